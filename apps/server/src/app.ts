@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import type { Jobs } from './plugins/jobs';
+import { registerOpenApi } from './plugins/openapi';
+import type { FileStore } from './plugins/storage';
+import { registerWebApp } from './plugins/web-app';
+import { registerRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    jobs: Jobs;
+    files: FileStore;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jobs: Jobs;
+  files: FileStore;
+  logger?: boolean | object;
+}
+
+/** Paths whose values never reach a log line: credentials, tokens and personal numbers. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.confirmPassword',
+  '*.token',
+  '*.otp',
+  '*.pan',
+  '*.aadhaar',
+  '*.accountNumber',
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: deps.config.logLevel,
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', deps.config);
+  app.decorate('database', deps.database);
+  app.decorate('jobs', deps.jobs);
+  app.decorate('files', deps.files);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI and emotion inject style elements at run time; scripts stay strictly external.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...deps.config.webOrigins],
+      },
+    },
+  });
+  if (deps.config.webOrigins.length > 0) {
+    await app.register(cors, {
+      origin: deps.config.webOrigins,
+      exposedHeaders: ['content-disposition', 'x-request-id'],
+    });
+  }
+  await app.register(rateLimit, { global: false });
+
+  registerErrorHandling(app);
+  registerAccessControl(app);
+  await registerOpenApi(app);
+  await app.register(registerRoutes, { prefix: '/api' });
+  await registerWebApp(app);
+  return app;
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection string; absent means the embedded PGlite database. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
+  /** Seed demo data: always on the embedded database when it is empty, opt-in on PostgreSQL. */
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** Comma-separated web origins allowed by CORS when the API is served from its own origin. */
+  WEB_ORIGINS: z.string().optional(),
+  /** Where the built web app lives; served on the same origin as the API. */
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Start pg-boss workers in this process (API-only instances may turn them off). */
+  JOBS: z.enum(['0', '1']).default('1'),
+  /** 32-byte key (hex or base64) that encrypts PAN and bank numbers at rest. */
+  ENCRYPTION_KEY: z.string().optional(),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  seedDemo: boolean;
+  webOrigins: string[];
+  webDist: string;
+  logLevel: Env['LOG_LEVEL'];
+  runJobs: boolean;
+  production: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${fields}`);
+  }
+  const e = parsed.data;
+  const database = e.DATABASE_URL
+    ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+    : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) } as const);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    // The embedded database is the demo profile; PostgreSQL is production unless told otherwise.
+    seedDemo: database.kind === 'pglite' ? e.SEED_DEMO !== '0' : e.SEED_DEMO === '1',
+    webOrigins: (e.WEB_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: e.LOG_LEVEL,
+    runJobs: e.JOBS === '1',
+    production: database.kind === 'postgres' && e.SEED_DEMO !== '1',
+  };
+}

@@ -1,0 +1,40 @@
+import type { Config } from '../config';
+import type { Database } from './client';
+import { applyMigrations } from './migrate';
+import { seedRoles } from './seed/roles';
+import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
+
+export interface PrepareOptions {
+  seedDemo: boolean;
+  firstAdmin?: { email: string; password: string };
+}
+
+/**
+ * Brings a database to the current schema and seeds what it lacks: the built-in roles always,
+ * demo data only into an empty database of the demo profile. Safe to run from many instances.
+ */
+export async function prepareDatabase(
+  database: Database,
+  options: PrepareOptions,
+): Promise<{ seeded: boolean }> {
+  let seeded = false;
+  await applyMigrations(database, async () => {
+    await seedRoles(database.db);
+    if (await hasStaff(database.db)) return;
+    if (options.seedDemo) {
+      await seedDemoStaff(database.db);
+      seeded = true;
+    } else if (options.firstAdmin) {
+      await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);
+    }
+  });
+  return { seeded };
+}
+
+export const prepareOptions = (config: Config, env: NodeJS.ProcessEnv = process.env): PrepareOptions => ({
+  seedDemo: config.seedDemo,
+  firstAdmin:
+    env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+      ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+      : undefined,
+});

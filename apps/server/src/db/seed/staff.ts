@@ -1,0 +1,42 @@
+import { BUILT_IN_ROLES, demoEmail, SUPER_ROLE } from '@app/contract/permissions';
+import { count, eq } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords';
+import type { Executor } from '../client';
+import { roles, staff } from '../schema/staff';
+import { roleLabel } from './roles';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const demoAccounts = () => BUILT_IN_ROLES.map((role) => ({ role, email: demoEmail(role) }));
+
+export async function hasStaff(tx: Executor): Promise<boolean> {
+  const [row] = await tx.select({ n: count() }).from(staff);
+  return Number(row?.n) > 0;
+}
+
+/** One account per built-in role, password demo1234. Demo profile only: never in production. */
+export async function seedDemoStaff(tx: Executor): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const all = await tx.select({ id: roles.id, name: roles.name }).from(roles);
+  const idOf = new Map(all.map((r) => [r.name, r.id]));
+  await tx
+    .insert(staff)
+    .values(
+      demoAccounts().map(({ role, email }) => ({
+        name: `Demo ${roleLabel(role)}`,
+        email,
+        mobile: null,
+        roleId: idOf.get(role)!,
+        passwordHash,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Production's first account, from ADMIN_EMAIL and ADMIN_PASSWORD, created only into an empty table. */
+export async function seedFirstAdmin(tx: Executor, email: string, password: string): Promise<void> {
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ROLE));
+  await tx
+    .insert(staff)
+    .values({ name: 'Administrator', email, roleId: role!.id, passwordHash: await hashPassword(password) });
+}

@@ -1,0 +1,18 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+
+/** Turns positional SQL (`$1`, `$2`…) into a drizzle SQL object so it can run on a transaction. */
+export function positional(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/g);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))),
+  );
+}
+
+/** A pg-boss `db` adapter over a drizzle executor: lets `send` join the caller's transaction. */
+export const executorAsSql = (tx: Executor) => ({
+  executeSql: async (text: string, values?: unknown[]) => {
+    const result = await tx.execute(positional(text, values));
+    return { rows: result.rows as Record<string, unknown>[] };
+  },
+});

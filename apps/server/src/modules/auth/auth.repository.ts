@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { roles, sessions, signInEvents, staff } from '../../db/schema/staff';
+
+export const IDLE_TIMEOUT = '8 hours';
+export const ABSOLUTE_TIMEOUT = '7 days';
+
+const staffWithRole = {
+  id: staff.id,
+  name: staff.name,
+  email: staff.email,
+  mobile: staff.mobile,
+  active: staff.active,
+  passwordHash: staff.passwordHash,
+  failedLogins: staff.failedLogins,
+  lockedUntil: staff.lockedUntil,
+  role: roles.name,
+  roleName: roles.label,
+  permissions: roles.permissions,
+};
+
+export async function findStaffByEmail(tx: Executor, email: string) {
+  const [row] = await tx
+    .select(staffWithRole)
+    .from(staff)
+    .innerJoin(roles, eq(roles.id, staff.roleId))
+    .where(sql`lower(${staff.email}) = lower(${email})`);
+  return row;
+}
+
+/** The live session of a token hash with its staff account and role, or nothing. */
+export async function findLiveSession(tx: Executor, tokenHash: string) {
+  const [row] = await tx
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, ...staffWithRole })
+    .from(sessions)
+    .innerJoin(staff, eq(staff.id, sessions.staffId))
+    .innerJoin(roles, eq(roles.id, staff.roleId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.endedAt),
+        eq(staff.active, true),
+        gt(sessions.lastSeenAt, sql`now() - ${IDLE_TIMEOUT}::interval`),
+        gt(sessions.createdAt, sql`now() - ${ABSOLUTE_TIMEOUT}::interval`),
+      ),
+    );
+  return row;
+}
+
+export async function touchSession(tx: Executor, sessionId: number) {
+  await tx.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function createSession(
+  tx: Executor,
+  values: { tokenHash: string; staffId: number; ip: string; userAgent: string | null },
+) {
+  await tx.insert(sessions).values(values);
+}
+
+export async function endSessionByHash(tx: Executor, tokenHash: string) {
+  await tx
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)));
+}
+
+/** Ends every live session of a staff account, optionally sparing one (the caller's own). */
+export async function endSessionsOfStaff(tx: Executor, staffId: number, exceptSessionId?: number) {
+  await tx
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.staffId, staffId),
+        isNull(sessions.endedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    );
+}
+
+export async function recordSignIn(
+  tx: Executor,
+  event: { email: string; staffId: number | null; outcome: string; ip: string; userAgent: string | null },
+) {
+  await tx.insert(signInEvents).values(event);
+}
+
+/** Counts a failed attempt; the fifth locks the account. Returns whether it is now locked. */
+export async function registerFailure(
+  tx: Executor,
+  staffId: number,
+  maxFailures: number,
+  lockMinutes: number,
+) {
+  const [row] = await tx
+    .update(staff)
+    .set({
+      failedLogins: sql`case when ${staff.failedLogins} + 1 >= ${maxFailures} then 0 else ${staff.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${staff.failedLogins} + 1 >= ${maxFailures} then now() + make_interval(mins => ${lockMinutes}) else ${staff.lockedUntil} end`,
+    })
+    .where(eq(staff.id, staffId))
+    .returning({ lockedUntil: staff.lockedUntil });
+  return row?.lockedUntil ? row.lockedUntil > new Date() : false;
+}
+
+export async function registerSuccess(tx: Executor, staffId: number) {
+  await tx
+    .update(staff)
+    .set({ failedLogins: 0, lockedUntil: null, lastSignInAt: sql`now()` })
+    .where(eq(staff.id, staffId));
+}
+
+export async function setPasswordHash(tx: Executor, staffId: number, passwordHash: string) {
+  await tx.update(staff).set({ passwordHash, updatedAt: sql`now()` }).where(eq(staff.id, staffId));
+}

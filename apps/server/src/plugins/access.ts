@@ -1,0 +1,68 @@
+import { PAGES } from '@app/contract/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors';
+import { resolveStaffSession, type StaffPrincipal } from '../modules/auth/auth.service';
+
+/**
+ * What a route needs, declared on every route as `config: { access }`:
+ * - `public`: anyone;
+ * - `staff`: any signed-in staff account;
+ * - `{ page }`: a staff account whose role holds that page's permission.
+ * Member and field routes get their own kinds when those APIs arrive.
+ */
+export type Access = 'public' | 'staff' | { page: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    staff: StaffPrincipal | null;
+  }
+}
+
+const knownPages = new Set(PAGES.map((p) => p.path));
+
+/** The declaration for a page permission; an unknown page is a programming error caught at start-up. */
+export function page(path: string): Access {
+  if (!knownPages.has(path)) throw new Error(`Unknown page permission ${path}`);
+  return { page: path };
+}
+
+export const describeAccess = (access: Access): string =>
+  typeof access === 'string' ? access : `page:${access.page}`;
+
+/** Routes that libraries register (the docs UI, the web app's static files) are public by nature. */
+const isLibraryRoute = (url: string) => url.startsWith('/api/docs') || !url.startsWith('/api');
+
+export function registerAccessControl(app: FastifyInstance): void {
+  app.decorateRequest('staff', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access) return;
+    if (isLibraryRoute(route.url)) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') {
+      // Public routes still learn who is calling when a token is present (logout needs it).
+      request.staff = await resolveStaffSession(app, request, { touch: false });
+      return;
+    }
+    const staff = await resolveStaffSession(app, request, { touch: true });
+    if (!staff) throw unauthorized();
+    request.staff = staff;
+    if (access !== 'staff' && !staff.permissions.has(access.page)) throw forbidden();
+  });
+}
+
+/** The signed-in staff member of a route that declared `staff` or a page. */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw unauthorized();
+  return request.staff;
+}

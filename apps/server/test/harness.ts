@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { demoEmail } from '@app/contract/permissions';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { DEMO_PASSWORD } from '../src/db/seed/staff';
+import { createJobs } from '../src/plugins/jobs';
+import { databaseFileStore } from '../src/plugins/storage';
+import { registerTaskHandlers } from '../src/tasks';
+import { withDatabase } from './global-setup';
+
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A fresh copy of the seeded template: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = `at_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const dump = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' }, { loadFrom: dump });
+  return { database, drop: () => database.close() };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Signs in a demo account of a built-in role and returns its token. */
+  login(role: string): Promise<string>;
+  /** `app.inject` with the token of `role` (or of the given token). */
+  as(roleOrToken: string, options: InjectOptions): Promise<import('light-my-request').Response>;
+  close(): Promise<void>;
+}
+
+/** The whole app on its own database, with background workers polling quickly. */
+export async function createTestApp(options: { logger?: object } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), seedDemo: true };
+  const jobs = createJobs(database, { runWorkers: true, pollingSeconds: 0.5 });
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    files: databaseFileStore(database),
+    logger: options.logger ?? false,
+  });
+  registerTaskHandlers(app);
+  await jobs.start();
+  await app.ready();
+
+  const tokens = new Map<string, string>();
+  const login = async (role: string) => {
+    const cached = tokens.get(role);
+    if (cached) return cached;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: demoEmail(role), password: DEMO_PASSWORD },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${role}: ${res.statusCode} ${res.body}`);
+    const token = res.json().token as string;
+    tokens.set(role, token);
+    return token;
+  };
+  return {
+    app,
+    database,
+    login,
+    as: async (roleOrToken, opts) => {
+      const token = roleOrToken.length > 30 ? roleOrToken : await login(roleOrToken);
+      return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
+    },
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      await drop();
+    },
+  };
+}
