@@ -1,0 +1,55 @@
+import { storedToken } from './session';
+
+/** `{api}` of the shell spec: same-origin /api unless the build names another API origin. */
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: ApiOptions): Promise<Response> {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = {};
+  const token = storedToken();
+  if (token) headers.Authorization = token;
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  // No time-out: the spec sets none; success is any 2xx.
+  const res = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({}));
+    throw new ApiError(res.status, body.error ?? 'error', body.message ?? res.statusText, body.fields);
+  }
+  return res;
+}
+
+/** JSON call to the API with the stored token. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const res = await send(path, options);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** Binary call (downloads): the body as a Blob. */
+export async function apiBlob(path: string, options: ApiOptions = {}): Promise<Blob> {
+  return (await send(path, options)).blob();
+}

@@ -1,0 +1,13 @@
+import { demoEmail } from '@app/contract/permissions';
+import type { Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Signs in through the sign-in form at `/` as the demo account of a role. */
+export async function signIn(page: Page, role: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(demoEmail(role));
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
