@@ -13,7 +13,9 @@ export default defineConfig({
   // One app, one embedded database: tests run one at a time so they never race on shared state.
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  reporter: process.env.TEST_REPORT_DIR
+    ? [['list'], ['json', { outputFile: path.join(process.env.TEST_REPORT_DIR, 'playwright.json') }]]
+    : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {

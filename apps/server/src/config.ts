@@ -19,6 +19,7 @@ const schema = z.object({
   /** 32-byte key (hex or base64) that encrypts PAN and bank numbers at rest. */
   ENCRYPTION_KEY: z.string().optional(),
   NODE_ENV: z.string().default('development'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -33,6 +34,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   runJobs: boolean;
   production: boolean;
+  /** Sign-in attempts allowed per client address per minute (account lock-out is separate). */
+  loginRateLimit: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     runJobs: e.JOBS === '1',
     production: database.kind === 'postgres' && e.SEED_DEMO !== '1',
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
   };
 }

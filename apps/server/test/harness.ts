@@ -53,9 +53,15 @@ export interface TestApp {
 }
 
 /** The whole app on its own database, with background workers polling quickly. */
-export async function createTestApp(options: { logger?: object } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { logger?: object; env?: Record<string, string>; register?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), seedDemo: true };
+  // Tests sign in far more often than a person; the rate limit has its own test.
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000', ...options.env }),
+    seedDemo: true,
+  };
   const jobs = createJobs(database, { runWorkers: true, pollingSeconds: 0.5 });
   const app = await buildApp({
     config,
@@ -65,6 +71,7 @@ export async function createTestApp(options: { logger?: object } = {}): Promise<
     logger: options.logger ?? false,
   });
   registerTaskHandlers(app);
+  options.register?.(app);
   await jobs.start();
   await app.ready();
 

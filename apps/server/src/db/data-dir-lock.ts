@@ -5,16 +5,24 @@ import path from 'node:path';
  * PGlite does not lock its directory, and two processes writing one directory lose writes.
  * A lock file holding our pid refuses a second opener; a lock left by a dead process is taken over.
  */
+const heldHere = new Set<string>();
+
 export function acquireDataDirLock(dataDir: string): () => void {
   const lockPath = `${path.resolve(dataDir)}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
+      heldHere.add(lockPath);
+      return () => {
+        heldHere.delete(lockPath);
+        fs.rmSync(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (holder && holder !== process.pid && isAlive(holder)) {
+      // Our own pid holds it only if this process opened it; otherwise it is a previous run's (containers reuse pids).
+      const held = holder === process.pid ? heldHere.has(lockPath) : holder > 0 && isAlive(holder);
+      if (held) {
         throw new Error(
           `The data directory ${dataDir} is already in use by process ${holder}. ` +
             'Stop that process or set DATA_DIR to another directory.',

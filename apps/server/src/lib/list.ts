@@ -42,6 +42,11 @@ export function filterConditions(spec: ListSpec, query: ListQuery): SQL | undefi
   return and(...conditions);
 }
 
+/** The type to cast a cursor value to: serial pseudo-types are not castable, their integers are. */
+const castType = (column: PgColumn) =>
+  ({ bigserial: 'bigint', serial: 'integer', smallserial: 'smallint' })[column.getSQLType()] ??
+  column.getSQLType();
+
 type CursorColumns = { __sortValue: SQL<string>; __id: SQL<string> };
 
 export interface ListSource {
@@ -74,8 +79,8 @@ export async function runList<Row>(
       throw badRequest('cursor: belongs to another sort order', { cursor: 'Stale cursor' });
     }
     const cmp = query.order === 'ASC' ? sql`>` : sql`<`;
-    const type = sql.raw(sortColumn.getSQLType());
-    const idType = sql.raw(spec.id.getSQLType());
+    const type = sql.raw(castType(sortColumn));
+    const idType = sql.raw(castType(spec.id));
     keyset = sql`(${sortColumn}, ${spec.id}) ${cmp} (cast(${c.value} as ${type}), cast(${c.id} as ${idType}))`;
   }
 

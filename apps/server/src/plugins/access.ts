@@ -19,6 +19,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     staff: StaffPrincipal | null;
   }
+  interface FastifyInstance {
+    /** Every API route with what it declared: the permission test and snapshot read this. */
+    accessTable: { method: string; url: string; access: Access }[];
+  }
 }
 
 const knownPages = new Set(PAGES.map((p) => p.path));
@@ -37,9 +41,15 @@ const isLibraryRoute = (url: string) => url.startsWith('/api/docs') || !url.star
 
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
+  const table: FastifyInstance['accessTable'] = [];
+  app.decorate('accessTable', table);
 
   app.addHook('onRoute', (route) => {
-    if (route.config?.access) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.access) {
+      for (const method of methods) table.push({ method, url: route.url, access: route.config.access });
+      return;
+    }
     if (isLibraryRoute(route.url)) {
       route.config = { ...route.config, access: 'public' };
       return;

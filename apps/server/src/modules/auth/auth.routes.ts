@@ -9,7 +9,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/login',
     {
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], summary: 'Staff sign-in', body: loginBody, response: { 200: loginResponse } },
     },
     async (request) =>
