@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL connection string; absent means the embedded PGlite database. */
   DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
+  /** Relative paths are taken from the repository root, where `npm start` is run. */
+  DATA_DIR: z.string().default('data'),
   /** Seed demo data: always on the embedded database when it is empty, opt-in on PostgreSQL. */
   SEED_DEMO: z.enum(['0', '1']).optional(),
   /** Comma-separated web origins allowed by CORS when the API is served from its own origin. */
@@ -47,7 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const database = e.DATABASE_URL
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
-    : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) } as const);
+    : ({ kind: 'pglite', dataDir: path.resolve(REPO_ROOT, e.DATA_DIR) } as const);
   return {
     port: e.PORT,
     host: e.HOST,
