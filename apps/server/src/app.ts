@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { LogSmsSender, type SmsSender } from './lib/sms';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import type { Jobs } from './plugins/jobs';
@@ -20,6 +21,7 @@ declare module 'fastify' {
     database: Database;
     jobs: Jobs;
     files: FileStore;
+    sms: SmsSender;
   }
 }
 
@@ -28,6 +30,8 @@ export interface AppDeps {
   database: Database;
   jobs: Jobs;
   files: FileStore;
+  /** Member-app text messages (one-time codes); defaults to writing them to the server log. */
+  sms?: SmsSender;
   logger?: boolean | object;
 }
 
@@ -66,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('jobs', deps.jobs);
   app.decorate('files', deps.files);
+  app.decorate('sms', deps.sms ?? new LogSmsSender(app.log));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,8 @@ const schema = z.object({
   ENCRYPTION_KEY: z.string().optional(),
   NODE_ENV: z.string().default('development'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** What a coupon's QR encodes: `<SCAN_BASE_URL>/q/<code>`. */
+  SCAN_BASE_URL: z.string().url().default('http://localhost:3000'),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -39,6 +42,10 @@ export interface Config {
   production: boolean;
   /** Sign-in attempts allowed per client address per minute (account lock-out is separate). */
   loginRateLimit: number;
+  /** AES-256 key for PAN and bank numbers at rest (lib/field-crypto.ts). */
+  encryptionKey: Buffer;
+  /** Base of the URL printed in coupon QR codes. */
+  scanBaseUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,5 +73,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.JOBS === '1',
     production: database.kind === 'postgres' && e.SEED_DEMO !== '1',
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    encryptionKey: encryptionKeyOf(e.ENCRYPTION_KEY, database.kind === 'postgres' && e.SEED_DEMO !== '1'),
+    scanBaseUrl: e.SCAN_BASE_URL,
   };
+}
+
+/** The demo and test profiles share a fixed key; production must bring its own. */
+export const DEV_ENCRYPTION_KEY = createHash('sha256')
+  .update('action-tesa demo key, never for production')
+  .digest();
+
+function encryptionKeyOf(raw: string | undefined, production: boolean): Buffer {
+  if (!raw) {
+    if (production) throw new Error('Invalid configuration: ENCRYPTION_KEY is required in production');
+    return DEV_ENCRYPTION_KEY;
+  }
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32)
+    throw new Error('Invalid configuration: ENCRYPTION_KEY must be 32 bytes (hex or base64)');
+  return key;
 }

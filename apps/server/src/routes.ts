@@ -1,8 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { couponAllocationsRoutes } from './modules/coupons/coupon-allocations.routes';
+import { couponBatchesRoutes } from './modules/coupons/coupon-batches.routes';
+import { couponPrintsRoutes } from './modules/coupons/coupon-prints.routes';
+import { couponScansRoutes } from './modules/coupons/coupon-scans.routes';
+import { couponStockRoutes } from './modules/coupons/coupon-stock.routes';
+import { damagedCouponsRoutes } from './modules/coupons/damaged-coupons.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoiceUploadsRoutes } from './modules/invoices/invoice-uploads.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { kycAppRoutes } from './modules/kyc/kyc.app-routes';
+import { kycRoutes } from './modules/kyc/kyc.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { memberAppRoutes } from './modules/member-app/member-app.routes';
+import { memberApprovalsRoutes } from './modules/members/members.approvals.routes';
+import { membersRoutes } from './modules/members/members.routes';
+import { pointsSettingsRoutes } from './modules/points-settings/points-settings.routes';
+import { productsRoutes } from './modules/products/products.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 
 /** Every API module, mounted under /api. A new domain adds one line here. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
@@ -10,4 +31,25 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(auditRoutes);
   await app.register(filesRoutes);
+  await app.register(staffRoutes);
+  await app.register(rolesRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(reportsRoutes);
+  await app.register(productsRoutes);
+  await app.register(couponBatchesRoutes);
+  await app.register(couponPrintsRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(invoiceUploadsRoutes);
+  await app.register(couponAllocationsRoutes);
+  await app.register(damagedCouponsRoutes);
+  await app.register(couponStockRoutes);
+  await app.register(couponScansRoutes);
+  await app.register(memberAppRoutes);
+  await app.register(kycAppRoutes);
+  await app.register(membersRoutes);
+  await app.register(memberApprovalsRoutes);
+  await app.register(kycRoutes);
+  await app.register(adjustmentsRoutes);
+  await app.register(ledgerRoutes);
+  await app.register(pointsSettingsRoutes);
 };

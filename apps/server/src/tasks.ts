@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { registerCouponTasks } from './modules/coupons/coupons.tasks';
+import { registerReportTasks } from './modules/reports/reports.tasks';
 
 /** Every background task kind and its handler. A new domain adds its line here. */
-export function registerTaskHandlers(_app: FastifyInstance): void {}
+export function registerTaskHandlers(app: FastifyInstance): void {
+  registerReportTasks(app);
+  registerCouponTasks(app);
+}

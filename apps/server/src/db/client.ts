@@ -50,6 +50,9 @@ export async function openDatabase(
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be cut by the server (restart, a dropped test database); the pool
+  // replaces it. Unheard, that error would crash the process.
+  pool.on('error', () => {});
   // Surface a wrong URL at start-up, not on the first request.
   await pool.query('select 1');
   const db = drizzlePg(pool) as Db;

@@ -1,12 +1,15 @@
-import type { Config } from '../config';
+import { type Config, DEV_ENCRYPTION_KEY } from '../config';
 import type { Database } from './client';
 import { applyMigrations } from './migrate';
+import { seedDemoMembers } from './seed/members';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
 
 export interface PrepareOptions {
   seedDemo: boolean;
   firstAdmin?: { email: string; password: string };
+  /** The key demo KYC numbers are encrypted with (the configured one; the dev key by default). */
+  encryptionKey?: Buffer;
 }
 
 /**
@@ -23,6 +26,7 @@ export async function prepareDatabase(
     if (await hasStaff(database.db)) return;
     if (options.seedDemo) {
       await seedDemoStaff(database.db);
+      await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);
@@ -33,6 +37,7 @@ export async function prepareDatabase(
 
 export const prepareOptions = (config: Config, env: NodeJS.ProcessEnv = process.env): PrepareOptions => ({
   seedDemo: config.seedDemo,
+  encryptionKey: config.encryptionKey,
   firstAdmin:
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD
       ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }

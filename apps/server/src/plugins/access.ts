@@ -2,15 +2,17 @@ import { PAGES } from '@app/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
 import { resolveStaffSession, type StaffPrincipal } from '../modules/auth/auth.service';
+import { type MemberPrincipal, resolveMemberSession } from '../modules/member-auth/member-sessions';
 
 /**
  * What a route needs, declared on every route as `config: { access }`:
  * - `public`: anyone;
  * - `staff`: any signed-in staff account;
- * - `{ page }`: a staff account whose role holds that page's permission.
- * Member and field routes get their own kinds when those APIs arrive.
+ * - `{ page }`: a staff account whose role holds that page's permission;
+ * - `member`: a signed-in member of the app (member_sessions): a staff token never opens these,
+ *   and a member token never opens the others (each kind looks only in its own sessions table).
  */
-export type Access = 'public' | 'staff' | { page: string };
+export type Access = 'public' | 'staff' | 'member' | { page: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,6 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     staff: StaffPrincipal | null;
+    member: MemberPrincipal | null;
   }
   interface FastifyInstance {
     /** Every API route with what it declared: the permission test and snapshot read this. */
@@ -41,6 +44,7 @@ const isLibraryRoute = (url: string) => url.startsWith('/api/docs') || !url.star
 
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
+  app.decorateRequest('member', null);
   const table: FastifyInstance['accessTable'] = [];
   app.decorate('accessTable', table);
 
@@ -64,6 +68,12 @@ export function registerAccessControl(app: FastifyInstance): void {
       request.staff = await resolveStaffSession(app, request, { touch: false });
       return;
     }
+    if (access === 'member') {
+      const member = await resolveMemberSession(app, request);
+      if (!member) throw unauthorized();
+      request.member = member;
+      return;
+    }
     const staff = await resolveStaffSession(app, request, { touch: true });
     if (!staff) throw unauthorized();
     request.staff = staff;
@@ -75,4 +85,10 @@ export function registerAccessControl(app: FastifyInstance): void {
 export function staffOf(request: FastifyRequest): StaffPrincipal {
   if (!request.staff) throw unauthorized();
   return request.staff;
+}
+
+/** The signed-in member of a route that declared `member`. */
+export function memberOf(request: FastifyRequest): MemberPrincipal {
+  if (!request.member) throw unauthorized();
+  return request.member;
 }

@@ -23,7 +23,8 @@ export interface ApiOptions {
 
 async function send(path: string, options: ApiOptions): Promise<Response> {
   const url = new URL(`${API_BASE}${path}`, window.location.origin);
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = {};
   const token = storedToken();
   if (token) headers.Authorization = token;
@@ -33,7 +34,12 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
   const res = await fetch(url, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     signal: options.signal,
   });
   if (!res.ok) {

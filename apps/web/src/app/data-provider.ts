@@ -28,7 +28,8 @@ export const dataProvider = {
       },
       signal: params.signal,
     });
-    if (result.nextCursor) cursors.set(cursorKey(resource, filter, sort, perPage, page + 1), result.nextCursor);
+    if (result.nextCursor)
+      cursors.set(cursorKey(resource, filter, sort, perPage, page + 1), result.nextCursor);
     return { data: result.rows, total: result.total };
   },
   async getOne(resource, params) {
@@ -58,7 +59,9 @@ export const dataProvider = {
     return { data: await api<RaRecord>(`/${resource}/${params.id}`, { method: 'PUT', body: params.data }) };
   },
   async updateMany(resource, params) {
-    await Promise.all(params.ids.map((id: Identifier) => api(`/${resource}/${id}`, { method: 'PUT', body: params.data })));
+    await Promise.all(
+      params.ids.map((id: Identifier) => api(`/${resource}/${id}`, { method: 'PUT', body: params.data })),
+    );
     return { data: params.ids };
   },
   async delete(resource, params) {

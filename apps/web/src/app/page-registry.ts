@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
  * The component of each page, keyed by its path in contract/permissions (the page's permission).
@@ -6,4 +6,25 @@ import type { ComponentType, LazyExoticComponent } from 'react';
  * sign-in page and the shell load up front. A page missing here renders as "not built yet".
  * A new page adds one line.
  */
-export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>> = {};
+export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
+  '/dashboard/manageadmin': lazy(() => import('../features/staff/StaffPage')),
+  '/dashboard/roles': lazy(() => import('../features/roles/RolesPage')),
+  '/dashboard/reports/reports_download': lazy(() => import('../features/reports/ReportsDownloadPage')),
+  '/dashboard/products/catalogue': lazy(() => import('../features/products/CataloguePage')),
+  '/dashboard/generatecoupon': lazy(() => import('../features/coupons/GenerateCouponPage')),
+  '/dashboard/printCoupon': lazy(() => import('../features/coupons/PunchHistoryPage')),
+  '/dashboard/invoice': lazy(() => import('../features/invoices/InvoicePage')),
+  '/dashboard/upload-invoice-history': lazy(() => import('../features/invoices/UploadInvoiceHistoryPage')),
+  '/dashboard/coupon-allocation': lazy(() => import('../features/coupons/CouponAllocationPage')),
+  '/dashboard/allocation-history': lazy(() => import('../features/coupons/AllocationHistoryPage')),
+  '/dashboard/damaged-coupon': lazy(() => import('../features/coupons/DamagedCouponsPage')),
+  '/dashboard/approvals/pending_user': lazy(() => import('../features/members/PendingUsersPage')),
+  '/dashboard/approvals/rejected_user': lazy(() => import('../features/members/RejectedUsersPage')),
+  '/dashboard/users': lazy(() => import('../features/members/UsersPage')),
+  '/dashboard/approvals/kyc_verification': lazy(() => import('../features/kyc/KycVerificationPage')),
+  '/dashboard/approvals/kyc_history': lazy(() => import('../features/kyc/KycHistoryPage')),
+  '/dashboard/referral': lazy(() => import('../features/points/ReferralPointsPage')),
+  '/dashboard/joiningpoints': lazy(() => import('../features/points/JoiningPointsPage')),
+  '/dashboard/QrPointHistories': lazy(() => import('../features/points/QrPointHistoriesPage')),
+};

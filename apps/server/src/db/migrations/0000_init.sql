@@ -1,3 +1,5 @@
+CREATE TYPE "public"."coupon_status" AS ENUM('generated', 'printed', 'active', 'scanned', 'damaged');--> statement-breakpoint
+CREATE SEQUENCE "public"."coupon_serial_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 100001 CACHE 1;--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -9,6 +11,113 @@ CREATE TABLE "audit_log" (
 	"before" jsonb,
 	"after" jsonb,
 	"request_id" text
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_allocations" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"invoice_line_id" integer NOT NULL,
+	"mode" text NOT NULL,
+	"from_serial" bigint,
+	"to_serial" bigint,
+	"quantity" integer NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"returned" integer DEFAULT 0 NOT NULL,
+	"undo_reason" text,
+	"undone_by" integer,
+	"undone_at" timestamp with time zone,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_prints" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"batch_id" integer,
+	"from_serial" bigint NOT NULL,
+	"to_serial" bigint NOT NULL,
+	"layout" text NOT NULL,
+	"copies" integer DEFAULT 1 NOT NULL,
+	"labels" integer NOT NULL,
+	"reprint" boolean NOT NULL,
+	"status" text DEFAULT 'rendering' NOT NULL,
+	"file_id" integer,
+	"task_id" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_scans" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"code" text NOT NULL,
+	"coupon_serial" bigint,
+	"batch_id" integer,
+	"product_id" integer,
+	"distributor_id" integer,
+	"result" text NOT NULL,
+	"points" integer,
+	"ledger_entry_id" integer,
+	"latitude" double precision,
+	"longitude" double precision,
+	"state" text,
+	"flags" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_batches" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"product_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"expires_on" date NOT NULL,
+	"note" text,
+	"status" text DEFAULT 'generating' NOT NULL,
+	"first_serial" bigint NOT NULL,
+	"last_serial" bigint NOT NULL,
+	"damaged_report_id" integer,
+	"task_id" integer,
+	"error" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ready_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_counts" (
+	"batch_id" integer NOT NULL,
+	"status" "coupon_status" NOT NULL,
+	"n" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "coupon_counts_batch_id_status_pk" PRIMARY KEY("batch_id","status")
+);
+--> statement-breakpoint
+CREATE TABLE "coupons" (
+	"serial" bigint PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"batch_id" integer NOT NULL,
+	"status" "coupon_status" DEFAULT 'generated' NOT NULL,
+	"allocation_id" integer,
+	"replaces_serial" bigint,
+	CONSTRAINT "coupons_code_key" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "damaged_report_items" (
+	"report_id" integer NOT NULL,
+	"serial" bigint NOT NULL,
+	CONSTRAINT "damaged_report_items_report_id_serial_pk" PRIMARY KEY("report_id","serial")
+);
+--> statement-breakpoint
+CREATE TABLE "damaged_reports" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"mode" text NOT NULL,
+	"reason" text NOT NULL,
+	"note" text,
+	"photo_file_id" integer,
+	"quantity" integer NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"reported_by" integer NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_note" text,
+	"voided" integer,
+	"replaced" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "file_chunks" (
@@ -27,6 +136,227 @@ CREATE TABLE "files" (
 	"status" text DEFAULT 'writing' NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "distributors" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"gstin" text,
+	"state" text NOT NULL,
+	"city" text NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "distributors_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_lines" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"invoice_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"allocated" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "invoice_lines_allocated_check" CHECK ("invoice_lines"."allocated" between 0 and "invoice_lines"."quantity")
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_uploads" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"file_name" text NOT NULL,
+	"file_id" integer,
+	"error_file_id" integer,
+	"status" text NOT NULL,
+	"rows_total" integer NOT NULL,
+	"rows_applied" integer DEFAULT 0 NOT NULL,
+	"rows_failed" integer NOT NULL,
+	"invoices_created" integer DEFAULT 0 NOT NULL,
+	"errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoices" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"distributor_id" integer NOT NULL,
+	"number" text NOT NULL,
+	"invoice_date" date NOT NULL,
+	"upload_id" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "kyc_submissions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"status" text DEFAULT 'submitted' NOT NULL,
+	"aadhaar_last4" text NOT NULL,
+	"aadhaar_front_file_id" integer NOT NULL,
+	"aadhaar_back_file_id" integer NOT NULL,
+	"pan_cipher" text NOT NULL,
+	"pan_last4" text NOT NULL,
+	"pan_file_id" integer NOT NULL,
+	"account_holder" text NOT NULL,
+	"account_cipher" text NOT NULL,
+	"account_last4" text NOT NULL,
+	"ifsc" text NOT NULL,
+	"bank_name" text NOT NULL,
+	"cheque_file_id" integer NOT NULL,
+	"upi_id" text,
+	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_by" integer,
+	"claimed_at" timestamp with time zone,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"reason_code" text,
+	"comment" text
+);
+--> statement-breakpoint
+CREATE TABLE "points_adjustments" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"amount" integer NOT NULL,
+	"reason" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"requested_by" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_note" text,
+	"ledger_entry_id" integer,
+	CONSTRAINT "points_adjustments_amount_non_zero" CHECK ("points_adjustments"."amount" <> 0)
+);
+--> statement-breakpoint
+CREATE TABLE "points_ledger" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"amount" integer NOT NULL,
+	"kind" text NOT NULL,
+	"reference" text NOT NULL,
+	"balance_after" integer NOT NULL,
+	"staff_id" integer,
+	"note" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "points_ledger_amount_non_zero" CHECK ("points_ledger"."amount" <> 0),
+	CONSTRAINT "points_ledger_balance_non_negative" CHECK ("points_ledger"."balance_after" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"scope" text NOT NULL,
+	"key" text NOT NULL,
+	"fingerprint" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"response_status" integer,
+	"response_body" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "member_files" (
+	"file_id" integer PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "member_otps" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"mobile" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "member_sessions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"member_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_at" timestamp with time zone,
+	CONSTRAINT "member_sessions_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "members" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"mobile" text NOT NULL,
+	"type" text NOT NULL,
+	"date_of_birth" date NOT NULL,
+	"address_line" text NOT NULL,
+	"city" text NOT NULL,
+	"district" text NOT NULL,
+	"state" text NOT NULL,
+	"pincode" text NOT NULL,
+	"dealer_id" integer,
+	"bde_id" integer,
+	"referral_code" text NOT NULL,
+	"referred_by" integer,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"status_reason" text,
+	"kyc_status" text DEFAULT 'none' NOT NULL,
+	"balance" integer DEFAULT 0 NOT NULL,
+	"terms_version" text,
+	"terms_accepted_at" timestamp with time zone,
+	"approved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "members_code_unique" UNIQUE("code"),
+	CONSTRAINT "members_mobile_unique" UNIQUE("mobile"),
+	CONSTRAINT "members_referral_code_unique" UNIQUE("referral_code"),
+	CONSTRAINT "members_balance_non_negative" CHECK ("members"."balance" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "terms_versions" (
+	"version" text PRIMARY KEY NOT NULL,
+	"published_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "joining_settings" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_type" text NOT NULL,
+	"points" integer NOT NULL,
+	"effective_from" timestamp with time zone NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "referral_settings" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"referrer_points" integer NOT NULL,
+	"referee_points" integer NOT NULL,
+	"trigger" text NOT NULL,
+	"effective_from" timestamp with time zone NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "products" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"sku" text NOT NULL,
+	"name" text NOT NULL,
+	"category" text NOT NULL,
+	"unit" text NOT NULL,
+	"base_points" integer NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "products_sku_unique" UNIQUE("sku")
+);
+--> statement-breakpoint
+CREATE TABLE "reports" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"requested_by" integer NOT NULL,
+	"task_id" integer,
+	"file_id" integer,
+	"rows" integer,
+	"size" integer,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "roles" (
@@ -93,12 +423,76 @@ CREATE TABLE "tasks" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_invoice_line_id_invoice_lines_id_fk" FOREIGN KEY ("invoice_line_id") REFERENCES "public"."invoice_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_undone_by_staff_id_fk" FOREIGN KEY ("undone_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_prints" ADD CONSTRAINT "coupon_prints_batch_id_coupon_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."coupon_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_prints" ADD CONSTRAINT "coupon_prints_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_prints" ADD CONSTRAINT "coupon_prints_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_prints" ADD CONSTRAINT "coupon_prints_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_batches" ADD CONSTRAINT "coupon_batches_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_batches" ADD CONSTRAINT "coupon_batches_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_batches" ADD CONSTRAINT "coupon_batches_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "damaged_report_items" ADD CONSTRAINT "damaged_report_items_report_id_damaged_reports_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."damaged_reports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "damaged_reports" ADD CONSTRAINT "damaged_reports_photo_file_id_files_id_fk" FOREIGN KEY ("photo_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "damaged_reports" ADD CONSTRAINT "damaged_reports_reported_by_staff_id_fk" FOREIGN KEY ("reported_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "damaged_reports" ADD CONSTRAINT "damaged_reports_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_uploads" ADD CONSTRAINT "invoice_uploads_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_uploads" ADD CONSTRAINT "invoice_uploads_error_file_id_files_id_fk" FOREIGN KEY ("error_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_uploads" ADD CONSTRAINT "invoice_uploads_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_distributor_id_distributors_id_fk" FOREIGN KEY ("distributor_id") REFERENCES "public"."distributors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_upload_id_invoice_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."invoice_uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kyc_submissions" ADD CONSTRAINT "kyc_submissions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "points_adjustments" ADD CONSTRAINT "points_adjustments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_files" ADD CONSTRAINT "member_files_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_sessions" ADD CONSTRAINT "member_sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_referred_by_members_id_fk" FOREIGN KEY ("referred_by") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_requested_by_staff_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_events" ADD CONSTRAINT "sign_in_events_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff" ADD CONSTRAINT "staff_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "coupon_allocations_line_idx" ON "coupon_allocations" USING btree ("invoice_line_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupon_scans_one_success" ON "coupon_scans" USING btree ("coupon_serial") WHERE "coupon_scans"."result" = 'success';--> statement-breakpoint
+CREATE INDEX "coupon_scans_created_idx" ON "coupon_scans" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "coupon_scans_member_idx" ON "coupon_scans" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE INDEX "coupon_scans_result_idx" ON "coupon_scans" USING btree ("result","id");--> statement-breakpoint
+CREATE INDEX "coupons_allocation_idx" ON "coupons" USING btree ("allocation_id") WHERE "coupons"."allocation_id" is not null;--> statement-breakpoint
+CREATE INDEX "coupons_in_stock_idx" ON "coupons" USING btree ("batch_id","serial") WHERE "coupons"."status" = 'printed';--> statement-breakpoint
+CREATE INDEX "damaged_report_items_serial_idx" ON "damaged_report_items" USING btree ("serial");--> statement-breakpoint
+CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoice_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_distributor_number_key" ON "invoices" USING btree ("distributor_id","number");--> statement-breakpoint
+CREATE INDEX "kyc_status_idx" ON "kyc_submissions" USING btree ("status","submitted_at","id");--> statement-breakpoint
+CREATE INDEX "kyc_member_idx" ON "kyc_submissions" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "kyc_decided_idx" ON "kyc_submissions" USING btree ("decided_at","id");--> statement-breakpoint
+CREATE INDEX "points_adjustments_status_idx" ON "points_adjustments" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "points_adjustments_member_idx" ON "points_adjustments" USING btree ("member_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "points_ledger_cause_key" ON "points_ledger" USING btree ("kind","reference");--> statement-breakpoint
+CREATE INDEX "points_ledger_member_idx" ON "points_ledger" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "points_ledger_created_idx" ON "points_ledger" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "points_ledger_kind_idx" ON "points_ledger" USING btree ("kind","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "idempotency_scope_key" ON "idempotency_keys" USING btree ("scope","key");--> statement-breakpoint
+CREATE INDEX "member_files_member_idx" ON "member_files" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "member_otps_mobile_idx" ON "member_otps" USING btree ("mobile","id");--> statement-breakpoint
+CREATE INDEX "member_sessions_member_idx" ON "member_sessions" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "members_status_idx" ON "members" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "members_created_idx" ON "members" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "members_state_idx" ON "members" USING btree ("state","district");--> statement-breakpoint
+CREATE INDEX "members_dealer_idx" ON "members" USING btree ("dealer_id");--> statement-breakpoint
+CREATE INDEX "members_referred_by_idx" ON "members" USING btree ("referred_by");--> statement-breakpoint
+CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("member_type","effective_from");--> statement-breakpoint
+CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint
+CREATE INDEX "reports_requested_by_idx" ON "reports" USING btree ("requested_by","id");--> statement-breakpoint
+CREATE INDEX "reports_expires_at_idx" ON "reports" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sessions_staff_idx" ON "sessions" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "sign_in_events_at_idx" ON "sign_in_events" USING btree ("at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_email_key" ON "staff" USING btree (lower("email"));--> statement-breakpoint

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Every scan attempt of the member app, whatever its result (PRODUCT.md 3.4). A coupon has at most
+ * one successful scan: the partial unique index makes that a property of the data, not only of code.
+ */
+export const couponScans = pgTable(
+  'coupon_scans',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id').notNull(),
+    /** What was sent, normalised and cut to 40 characters. */
+    code: text('code').notNull(),
+    couponSerial: bigint('coupon_serial', { mode: 'number' }),
+    batchId: integer('batch_id'),
+    productId: integer('product_id'),
+    distributorId: integer('distributor_id'),
+    /** success | invalid_code | not_active | already_scanned | expired | damaged | member_not_allowed | rate_limited */
+    result: text('result').notNull(),
+    points: integer('points'),
+    ledgerEntryId: integer('ledger_entry_id'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** The state the app reports the scan from. */
+    state: text('state'),
+    /** Fraud flags on a credited scan: too_many_per_hour, outside_distributor_state. */
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_scans_one_success').on(t.couponSerial).where(sql`${t.result} = 'success'`),
+    index('coupon_scans_created_idx').on(t.createdAt, t.id),
+    index('coupon_scans_member_idx').on(t.memberId, t.createdAt),
+    index('coupon_scans_result_idx').on(t.result, t.id),
+  ],
+);

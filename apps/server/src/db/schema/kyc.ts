@@ -1,0 +1,44 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { members } from './members';
+
+/**
+ * KYC submissions (PRODUCT.md §3.5). Aadhaar: only the last four digits. PAN and bank account:
+ * AES-256-GCM ciphertext (lib/field-crypto.ts) plus the last four characters for masked display.
+ * A resubmission is a new row; the member's `kyc_status` follows the latest one.
+ */
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** submitted | approved | rejected */
+    status: text('status').notNull().default('submitted'),
+    aadhaarLast4: text('aadhaar_last4').notNull(),
+    aadhaarFrontFileId: integer('aadhaar_front_file_id').notNull(),
+    aadhaarBackFileId: integer('aadhaar_back_file_id').notNull(),
+    panCipher: text('pan_cipher').notNull(),
+    panLast4: text('pan_last4').notNull(),
+    panFileId: integer('pan_file_id').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    accountCipher: text('account_cipher').notNull(),
+    accountLast4: text('account_last4').notNull(),
+    ifsc: text('ifsc').notNull(),
+    bankName: text('bank_name').notNull(),
+    chequeFileId: integer('cheque_file_id').notNull(),
+    upiId: text('upi_id'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedBy: integer('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reasonCode: text('reason_code'),
+    comment: text('comment'),
+  },
+  (t) => [
+    index('kyc_status_idx').on(t.status, t.submittedAt, t.id),
+    index('kyc_member_idx').on(t.memberId, t.id),
+    index('kyc_decided_idx').on(t.decidedAt, t.id),
+  ],
+);

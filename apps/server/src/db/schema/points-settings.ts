@@ -1,0 +1,33 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Joining and referral points settings (PRODUCT.md §3.4). Rows are never changed: a new row with
+ * its own `effective_from` supersedes the previous one from that instant, so history is the table.
+ */
+export const joiningSettings = pgTable(
+  'joining_settings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberType: text('member_type').notNull(),
+    points: integer('points').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('joining_settings_type_idx').on(t.memberType, t.effectiveFrom)],
+);
+
+export const referralSettings = pgTable(
+  'referral_settings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    referrerPoints: integer('referrer_points').notNull(),
+    refereePoints: integer('referee_points').notNull(),
+    /** registration_approved | kyc_approved | first_scan */
+    trigger: text('trigger').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('referral_settings_effective_idx').on(t.effectiveFrom)],
+);

@@ -1,0 +1,85 @@
+import {
+  BATCH_ENTITY,
+  BATCH_MESSAGES,
+  type BatchCreateBody,
+  type BatchRow,
+} from '@app/contract/coupon-batches';
+import type { ListQuery } from '@app/contract/list';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { type Actor, audit } from '../../lib/audit';
+import { fieldError, notFound } from '../../lib/errors';
+import { lockProduct } from '../products/products.repository';
+import * as repo from './coupon-batches.repository';
+import { type CodeSource, randomCodes } from './coupon-codes';
+import { emptyBatch, type FillOptions, fillBatch } from './coupon-generation';
+
+export const GENERATE_TASK = 'coupons.generate';
+
+export const listBatches = (app: FastifyInstance, query: ListQuery) =>
+  repo.listBatches(app.database.db, query);
+export const batchOptions = (app: FastifyInstance) => repo.batchOptions(app.database.db);
+
+export async function loadBatch(tx: Executor, id: number): Promise<BatchRow> {
+  const row = await repo.findBatch(tx, id);
+  if (!row) throw notFound('Batch');
+  return row;
+}
+
+/** Creates the batch with its serial block and queues its generation, all in one transaction. */
+export function createBatch(app: FastifyInstance, actor: Actor, body: BatchCreateBody): Promise<BatchRow> {
+  return app.database.db.transaction(async (tx) => {
+    const product = await lockProduct(tx, body.productId);
+    if (!product) throw fieldError('productId', BATCH_MESSAGES.productUnknown);
+    if (!product.active) throw fieldError('productId', BATCH_MESSAGES.productInactive);
+    const firstSerial = await repo.reserveSerials(tx, body.quantity);
+    const id = await repo.insertBatch(tx, {
+      ...body,
+      firstSerial,
+      lastSerial: firstSerial + body.quantity - 1,
+      createdBy: actor.id,
+    });
+    const taskId = await app.jobs.enqueue(tx, GENERATE_TASK, { batchId: id }, actor.id);
+    await repo.setBatch(tx, id, { taskId });
+    const row = await loadBatch(tx, id);
+    await audit(tx, actor, {
+      action: 'coupon_batch.created',
+      entity: BATCH_ENTITY,
+      entityId: id,
+      after: { productId: body.productId, quantity: body.quantity, expiresOn: body.expiresOn, firstSerial },
+    });
+    return row;
+  });
+}
+
+/**
+ * The generation task: fills the batch, then marks it ready and starts its counters in one
+ * transaction. On failure it removes every code it stored and marks the batch failed, so a batch
+ * is either complete or empty; a retry starts again from the top.
+ */
+export async function generateBatch(
+  app: FastifyInstance,
+  batchId: number,
+  options: FillOptions & { codes?: CodeSource } = {},
+): Promise<{ batchId: number; quantity: number }> {
+  const { db } = app.database;
+  const batch = await loadBatch(db, batchId);
+  if (batch.status === 'ready') return { batchId, quantity: batch.quantity };
+  const fill = { batchId, firstSerial: batch.firstSerial, lastSerial: batch.lastSerial };
+  await repo.setBatch(db, batchId, { status: 'generating', error: null });
+  try {
+    await fillBatch(db, fill, { codes: randomCodes, ...options });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into coupon_counts (batch_id, status, n) values (${batchId}, 'generated', ${batch.quantity})
+        on conflict (batch_id, status) do update set n = excluded.n`);
+      await repo.setBatch(tx, batchId, { status: 'ready', readyAt: sql`now()` });
+    });
+  } catch (error) {
+    await emptyBatch(db, fill);
+    await repo.setBatch(db, batchId, { status: 'failed', error: (error as Error).message.slice(0, 500) });
+    throw error;
+  }
+  return { batchId, quantity: batch.quantity };
+}

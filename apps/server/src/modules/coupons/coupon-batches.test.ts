@@ -1,0 +1,124 @@
+import { BATCH_MESSAGES } from '@app/contract/coupon-batches';
+import { isValidCode } from '@app/contract/coupons';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import * as repo from './coupon-batches.repository';
+import { generateBatch } from './coupon-batches.service';
+import { randomCodes } from './coupon-codes';
+import { couponsKit } from './coupons.test-kit';
+
+let t: TestApp;
+let kit: ReturnType<typeof couponsKit>;
+beforeAll(async () => {
+  t = await createTestApp();
+  kit = couponsKit(t);
+});
+afterAll(() => t.close());
+
+/** A batch row with its serial block but no task: the test runs generation itself. */
+async function bareBatch(quantity: number) {
+  const product = await kit.product();
+  return t.database.db.transaction(async (tx) => {
+    const firstSerial = await repo.reserveSerials(tx, quantity);
+    const id = await repo.insertBatch(tx, {
+      productId: product.id,
+      quantity,
+      expiresOn: kit.expiresIn(30),
+      firstSerial,
+      lastSerial: firstSerial + quantity - 1,
+    });
+    return { id, firstSerial, lastSerial: firstSerial + quantity - 1 };
+  });
+}
+
+describe('generate QR codes', () => {
+  it('generates a batch in the background with progress, valid unique codes and contiguous serials', async () => {
+    const batch = await kit.batch(1200, undefined, 'finance');
+    const rows = await kit.sql(
+      'select serial, code, status from coupons where batch_id = $1 order by serial',
+      [batch.id],
+    );
+    expect(rows).toHaveLength(1200);
+    expect(rows.every((r) => isValidCode(String(r.code)) && r.status === 'generated')).toBe(true);
+    expect(new Set(rows.map((r) => r.code)).size).toBe(1200);
+    expect(Number(rows[0]!.serial)).toBe(batch.firstSerial);
+    expect(Number(rows.at(-1)!.serial)).toBe(batch.lastSerial);
+    const res = await t.as('finance', {
+      method: 'GET',
+      url: `/api/admin/coupon-batches?filter=${kit.q({ status: 'ready' })}`,
+    });
+    const row = res.json().rows.find((r: { id: number }) => r.id === batch.id);
+    expect(row).toMatchObject({
+      done: 1200,
+      counts: { generated: 1200, printed: 0 },
+      createdByName: 'Demo Finance',
+    });
+    const [task] = await kit.sql('select status, done, total from tasks where id = $1', [row.taskId]);
+    expect(task).toMatchObject({ status: 'done', done: 1200, total: 1200 });
+    const next = await kit.batch(5);
+    expect(next.firstSerial).toBeGreaterThan(batch.lastSerial);
+  });
+
+  it('tops up collisions with fresh codes: never a duplicate, never a short batch', async () => {
+    const [existing] = await kit.sql('select code from coupons limit 1');
+    const clash = existing ? String(existing.code) : randomCodes(1)[0]!;
+    let calls = 0;
+    // The first chunk is one code repeated (colliding with itself and with a stored code).
+    const collide = (n: number) => (++calls === 1 ? Array.from({ length: n }, () => clash) : randomCodes(n));
+    const b = await bareBatch(25);
+    await generateBatch(t.app, b.id, { codes: collide, chunk: 10 });
+    const rows = await kit.sql('select code from coupons where batch_id = $1', [b.id]);
+    expect(rows).toHaveLength(25);
+    expect(new Set(rows.map((r) => r.code)).size).toBe(25);
+    const [dupes] = await kit.sql('select count(*) - count(distinct code) as d from coupons');
+    expect(Number(dupes!.d)).toBe(0);
+    expect(calls).toBeGreaterThan(3);
+  });
+
+  it('leaves nothing behind when generation fails', async () => {
+    let calls = 0;
+    const failing = (n: number) => {
+      if (++calls === 3) throw new Error('entropy ran out');
+      return randomCodes(n);
+    };
+    const b = await bareBatch(30);
+    await expect(generateBatch(t.app, b.id, { codes: failing, chunk: 10 })).rejects.toThrow('entropy');
+    expect(await kit.sql('select 1 from coupons where batch_id = $1', [b.id])).toHaveLength(0);
+    const [row] = await kit.sql('select status, error from coupon_batches where id = $1', [b.id]);
+    expect(row).toMatchObject({ status: 'failed', error: 'entropy ran out' });
+  });
+
+  it('refuses bad input field by field', async () => {
+    const post = (payload: object) =>
+      t.as('cs', { method: 'POST', url: '/api/admin/coupon-batches', payload });
+    const res = await post({
+      productId: 0,
+      quantity: 10_000_001,
+      expiresOn: '2001-01-01',
+      note: 'x'.repeat(501),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      productId: BATCH_MESSAGES.productRequired,
+      quantity: BATCH_MESSAGES.quantityRange,
+      expiresOn: BATCH_MESSAGES.expiryPast,
+      note: BATCH_MESSAGES.noteTooLong,
+    });
+    expect(
+      (await post({ productId: 1, quantity: 0, expiresOn: kit.expiresIn(1) })).json().fields,
+    ).toHaveProperty('quantity');
+    const unknown = await post({ productId: 999999, quantity: 1, expiresOn: kit.expiresIn(1) });
+    expect(unknown.json().fields).toEqual({ productId: BATCH_MESSAGES.productUnknown });
+  });
+
+  it('is for Generate QR Code holders only', async () => {
+    expect((await t.as('marketing', { method: 'GET', url: '/api/admin/coupon-batches' })).statusCode).toBe(
+      403,
+    );
+    const post = await t.as('printing', { method: 'POST', url: '/api/admin/coupon-batches', payload: {} });
+    expect(post.statusCode).toBe(403);
+    expect(
+      (await t.as('printing', { method: 'GET', url: '/api/admin/coupon-batches/options' })).statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,35 @@
+import type { CouponCounts } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/coupon-batches';
+import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** The stored counters of a batch as one JSON object (one small subquery per listed batch). */
+export const countsJson = (batchId: PgColumn) =>
+  sql<Record<
+    string,
+    number
+  > | null>`(select jsonb_object_agg(status, n) from coupon_counts where batch_id = ${batchId})`;
+
+/**
+ * The counts people see: once the expiry date has passed, codes not yet scanned or damaged are
+ * shown as expired rather than generated, printed or active.
+ */
+export function visibleCounts(stored: Record<string, number> | null, expiresOn: string): CouponCounts {
+  const n = (k: string) => Number(stored?.[k] ?? 0);
+  const counts = {
+    generated: n('generated'),
+    printed: n('printed'),
+    active: n('active'),
+    scanned: n('scanned'),
+    damaged: n('damaged'),
+    expired: 0,
+  };
+  if (expiresOn >= todayInIndia()) return counts;
+  return {
+    ...counts,
+    expired: counts.generated + counts.printed + counts.active,
+    generated: 0,
+    printed: 0,
+    active: 0,
+  };
+}

@@ -1,0 +1,137 @@
+import type { PrintRow } from '@app/contract/coupon-prints';
+import type { ListQuery } from '@app/contract/list';
+import { and, count, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { couponPrints } from '../../db/schema/coupon-prints';
+import { couponBatches } from '../../db/schema/coupons';
+import { products } from '../../db/schema/products';
+import { staff } from '../../db/schema/staff';
+import { tasks } from '../../db/schema/tasks';
+import { type ListSpec, runList } from '../../lib/list';
+import { booleanFilter, idFilter, isoText } from '../../lib/list-filters';
+import type { Label } from './label-pdf';
+
+const spec: ListSpec = {
+  sortable: { id: couponPrints.id, createdAt: couponPrints.createdAt, fromSerial: couponPrints.fromSerial },
+  defaultSort: 'id',
+  id: couponPrints.id,
+  filters: {
+    batchId: (v) => eq(couponPrints.batchId, idFilter('batchId', v)),
+    layout: (v) => eq(couponPrints.layout, String(v)),
+    reprint: (v) => eq(couponPrints.reprint, booleanFilter('reprint', v)),
+    status: (v) => eq(couponPrints.status, String(v)),
+    serial: (v) =>
+      and(
+        lte(couponPrints.fromSerial, idFilter('serial', v)),
+        gte(couponPrints.toSerial, idFilter('serial', v)),
+      ),
+    from: (v) => gte(couponPrints.createdAt, sql`${String(v)}::timestamptz`),
+    to: (v) => lt(couponPrints.createdAt, sql`${String(v)}::timestamptz`),
+  },
+};
+
+const select = (tx: Executor, extra = {}) =>
+  tx
+    .select({
+      id: couponPrints.id,
+      batchId: couponPrints.batchId,
+      sku: products.sku,
+      fromSerial: couponPrints.fromSerial,
+      toSerial: couponPrints.toSerial,
+      layout: sql<PrintRow['layout']>`${couponPrints.layout}`,
+      copies: couponPrints.copies,
+      labels: couponPrints.labels,
+      reprint: couponPrints.reprint,
+      status: sql<PrintRow['status']>`${couponPrints.status}`,
+      done: sql<number>`coalesce(${tasks.done}, 0)`,
+      total: tasks.total,
+      fileId: couponPrints.fileId,
+      error: tasks.error,
+      createdByName: staff.name,
+      createdAt: isoText(couponPrints.createdAt),
+      ...extra,
+    })
+    .from(couponPrints)
+    .leftJoin(couponBatches, eq(couponBatches.id, couponPrints.batchId))
+    .leftJoin(products, eq(products.id, couponBatches.productId))
+    .leftJoin(tasks, eq(tasks.id, couponPrints.taskId))
+    .leftJoin(staff, eq(staff.id, couponPrints.createdBy))
+    .$dynamic();
+
+export const listPrints = (tx: Executor, query: ListQuery) =>
+  runList<PrintRow>(spec, query, {
+    select: (cursor) => select(tx, cursor),
+    count: () => tx.select({ n: count() }).from(couponPrints).$dynamic(),
+  });
+
+export async function findPrint(tx: Executor, id: number): Promise<PrintRow | undefined> {
+  const [row] = await select(tx).where(eq(couponPrints.id, id));
+  return row;
+}
+
+export async function insertPrint(tx: Executor, values: typeof couponPrints.$inferInsert) {
+  const [row] = await tx.insert(couponPrints).values(values).returning({ id: couponPrints.id });
+  return row!.id;
+}
+
+export async function setPrint(tx: Executor, id: number, values: PgUpdateSetSource<typeof couponPrints>) {
+  await tx.update(couponPrints).set(values).where(eq(couponPrints.id, id));
+}
+
+/** An earlier print (not failed) that overlaps the range: this one is then a reprint. */
+export async function overlapsEarlierPrint(tx: Executor, from: number, to: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: couponPrints.id })
+    .from(couponPrints)
+    .where(
+      and(
+        lte(couponPrints.fromSerial, to),
+        gte(couponPrints.toSerial, from),
+        ne(couponPrints.status, 'failed'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Coupons of the range in ready batches: how many exist, and how many can be printed (not damaged). */
+export async function rangeCounts(tx: Executor, from: number, to: number) {
+  const result = await tx.execute(sql`
+    select count(*)::float8 as existing, count(*) filter (where c.status <> 'damaged')::float8 as printable
+    from coupons c join coupon_batches b on b.id = c.batch_id
+    where c.serial between ${from} and ${to} and b.status = 'ready'`);
+  const row = result.rows[0] as { existing: number; printable: number };
+  return { existing: Number(row.existing), printable: Number(row.printable) };
+}
+
+/** The first serials of a range that are not ready coupons, for the error message. */
+export async function absentSerials(tx: Executor, from: number, to: number, limit = 5): Promise<number[]> {
+  const result = await tx.execute(sql`
+    select g::float8 as s from generate_series(${from}::bigint, ${to}::bigint) g
+    where not exists (select 1 from coupons c join coupon_batches b on b.id = c.batch_id
+                      where c.serial = g and b.status = 'ready')
+    order by g limit ${limit}`);
+  return result.rows.map((r) => Number((r as { s: number }).s));
+}
+
+/** The printable coupons of a range in serial order, a page at a time (keyset on serial). */
+export async function* labelPages(
+  db: Executor,
+  from: number,
+  to: number,
+  pageSize = 2000,
+): AsyncGenerator<Label[]> {
+  let after = from - 1;
+  while (true) {
+    const result = await db.execute(sql`
+      select serial::float8 as serial, code from coupons
+      where serial > ${after} and serial <= ${to} and status <> 'damaged'
+      order by serial limit ${pageSize}`);
+    const rows = result.rows.map((r) => ({ serial: Number(r.serial), code: String(r.code) }));
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows.at(-1)!.serial;
+    if (rows.length < pageSize) return;
+  }
+}

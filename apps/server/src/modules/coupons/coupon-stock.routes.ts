@@ -1,0 +1,94 @@
+import {
+  couponSummary,
+  INVOICE_WISE_PAGE,
+  invoiceCoupon,
+  STOCK_PAGE,
+  SUMMARY_PAGE,
+  skuStock,
+  stockRow,
+  summaryQuery,
+} from '@app/contract/coupon-stock';
+import { invoiceDetail, invoiceRow } from '@app/contract/invoices';
+import { listQuery, listResult } from '@app/contract/list';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { page } from '../../plugins/access';
+import * as invoices from '../invoices/invoices.service';
+import * as service from './coupon-stock.service';
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['coupons'];
+
+/** Coupon Stock Details, Coupons Dashboard Summary and Invoice Wise Coupon Details. */
+export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stock = { config: { access: page(STOCK_PAGE) } };
+  app.get(
+    '/admin/coupon-stock',
+    {
+      ...stock,
+      schema: {
+        tags,
+        summary: 'Stock per batch',
+        querystring: listQuery,
+        response: { 200: listResult(stockRow) },
+      },
+    },
+    async (request) => service.listStock(app, request.query),
+  );
+  app.get(
+    '/admin/coupon-stock/skus',
+    { ...stock, schema: { tags, summary: 'Stock per SKU', response: { 200: z.array(skuStock) } } },
+    async () => service.stockBySku(app),
+  );
+
+  app.get(
+    '/admin/coupon-summary',
+    {
+      config: { access: page(SUMMARY_PAGE) },
+      schema: {
+        tags,
+        summary: 'Coupons dashboard summary',
+        querystring: summaryQuery,
+        response: { 200: couponSummary },
+      },
+    },
+    async (request) => service.couponSummary(app, request.query),
+  );
+
+  const invoiceWise = { config: { access: page(INVOICE_WISE_PAGE) } };
+  app.get(
+    '/admin/invoice-wise-coupons',
+    {
+      ...invoiceWise,
+      schema: {
+        tags,
+        summary: 'Invoices to pick from',
+        querystring: listQuery,
+        response: { 200: listResult(invoiceRow) },
+      },
+    },
+    async (request) => invoices.listInvoices(app, request.query),
+  );
+  app.get(
+    '/admin/invoice-wise-coupons/:id',
+    {
+      ...invoiceWise,
+      schema: { tags, summary: 'An invoice with its lines', params, response: { 200: invoiceDetail } },
+    },
+    async (request) => invoices.getInvoice(app.database.db, request.params.id),
+  );
+  app.get(
+    '/admin/invoice-wise-coupons/:id/coupons',
+    {
+      ...invoiceWise,
+      schema: {
+        tags,
+        summary: 'Each coupon of an invoice: state, scanned by, when, points',
+        params,
+        querystring: listQuery,
+        response: { 200: listResult(invoiceCoupon) },
+      },
+    },
+    async (request) => service.invoiceCoupons(app, request.params.id, request.query),
+  );
+};

@@ -1,0 +1,52 @@
+import type { CouponCounts } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/coupon-batches';
+import type { CouponSummary } from '@app/contract/coupon-stock';
+import type { ListQuery } from '@app/contract/list';
+import type { FastifyInstance } from 'fastify';
+import { fieldError } from '../../lib/errors';
+import { getInvoice } from '../invoices/invoices.service';
+import * as stock from './coupon-stock.repository';
+import * as summary from './coupon-summary.repository';
+
+export const listStock = (app: FastifyInstance, query: ListQuery) => stock.listStock(app.database.db, query);
+export const stockBySku = (app: FastifyInstance) => stock.stockBySku(app.database.db);
+
+const scanRate = (c: CouponCounts) => (c.active + c.scanned > 0 ? c.scanned / (c.active + c.scanned) : 0);
+const daysBefore = (date: string, days: number) =>
+  new Date(new Date(`${date}T00:00:00Z`).getTime() - days * 86_400_000).toISOString().slice(0, 10);
+const MAX_DAYS = 366;
+
+/** Coupons Dashboard Summary: totals by state, per SKU and distributor, and a day-by-day series. */
+export async function couponSummary(
+  app: FastifyInstance,
+  range: { from?: string; to?: string },
+): Promise<CouponSummary> {
+  const to = range.to ?? todayInIndia();
+  const from = range.from ?? daysBefore(to, 29);
+  if (from > to) throw fieldError('to', 'The end date must be on or after the start date');
+  if (daysBefore(to, MAX_DAYS) > from) throw fieldError('from', `At most ${MAX_DAYS} days`);
+  const { db } = app.database;
+  const perSku = await stock.stockBySku(db);
+  const totals = perSku.reduce<CouponCounts>(
+    (t, s) => {
+      for (const k of Object.keys(t) as (keyof CouponCounts)[]) t[k] += s.counts[k];
+      return t;
+    },
+    { generated: 0, printed: 0, active: 0, scanned: 0, damaged: 0, expired: 0 },
+  );
+  return {
+    from,
+    to,
+    totals,
+    scanRate: scanRate(totals),
+    perSku: perSku.map((s) => ({ ...s, scanRate: scanRate(s.counts) })),
+    perDistributor: await summary.perDistributor(db),
+    days: await summary.perDay(db, from, to),
+  };
+}
+
+/** Invoice Wise Coupon Details: the invoice and its coupons. */
+export async function invoiceCoupons(app: FastifyInstance, invoiceId: number, query: ListQuery) {
+  await getInvoice(app.database.db, invoiceId);
+  return summary.invoiceCoupons(app.database.db, invoiceId, query);
+}

@@ -1,0 +1,130 @@
+import { todayInIndia } from '@app/contract/coupon-batches';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { moveCoupons } from './coupon-transitions';
+import { couponsKit, invoiceLine, printAndWait } from './coupons.test-kit';
+
+let t: TestApp;
+let kit: ReturnType<typeof couponsKit>;
+let product: { id: number };
+let batch: { id: number; firstSerial: number; lastSerial: number };
+let invoiceId: number;
+const get = (url: string, by = 'almond team') => t.as(by, { method: 'GET', url });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  kit = couponsKit(t);
+  product = await kit.product(25);
+  batch = await kit.batch(10, product.id);
+  const s = batch.firstSerial;
+  await printAndWait(t, { batchId: batch.id, fromSerial: s, toSerial: s + 5, layout: 'a4' }, 'almond team');
+  const line = await invoiceLine(t, product.id, 5);
+  invoiceId = Number(
+    (await kit.sql('select invoice_id from invoice_lines where id = $1', [line]))[0]!.invoice_id,
+  );
+  await kit.ok(
+    await t.as('distribution', {
+      method: 'POST',
+      url: '/api/admin/coupon-allocations',
+      payload: { invoiceLineId: line, mode: 'range', fromSerial: s, toSerial: s + 3 },
+    }),
+  );
+  const r = await kit.ok(
+    await t.as('distribution', {
+      method: 'POST',
+      url: '/api/admin/damaged-coupons',
+      payload: { mode: 'single', serial: s + 5, reason: 'torn' },
+    }),
+  );
+  await kit.ok(
+    await t.as('almond team', {
+      method: 'POST',
+      url: `/api/admin/damaged-coupons/${r.id}/approve`,
+      payload: {},
+    }),
+  );
+  // A scan, as the member API records it.
+  const [member] = await kit.sql('select id from members limit 1');
+  await t.database.db.transaction((tx) =>
+    moveCoupons(tx, { where: sql`serial = ${s}`, from: ['active'], to: 'scanned' }),
+  );
+  await kit.sql(
+    "insert into coupon_scans (member_id, code, coupon_serial, batch_id, product_id, distributor_id, result, points) select $1, code, serial, batch_id, $2, (select distributor_id from invoices where id = $3), 'success', 25 from coupons where serial = $4",
+    [member!.id, product.id, invoiceId, s],
+  );
+  const old = await kit.batch(3, product.id);
+  await kit.sql("update coupon_batches set expires_on = '2020-01-01' where id = $1", [old.id]);
+});
+afterAll(() => t.close());
+
+const counts = { generated: 4, printed: 1, active: 3, scanned: 1, damaged: 1, expired: 0 };
+
+describe('coupon stock, summary and invoice-wise details', () => {
+  it('shows stock per batch and per SKU with the liability of active codes; expired batches count as expired', async () => {
+    const res = await get(
+      `/api/admin/coupon-stock?filter=${kit.q({ productId: product.id })}&sort=id&order=ASC`,
+      'distribution',
+    );
+    expect(res.statusCode).toBe(200);
+    const [live, old] = res.json().rows;
+    expect(live).toMatchObject({ id: batch.id, counts, liabilityPoints: 75, expired: false });
+    expect(old).toMatchObject({ expired: true, counts: { generated: 0, expired: 3 }, liabilityPoints: 0 });
+    const skus = (await get('/api/admin/coupon-stock/skus')).json();
+    expect(skus.find((s: { productId: number }) => s.productId === product.id)).toMatchObject({
+      batches: 2,
+      counts: { ...counts, expired: 3 },
+      liabilityPoints: 75,
+    });
+    const onlyExpired = await get(
+      `/api/admin/coupon-stock?filter=${kit.q({ productId: product.id, expired: true })}`,
+    );
+    expect(onlyExpired.json().total).toBe(1);
+  });
+
+  it('summarises totals, SKUs, distributors and days', async () => {
+    const res = await get('/api/admin/coupon-summary', 'cs');
+    expect(res.statusCode).toBe(200);
+    const s = res.json();
+    expect(s.to).toBe(todayInIndia());
+    expect(s.perSku.find((x: { productId: number }) => x.productId === product.id)).toMatchObject({
+      scanRate: 0.25,
+    });
+    const dist = s.perDistributor.find((d: { allocated: number; scanned: number }) => d.scanned === 1);
+    expect(dist).toMatchObject({ allocated: 4, scanRate: 0.25 });
+    const today = s.days.at(-1);
+    expect(today).toMatchObject({ day: todayInIndia(), scanned: 1, damaged: 1 });
+    expect(today.generated).toBeGreaterThanOrEqual(13);
+    expect(s.days).toHaveLength(30);
+    const bad = await get('/api/admin/coupon-summary?from=2024-02-01&to=2024-01-01', 'cs');
+    expect(bad.json().fields).toEqual({ to: 'The end date must be on or after the start date' });
+    expect((await get('/api/admin/coupon-summary?from=2024-13-01', 'cs')).json().fields).toHaveProperty(
+      'from',
+    );
+  });
+
+  it('lists each coupon of an invoice with its state and who scanned it', async () => {
+    const res = await get(`/api/admin/invoice-wise-coupons/${invoiceId}/coupons?sort=serial&order=ASC`, 'cs');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().rows;
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(['scanned', 'active', 'active', 'active']);
+    expect(rows[0]).toMatchObject({ serial: batch.firstSerial, points: 25, scannedBy: expect.any(String) });
+    const active = await get(
+      `/api/admin/invoice-wise-coupons/${invoiceId}/coupons?filter=${kit.q({ status: 'active' })}`,
+      'cs',
+    );
+    expect(active.json().total).toBe(3);
+    expect((await get('/api/admin/invoice-wise-coupons/999999/coupons', 'cs')).statusCode).toBe(404);
+    expect((await get('/api/admin/invoice-wise-coupons?perPage=5', 'distribution')).statusCode).toBe(200);
+  });
+
+  it('is for each page’s holders only', async () => {
+    for (const url of [
+      '/api/admin/coupon-stock',
+      '/api/admin/coupon-summary',
+      `/api/admin/invoice-wise-coupons/${invoiceId}/coupons`,
+    ])
+      expect((await get(url, 'marketing')).statusCode, url).toBe(403);
+    expect((await get('/api/admin/coupon-stock', 'cs')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,111 @@
+import type { InvoiceCoupon } from '@app/contract/coupon-stock';
+import type { ListQuery } from '@app/contract/list';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { couponAllocations } from '../../db/schema/coupon-allocations';
+import { couponScans } from '../../db/schema/coupon-scans';
+import { couponBatches, coupons } from '../../db/schema/coupons';
+import { invoiceLines } from '../../db/schema/invoices';
+import { members } from '../../db/schema/members';
+import { products } from '../../db/schema/products';
+import { type ListSpec, runList } from '../../lib/list';
+import { isoText } from '../../lib/list-filters';
+
+const TODAY = sql`(now() at time zone 'Asia/Kolkata')::date`;
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Live (active or scanned) and scanned coupons per distributor. */
+export async function perDistributor(tx: Executor) {
+  const result = await tx.execute(sql`
+    select d.id, d.code, d.name, d.state, coalesce(sum(l.allocated), 0)::float8 as allocated,
+      (select count(*)::float8 from coupon_scans s where s.distributor_id = d.id and s.result = 'success') as scanned
+    from distributors d join invoices i on i.distributor_id = d.id join invoice_lines l on l.invoice_id = i.id
+    group by d.id order by allocated desc limit 100`);
+  return result.rows.map((r) => {
+    const allocated = num(r.allocated);
+    const scanned = num(r.scanned);
+    return {
+      distributorId: num(r.id),
+      code: String(r.code),
+      name: String(r.name),
+      state: String(r.state),
+      allocated,
+      scanned,
+      scanRate: allocated > 0 ? scanned / allocated : 0,
+    };
+  });
+}
+
+/** Per Asia/Kolkata day of the range: codes generated, allocated, scanned and voided. */
+export async function perDay(tx: Executor, from: string, to: string) {
+  const day = (col: SQL) => sql`(${col} at time zone 'Asia/Kolkata')::date`;
+  const result = await tx.execute(sql`
+    with days as (select g::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') g)
+    select to_char(days.day, 'YYYY-MM-DD') as day,
+      (select coalesce(sum(quantity), 0) from coupon_batches b where b.status = 'ready' and ${day(sql`b.ready_at`)} = days.day)::float8 as generated,
+      (select coalesce(sum(quantity), 0) from coupon_allocations a where ${day(sql`a.created_at`)} = days.day)::float8 as allocated,
+      (select count(*) from coupon_scans s where s.result = 'success' and ${day(sql`s.created_at`)} = days.day)::float8 as scanned,
+      (select coalesce(sum(voided), 0) from damaged_reports r where r.status = 'approved' and ${day(sql`r.decided_at`)} = days.day)::float8 as damaged
+    from days order by days.day`);
+  return result.rows.map((r) => ({
+    day: String(r.day),
+    generated: num(r.generated),
+    allocated: num(r.allocated),
+    scanned: num(r.scanned),
+    damaged: num(r.damaged),
+  }));
+}
+
+const isExpired = sql`${couponBatches.expiresOn} < ${TODAY} and ${coupons.status} in ('generated', 'printed', 'active')`;
+
+const invoiceCouponSpec = (invoiceId: number): ListSpec => ({
+  sortable: { serial: coupons.serial },
+  defaultSort: 'serial',
+  id: coupons.serial,
+  filters: {
+    invoiceId: () => eq(invoiceLines.invoiceId, invoiceId),
+    status: (v) =>
+      v === 'expired'
+        ? isExpired
+        : and(sql`${coupons.status} = ${String(v)}::coupon_status`, sql`not (${isExpired})`),
+  },
+});
+
+const invoiceCouponsBase = (tx: Executor, fields: Record<string, unknown>) =>
+  tx
+    .select(fields as Record<string, never>)
+    .from(coupons)
+    .innerJoin(couponAllocations, eq(couponAllocations.id, coupons.allocationId))
+    .innerJoin(invoiceLines, eq(invoiceLines.id, couponAllocations.invoiceLineId))
+    .innerJoin(products, eq(products.id, invoiceLines.productId))
+    .innerJoin(couponBatches, eq(couponBatches.id, coupons.batchId))
+    .leftJoin(
+      couponScans,
+      and(eq(couponScans.couponSerial, coupons.serial), eq(couponScans.result, 'success')),
+    )
+    .leftJoin(members, eq(members.id, couponScans.memberId))
+    .$dynamic();
+
+/** Each coupon allocated against the invoice: state, who scanned it, when, for how many points. */
+export const invoiceCoupons = (tx: Executor, invoiceId: number, query: ListQuery) =>
+  runList<InvoiceCoupon>(
+    invoiceCouponSpec(invoiceId),
+    { ...query, filter: { ...query.filter, invoiceId } },
+    {
+      select: (cursor) =>
+        invoiceCouponsBase(tx, {
+          serial: coupons.serial,
+          code: coupons.code,
+          sku: products.sku,
+          status: sql<string>`case when ${isExpired} then 'expired' else ${coupons.status}::text end`,
+          allocationId: coupons.allocationId,
+          scannedBy: members.name,
+          scannedAt: sql<
+            string | null
+          >`case when ${couponScans.createdAt} is null then null else ${isoText(couponScans.createdAt)} end`,
+          points: couponScans.points,
+          ...cursor,
+        }),
+      count: () => invoiceCouponsBase(tx, { n: count() }),
+    },
+  );

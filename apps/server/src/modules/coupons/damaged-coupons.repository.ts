@@ -1,0 +1,145 @@
+import type { DamagedRow } from '@app/contract/damaged-coupons';
+import type { ListQuery } from '@app/contract/list';
+import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { damagedReports } from '../../db/schema/damaged-coupons';
+import { staff } from '../../db/schema/staff';
+import { type ListSpec, runList } from '../../lib/list';
+import { idFilter, isoText } from '../../lib/list-filters';
+import { arrayLiteral } from './coupon-codes';
+
+const decider = alias(staff, 'decider');
+const span = (fn: 'min' | 'max') =>
+  sql<
+    number | null
+  >`(select ${sql.raw(fn)}(serial)::float8 from damaged_report_items where report_id = ${damagedReports.id})`;
+
+const spec: ListSpec = {
+  sortable: { id: damagedReports.id, createdAt: damagedReports.createdAt },
+  defaultSort: 'id',
+  id: damagedReports.id,
+  filters: {
+    status: (v) => eq(damagedReports.status, String(v)),
+    reason: (v) => eq(damagedReports.reason, String(v)),
+    mode: (v) => eq(damagedReports.mode, String(v)),
+    reportedBy: (v) => eq(damagedReports.reportedBy, idFilter('reportedBy', v)),
+    serial: (v) =>
+      sql`exists (select 1 from damaged_report_items i where i.report_id = ${damagedReports.id} and i.serial = ${idFilter('serial', v)})`,
+    from: (v) => gte(damagedReports.createdAt, sql`${String(v)}::timestamptz`),
+    to: (v) => lt(damagedReports.createdAt, sql`${String(v)}::timestamptz`),
+  },
+};
+
+const base = (tx: Executor, fields: Record<string, unknown>) =>
+  tx
+    .select(fields as Record<string, never>)
+    .from(damagedReports)
+    .leftJoin(staff, eq(staff.id, damagedReports.reportedBy))
+    .leftJoin(decider, eq(decider.id, damagedReports.decidedBy))
+    .$dynamic();
+
+const columns = {
+  id: damagedReports.id,
+  mode: damagedReports.mode,
+  reason: damagedReports.reason,
+  note: damagedReports.note,
+  photoFileId: damagedReports.photoFileId,
+  quantity: damagedReports.quantity,
+  fromSerial: span('min'),
+  toSerial: span('max'),
+  status: damagedReports.status,
+  reportedBy: damagedReports.reportedBy,
+  reportedByName: staff.name,
+  decidedByName: decider.name,
+  decidedAt: sql<
+    string | null
+  >`case when ${damagedReports.decidedAt} is null then null else ${isoText(damagedReports.decidedAt)} end`,
+  decisionNote: damagedReports.decisionNote,
+  voided: damagedReports.voided,
+  replaced: damagedReports.replaced,
+  createdAt: isoText(damagedReports.createdAt),
+};
+
+export const listReports = (tx: Executor, query: ListQuery) =>
+  runList<DamagedRow>(spec, query, {
+    select: (cursor) => base(tx, { ...columns, ...cursor }),
+    count: () => base(tx, { n: count() }),
+  });
+
+export async function findReport(tx: Executor, id: number): Promise<DamagedRow | undefined> {
+  const [row] = (await base(tx, columns).where(eq(damagedReports.id, id))) as unknown as DamagedRow[];
+  return row;
+}
+
+export async function insertReport(
+  tx: Executor,
+  values: typeof damagedReports.$inferInsert,
+  serials: number[],
+) {
+  const [row] = await tx.insert(damagedReports).values(values).returning({ id: damagedReports.id });
+  await tx.execute(sql`
+    insert into damaged_report_items (report_id, serial)
+    select ${row!.id}, s from unnest(${arrayLiteral(serials)}::bigint[]) s`);
+  return row!.id;
+}
+
+/**
+ * Decides a pending report exactly once, and never by its reporter: the status and reporter are
+ * part of the UPDATE's condition, so concurrent deciders cannot both win.
+ */
+export async function claimDecision(
+  tx: Executor,
+  id: number,
+  deciderId: number,
+  values: PgUpdateSetSource<typeof damagedReports>,
+): Promise<boolean> {
+  const rows = await tx
+    .update(damagedReports)
+    .set({ ...values, decidedBy: deciderId, decidedAt: sql`now()` })
+    .where(
+      and(
+        eq(damagedReports.id, id),
+        eq(damagedReports.status, 'pending'),
+        ne(damagedReports.reportedBy, deciderId),
+      ),
+    )
+    .returning({ id: damagedReports.id });
+  return rows.length === 1;
+}
+
+export async function setReport(tx: Executor, id: number, values: PgUpdateSetSource<typeof damagedReports>) {
+  await tx.update(damagedReports).set(values).where(eq(damagedReports.id, id));
+}
+
+/** Serials of these codes (codes not found are absent from the map). */
+export async function serialsOfCodes(tx: Executor, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const result = await tx.execute(
+    sql`select code, serial::float8 as serial from coupons where code = any(${arrayLiteral(codes)}::text[])`,
+  );
+  return new Map(result.rows.map((r) => [String(r.code), Number(r.serial)]));
+}
+
+/** Serials that cannot be reported: unknown, already scanned or damaged, or in another pending report. */
+export async function unreportable(tx: Executor, serials: number[]): Promise<Map<number, string>> {
+  const result = await tx.execute(sql`
+    select s::float8 as serial, c.status::text as status,
+      (select i.report_id from damaged_report_items i join damaged_reports r on r.id = i.report_id
+       where i.serial = s and r.status = 'pending' limit 1) as pending
+    from unnest(${arrayLiteral(serials)}::bigint[]) s left join coupons c on c.serial = s
+    order by s`);
+  const out = new Map<number, string>();
+  for (const r of result.rows) {
+    const why =
+      r.status == null
+        ? 'does not exist'
+        : r.status === 'scanned' || r.status === 'damaged'
+          ? `already ${r.status}`
+          : r.pending != null
+            ? `already in pending report #${r.pending}`
+            : null;
+    if (why) out.set(Number(r.serial), why);
+  }
+  return out;
+}

@@ -1,0 +1,184 @@
+import { parseCode } from '@app/contract/coupons';
+import {
+  DAMAGED_ENTITY,
+  type DamagedApproveBody,
+  type DamagedCreateBody,
+  type DamagedRow,
+  DAMAGED_MESSAGES as M,
+  MAX_DAMAGED_PER_REPORT,
+} from '@app/contract/damaged-coupons';
+import type { ListQuery } from '@app/contract/list';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { type Actor, audit } from '../../lib/audit';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { moveCouponsReturning } from './coupon-transitions';
+import * as repo from './damaged-coupons.repository';
+import { issueReplacements, releaseFromLines } from './damaged-replacements';
+import { readCouponList } from './damaged-sheet';
+
+export const listReports = (app: FastifyInstance, query: ListQuery) =>
+  repo.listReports(app.database.db, query);
+
+export async function loadReport(tx: Executor, id: number): Promise<DamagedRow> {
+  const row = await repo.findReport(tx, id);
+  if (!row) throw notFound('Damaged coupon report');
+  return row;
+}
+
+interface NewReport {
+  mode: 'single' | 'range' | 'upload';
+  reason: DamagedCreateBody['reason'];
+  note: string | null;
+  photoFileId?: number | null;
+}
+
+async function checkPhoto(app: FastifyInstance, photoFileId: number | null | undefined) {
+  if (!photoFileId) return;
+  const file = await app.files.stat(photoFileId);
+  if (!file?.contentType.startsWith('image/')) throw fieldError('photoFileId', M.photoInvalid);
+}
+
+/** Stores a pending report of these serials; refuses the whole report if any cannot be reported. */
+function saveReport(app: FastifyInstance, actor: Actor, report: NewReport, serials: number[], field: string) {
+  return app.database.db.transaction(async (tx) => {
+    const bad = await repo.unreportable(tx, serials);
+    if (bad.size > 0) {
+      const list = [...bad].slice(0, 10).map(([s, why]) => `${s} (${why})`);
+      const message = `Cannot report: ${list.join(', ')}${bad.size > 10 ? ', …' : ''}`;
+      throw badRequest(message, { [field]: message });
+    }
+    const id = await repo.insertReport(
+      tx,
+      { ...report, quantity: serials.length, reportedBy: actor.id! },
+      serials,
+    );
+    await audit(tx, actor, {
+      action: 'damaged_report.created',
+      entity: DAMAGED_ENTITY,
+      entityId: id,
+      after: { ...report, quantity: serials.length, first: serials[0], last: serials.at(-1) },
+    });
+    return loadReport(tx, id);
+  });
+}
+
+export async function reportDamaged(app: FastifyInstance, actor: Actor, body: DamagedCreateBody) {
+  await checkPhoto(app, body.photoFileId);
+  const report = {
+    mode: body.mode,
+    reason: body.reason,
+    note: body.note,
+    photoFileId: body.photoFileId ?? null,
+  };
+  if (body.mode === 'range') {
+    const serials = Array.from(
+      { length: body.toSerial! - body.fromSerial! + 1 },
+      (_, i) => body.fromSerial! + i,
+    );
+    return saveReport(app, actor, report, serials, 'fromSerial');
+  }
+  if (body.serial != null) return saveReport(app, actor, report, [body.serial], 'serial');
+  const code = parseCode(body.code!);
+  if (!code) throw fieldError('code', M.codeInvalid);
+  const serial = (await repo.serialsOfCodes(app.database.db, [code])).get(code);
+  if (serial === undefined) throw fieldError('code', 'No coupon has this code');
+  return saveReport(app, actor, report, [serial], 'code');
+}
+
+/** A reported list from a sheet: every row must name a coupon, unless `applyValid` skips bad rows. */
+export async function reportFromSheet(
+  app: FastifyInstance,
+  actor: Actor,
+  content: Buffer,
+  options: NewReport & { applyValid: boolean },
+) {
+  await checkPhoto(app, options.photoFileId);
+  const listed = await readCouponList(content);
+  if (listed.length > MAX_DAMAGED_PER_REPORT) throw fieldError('file', M.tooMany);
+  const codes = listed.map((l) => (l.code ? parseCode(l.code) : null));
+  const known = await repo.serialsOfCodes(
+    app.database.db,
+    codes.filter((c): c is string => c !== null),
+  );
+  const errors: string[] = [];
+  const serials = new Set<number>();
+  listed.forEach((l, i) => {
+    const serial = l.code ? (codes[i] ? known.get(codes[i]!) : undefined) : l.serial;
+    if (l.code && !codes[i]) errors.push(`row ${l.row}: ${M.codeInvalid}`);
+    else if (serial == null || !Number.isSafeInteger(serial)) errors.push(`row ${l.row}: no such coupon`);
+    else serials.add(serial);
+  });
+  const bad = await repo.unreportable(app.database.db, [...serials]);
+  for (const [s, why] of bad) errors.push(`serial ${s}: ${why}`);
+  if (errors.length > 0 && !options.applyValid) {
+    const message = `Nothing reported; fix these or choose "apply valid rows": ${errors.slice(0, 10).join('; ')}${errors.length > 10 ? '; …' : ''}`;
+    throw badRequest(message, { file: message });
+  }
+  const good = [...serials].filter((s) => !bad.has(s));
+  if (good.length === 0) throw fieldError('file', 'No row names a coupon that can be reported');
+  return saveReport(app, actor, { ...options, mode: 'upload' }, good, 'file');
+}
+
+/** Why a decision was refused: not found, own report, or already decided. */
+async function refusal(tx: Executor, id: number, deciderId: number): Promise<never> {
+  const report = await loadReport(tx, id);
+  if (report.reportedBy === deciderId) throw forbidden(M.ownReport);
+  throw conflict(M.alreadyDecided);
+}
+
+/**
+ * Approves a report: a different person than the reporter, exactly once. Coupons not yet scanned
+ * are voided; live ones leave their line's count; replacements are issued when asked.
+ */
+export function approveReport(app: FastifyInstance, actor: Actor, id: number, body: DamagedApproveBody) {
+  return app.database.db.transaction(async (tx) => {
+    if (!(await repo.claimDecision(tx, id, actor.id!, { status: 'approved', decisionNote: body.note })))
+      return refusal(tx, id, actor.id!);
+    // Lines before coupons and counters, the order every coupon transaction locks in (no deadlocks).
+    await tx.execute(sql`
+      select l.id from invoice_lines l where l.id in (
+        select a.invoice_line_id from damaged_report_items i join coupons c on c.serial = i.serial
+        join coupon_allocations a on a.id = c.allocation_id where i.report_id = ${id})
+      order by l.id for update`);
+    const voided = await moveCouponsReturning(tx, {
+      where: sql`serial in (select serial from damaged_report_items where report_id = ${id})`,
+      from: ['generated', 'printed', 'active'],
+      to: 'damaged',
+    });
+    await releaseFromLines(tx, voided);
+    const replaced = body.replace ? await issueReplacements(tx, actor, id, voided) : 0;
+    await repo.setReport(tx, id, { voided: voided.length, replaced });
+    await audit(tx, actor, {
+      action: 'damaged_report.approved',
+      entity: DAMAGED_ENTITY,
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'approved', voided: voided.length, replaced, note: body.note },
+    });
+    return loadReport(tx, id);
+  });
+}
+
+export function rejectReport(app: FastifyInstance, actor: Actor, id: number, note: string) {
+  return app.database.db.transaction(async (tx) => {
+    if (!(await repo.claimDecision(tx, id, actor.id!, { status: 'rejected', decisionNote: note })))
+      return refusal(tx, id, actor.id!);
+    await audit(tx, actor, {
+      action: 'damaged_report.rejected',
+      entity: DAMAGED_ENTITY,
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'rejected', note },
+    });
+    return loadReport(tx, id);
+  });
+}
+
+export async function reportPhoto(app: FastifyInstance, id: number) {
+  const report = await loadReport(app.database.db, id);
+  const file = report.photoFileId ? await app.files.stat(report.photoFileId) : undefined;
+  if (!file) throw notFound('Photo');
+  return { file, stream: app.files.open(file.id) };
+}

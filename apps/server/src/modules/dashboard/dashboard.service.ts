@@ -1,0 +1,29 @@
+import type { DashboardQuery, DashboardResponse } from '@app/contract/dashboard';
+import type { FastifyInstance } from 'fastify';
+import type { StaffPrincipal } from '../auth/auth.service';
+import { DASHBOARD_PROVIDERS } from './dashboard.cards';
+import { resolveRange } from './dashboard.range';
+
+/** The cards and series of the caller's areas: only what their role's pages cover. */
+export async function dashboard(
+  app: FastifyInstance,
+  me: StaffPrincipal,
+  query: DashboardQuery,
+): Promise<DashboardResponse> {
+  const range = resolveRange(query);
+  const { db } = app.database;
+  const holds = (page: string) => me.permissions.has(page);
+  const providers = DASHBOARD_PROVIDERS.filter((p) => p.pages.some(holds));
+  const parts = await Promise.all(
+    providers.map(async (p) => ({
+      cards: (await p.cards?.(db, range)) ?? [],
+      series: (await p.series?.(db, range)) ?? [],
+    })),
+  );
+  return {
+    from: range.from,
+    to: range.to,
+    cards: parts.flatMap((p) => p.cards).filter((c) => holds(c.page)),
+    series: parts.flatMap((p) => p.series).filter((s) => holds(s.page)),
+  };
+}

@@ -1,0 +1,127 @@
+import type { InvoiceUploadRow } from '@app/contract/invoices';
+import type { ListQuery } from '@app/contract/list';
+import { count, eq, gte, ilike, lt, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { distributors, invoiceLines, invoices, invoiceUploads } from '../../db/schema/invoices';
+import { staff } from '../../db/schema/staff';
+import { type ListSpec, runList } from '../../lib/list';
+import { containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import type { UploadPlan } from './invoice-upload.plan';
+
+const spec: ListSpec = {
+  sortable: { id: invoiceUploads.id, createdAt: invoiceUploads.createdAt },
+  defaultSort: 'id',
+  id: invoiceUploads.id,
+  filters: {
+    q: (v) => ilike(invoiceUploads.fileName, containsPattern(v)),
+    status: (v) => eq(invoiceUploads.status, String(v)),
+    createdBy: (v) => eq(invoiceUploads.createdBy, idFilter('createdBy', v)),
+    from: (v) => gte(invoiceUploads.createdAt, sql`${String(v)}::timestamptz`),
+    to: (v) => lt(invoiceUploads.createdAt, sql`${String(v)}::timestamptz`),
+  },
+};
+
+const select = (tx: Executor, extra = {}) =>
+  tx
+    .select({
+      id: invoiceUploads.id,
+      fileName: invoiceUploads.fileName,
+      status: sql<InvoiceUploadRow['status']>`${invoiceUploads.status}`,
+      rowsTotal: invoiceUploads.rowsTotal,
+      rowsApplied: invoiceUploads.rowsApplied,
+      rowsFailed: invoiceUploads.rowsFailed,
+      invoicesCreated: invoiceUploads.invoicesCreated,
+      errors: sql<InvoiceUploadRow['errors']>`${invoiceUploads.errors}`,
+      hasErrorReport: sql<boolean>`${invoiceUploads.errorFileId} is not null`,
+      hasOriginal: sql<boolean>`${invoiceUploads.fileId} is not null`,
+      createdByName: staff.name,
+      createdAt: isoText(invoiceUploads.createdAt),
+      ...extra,
+    })
+    .from(invoiceUploads)
+    .leftJoin(staff, eq(staff.id, invoiceUploads.createdBy))
+    .$dynamic();
+
+export const listUploads = (tx: Executor, query: ListQuery) =>
+  runList<InvoiceUploadRow>(spec, query, {
+    select: (cursor) => select(tx, cursor),
+    count: () => tx.select({ n: count() }).from(invoiceUploads).$dynamic(),
+  });
+
+export async function findUpload(tx: Executor, id: number): Promise<InvoiceUploadRow | undefined> {
+  const [row] = await select(tx).where(eq(invoiceUploads.id, id));
+  return row;
+}
+
+export async function uploadFiles(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({
+      fileId: invoiceUploads.fileId,
+      errorFileId: invoiceUploads.errorFileId,
+      status: invoiceUploads.status,
+    })
+    .from(invoiceUploads)
+    .where(eq(invoiceUploads.id, id));
+  return row;
+}
+
+export async function insertUpload(tx: Executor, values: typeof invoiceUploads.$inferInsert) {
+  const [row] = await tx.insert(invoiceUploads).values(values).returning({ id: invoiceUploads.id });
+  return row!.id;
+}
+
+/** Moves an upload out of has_errors exactly once; false when someone else already did. */
+export async function claimUpload(
+  tx: Executor,
+  id: number,
+  values: PgUpdateSetSource<typeof invoiceUploads>,
+) {
+  const rows = await tx
+    .update(invoiceUploads)
+    .set(values)
+    .where(sql`${invoiceUploads.id} = ${id} and ${invoiceUploads.status} = 'has_errors'`)
+    .returning({ id: invoiceUploads.id });
+  return rows.length === 1;
+}
+
+const CHUNK = 1000;
+const chunks = <T>(list: T[]) =>
+  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** Creates the plan's distributors, invoices and lines in bulk; returns the invoice ids. */
+export async function applyPlan(tx: Executor, plan: UploadPlan, uploadId: number, createdBy: number | null) {
+  for (const part of chunks(plan.newDistributors)) await tx.insert(distributors).values(part);
+  const codes = [...new Set(plan.invoices.map((i) => i.distributorCode))];
+  const idOf = new Map<string, number>();
+  for (const part of chunks(codes)) {
+    const rows = await tx
+      .select({ id: distributors.id, code: distributors.code })
+      .from(distributors)
+      .where(sql`${distributors.code} in ${part}`);
+    for (const r of rows) idOf.set(r.code, r.id);
+  }
+  const ids: number[] = [];
+  for (const part of chunks(plan.invoices)) {
+    const created = await tx
+      .insert(invoices)
+      .values(
+        part.map((i) => ({
+          distributorId: idOf.get(i.distributorCode)!,
+          number: i.number,
+          invoiceDate: i.invoiceDate,
+          uploadId,
+          createdBy,
+        })),
+      )
+      .returning({ id: invoices.id, distributorId: invoices.distributorId, number: invoices.number });
+    const idByKey = new Map(created.map((c) => [`${c.distributorId}\u0000${c.number}`, c.id]));
+    const lines = part.flatMap((inv) => {
+      const invoiceId = idByKey.get(`${idOf.get(inv.distributorCode)}\u0000${inv.number}`)!;
+      return inv.lines.map((l) => ({ ...l, invoiceId }));
+    });
+    for (const lp of chunks(lines)) await tx.insert(invoiceLines).values(lp);
+    ids.push(...created.map((c) => c.id));
+  }
+  return ids;
+}

@@ -1,0 +1,47 @@
+import { INVOICE_UPLOAD_HISTORY_PAGE, invoiceUploadRow } from '@app/contract/invoices';
+import { listQuery, listResult } from '@app/contract/list';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { page } from '../../plugins/access';
+import * as uploads from './invoice-uploads.service';
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+const access = page(INVOICE_UPLOAD_HISTORY_PAGE);
+const tags = ['invoices'];
+
+/** Upload Invoice History: each upload with its counts, error report and original file. */
+export const invoiceUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/invoice-uploads',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Invoice uploads',
+        querystring: listQuery,
+        response: { 200: listResult(invoiceUploadRow) },
+      },
+    },
+    async (request) => uploads.listUploads(app, request.query),
+  );
+  for (const which of ['errors', 'original'] as const) {
+    app.get(
+      `/admin/invoice-uploads/:id/${which}`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: which === 'errors' ? 'The error report (xlsx)' : 'The uploaded file',
+          params,
+        },
+      },
+      async (request, reply) => {
+        const { file, stream } = await uploads.uploadFile(app, request.params.id, which);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"`)
+          .send(stream);
+      },
+    );
+  }
+};

@@ -1,0 +1,161 @@
+import {
+  distributorBody,
+  distributorRow,
+  distributorUpdateBody,
+  INVOICE_PAGE,
+  invoiceCreateBody,
+  invoiceDetail,
+  invoiceRow,
+  invoiceUploadRow,
+} from '@app/contract/invoices';
+import { listQuery, listResult } from '@app/contract/list';
+import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/audit';
+import { badRequest } from '../../lib/errors';
+import { page } from '../../plugins/access';
+import { invoiceTemplate } from './invoice-sheet';
+import * as uploads from './invoice-uploads.service';
+import * as service from './invoices.service';
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+const access = page(INVOICE_PAGE);
+const tags = ['invoices'];
+
+/** The Invoice page: distributors, invoices by form, and spreadsheet uploads. */
+export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: uploads.MAX_SHEET_BYTES + 1, files: 1 } });
+  const list = { config: { access }, schema: { tags, querystring: listQuery } };
+
+  app.get(
+    '/admin/distributors',
+    {
+      ...list,
+      schema: { ...list.schema, summary: 'Distributors', response: { 200: listResult(distributorRow) } },
+    },
+    async (request) => service.listDistributors(app, request.query),
+  );
+  app.get(
+    '/admin/distributors/:id',
+    {
+      config: { access },
+      schema: { tags, summary: 'One distributor', params, response: { 200: distributorRow } },
+    },
+    async (request) => service.getDistributor(app.database.db, request.params.id),
+  );
+  app.post(
+    '/admin/distributors',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Add a distributor',
+        body: distributorBody,
+        response: { 200: distributorRow },
+      },
+    },
+    async (request) => service.createDistributor(app, actorOf(request), request.body),
+  );
+  app.put(
+    '/admin/distributors/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Edit a distributor',
+        params,
+        body: distributorUpdateBody,
+        response: { 200: distributorRow },
+      },
+    },
+    async (request) => service.updateDistributor(app, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/admin/invoices',
+    { ...list, schema: { ...list.schema, summary: 'Invoices', response: { 200: listResult(invoiceRow) } } },
+    async (request) => service.listInvoices(app, request.query),
+  );
+  app.get(
+    '/admin/invoices/template',
+    { config: { access }, schema: { tags, summary: 'The upload template (xlsx)' } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', 'attachment; filename="invoice-upload-template.xlsx"')
+        .send(await invoiceTemplate()),
+  );
+  app.get(
+    '/admin/invoices/:id',
+    {
+      config: { access },
+      schema: { tags, summary: 'An invoice with its lines', params, response: { 200: invoiceDetail } },
+    },
+    async (request) => service.getInvoice(app.database.db, request.params.id),
+  );
+  app.post(
+    '/admin/invoices',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Create an invoice',
+        body: invoiceCreateBody,
+        response: { 200: invoiceDetail },
+      },
+    },
+    async (request) => service.createInvoice(app, actorOf(request), request.body),
+  );
+
+  app.post(
+    '/admin/invoices/upload',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Upload invoices (xlsx, multipart field "file"); applyValid=true applies the good rows of a file with errors',
+        querystring: z.object({ applyValid: z.enum(['true', 'false']).default('false') }),
+        response: { 200: invoiceUploadRow },
+      },
+    },
+    async (request) => {
+      const part = request.isMultipart() ? await request.file() : undefined;
+      if (!part) throw badRequest('file: choose a spreadsheet', { file: 'Choose a spreadsheet' });
+      const content = await part.toBuffer().catch(() => {
+        throw badRequest('file: the file is larger than 10 MB', { file: 'The file is larger than 10 MB' });
+      });
+      return uploads.uploadInvoices(app, actorOf(request), {
+        name: part.filename || 'invoices.xlsx',
+        content,
+        applyValid: request.query.applyValid === 'true',
+      });
+    },
+  );
+  app.post(
+    '/admin/invoices/upload/:id/apply-valid',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Apply the valid rows of an upload that had errors',
+        params,
+        response: { 200: invoiceUploadRow },
+      },
+    },
+    async (request) => uploads.applyValidRows(app, actorOf(request), request.params.id),
+  );
+  app.get(
+    '/admin/invoices/upload/:id/errors',
+    { config: { access }, schema: { tags, summary: 'Error report of an upload (xlsx)', params } },
+    async (request, reply) => {
+      const { file, stream } = await uploads.uploadFile(app, request.params.id, 'errors');
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import { randomInt } from 'node:crypto';
+import type { MemberProfile, RegisterBody } from '@app/contract/member-app';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { members, termsVersions } from '../../db/schema/members';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
+import { createMemberSession } from '../member-auth/member-sessions';
+import { consumeOtp } from '../member-auth/otp.service';
+import { approvedDealerCode, byMobile, byReferralCode, findMemberBy } from '../members/members.repository';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const newReferralCode = () =>
+  Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+export const memberCodeOf = (id: number) => `M${String(id).padStart(6, '0')}`;
+
+/** The id is drawn first so the member code (derived from it) is written with the row. */
+export async function nextMemberId(tx: Executor): Promise<number> {
+  const { rows } = await tx.execute(sql`select nextval(pg_get_serial_sequence('members', 'id'))::int as id`);
+  return Number((rows[0] as { id: number }).id);
+}
+
+export async function currentTermsVersion(tx: Executor): Promise<string | null> {
+  const [row] = await tx
+    .select({ version: termsVersions.version })
+    .from(termsVersions)
+    .where(sql`${termsVersions.publishedAt} <= now()`)
+    .orderBy(desc(termsVersions.publishedAt))
+    .limit(1);
+  return row?.version ?? null;
+}
+
+export async function profileOf(tx: Executor, memberId: number): Promise<MemberProfile> {
+  const [m] = await tx.select().from(members).where(eq(members.id, memberId));
+  if (!m) throw notFound('Member');
+  return {
+    id: m.id,
+    code: m.code,
+    name: m.name,
+    mobile: m.mobile,
+    type: m.type as MemberProfile['type'],
+    dateOfBirth: m.dateOfBirth,
+    address: { line: m.addressLine, city: m.city, district: m.district, state: m.state, pincode: m.pincode },
+    referralCode: m.referralCode,
+    status: m.status as MemberProfile['status'],
+    statusReason: m.statusReason,
+    kycStatus: m.kycStatus as MemberProfile['kycStatus'],
+    balance: m.balance,
+    termsVersion: m.termsVersion,
+    currentTermsVersion: await currentTermsVersion(tx),
+  };
+}
+
+/** Signs in a registered member with a one-time code. */
+export async function login(app: FastifyInstance, mobile: string, code: string) {
+  const { db } = app.database;
+  // Checked before the code is used, so an unregistered number keeps its code for registration.
+  const member = await findMemberBy(db, byMobile(mobile));
+  if (!member) throw new AppError(404, 'not_registered', 'No member has this mobile number; register first');
+  await consumeOtp(app, mobile, code);
+  return db.transaction(async (tx) => ({
+    token: await createMemberSession(tx, member.id),
+    member: await profileOf(tx, member.id),
+  }));
+}
+
+/** Registers a member (status pending) and signs them in. Replays by Idempotency-Key per mobile. */
+export async function register(app: FastifyInstance, body: RegisterBody, ctx: IdempotencyContext) {
+  const { db } = app.database;
+  const taken = () =>
+    conflict('This mobile number is already registered; sign in instead', { mobile: 'Already registered' });
+  const referrer = body.referralCode ? await findMemberBy(db, byReferralCode(body.referralCode)) : undefined;
+  if (body.referralCode && !referrer) throw fieldError('referralCode', 'No member has this referral code');
+  const dealer = body.dealerCode ? await findMemberBy(db, approvedDealerCode(body.dealerCode)) : undefined;
+  if (body.dealerCode && !dealer) throw fieldError('dealerCode', 'No approved dealer has this code');
+
+  return idempotent(
+    app,
+    ctx,
+    async (tx) => {
+      const id = await nextMemberId(tx);
+      const [inserted] = await tx
+        .insert(members)
+        .values({
+          id,
+          code: memberCodeOf(id),
+          name: body.name,
+          mobile: body.mobile,
+          type: body.type,
+          dateOfBirth: body.dateOfBirth,
+          addressLine: body.address.line,
+          city: body.address.city,
+          district: body.address.district,
+          state: body.address.state,
+          pincode: body.address.pincode,
+          dealerId: dealer?.id ?? null,
+          referredBy: referrer?.id ?? null,
+          referralCode: newReferralCode(),
+        })
+        .onConflictDoNothing({ target: members.mobile })
+        .returning({ id: members.id });
+      if (!inserted) throw taken();
+      return { token: await createMemberSession(tx, id), member: await profileOf(tx, id) };
+    },
+    async () => {
+      if (await findMemberBy(db, byMobile(body.mobile))) throw taken();
+      await consumeOtp(app, body.mobile, body.code);
+    },
+  );
+}
+
+export async function acceptTerms(
+  app: FastifyInstance,
+  memberId: number,
+  version: string,
+  ctx: IdempotencyContext,
+) {
+  return idempotent(app, ctx, async (tx) => {
+    const current = await currentTermsVersion(tx);
+    if (version !== current)
+      throw fieldError('version', `The current terms version is ${current ?? 'not published yet'}`);
+    await tx
+      .update(members)
+      .set({ termsVersion: version, termsAcceptedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(members.id, memberId));
+    return profileOf(tx, memberId);
+  });
+}

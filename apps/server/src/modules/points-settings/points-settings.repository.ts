@@ -1,0 +1,77 @@
+import type { JoiningSettingRow, ReferralSettingRow } from '@app/contract/points-settings';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { joiningSettings, referralSettings } from '../../db/schema/points-settings';
+import { staff } from '../../db/schema/staff';
+import { isoText } from '../../lib/list-filters';
+
+/** The joining setting in force for a member type now (latest effective-from not after now). */
+export async function joiningInForce(tx: Executor, memberType: string) {
+  const [row] = await tx
+    .select({ id: joiningSettings.id, points: joiningSettings.points })
+    .from(joiningSettings)
+    .where(and(eq(joiningSettings.memberType, memberType), lte(joiningSettings.effectiveFrom, sql`now()`)))
+    .orderBy(desc(joiningSettings.effectiveFrom), desc(joiningSettings.id))
+    .limit(1);
+  return row;
+}
+
+export async function referralInForce(tx: Executor) {
+  const [row] = await tx
+    .select()
+    .from(referralSettings)
+    .where(lte(referralSettings.effectiveFrom, sql`now()`))
+    .orderBy(desc(referralSettings.effectiveFrom), desc(referralSettings.id))
+    .limit(1);
+  return row;
+}
+
+const meta = <T extends typeof joiningSettings | typeof referralSettings>(t: T) => ({
+  id: t.id,
+  effectiveFrom: isoText(t.effectiveFrom),
+  createdBy: t.createdBy,
+  createdByName: staff.name,
+  createdAt: isoText(t.createdAt),
+});
+
+/** Every joining setting, newest effective-from first, flagging the ones in force. */
+export async function joiningHistory(tx: Executor): Promise<JoiningSettingRow[]> {
+  const rows = await tx
+    .select({
+      ...meta(joiningSettings),
+      memberType: joiningSettings.memberType,
+      points: joiningSettings.points,
+    })
+    .from(joiningSettings)
+    .leftJoin(staff, eq(staff.id, joiningSettings.createdBy))
+    .orderBy(desc(joiningSettings.effectiveFrom), desc(joiningSettings.id));
+  const inForce = new Set<number>();
+  for (const type of new Set(rows.map((r) => r.memberType))) {
+    const current = await joiningInForce(tx, type);
+    if (current) inForce.add(current.id);
+  }
+  return rows.map((r) => ({
+    ...r,
+    memberType: r.memberType as JoiningSettingRow['memberType'],
+    current: inForce.has(r.id),
+  }));
+}
+
+export async function referralHistory(tx: Executor): Promise<ReferralSettingRow[]> {
+  const current = await referralInForce(tx);
+  const rows = await tx
+    .select({
+      ...meta(referralSettings),
+      referrerPoints: referralSettings.referrerPoints,
+      refereePoints: referralSettings.refereePoints,
+      trigger: referralSettings.trigger,
+    })
+    .from(referralSettings)
+    .leftJoin(staff, eq(staff.id, referralSettings.createdBy))
+    .orderBy(desc(referralSettings.effectiveFrom), desc(referralSettings.id));
+  return rows.map((r) => ({
+    ...r,
+    trigger: r.trigger as ReferralSettingRow['trigger'],
+    current: r.id === current?.id,
+  }));
+}

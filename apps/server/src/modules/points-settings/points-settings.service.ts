@@ -1,0 +1,53 @@
+import {
+  type JoiningSettingBody,
+  type ReferralSettingBody,
+  SETTINGS_MESSAGES,
+} from '@app/contract/points-settings';
+import type { FastifyInstance } from 'fastify';
+import { joiningSettings, referralSettings } from '../../db/schema/points-settings';
+import { type Actor, audit } from '../../lib/audit';
+import { fieldError } from '../../lib/errors';
+import { dayStartIst } from '../members/member-filters';
+import { joiningHistory, referralHistory } from './points-settings.repository';
+
+/** 00:00 IST of the chosen day; a day before today (IST) would rewrite history, so it is refused. */
+function effectiveInstant(day: string): Date {
+  const todayIst = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  if (day < todayIst) throw fieldError('effectiveFrom', SETTINGS_MESSAGES.pastDate);
+  return new Date(dayStartIst('effectiveFrom', day, 0));
+}
+
+/** A new joining setting: from 00:00 IST of its day it supersedes the earlier ones for its type. */
+export async function addJoiningSetting(app: FastifyInstance, actor: Actor, body: JoiningSettingBody) {
+  const effectiveFrom = effectiveInstant(body.effectiveFrom);
+  return app.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(joiningSettings)
+      .values({ memberType: body.memberType, points: body.points, effectiveFrom, createdBy: actor.id })
+      .returning({ id: joiningSettings.id });
+    await audit(tx, actor, {
+      action: 'joining_setting.added',
+      entity: 'joining_setting',
+      entityId: row!.id,
+      after: body,
+    });
+    return joiningHistory(tx);
+  });
+}
+
+export async function addReferralSetting(app: FastifyInstance, actor: Actor, body: ReferralSettingBody) {
+  const effectiveFrom = effectiveInstant(body.effectiveFrom);
+  return app.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(referralSettings)
+      .values({ ...body, effectiveFrom, createdBy: actor.id })
+      .returning({ id: referralSettings.id });
+    await audit(tx, actor, {
+      action: 'referral_setting.added',
+      entity: 'referral_setting',
+      entityId: row!.id,
+      after: body,
+    });
+    return referralHistory(tx);
+  });
+}

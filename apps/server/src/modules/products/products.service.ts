@@ -1,0 +1,70 @@
+import type { ListQuery } from '@app/contract/list';
+import {
+  PRODUCT_ENTITY,
+  PRODUCT_MESSAGES,
+  type ProductCreateBody,
+  type ProductRow,
+  type ProductUpdateBody,
+} from '@app/contract/products';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { type Actor, audit } from '../../lib/audit';
+import { conflict, notFound } from '../../lib/errors';
+import * as repo from './products.repository';
+
+export const listProducts = (app: FastifyInstance, query: ListQuery) =>
+  repo.listProducts(app.database.db, query);
+
+export const productOptions = (app: FastifyInstance) => repo.productOptions(app.database.db);
+
+async function load(tx: Executor, id: number): Promise<ProductRow> {
+  const row = await repo.findProduct(tx, id);
+  if (!row) throw notFound('Product');
+  return row;
+}
+
+export const getProduct = (app: FastifyInstance, id: number) => load(app.database.db, id);
+
+const snapshot = ({ createdAt: _c, updatedAt: _u, ...rest }: ProductRow) => rest;
+
+export function createProduct(app: FastifyInstance, actor: Actor, body: ProductCreateBody) {
+  return app.database.db.transaction(async (tx) => {
+    if (await repo.skuTaken(tx, body.sku))
+      throw conflict(PRODUCT_MESSAGES.skuTaken, { sku: PRODUCT_MESSAGES.skuTaken });
+    const id = await repo.insertProduct(tx, body).catch((error: { code?: string }) => {
+      // Two creators of one SKU at once: the unique key decides, the loser gets the field error.
+      if (error.code === '23505')
+        throw conflict(PRODUCT_MESSAGES.skuTaken, { sku: PRODUCT_MESSAGES.skuTaken });
+      throw error;
+    });
+    const row = await load(tx, id);
+    await audit(tx, actor, {
+      action: 'product.created',
+      entity: PRODUCT_ENTITY,
+      entityId: id,
+      after: snapshot(row),
+    });
+    return row;
+  });
+}
+
+export function updateProduct(app: FastifyInstance, actor: Actor, id: number, body: ProductUpdateBody) {
+  return app.database.db.transaction(async (tx) => {
+    if (!(await repo.lockProduct(tx, id))) throw notFound('Product');
+    const before = await load(tx, id);
+    const changes = Object.fromEntries(
+      Object.entries(body).filter(([k, v]) => v !== undefined && before[k as keyof ProductRow] !== v),
+    );
+    if (Object.keys(changes).length === 0) return before;
+    await repo.updateProduct(tx, id, changes);
+    const after = await load(tx, id);
+    await audit(tx, actor, {
+      action: 'product.updated',
+      entity: PRODUCT_ENTITY,
+      entityId: id,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    return after;
+  });
+}

@@ -1,0 +1,111 @@
+import type { ListQuery } from '@app/contract/list';
+import { ROLES_PAGE, type RoleRow } from '@app/contract/roles';
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { roles, staff } from '../../db/schema/staff';
+import { type ListSpec, runList } from '../../lib/list';
+import { booleanFilter, isoText as iso, containsPattern as like } from '../../lib/list-filters';
+
+export const rolesListSpec: ListSpec = {
+  sortable: { id: roles.id, name: roles.name, label: roles.label },
+  defaultSort: 'name',
+  id: roles.id,
+  filters: {
+    q: (v) => or(ilike(roles.name, like(v)), ilike(roles.label, like(v))),
+    builtIn: (v) => eq(roles.builtIn, booleanFilter('builtIn', v)),
+  },
+};
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  label: roles.label,
+  builtIn: roles.builtIn,
+  permissions: roles.permissions,
+  permissionsCount: sql<number>`cardinality(${roles.permissions})`.mapWith(Number),
+  staffCount: sql<number>`(select count(*) from "staff" s where s.role_id = "roles"."id")`.mapWith(Number),
+  updatedAt: iso(roles.updatedAt),
+};
+type RoleColumns = Omit<RoleRow, 'pagesCount'>;
+
+export function listRoles(tx: Executor, query: ListQuery) {
+  return runList<RoleColumns>(rolesListSpec, query, {
+    select: (cursor) =>
+      tx
+        .select({ ...roleColumns, ...cursor })
+        .from(roles)
+        .$dynamic(),
+    count: () => tx.select({ n: count() }).from(roles).$dynamic(),
+  });
+}
+
+export async function findRoleRow(tx: Executor, id: number): Promise<RoleColumns | undefined> {
+  const [row] = await tx.select(roleColumns).from(roles).where(eq(roles.id, id));
+  return row;
+}
+
+export async function allRoles(tx: Executor) {
+  return tx
+    .select({ id: roles.id, name: roles.name, label: roles.label, permissions: roles.permissions })
+    .from(roles)
+    .orderBy(roles.label);
+}
+
+export async function findRole(tx: Executor, id: number) {
+  const [row] = await tx.select().from(roles).where(eq(roles.id, id));
+  return row;
+}
+
+export async function findRoleByName(tx: Executor, name: string) {
+  const [row] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  return row;
+}
+
+export async function insertRole(
+  tx: Executor,
+  values: { name: string; label: string; permissions: string[] },
+) {
+  const [row] = await tx
+    .insert(roles)
+    .values({ ...values, builtIn: false })
+    .returning({ id: roles.id });
+  return row!.id;
+}
+
+export async function updateRole(
+  tx: Executor,
+  id: number,
+  values: { label?: string; permissions?: string[] },
+) {
+  await tx
+    .update(roles)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(roles.id, id));
+}
+
+export async function deleteRole(tx: Executor, id: number) {
+  await tx.delete(roles).where(eq(roles.id, id));
+}
+
+export async function countStaffWithRole(tx: Executor, roleId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(staff).where(eq(staff.roleId, roleId));
+  return Number(row?.n ?? 0);
+}
+
+/** Active accounts whose role opens User Roles: there must always be at least one. */
+export async function countActiveRoleManagers(tx: Executor): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(staff)
+    .innerJoin(roles, eq(roles.id, staff.roleId))
+    .where(and(eq(staff.active, true), sql`${ROLES_PAGE} = any(${roles.permissions})`));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Serialises changes to accounts and roles for the rest of the transaction, so that two concurrent
+ * changes cannot each pass the "someone can still open User Roles" check and together break it.
+ */
+export async function lockStaffAdministration(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(7300001)`);
+}

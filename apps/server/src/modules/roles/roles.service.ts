@@ -1,0 +1,154 @@
+import type { ListQuery } from '@app/contract/list';
+import { SUPER_ROLE } from '@app/contract/permissions';
+import {
+  countPages,
+  missingFrom,
+  ROLE_ENTITY,
+  ROLE_MESSAGES,
+  type RoleCreateBody,
+  type RoleDetail,
+  type RoleRow,
+  type RoleUpdateBody,
+  SUPER_ROLE_KEEPS,
+} from '@app/contract/roles';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { type Actor, audit } from '../../lib/audit';
+import { conflict, notFound } from '../../lib/errors';
+import { historyOf } from '../audit/audit.history';
+import type { StaffPrincipal } from '../auth/auth.service';
+import {
+  assertRolesStillManageable,
+  assertWithinRights,
+  describePermissions,
+  rightsOf,
+} from './roles.guards';
+import * as repo from './roles.repository';
+
+const withPages = <T extends Omit<RoleRow, 'pagesCount'>>(row: T): T & { pagesCount: number } => ({
+  ...row,
+  pagesCount: countPages(row.permissions),
+});
+
+/** What the audit log keeps of a role. */
+const snapshot = (r: { name: string; label: string; permissions: string[] }) => ({
+  name: r.name,
+  label: r.label,
+  permissions: r.permissions,
+});
+
+export async function listRoles(app: FastifyInstance, query: ListQuery) {
+  const result = await repo.listRoles(app.database.db, query);
+  return { ...result, rows: result.rows.map(withPages) };
+}
+
+async function loadRow(tx: Executor, id: number): Promise<RoleRow> {
+  const row = await repo.findRoleRow(tx, id);
+  if (!row) throw notFound('Role');
+  return withPages(row);
+}
+
+export async function getRole(app: FastifyInstance, id: number): Promise<RoleDetail> {
+  const { db } = app.database;
+  const row = await loadRow(db, id);
+  return { ...row, history: await historyOf(db, ROLE_ENTITY, id) };
+}
+
+export async function createRole(
+  app: FastifyInstance,
+  me: StaffPrincipal,
+  actor: Actor,
+  body: RoleCreateBody,
+): Promise<RoleRow> {
+  assertWithinRights(
+    rightsOf(me),
+    body.permissions,
+    'You cannot grant permissions you do not hold',
+    'permissions',
+  );
+  return app.database.db.transaction(async (tx) => {
+    await repo.lockStaffAdministration(tx);
+    if (await repo.findRoleByName(tx, body.name))
+      throw conflict(ROLE_MESSAGES.nameTaken, { name: ROLE_MESSAGES.nameTaken });
+    const id = await repo.insertRole(tx, body);
+    await audit(tx, actor, {
+      action: 'role.created',
+      entity: ROLE_ENTITY,
+      entityId: id,
+      after: snapshot(body),
+    });
+    return loadRow(tx, id);
+  });
+}
+
+/** The super role keeps User Roles and its group whatever an edit says: nobody locks everyone out. */
+function assertSuperRoleKeeps(roleName: string, permissions: readonly string[]) {
+  if (roleName !== SUPER_ROLE) return;
+  const lost = missingFrom(new Set(permissions), SUPER_ROLE_KEEPS);
+  if (lost.length === 0) return;
+  const message = `The ${SUPER_ROLE} role must keep ${describePermissions(lost)}`;
+  throw conflict(message, { permissions: message });
+}
+
+export async function updateRole(
+  app: FastifyInstance,
+  me: StaffPrincipal,
+  actor: Actor,
+  id: number,
+  body: RoleUpdateBody,
+): Promise<RoleRow> {
+  return app.database.db.transaction(async (tx) => {
+    await repo.lockStaffAdministration(tx);
+    const before = await repo.findRole(tx, id);
+    if (!before) throw notFound('Role');
+    assertWithinRights(rightsOf(me), before.permissions, 'This role has rights you do not hold');
+    if (body.permissions) {
+      assertWithinRights(
+        rightsOf(me),
+        body.permissions,
+        'You cannot grant permissions you do not hold',
+        'permissions',
+      );
+      assertSuperRoleKeeps(before.name, body.permissions);
+    }
+    const after = {
+      ...before,
+      label: body.label ?? before.label,
+      permissions: body.permissions ?? before.permissions,
+    };
+    if (JSON.stringify(snapshot(after)) === JSON.stringify(snapshot(before))) return loadRow(tx, id);
+    await repo.updateRole(tx, id, { label: after.label, permissions: after.permissions });
+    await audit(tx, actor, {
+      action: 'role.updated',
+      entity: ROLE_ENTITY,
+      entityId: id,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    await assertRolesStillManageable(tx);
+    return loadRow(tx, id);
+  });
+}
+
+export async function deleteRole(app: FastifyInstance, me: StaffPrincipal, actor: Actor, id: number) {
+  await app.database.db.transaction(async (tx) => {
+    await repo.lockStaffAdministration(tx);
+    const role = await repo.findRole(tx, id);
+    if (!role) throw notFound('Role');
+    if (role.builtIn) throw conflict('Built-in roles cannot be deleted');
+    assertWithinRights(rightsOf(me), role.permissions, 'This role has rights you do not hold');
+    const inUse = await repo.countStaffWithRole(tx, id);
+    if (inUse > 0) {
+      throw conflict(
+        `This role is in use by ${inUse} staff account${inUse === 1 ? '' : 's'}; move them to another role first`,
+      );
+    }
+    await repo.deleteRole(tx, id);
+    await audit(tx, actor, {
+      action: 'role.deleted',
+      entity: ROLE_ENTITY,
+      entityId: id,
+      before: snapshot(role),
+    });
+  });
+}

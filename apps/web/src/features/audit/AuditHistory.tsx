@@ -1,0 +1,56 @@
+import type { AuditEntry } from '@app/contract/audit';
+import { Typography } from '@mui/material';
+import { List, ListContextProvider, Pagination, useList } from 'react-admin';
+import { useProfile } from '../../app/profile-context';
+import { AuditDatagrid } from './AuditColumns';
+
+/** The audit log lives under Manage Admin: its holders page through it, others see `recent`. */
+const AUDIT_PAGE = '/dashboard/manageadmin';
+
+const None = () => <Typography sx={{ p: 2 }}>No history yet.</Typography>;
+
+/**
+ * An entity's History tab: its audit entries, newest first, each expandable to what changed.
+ * `recent` (the latest entries the entity's own endpoint returns) stands in for callers who may
+ * not browse the audit log, e.g. a role manager without Manage Admin.
+ */
+export function AuditHistory({
+  entity,
+  entityId,
+  recent,
+}: {
+  entity: string;
+  entityId: string;
+  recent?: AuditEntry[];
+}) {
+  const { can } = useProfile();
+  if (!can(AUDIT_PAGE)) return <RecentHistory entries={recent ?? []} />;
+  return (
+    <List
+      resource="admin/audit"
+      filter={{ entity, entityId }}
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={10}
+      disableSyncWithLocation
+      storeKey={false}
+      actions={false}
+      title={false}
+      empty={<None />}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+      sx={{ '& .RaList-main': { mt: 0 } }}
+    >
+      <AuditDatagrid showEntity={false} />
+    </List>
+  );
+}
+
+function RecentHistory({ entries }: { entries: AuditEntry[] }) {
+  const context = useList({ data: entries, perPage: 10 });
+  if (entries.length === 0) return <None />;
+  return (
+    <ListContextProvider value={context}>
+      <AuditDatagrid showEntity={false} />
+      <Pagination rowsPerPageOptions={[10]} />
+    </ListContextProvider>
+  );
+}

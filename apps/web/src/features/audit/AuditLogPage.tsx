@@ -1,0 +1,49 @@
+import {
+  AutocompleteInput,
+  DateInput,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SearchInput,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { AuditDatagrid } from './AuditColumns';
+import { dayEnd, dayStart, endDay, startDay } from './ist-range';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Action, entity or actor" />,
+  <TextInput key="entity" source="entity" helperText="e.g. staff, role" />,
+  <TextInput key="entityId" source="entityId" label="Entity ID" />,
+  <TextInput key="action" source="action" helperText="e.g. staff.deactivated" />,
+  <ReferenceInput key="actorId" source="actorId" reference="admin/staff">
+    <AutocompleteInput label="Actor" optionText="name" filterToQuery={(q) => ({ q })} />
+  </ReferenceInput>,
+  <DateInput key="from" source="from" label="From (IST)" parse={dayStart} format={startDay} alwaysOn />,
+  <DateInput key="to" source="to" label="To (IST)" parse={dayEnd} format={endDay} alwaysOn />,
+];
+
+/**
+ * The audit log browser (Manage Admin › Audit log): every staff change, filtered by entity, action,
+ * actor and IST date range, filters kept in the URL.
+ * TODO(reports): an "Export" here should queue the `audit_log` report of the report engine with
+ * this filter once it accepts list filters; Download Report already offers it by date range.
+ */
+export default function AuditLogPage() {
+  return (
+    <List
+      resource="admin/audit"
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={25}
+      title={false}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+        </TopToolbar>
+      }
+    >
+      <AuditDatagrid />
+    </List>
+  );
+}

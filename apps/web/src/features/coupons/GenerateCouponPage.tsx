@@ -1,0 +1,75 @@
+import { BATCH_MESSAGES, MAX_BATCH_QUANTITY } from '@app/contract/coupon-batches';
+import { Typography } from '@mui/material';
+import {
+  Create,
+  DateInput,
+  maxValue,
+  minValue,
+  NumberInput,
+  required,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRefresh,
+} from 'react-admin';
+import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { BATCHES_RESOURCE, BatchList } from './BatchList';
+import { useProductChoices } from './use-options';
+
+/** Generate QR Code: a batch for one SKU, generated in the background with a progress bar. */
+export default function GenerateCouponPage() {
+  const products = useProductChoices();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const onSuccess = () => {
+    notify('Batch created: its codes are being generated', { type: 'success' });
+    refresh();
+  };
+  return (
+    <ServerFieldErrors>
+      <Typography variant="h5" component="h1">
+        Generate QR Code
+      </Typography>
+      <Create resource={BATCHES_RESOURCE} title={false} redirect={false} mutationOptions={{ onSuccess }}>
+        <SimpleForm
+          sx={{ maxWidth: 640 }}
+          toolbar={
+            <Toolbar>
+              <SaveButton label="Generate" alwaysEnable />
+            </Toolbar>
+          }
+        >
+          <SelectInput
+            source="productId"
+            label="SKU"
+            choices={products}
+            validate={required(BATCH_MESSAGES.productRequired)}
+            fullWidth
+          />
+          <NumberInput
+            source="quantity"
+            validate={[
+              required(BATCH_MESSAGES.quantityRequired),
+              minValue(1, BATCH_MESSAGES.quantityRange),
+              maxValue(MAX_BATCH_QUANTITY, BATCH_MESSAGES.quantityRange),
+            ]}
+            helperText={`1 to ${MAX_BATCH_QUANTITY.toLocaleString('en-IN')} codes`}
+          />
+          <DateInput
+            source="expiresOn"
+            label="Expiry date"
+            validate={required(BATCH_MESSAGES.expiryRequired)}
+          />
+          <TextInput source="note" multiline fullWidth />
+        </SimpleForm>
+      </Create>
+      <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
+        Batches
+      </Typography>
+      <BatchList />
+    </ServerFieldErrors>
+  );
+}

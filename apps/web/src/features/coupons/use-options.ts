@@ -1,0 +1,36 @@
+import type { BatchOption } from '@app/contract/coupon-batches';
+import type { ProductOption } from '@app/contract/products';
+import { useEffect, useState } from 'react';
+import { api } from '../../app/api';
+
+function useOptions<T>(path: string): T[] {
+  const [rows, setRows] = useState<T[]>([]);
+  useEffect(() => {
+    let live = true;
+    api<T[]>(path)
+      .then((r) => live && setRows(r))
+      .catch(() => live && setRows([]));
+    return () => {
+      live = false;
+    };
+  }, [path]);
+  return rows;
+}
+
+/** SKUs for pickers: "SKU — name", inactive ones marked and disabled. */
+export function useProductChoices() {
+  return useOptions<ProductOption>('/admin/products/options').map((p) => ({
+    id: p.id,
+    name: `${p.sku} — ${p.name}${p.active ? '' : ' (inactive)'}`,
+    disabled: !p.active,
+  }));
+}
+
+/** Ready batches for the print and damaged pages. */
+export function useBatchChoices() {
+  return useOptions<BatchOption>('/admin/coupon-batches/options').map((b) => ({
+    id: b.id,
+    name: `#${b.id} ${b.sku} · ${b.firstSerial}–${b.lastSerial} (${b.quantity.toLocaleString('en-IN')})`,
+    batch: b,
+  }));
+}

@@ -1,0 +1,109 @@
+import type { InvoiceUploadRow } from '@app/contract/invoices';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNotify } from 'react-admin';
+import { api } from '../../app/api';
+import { downloadFile } from '../coupons/download';
+import { UploadErrors } from './UploadErrors';
+
+const SUMMARY: Record<InvoiceUploadRow['status'], string> = {
+  applied: 'All rows applied.',
+  has_errors: 'The file has errors: nothing was applied.',
+  partially_applied: 'Valid rows applied; rows with errors were skipped.',
+};
+
+/** Upload invoices from the template: row-level errors, error report, and "apply valid rows". */
+export function InvoiceUpload() {
+  const notify = useNotify();
+  const [file, setFile] = useState<File | null>(null);
+  const [applyValid, setApplyValid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<InvoiceUploadRow | null>(null);
+
+  const run = async (call: () => Promise<InvoiceUploadRow>) => {
+    setBusy(true);
+    try {
+      setResult(await call());
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Upload failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const upload = () => {
+    if (!file) return;
+    const body = new FormData();
+    body.append('file', file);
+    return run(() =>
+      api('/admin/invoices/upload', { method: 'POST', body, query: { applyValid: String(applyValid) } }),
+    );
+  };
+  const applyNow = () =>
+    result && run(() => api(`/admin/invoices/upload/${result.id}/apply-valid`, { method: 'POST' }));
+
+  return (
+    <Box sx={{ maxWidth: 900 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <Button
+          variant="outlined"
+          onClick={() => downloadFile('/admin/invoices/template', 'invoice-upload-template.xlsx')}
+        >
+          Download template
+        </Button>
+        <Button variant="outlined" component="label">
+          Choose file
+          <input
+            hidden
+            type="file"
+            accept=".xlsx"
+            aria-label="Invoice spreadsheet"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </Button>
+        <Typography variant="body2">{file?.name ?? 'No file chosen'}</Typography>
+      </Stack>
+      <FormControlLabel
+        control={<Checkbox checked={applyValid} onChange={(e) => setApplyValid(e.target.checked)} />}
+        label="Apply valid rows even if some rows have errors"
+      />
+      <Box sx={{ my: 2 }}>
+        <Button variant="contained" disabled={!file || busy} onClick={upload}>
+          Upload
+        </Button>
+      </Box>
+      {result && (
+        <Stack spacing={2}>
+          <Alert
+            severity={
+              result.status === 'applied' ? 'success' : result.status === 'has_errors' ? 'error' : 'warning'
+            }
+          >
+            {SUMMARY[result.status]} Rows: {result.rowsTotal} · applied {result.rowsApplied} · failed{' '}
+            {result.rowsFailed} · invoices created {result.invoicesCreated}
+          </Alert>
+          <Stack direction="row" spacing={2}>
+            {result.hasErrorReport && (
+              <Button
+                variant="outlined"
+                onClick={() =>
+                  downloadFile(
+                    `/admin/invoices/upload/${result.id}/errors`,
+                    `upload-${result.id}-errors.xlsx`,
+                  )
+                }
+              >
+                Download error report
+              </Button>
+            )}
+            {result.status === 'has_errors' && (
+              <Button variant="contained" color="warning" disabled={busy} onClick={applyNow}>
+                Apply valid rows
+              </Button>
+            )}
+          </Stack>
+          <UploadErrors errors={result.errors} />
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Identifier } from 'react-admin';
+
+export const INVOICE_PAGE = '/dashboard/invoice';
+export const invoicePaths = {
+  list: INVOICE_PAGE,
+  create: `${INVOICE_PAGE}/create`,
+  upload: `${INVOICE_PAGE}/upload`,
+  distributors: `${INVOICE_PAGE}/distributors`,
+  distributorCreate: `${INVOICE_PAGE}/distributors/create`,
+  distributorEdit: (id: Identifier) => `${INVOICE_PAGE}/distributors/${id}`,
+};
+export const INVOICES_RESOURCE = 'admin/invoices';
+export const DISTRIBUTORS_RESOURCE = 'admin/distributors';
+export const UPLOADS_RESOURCE = 'admin/invoice-uploads';

@@ -1,0 +1,67 @@
+import type { AuditEntry } from '@app/contract/audit';
+import { Typography } from '@mui/material';
+import { DateField, NumberField, Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { IstDateField } from '../../components/IstDateField';
+import { AuditHistory } from '../audit/AuditHistory';
+import { AdjustmentsList } from './AdjustmentsList';
+import { MemberActions } from './MemberActions';
+import { MemberKycTab } from './MemberKycTab';
+import { MemberLedgerTab } from './MemberLedgerTab';
+import { MEMBERS_RESOURCE } from './member-paths';
+import { useApiGet } from './use-api-get';
+
+/** One member: profile, KYC, ledger, adjustments and history tabs, with block/unblock and adjust. */
+export function MemberShow() {
+  const { id = '' } = useParams();
+  const history = useApiGet<AuditEntry[]>(`/admin/users/${id}/history`);
+  return (
+    <Show resource={MEMBERS_RESOURCE} id={id} title={false} actions={<MemberActions />}>
+      <Heading />
+      <TabbedShowLayout syncWithLocation={false}>
+        <TabbedShowLayout.Tab label="Profile">
+          <TextField source="code" />
+          <TextField source="mobile" />
+          <TextField source="type" />
+          <DateField source="dateOfBirth" label="Date of birth" locales="en-IN" />
+          <TextField source="addressLine" label="Address" />
+          <TextField source="city" />
+          <TextField source="district" />
+          <TextField source="state" />
+          <TextField source="pincode" />
+          <TextField source="dealerName" label="Dealer" emptyText="—" />
+          <TextField source="referralCode" label="Own referral code" />
+          <TextField source="referredByName" label="Referred by" emptyText="—" />
+          <TextField source="status" />
+          <TextField source="statusReason" label="Status reason" emptyText="—" />
+          <TextField source="kycStatus" label="KYC status" />
+          <NumberField source="balance" />
+          <TextField source="termsVersion" label="Terms accepted" emptyText="—" />
+          <IstDateField source="createdAt" label="Registered" />
+          <IstDateField source="approvedAt" label="Approved" emptyText="—" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="KYC">
+          <MemberKycTab memberId={id} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Ledger">
+          <MemberLedgerTab memberId={id} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Adjustments">
+          <AdjustmentsList memberId={Number(id)} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="History">
+          <AuditHistory entity="member" entityId={id} recent={history.data} />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}
+
+function Heading() {
+  const record = useRecordContext();
+  return (
+    <Typography variant="h5" component="h1" sx={{ px: 2, pt: 2 }}>
+      {record ? `${record.name} (${record.code})` : 'Member'}
+    </Typography>
+  );
+}

@@ -1,0 +1,126 @@
+import type { GeneratedReport } from '@app/contract/reports';
+import {
+  Box,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useEffect } from 'react';
+import { useGetList } from 'react-admin';
+import { API_BASE, apiBlob } from '../../app/api';
+import { formatIst } from '../../components/IstDateField';
+import { showReportFailed } from './report-popups';
+import { formatBytes, saveSpreadsheet } from './report-request';
+
+const POLL_MS = 2000;
+const STATUS_LABELS: Record<GeneratedReport['status'], string> = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+};
+const isActive = (r: GeneratedReport) => r.status === 'queued' || r.status === 'running';
+
+function percent(r: GeneratedReport): number {
+  if (r.status === 'done') return 100;
+  return r.total ? Math.min(100, Math.round((r.done / r.total) * 100)) : 0;
+}
+
+async function download(report: GeneratedReport) {
+  try {
+    saveSpreadsheet(await apiBlob(`/admin/reports/${report.id}/file`), `${report.type}.xlsx`);
+  } catch {
+    await showReportFailed();
+  }
+}
+
+/**
+ * Background reports of the last 7 days: one's own, or everyone's for holders of User Roles (the
+ * server decides). Refreshed every two seconds while any is still queued or running.
+ */
+export function GeneratedReports({ refreshKey }: { refreshKey: number }) {
+  const { data, refetch } = useGetList<GeneratedReport>(
+    'admin/reports',
+    { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' } },
+    { refetchInterval: (query) => (query.state.data?.data.some(isActive) ? POLL_MS : false) },
+  );
+  useEffect(() => {
+    if (refreshKey > 0) void refetch();
+  }, [refreshKey, refetch]);
+
+  const rows = data ?? [];
+  return (
+    <Box component="section" aria-labelledby="generated-reports" sx={{ mt: 4 }}>
+      <Typography id="generated-reports" variant="h6" component="h2" gutterBottom>
+        Generated reports
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">No reports generated in the last 7 days.</Typography>
+      ) : (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {[
+                'Report',
+                'Range',
+                'Requested by',
+                'Status',
+                'Progress',
+                'Rows',
+                'Size',
+                'Created',
+                'Expires',
+                '',
+              ].map((h) => (
+                <TableCell key={h}>{h}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.id} data-testid={`generated-report-${r.id}`}>
+                <TableCell>{r.label}</TableCell>
+                <TableCell>
+                  {r.startDate} – {r.endDate}
+                </TableCell>
+                <TableCell>{r.requestedByName}</TableCell>
+                <TableCell>{STATUS_LABELS[r.status]}</TableCell>
+                <TableCell sx={{ minWidth: 120 }}>
+                  <LinearProgress
+                    variant="determinate"
+                    value={percent(r)}
+                    color={r.status === 'failed' ? 'error' : 'primary'}
+                    aria-label={`Progress of report ${r.id}`}
+                  />
+                </TableCell>
+                <TableCell>{r.rows ?? ''}</TableCell>
+                <TableCell>{formatBytes(r.size)}</TableCell>
+                <TableCell>{formatIst(r.createdAt)}</TableCell>
+                <TableCell>{formatIst(r.expiresAt)}</TableCell>
+                <TableCell>
+                  {r.status === 'done' && (
+                    <Link
+                      href={`${API_BASE}/admin/reports/${r.id}/file`}
+                      onClick={(event) => {
+                        // The file needs the stored token, which a plain link would not send.
+                        event.preventDefault();
+                        void download(r);
+                      }}
+                    >
+                      Download
+                    </Link>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import { Box, Typography } from '@mui/material';
+import { useState } from 'react';
+import { GeneratedReports } from './GeneratedReports';
+import { ReportRequestForm } from './ReportRequestForm';
+
+/** Download Report (/dashboard/reports/reports_download): the request form and the generated reports. */
+export default function ReportsDownloadPage() {
+  const [queued, setQueued] = useState(0);
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Download Report
+      </Typography>
+      <ReportRequestForm onQueued={() => setQueued((n) => n + 1)} />
+      <GeneratedReports refreshKey={queued} />
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import { Box, Chip, Typography } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+import { PERMISSION_TREE } from './permission-tree';
+
+/** A role's pages in menu order, grouped as in the sidebar; a page whose group is not held is marked. */
+export function HeldPermissions(_props: { label?: string }) {
+  const record = useRecordContext();
+  const held = new Set<string>(record?.permissions ?? []);
+  const nodes = PERMISSION_TREE.filter((n) => held.has(n.id) || n.children.some((c) => held.has(c.id)));
+  if (nodes.length === 0) return <Typography>No pages.</Typography>;
+  return (
+    <Box
+      component="ul"
+      aria-label="Pages"
+      sx={{ m: 0, pl: 2, typography: 'body2', columnCount: { md: 2, xl: 3 } }}
+    >
+      {nodes.map((node) =>
+        node.children.length === 0 ? (
+          <li key={node.id}>{node.label}</li>
+        ) : (
+          <li key={node.id} style={{ breakInside: 'avoid' }}>
+            <strong>{node.label}</strong>
+            {!held.has(node.id) && (
+              <Chip size="small" label="group not held: not in the sidebar" sx={{ ml: 1 }} />
+            )}
+            <ul>
+              {node.children
+                .filter((c) => held.has(c.id))
+                .map((c) => (
+                  <li key={c.id}>{c.label}</li>
+                ))}
+            </ul>
+          </li>
+        ),
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import { Tab, Tabs, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { StaffCreate } from './StaffCreate';
+import { StaffEdit } from './StaffEdit';
+import { StaffList } from './StaffList';
+import { StaffShow } from './StaffShow';
+import { staffPaths } from './staff-paths';
+
+const AuditLogPage = lazy(() => import('../audit/AuditLogPage'));
+
+/** Manage Admin: the accounts list and the audit log as tabs; create, show and edit beneath. */
+export default function StaffPage() {
+  return (
+    <ServerFieldErrors>
+      <Routes>
+        <Route index element={<WithTabs view={<StaffList />} />} />
+        <Route
+          path="audit"
+          element={
+            <WithTabs
+              view={
+                <Suspense fallback={null}>
+                  <AuditLogPage />
+                </Suspense>
+              }
+            />
+          }
+        />
+        <Route path="create" element={<StaffCreate />} />
+        <Route path=":id" element={<StaffShow />} />
+        <Route path=":id/edit" element={<StaffEdit />} />
+      </Routes>
+    </ServerFieldErrors>
+  );
+}
+
+function WithTabs({ view }: { view: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const current = pathname.replace(/\/+$/, '').endsWith('/audit') ? staffPaths.audit : staffPaths.list;
+  return (
+    <>
+      <Typography variant="h5" component="h1">
+        Manage Admin
+      </Typography>
+      <Tabs value={current} sx={{ mb: 1 }}>
+        <Tab label="Staff accounts" value={staffPaths.list} component={Link} to={staffPaths.list} />
+        <Tab label="Audit log" value={staffPaths.audit} component={Link} to={staffPaths.audit} />
+      </Tabs>
+      {view}
+    </>
+  );
+}

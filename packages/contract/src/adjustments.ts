@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { reasonText } from './members';
+
+/** Manual points adjustments (maker-checker): requested by one staff account, decided by another. */
+export const ADJUSTMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const adjustmentRequestBody = z.object({
+  amount: z
+    .number({ error: 'Enter the points to add (positive) or remove (negative)' })
+    .int('Points are whole numbers')
+    .refine((n) => n !== 0, 'Points cannot be zero')
+    .refine((n) => Math.abs(n) <= 1_000_000, 'At most 1,000,000 points at a time'),
+  reason: reasonText,
+});
+export type AdjustmentRequestBody = z.infer<typeof adjustmentRequestBody>;
+
+export const adjustmentDecisionBody = z.object({
+  note: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
+
+export const adjustmentRow = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  memberCode: z.string(),
+  memberName: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  requestedBy: z.number().int(),
+  requestedByName: z.string().nullable(),
+  requestedAt: z.string(),
+  decidedBy: z.number().int().nullable(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  ledgerEntryId: z.number().int().nullable(),
+});
+export type AdjustmentRow = z.infer<typeof adjustmentRow>;
+
+export const ADJUSTMENT_FILTERS = ['status', 'memberId', 'requestedBy'] as const;

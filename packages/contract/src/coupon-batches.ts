@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** Generate QR Code (`/dashboard/generatecoupon`): batches of codes for one SKU. */
+
+export const GENERATE_PAGE = '/dashboard/generatecoupon';
+export const BATCH_ENTITY = 'coupon_batch';
+export const MAX_BATCH_QUANTITY = 10_000_000;
+export const BATCH_STATUSES = ['generating', 'ready', 'failed'] as const;
+
+export const BATCH_MESSAGES = {
+  productRequired: 'Choose a product',
+  productUnknown: 'This product does not exist',
+  productInactive: 'This product is inactive',
+  quantityRequired: 'Quantity is required',
+  quantityRange: `Quantity must be a whole number from 1 to ${MAX_BATCH_QUANTITY.toLocaleString('en-IN')}`,
+  expiryRequired: 'Expiry date is required',
+  expiryPast: 'Expiry date must be today or later',
+  noteTooLong: 'Note must be at most 500 characters',
+} as const;
+
+/** Today's date in Asia/Kolkata (YYYY-MM-DD): expiry dates and "expired" use the programme's day. */
+export const todayInIndia = (now = new Date()): string =>
+  new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+
+export const batchCreateBody = z.object({
+  productId: z
+    .number({ error: BATCH_MESSAGES.productRequired })
+    .int()
+    .positive(BATCH_MESSAGES.productRequired),
+  quantity: z
+    .number({ error: BATCH_MESSAGES.quantityRequired })
+    .int(BATCH_MESSAGES.quantityRange)
+    .min(1, BATCH_MESSAGES.quantityRange)
+    .max(MAX_BATCH_QUANTITY, BATCH_MESSAGES.quantityRange),
+  expiresOn: z.iso
+    .date({ error: BATCH_MESSAGES.expiryRequired })
+    .refine((d) => d >= todayInIndia(), BATCH_MESSAGES.expiryPast),
+  note: z
+    .string()
+    .trim()
+    .max(500, BATCH_MESSAGES.noteTooLong)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type BatchCreateBody = z.infer<typeof batchCreateBody>;
+
+/** Codes of a batch per state; `expired` counts those past the expiry date, neither scanned nor damaged. */
+export const couponCountsSchema = z.object({
+  generated: z.number().int(),
+  printed: z.number().int(),
+  active: z.number().int(),
+  scanned: z.number().int(),
+  damaged: z.number().int(),
+  expired: z.number().int(),
+});
+export type CouponCounts = z.infer<typeof couponCountsSchema>;
+
+export const batchRow = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  sku: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  expiresOn: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(BATCH_STATUSES),
+  firstSerial: z.number().int(),
+  lastSerial: z.number().int(),
+  /** Codes stored so far (progress of the generating task). */
+  done: z.number().int(),
+  error: z.string().nullable(),
+  taskId: z.number().int().nullable(),
+  replacement: z.boolean(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  readyAt: z.string().nullable(),
+  counts: couponCountsSchema,
+});
+export type BatchRow = z.infer<typeof batchRow>;
+
+/** For pickers on the print and damaged pages. */
+export const batchOption = batchRow.pick({
+  id: true,
+  sku: true,
+  productName: true,
+  quantity: true,
+  firstSerial: true,
+  lastSerial: true,
+  status: true,
+  expiresOn: true,
+});
+export type BatchOption = z.infer<typeof batchOption>;
+
+export const BATCH_FILTERS = ['q', 'productId', 'status', 'from', 'to'] as const;

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** Member scan (PRODUCT.md 3.4) and QR Scan History (`/dashboard/QrScanHistories`). */
+
+export const SCAN_HISTORY_PAGE = '/dashboard/QrScanHistories';
+export const SCAN_RESULTS = [
+  'success',
+  'invalid_code',
+  'not_active',
+  'already_scanned',
+  'expired',
+  'damaged',
+  'member_not_allowed',
+  'rate_limited',
+] as const;
+export type ScanResult = (typeof SCAN_RESULTS)[number];
+export const SCAN_FLAGS = ['too_many_per_hour', 'outside_distributor_state'] as const;
+
+/** Attempts per member per minute beyond which scans are refused (rate_limited). */
+export const SCAN_ATTEMPTS_PER_MINUTE = 30;
+/** Successful scans per member per hour beyond which a scan is still credited but flagged. */
+export const FRAUD_SCANS_PER_HOUR = 60;
+
+export const SCAN_MESSAGES: Record<ScanResult, string> = {
+  success: 'Points credited',
+  invalid_code: 'This is not a valid coupon code',
+  not_active: 'This coupon is not active yet',
+  already_scanned: 'This coupon has already been scanned',
+  expired: 'This coupon has expired',
+  damaged: 'This coupon has been withdrawn',
+  member_not_allowed: 'Your account cannot scan coupons (not approved, or blocked)',
+  rate_limited: 'Too many scans; wait a minute and try again',
+};
+
+export const scanBody = z.object({
+  /** The code as scanned (the QR's URL or the code) or typed. */
+  code: z
+    .string({ error: 'Code is required' })
+    .trim()
+    .min(1, 'Code is required')
+    .max(200, 'Code is too long'),
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+  /** The state the phone is in, as the app resolves it. */
+  state: z.string().trim().max(60).nullish(),
+});
+export type ScanBody = z.infer<typeof scanBody>;
+
+export const scanAnswer = z.object({
+  result: z.enum(SCAN_RESULTS),
+  message: z.string(),
+  points: z.number().int(),
+  balance: z.number().int().nullable(),
+  serial: z.number().int().nullable(),
+  sku: z.string().nullable(),
+  productName: z.string().nullable(),
+});
+export type ScanAnswer = z.infer<typeof scanAnswer>;
+
+export const scanRow = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  memberId: z.number().int(),
+  memberCode: z.string().nullable(),
+  memberName: z.string().nullable(),
+  code: z.string(),
+  couponSerial: z.number().int().nullable(),
+  batchId: z.number().int().nullable(),
+  sku: z.string().nullable(),
+  distributorName: z.string().nullable(),
+  result: z.enum(SCAN_RESULTS),
+  points: z.number().int().nullable(),
+  flags: z.array(z.string()),
+  state: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type ScanRow = z.infer<typeof scanRow>;
+
+export const SCAN_FILTERS = [
+  'q',
+  'result',
+  'flag',
+  'flagged',
+  'memberId',
+  'productId',
+  'batchId',
+  'distributorId',
+  'state',
+  'from',
+  'to',
+] as const;

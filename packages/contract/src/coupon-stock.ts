@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { couponCountsSchema } from './coupon-batches';
+import { COUPON_STATUSES } from './coupons';
+
+/** Coupon Stock Details, Coupons Dashboard Summary and Invoice Wise Coupon Details (PRODUCT.md 3.3). */
+
+export const STOCK_PAGE = '/dashboard/coupon-stock-report';
+export const SUMMARY_PAGE = '/dashboard/coupon-dashboard-summary';
+export const INVOICE_WISE_PAGE = '/dashboard/invoice-wise-coupon';
+
+/** One batch's stock; `inStock` is printed and unallocated; liability is active codes × base points. */
+export const stockRow = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  sku: z.string(),
+  productName: z.string(),
+  basePoints: z.number().int(),
+  quantity: z.number().int(),
+  expiresOn: z.string(),
+  expired: z.boolean(),
+  createdAt: z.string(),
+  counts: couponCountsSchema,
+  liabilityPoints: z.number().int(),
+});
+export type StockRow = z.infer<typeof stockRow>;
+
+export const skuStock = z.object({
+  productId: z.number().int(),
+  sku: z.string(),
+  productName: z.string(),
+  batches: z.number().int(),
+  counts: couponCountsSchema,
+  liabilityPoints: z.number().int(),
+});
+export type SkuStock = z.infer<typeof skuStock>;
+
+export const summaryQuery = z.object({
+  from: z.iso.date({ error: 'Enter a valid date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ error: 'Enter a valid date (YYYY-MM-DD)' }).optional(),
+});
+
+export const distributorStock = z.object({
+  distributorId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  state: z.string(),
+  /** Codes allocated and still live or scanned. */
+  allocated: z.number().int(),
+  scanned: z.number().int(),
+  scanRate: z.number(),
+});
+
+export const summaryDay = z.object({
+  day: z.string(),
+  generated: z.number().int(),
+  allocated: z.number().int(),
+  scanned: z.number().int(),
+  damaged: z.number().int(),
+});
+
+export const couponSummary = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: couponCountsSchema,
+  /** Scanned ÷ (active + scanned): how much of the stock in the market has been redeemed. */
+  scanRate: z.number(),
+  perSku: z.array(skuStock.extend({ scanRate: z.number() })),
+  perDistributor: z.array(distributorStock),
+  days: z.array(summaryDay),
+});
+export type CouponSummary = z.infer<typeof couponSummary>;
+
+export const invoiceCoupon = z.object({
+  serial: z.number().int(),
+  code: z.string(),
+  sku: z.string(),
+  status: z.enum(COUPON_STATUSES),
+  allocationId: z.number().int(),
+  scannedBy: z.string().nullable(),
+  scannedAt: z.string().nullable(),
+  points: z.number().int().nullable(),
+});
+export type InvoiceCoupon = z.infer<typeof invoiceCoupon>;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** Damaged Coupons (`/dashboard/damaged-coupon`): reported by one person, decided by another. */
+
+export const DAMAGED_PAGE = '/dashboard/damaged-coupon';
+export const DAMAGED_ENTITY = 'damaged_report';
+export const DAMAGE_REASONS = ['torn', 'unreadable', 'misprint', 'lost'] as const;
+export const DAMAGE_REASON_LABELS = {
+  torn: 'Torn',
+  unreadable: 'Unreadable',
+  misprint: 'Misprint',
+  lost: 'Lost',
+} as const;
+export const DAMAGED_MODES = ['single', 'range', 'upload'] as const;
+export const DAMAGED_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const MAX_DAMAGED_PER_REPORT = 10_000;
+
+export const DAMAGED_MESSAGES = {
+  modeRequired: 'Choose single, range or upload',
+  reasonRequired: 'Choose a reason',
+  codeOrSerial: 'Enter the coupon code or its serial',
+  codeInvalid: 'Not a valid coupon code (check the characters)',
+  serial: 'Enter a serial number',
+  fromRequired: 'From serial is required',
+  toRequired: 'To serial is required',
+  toBeforeFrom: 'To serial must not be below the from serial',
+  tooMany: `At most ${MAX_DAMAGED_PER_REPORT.toLocaleString('en-IN')} coupons in one report`,
+  noteTooLong: 'At most 500 characters',
+  noteRequired: 'Say why the report is rejected',
+  photoInvalid: 'The photo must be an uploaded image',
+  ownReport: 'You reported these coupons: another person must decide',
+  alreadyDecided: 'This report has already been decided',
+} as const;
+
+const serial = z
+  .number({ error: DAMAGED_MESSAGES.serial })
+  .int(DAMAGED_MESSAGES.serial)
+  .positive(DAMAGED_MESSAGES.serial);
+const note = z
+  .string()
+  .trim()
+  .max(500, DAMAGED_MESSAGES.noteTooLong)
+  .nullish()
+  .transform((v) => v || null);
+
+export const damagedCreateBody = z
+  .object({
+    mode: z.enum(['single', 'range'], { error: DAMAGED_MESSAGES.modeRequired }),
+    /** Single: the code as printed (any case, with or without dashes), or the serial. */
+    code: z.string().trim().max(40).nullish(),
+    serial: serial.nullish(),
+    fromSerial: serial.nullish(),
+    toSerial: serial.nullish(),
+    reason: z.enum(DAMAGE_REASONS, { error: DAMAGED_MESSAGES.reasonRequired }),
+    note,
+    photoFileId: z.number().int().positive().nullish(),
+  })
+  .superRefine((b, ctx) => {
+    const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (b.mode === 'single' && !b.code && b.serial == null) add('code', DAMAGED_MESSAGES.codeOrSerial);
+    if (b.mode !== 'range') return;
+    if (b.fromSerial == null) add('fromSerial', DAMAGED_MESSAGES.fromRequired);
+    if (b.toSerial == null) add('toSerial', DAMAGED_MESSAGES.toRequired);
+    if (b.fromSerial != null && b.toSerial != null) {
+      if (b.toSerial < b.fromSerial) add('toSerial', DAMAGED_MESSAGES.toBeforeFrom);
+      else if (b.toSerial - b.fromSerial + 1 > MAX_DAMAGED_PER_REPORT)
+        add('toSerial', DAMAGED_MESSAGES.tooMany);
+    }
+  });
+export type DamagedCreateBody = z.infer<typeof damagedCreateBody>;
+
+/** Query of the upload route (the file is multipart field "file": a sheet with a Code or Serial column). */
+export const damagedUploadQuery = z.object({
+  reason: z.enum(DAMAGE_REASONS, { error: DAMAGED_MESSAGES.reasonRequired }),
+  note,
+  photoFileId: z.coerce.number().int().positive().optional(),
+  applyValid: z.enum(['true', 'false']).default('false'),
+});
+
+export const damagedApproveBody = z.object({
+  note,
+  /** Issue a replacement of the same SKU for each voided coupon, allocated to the same invoice line. */
+  replace: z.boolean().default(false),
+});
+export type DamagedApproveBody = z.infer<typeof damagedApproveBody>;
+export const damagedRejectBody = z.object({
+  note: z
+    .string({ error: DAMAGED_MESSAGES.noteRequired })
+    .trim()
+    .min(3, DAMAGED_MESSAGES.noteRequired)
+    .max(500, DAMAGED_MESSAGES.noteTooLong),
+});
+
+export const damagedRow = z.object({
+  id: z.number().int(),
+  mode: z.enum(DAMAGED_MODES),
+  reason: z.enum(DAMAGE_REASONS),
+  note: z.string().nullable(),
+  photoFileId: z.number().int().nullable(),
+  quantity: z.number().int(),
+  fromSerial: z.number().int().nullable(),
+  toSerial: z.number().int().nullable(),
+  status: z.enum(DAMAGED_STATUSES),
+  reportedBy: z.number().int(),
+  reportedByName: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  voided: z.number().int().nullable(),
+  replaced: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type DamagedRow = z.infer<typeof damagedRow>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Dashboard (`/dashboard`): KPI cards and daily series over a date range. Dates are calendar days in
+ * Asia/Kolkata, both ends included. Each card and series names the page it belongs to: the server
+ * returns only those whose page the caller holds, and the web links each to its page.
+ */
+
+export const DASHBOARD_MAX_DAYS = 366;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+
+export const dashboardQuery = z
+  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'Start must not be after end',
+    path: ['from'],
+  });
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
+
+export const dashboardCard = z.object({
+  /** Stable id, e.g. `staff.active`. */
+  key: z.string(),
+  label: z.string(),
+  value: z.number(),
+  /** How to show the value: a plain count, rupees held as paise, or points. */
+  unit: z.enum(['count', 'paise', 'points']),
+  /** The page the card summarises (its permission) and the list filter its link applies. */
+  page: z.string(),
+  filter: z.record(z.string(), z.unknown()).optional(),
+  /** Where the card links when that is a view inside the page, e.g. `/dashboard/manageadmin/audit`. */
+  link: z.string().optional(),
+  /** Cards of one area share a group heading, e.g. "Staff". */
+  group: z.string(),
+});
+export type DashboardCard = z.infer<typeof dashboardCard>;
+
+export const dashboardSeries = z.object({
+  key: z.string(),
+  label: z.string(),
+  page: z.string(),
+  /** One point per day of the range, zero-filled. */
+  points: z.array(z.object({ date: z.string(), value: z.number() })),
+});
+export type DashboardSeries = z.infer<typeof dashboardSeries>;
+
+export const dashboardResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  cards: z.array(dashboardCard),
+  series: z.array(dashboardSeries),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;

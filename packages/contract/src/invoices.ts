@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/** Invoice (`/dashboard/invoice`) and Upload Invoice History (`/dashboard/upload-invoice-history`). */
+
+export const INVOICE_PAGE = '/dashboard/invoice';
+export const INVOICE_UPLOAD_HISTORY_PAGE = '/dashboard/upload-invoice-history';
+export const INVOICE_ENTITY = 'invoice';
+export const DISTRIBUTOR_ENTITY = 'distributor';
+export const INVOICE_UPLOAD_ENTITY = 'invoice_upload';
+export const MAX_LINE_QUANTITY = 10_000_000;
+export const MAX_UPLOAD_ROWS = 20_000;
+
+export const INVOICE_MESSAGES = {
+  codeRequired: 'Distributor code is required',
+  codeFormat: 'Distributor code: 2 to 32 letters, digits, dashes or underscores',
+  codeTaken: 'A distributor with this code already exists',
+  nameRequired: 'Name is required',
+  stateRequired: 'State is required',
+  cityRequired: 'City is required',
+  gstin: 'GSTIN must be 15 characters, e.g. 27AAPFU0939F1ZV',
+  tooLong: 'Too long',
+  numberRequired: 'Invoice number is required',
+  numberTaken: 'This distributor already has an invoice with this number',
+  dateRequired: 'Invoice date is required',
+  dateInvalid: 'Enter a valid date (YYYY-MM-DD)',
+  dateFuture: 'Invoice date cannot be in the future',
+  distributorRequired: 'Choose a distributor',
+  distributorUnknown: 'This distributor does not exist',
+  linesRequired: 'Add at least one line',
+  productRequired: 'Choose a product',
+  productUnknown: 'Unknown SKU',
+  productInactive: 'This SKU is inactive',
+  productRepeated: 'This SKU is already on the invoice',
+  quantity: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY.toLocaleString('en-IN')}`,
+} as const;
+
+export const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const text = (required: string, max = 100) =>
+  z.string({ error: required }).trim().min(1, required).max(max, INVOICE_MESSAGES.tooLong);
+
+export const distributorCode = z
+  .string({ error: INVOICE_MESSAGES.codeRequired })
+  .trim()
+  .min(1, INVOICE_MESSAGES.codeRequired)
+  .regex(/^[A-Za-z0-9_-]{2,32}$/, INVOICE_MESSAGES.codeFormat)
+  .transform((s) => s.toUpperCase());
+
+export const gstin = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? v.trim().toUpperCase() : null))
+  .refine((v) => v === null || v === '' || GSTIN.test(v), INVOICE_MESSAGES.gstin)
+  .transform((v) => v || null);
+
+export const distributorBody = z.object({
+  code: distributorCode,
+  name: text(INVOICE_MESSAGES.nameRequired),
+  gstin,
+  state: text(INVOICE_MESSAGES.stateRequired, 60),
+  city: text(INVOICE_MESSAGES.cityRequired, 60),
+});
+export type DistributorBody = z.infer<typeof distributorBody>;
+export const distributorUpdateBody = distributorBody.omit({ code: true }).partial();
+export type DistributorUpdateBody = z.infer<typeof distributorUpdateBody>;
+
+export const distributorRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  gstin: z.string().nullable(),
+  state: z.string(),
+  city: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type DistributorRow = z.infer<typeof distributorRow>;
+
+const quantity = z
+  .number({ error: INVOICE_MESSAGES.quantity })
+  .int(INVOICE_MESSAGES.quantity)
+  .min(1, INVOICE_MESSAGES.quantity)
+  .max(MAX_LINE_QUANTITY, INVOICE_MESSAGES.quantity);
+
+export const invoiceCreateBody = z.object({
+  distributorId: z
+    .number({ error: INVOICE_MESSAGES.distributorRequired })
+    .int()
+    .positive(INVOICE_MESSAGES.distributorRequired),
+  number: text(INVOICE_MESSAGES.numberRequired, 40),
+  invoiceDate: z.iso.date({
+    error: (i) => (i.input ? INVOICE_MESSAGES.dateInvalid : INVOICE_MESSAGES.dateRequired),
+  }),
+  lines: z
+    .array(
+      z.object({
+        productId: z
+          .number({ error: INVOICE_MESSAGES.productRequired })
+          .int()
+          .positive(INVOICE_MESSAGES.productRequired),
+        quantity,
+      }),
+      { error: INVOICE_MESSAGES.linesRequired },
+    )
+    .min(1, INVOICE_MESSAGES.linesRequired)
+    .max(200),
+});
+export type InvoiceCreateBody = z.infer<typeof invoiceCreateBody>;
+
+export const invoiceRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  invoiceDate: z.string(),
+  distributorId: z.number().int(),
+  distributorCode: z.string(),
+  distributorName: z.string(),
+  state: z.string(),
+  city: z.string(),
+  lines: z.number().int(),
+  quantity: z.number().int(),
+  allocated: z.number().int(),
+  uploadId: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvoiceRow = z.infer<typeof invoiceRow>;
+
+export const invoiceLineRow = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  sku: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  allocated: z.number().int(),
+});
+export type InvoiceLineRow = z.infer<typeof invoiceLineRow>;
+export const invoiceDetail = invoiceRow.extend({ lineItems: z.array(invoiceLineRow) });
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+/** The upload template's columns, in order; the header row must carry exactly these names. */
+export const INVOICE_UPLOAD_COLUMNS = [
+  'Invoice Number',
+  'Invoice Date',
+  'Distributor Code',
+  'Distributor Name',
+  'GSTIN',
+  'State',
+  'City',
+  'SKU',
+  'Quantity',
+] as const;
+export type InvoiceUploadColumn = (typeof INVOICE_UPLOAD_COLUMNS)[number];
+
+export const rowError = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type RowError = z.infer<typeof rowError>;
+
+export const UPLOAD_STATUSES = ['applied', 'has_errors', 'partially_applied'] as const;
+export const invoiceUploadRow = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  rowsTotal: z.number().int(),
+  rowsApplied: z.number().int(),
+  rowsFailed: z.number().int(),
+  invoicesCreated: z.number().int(),
+  /** The first errors; the full list is the error report. */
+  errors: z.array(rowError),
+  hasErrorReport: z.boolean(),
+  hasOriginal: z.boolean(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvoiceUploadRow = z.infer<typeof invoiceUploadRow>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { MEMBER_TYPES } from './members';
+
+/**
+ * KYC (PRODUCT.md §3.5). Aadhaar: the member sends only the last four digits (the full number never
+ * reaches the server) and masked images. PAN and bank account: encrypted at rest, shown masked.
+ */
+export const KYC_STATUSES = ['submitted', 'approved', 'rejected'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+export const KYC_REJECT_REASONS = {
+  image_unclear: 'Document image is unclear',
+  aadhaar_not_masked: 'Aadhaar image is not masked',
+  name_mismatch: 'Name does not match the documents',
+  pan_invalid: 'PAN does not match the PAN card',
+  bank_mismatch: 'Bank details do not match the cancelled cheque',
+  document_expired: 'Document is expired or invalid',
+  other: 'Other (see comment)',
+} as const;
+export type KycRejectReason = keyof typeof KYC_REJECT_REASONS;
+export const KYC_REJECT_REASON_KEYS = Object.keys(KYC_REJECT_REASONS) as [
+  KycRejectReason,
+  ...KycRejectReason[],
+];
+
+const fileId = (label: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .int()
+    .positive();
+
+export const kycSubmitBody = z.object({
+  aadhaarLast4: z
+    .string({ error: 'Enter the last 4 digits of the Aadhaar' })
+    .regex(/^\d{4}$/, 'Enter the last 4 digits of the Aadhaar'),
+  aadhaarFrontFileId: fileId('Aadhaar front image'),
+  aadhaarBackFileId: fileId('Aadhaar back image'),
+  pan: z
+    .string({ error: 'Enter the PAN' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{5}\d{4}[A-Z]$/, 'Enter a valid PAN (e.g. ABCDE1234F)'),
+  panFileId: fileId('PAN card image'),
+  accountHolder: z
+    .string({ error: 'Account holder is required' })
+    .trim()
+    .min(1, 'Account holder is required')
+    .max(120),
+  accountNumber: z
+    .string({ error: 'Enter the bank account number' })
+    .trim()
+    .regex(/^\d{9,18}$/, 'A bank account number has 9 to 18 digits'),
+  ifsc: z
+    .string({ error: 'Enter the IFSC' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'Enter a valid IFSC (e.g. SBIN0001234)'),
+  bankName: z.string({ error: 'Bank name is required' }).trim().min(1, 'Bank name is required').max(120),
+  chequeFileId: fileId('Cancelled cheque image'),
+  upiId: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'Enter a valid UPI id (e.g. name@bank)')
+    .optional(),
+});
+export type KycSubmitBody = z.infer<typeof kycSubmitBody>;
+
+/** A submission with every number masked: what lists, the app and exports may show. */
+export const kycMasked = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  status: z.enum(KYC_STATUSES),
+  aadhaar: z.string(),
+  pan: z.string(),
+  accountHolder: z.string(),
+  accountNumber: z.string(),
+  ifsc: z.string(),
+  bankName: z.string(),
+  upiId: z.string().nullable(),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  reasonCode: z.string().nullable(),
+  reason: z.string().nullable(),
+  comment: z.string().nullable(),
+});
+export type KycMasked = z.infer<typeof kycMasked>;
+
+/** A row of the KYC Verification queue and of KYC History. */
+export const kycRow = kycMasked.extend({
+  memberCode: z.string(),
+  memberName: z.string(),
+  memberMobile: z.string(),
+  memberType: z.enum(MEMBER_TYPES),
+  state: z.string(),
+  claimedBy: z.number().int().nullable(),
+  claimedByName: z.string().nullable(),
+  claimedAt: z.string().nullable(),
+  decidedBy: z.number().int().nullable(),
+  decidedByName: z.string().nullable(),
+});
+export type KycRow = z.infer<typeof kycRow>;
+
+export const KYC_DOCUMENTS = ['aadhaarFront', 'aadhaarBack', 'pan', 'cheque'] as const;
+export type KycDocument = (typeof KYC_DOCUMENTS)[number];
+export const kycDetail = kycRow.extend({ documents: z.array(z.enum(KYC_DOCUMENTS)) });
+export type KycDetail = z.infer<typeof kycDetail>;
+
+export const KYC_FILTERS = [
+  'q',
+  'status',
+  'state',
+  'type',
+  'claimed',
+  'decidedBy',
+  'from',
+  'to',
+  'memberId',
+] as const;
+
+export const kycRejectBody = z.object({
+  reasonCode: z.enum(KYC_REJECT_REASON_KEYS, { error: 'Choose a reason from the list' }),
+  comment: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
+export const kycApproveBody = z.object({
+  comment: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
+
+export const kycRevealBody = z.object({
+  field: z.enum(['pan', 'accountNumber'], { error: 'Choose pan or accountNumber' }),
+});
+export const kycRevealed = z.object({ field: z.string(), value: z.string() });

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * The points ledger (PRODUCT.md §2): every change of a member's points is one append-only entry of
+ * one kind, with a reference to its cause. (kind, reference) is unique: a cause never posts twice.
+ */
+export const LEDGER_KINDS = [
+  'scan',
+  'scheme_bonus',
+  'joining',
+  'referral',
+  'game',
+  'project_bonus',
+  'adjustment',
+  'redemption_hold',
+  'redemption_refund',
+  'expiry',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  scan: 'QR scan',
+  scheme_bonus: 'Scheme bonus',
+  joining: 'Joining points',
+  referral: 'Referral points',
+  game: 'Game',
+  project_bonus: 'Project bonus',
+  adjustment: 'Manual adjustment',
+  redemption_hold: 'Redemption',
+  redemption_refund: 'Redemption refund',
+  expiry: 'Expiry',
+};
+
+/** One ledger entry as the back-office lists show it. */
+export const ledgerEntry = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  memberCode: z.string(),
+  memberName: z.string(),
+  amount: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  reference: z.string(),
+  balanceAfter: z.number().int(),
+  staffId: z.number().int().nullable(),
+  staffName: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+/** Filters of the ledger lists (`filter={...}`): QR Points History, a member's ledger tab. */
+export const LEDGER_FILTERS = ['q', 'kind', 'memberId', 'from', 'to'] as const;
+
+/** The member app's own view of an entry: no staff names, no internal references. */
+export const memberLedgerEntry = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  balanceAfter: z.number().int(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberLedgerEntry = z.infer<typeof memberLedgerEntry>;

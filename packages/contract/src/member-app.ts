@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { MEMBER_KYC_STATUSES, MEMBER_STATUSES, MEMBER_TYPES, mobileNumber } from './members';
+
+/** The member app's API (`/api/app/...`): sign-in by one-time code, registration, profile. */
+export const OTP_RULES = { expirySeconds: 300, maxTries: 5, resendAfterSeconds: 30, maxPerHour: 6 } as const;
+
+export const otpRequestBody = z.object({ mobile: mobileNumber });
+export const otpSent = z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() });
+
+const otpCode = z
+  .string({ error: 'Enter the 6-digit code' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+
+export const memberLoginBody = z.object({ mobile: mobileNumber, code: otpCode });
+
+const required = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label}: at most ${max} characters`);
+
+export const registerBody = z.object({
+  mobile: mobileNumber,
+  code: otpCode,
+  name: required('Name', 120),
+  type: z.enum(MEMBER_TYPES, { error: `Type is one of: ${MEMBER_TYPES.join(', ')}` }),
+  dateOfBirth: z.iso
+    .date({ error: 'Enter the date of birth as YYYY-MM-DD' })
+    .refine((d) => d <= new Date(Date.now() - 18 * 365.25 * 86_400_000).toISOString().slice(0, 10), {
+      message: 'Members must be at least 18 years old',
+    }),
+  address: z.object(
+    {
+      line: required('Address'),
+      city: required('City', 80),
+      district: required('District', 80),
+      state: required('State', 80),
+      pincode: z
+        .string({ error: 'Enter the 6-digit pincode' })
+        .regex(/^[1-9]\d{5}$/, 'Enter the 6-digit pincode'),
+    },
+    { error: 'Address is required' },
+  ),
+  referralCode: z.string().trim().toUpperCase().max(20).optional(),
+  /** Member code of the dealer the member buys through. */
+  dealerCode: z.string().trim().toUpperCase().max(20).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const memberProfile = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  type: z.enum(MEMBER_TYPES),
+  dateOfBirth: z.string(),
+  address: z.object({
+    line: z.string(),
+    city: z.string(),
+    district: z.string(),
+    state: z.string(),
+    pincode: z.string(),
+  }),
+  referralCode: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+  statusReason: z.string().nullable(),
+  kycStatus: z.enum(MEMBER_KYC_STATUSES),
+  balance: z.number().int(),
+  termsVersion: z.string().nullable(),
+  currentTermsVersion: z.string().nullable(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
+export const memberSession = z.object({ token: z.string(), member: memberProfile });
+
+export const acceptTermsBody = z.object({ version: required('Version', 40) });
+
+export const memberUpload = z.object({
+  id: z.number().int(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+
+/** Write calls of the member app accept this header: a repeat replays the first answer. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().max(255).optional().describe('Repeat-safe key of this write call'),
+});

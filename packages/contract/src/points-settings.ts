@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { MEMBER_TYPES } from './members';
+
+/** Joining and referral points settings (PRODUCT.md §3.4), each with effective-from history. */
+export const REFERRAL_TRIGGERS = ['registration_approved', 'kyc_approved', 'first_scan'] as const;
+export type ReferralTrigger = (typeof REFERRAL_TRIGGERS)[number];
+export const REFERRAL_TRIGGER_LABELS: Record<ReferralTrigger, string> = {
+  registration_approved: 'Registration approved',
+  kyc_approved: 'KYC approved',
+  first_scan: 'First scan',
+};
+
+const points = (label: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .int('Points are whole numbers')
+    .min(0, 'Points cannot be negative')
+    .max(100_000, 'At most 100,000 points');
+
+/** A calendar day in Asia/Kolkata; the setting applies from 00:00 IST that day. Today or later. */
+const effectiveFrom = z.iso.date({ error: 'Enter the date it takes effect (YYYY-MM-DD)' });
+
+export const joiningSettingBody = z.object({
+  memberType: z.enum(MEMBER_TYPES, { error: `Member type is one of: ${MEMBER_TYPES.join(', ')}` }),
+  points: points('Points'),
+  effectiveFrom,
+});
+export type JoiningSettingBody = z.infer<typeof joiningSettingBody>;
+
+export const referralSettingBody = z.object({
+  referrerPoints: points('Referrer points'),
+  refereePoints: points('New member points'),
+  trigger: z.enum(REFERRAL_TRIGGERS, { error: 'Choose when referral points are credited' }),
+  effectiveFrom,
+});
+export type ReferralSettingBody = z.infer<typeof referralSettingBody>;
+
+const settingMeta = {
+  id: z.number().int(),
+  effectiveFrom: z.string(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  /** The row in force now (latest effective-from not in the future). */
+  current: z.boolean(),
+};
+
+export const joiningSettingRow = z.object({
+  ...settingMeta,
+  memberType: z.enum(MEMBER_TYPES),
+  points: z.number().int(),
+});
+export type JoiningSettingRow = z.infer<typeof joiningSettingRow>;
+
+export const referralSettingRow = z.object({
+  ...settingMeta,
+  referrerPoints: z.number().int(),
+  refereePoints: z.number().int(),
+  trigger: z.enum(REFERRAL_TRIGGERS),
+});
+export type ReferralSettingRow = z.infer<typeof referralSettingRow>;
+
+export const SETTINGS_MESSAGES = { pastDate: 'The date must be today or later' } as const;

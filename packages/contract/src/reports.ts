@@ -1,0 +1,215 @@
+import { z } from 'zod';
+
+/**
+ * The report catalogue (PRODUCT.md §2 "Reports"). Every report type is one entry here: its key (the
+ * `reportType` of the shell spec's request and the file name `<key>.xlsx`), its label, the page
+ * permission a role needs to run it, its columns and the date its range filters on. The server
+ * pairs each key with one source function (apps/server/src/modules/reports/report-sources.ts); the
+ * type system refuses an entry without a source.
+ */
+
+/** The Download Report page: its permission guards every report endpoint. */
+export const REPORT_PAGE = '/dashboard/reports/reports_download';
+/** Office Open XML spreadsheet (shell spec §9). */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Background reports are kept this long, then neither listed nor downloadable. */
+export const REPORT_RETENTION_DAYS = 7;
+
+export interface ReportColumn {
+  header: string;
+  key: string;
+  /** Column width in characters. */
+  width?: number;
+}
+
+export interface ReportDefinition {
+  key: string;
+  label: string;
+  /** Page whose holders may run the report. */
+  permission: string;
+  /** What the start and end dates filter on, in words. */
+  dateField: string;
+  columns: readonly ReportColumn[];
+}
+
+export const REPORTS = [
+  {
+    key: 'staff',
+    label: 'Staff accounts',
+    permission: '/dashboard/manageadmin',
+    dateField: 'Account created',
+    columns: [
+      { header: 'Name', key: 'name', width: 24 },
+      { header: 'Email', key: 'email', width: 30 },
+      { header: 'Mobile', key: 'mobile', width: 14 },
+      { header: 'Role', key: 'role', width: 16 },
+      { header: 'Active', key: 'active', width: 8 },
+      { header: 'Last sign-in', key: 'lastSignInAt', width: 20 },
+      { header: 'Created', key: 'createdAt', width: 20 },
+    ],
+  },
+  {
+    key: 'audit_log',
+    label: 'Audit log',
+    permission: '/dashboard/manageadmin',
+    dateField: 'Time of the change',
+    columns: [
+      { header: 'Time', key: 'at', width: 20 },
+      { header: 'Actor', key: 'actorName', width: 24 },
+      { header: 'Actor role', key: 'actorRole', width: 14 },
+      { header: 'Action', key: 'action', width: 24 },
+      { header: 'Entity', key: 'entity', width: 14 },
+      { header: 'Entity ID', key: 'entityId', width: 12 },
+      { header: 'Before', key: 'before', width: 40 },
+      { header: 'After', key: 'after', width: 40 },
+      { header: 'Request ID', key: 'requestId', width: 38 },
+    ],
+  },
+  {
+    key: 'sign_in_activity',
+    label: 'Sign-in activity',
+    permission: '/dashboard/manageadmin',
+    dateField: 'Time of the attempt',
+    columns: [
+      { header: 'Time', key: 'at', width: 20 },
+      { header: 'Email', key: 'email', width: 30 },
+      { header: 'Outcome', key: 'outcome', width: 16 },
+      { header: 'IP', key: 'ip', width: 16 },
+    ],
+  },
+  {
+    key: 'members',
+    label: 'Members',
+    permission: '/dashboard/users',
+    dateField: 'Registration date',
+    columns: [
+      { header: 'Code', key: 'code', width: 10 },
+      { header: 'Name', key: 'name', width: 24 },
+      { header: 'Mobile', key: 'mobile', width: 12 },
+      { header: 'Type', key: 'type', width: 12 },
+      { header: 'City', key: 'city', width: 14 },
+      { header: 'District', key: 'district', width: 14 },
+      { header: 'State', key: 'state', width: 16 },
+      { header: 'Pincode', key: 'pincode', width: 8 },
+      { header: 'Dealer', key: 'dealer', width: 20 },
+      { header: 'Status', key: 'status', width: 10 },
+      { header: 'Reason', key: 'statusReason', width: 28 },
+      { header: 'KYC', key: 'kycStatus', width: 10 },
+      { header: 'Balance', key: 'balance', width: 10 },
+      { header: 'Registered', key: 'createdAt', width: 20 },
+    ],
+  },
+  {
+    key: 'kyc_decisions',
+    label: 'KYC decisions',
+    permission: '/dashboard/approvals/kyc_history',
+    dateField: 'Decision time',
+    columns: [
+      { header: 'Decided', key: 'decidedAt', width: 20 },
+      { header: 'Member code', key: 'memberCode', width: 12 },
+      { header: 'Member', key: 'memberName', width: 24 },
+      { header: 'Result', key: 'status', width: 10 },
+      { header: 'Reason', key: 'reasonCode', width: 20 },
+      { header: 'Comment', key: 'comment', width: 30 },
+      { header: 'Reviewer', key: 'reviewer', width: 20 },
+      { header: 'Aadhaar', key: 'aadhaar', width: 16 },
+      { header: 'PAN', key: 'pan', width: 12 },
+      { header: 'Account', key: 'accountNumber', width: 14 },
+      { header: 'IFSC', key: 'ifsc', width: 12 },
+      { header: 'Submitted', key: 'submittedAt', width: 20 },
+    ],
+  },
+  {
+    key: 'points_ledger',
+    label: 'Points ledger',
+    permission: '/dashboard/QrPointHistories',
+    dateField: 'Entry time',
+    columns: [
+      { header: 'Time', key: 'createdAt', width: 20 },
+      { header: 'Entry', key: 'id', width: 10 },
+      { header: 'Member code', key: 'memberCode', width: 12 },
+      { header: 'Member', key: 'memberName', width: 24 },
+      { header: 'Kind', key: 'kind', width: 16 },
+      { header: 'Points', key: 'amount', width: 10 },
+      { header: 'Balance after', key: 'balanceAfter', width: 12 },
+      { header: 'Reference', key: 'reference', width: 24 },
+      { header: 'By', key: 'staffName', width: 20 },
+      { header: 'Note', key: 'note', width: 30 },
+    ],
+  },
+] as const satisfies readonly ReportDefinition[];
+
+export type ReportKey = (typeof REPORTS)[number]['key'];
+export const REPORT_KEYS = REPORTS.map((r) => r.key) as [ReportKey, ...ReportKey[]];
+
+export const reportDefinition = (key: string): ReportDefinition | undefined =>
+  REPORTS.find((r) => r.key === key);
+
+/** The report types a holder of these permissions may run. */
+export const reportsAllowed = (permissions: ReadonlySet<string>): ReportDefinition[] =>
+  REPORTS.filter((r) => permissions.has(r.permission));
+
+/** Field messages of the report request, shared by the form and the server. */
+export const REPORT_MESSAGES = {
+  typeRequired: 'Report type is required',
+  typeUnknown: 'Unknown report type',
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  badDate: 'Enter a valid date (YYYY-MM-DD)',
+  endBeforeStart: 'End date must be on or after the start date',
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = (required: string) =>
+  z.iso.date({ error: (issue) => (issue.input ? REPORT_MESSAGES.badDate : required) });
+
+/** Body of POST {api}/admin/downloadReports. Dates are calendar days in Asia/Kolkata, both inclusive. */
+export const downloadReportBody = z
+  .object({
+    reportType: z.enum(REPORT_KEYS, {
+      error: (issue) => (issue.input ? REPORT_MESSAGES.typeUnknown : REPORT_MESSAGES.typeRequired),
+    }),
+    startDate: isoDate(REPORT_MESSAGES.startRequired),
+    endDate: isoDate(REPORT_MESSAGES.endRequired),
+    /** Use 2 of the shell spec: queue the report and answer 202 instead of streaming the file. */
+    background: z.boolean().default(false),
+  })
+  // Compared only when both are dates: a missing or malformed one already has its own message.
+  .refine((b) => !(DAY.test(b.startDate) && DAY.test(b.endDate)) || b.startDate <= b.endDate, {
+    message: REPORT_MESSAGES.endBeforeStart,
+    path: ['endDate'],
+  });
+export type DownloadReportBody = z.infer<typeof downloadReportBody>;
+export type DownloadReportInput = z.input<typeof downloadReportBody>;
+
+export const reportTypeOption = z.object({ key: z.string(), label: z.string(), dateField: z.string() });
+export type ReportTypeOption = z.infer<typeof reportTypeOption>;
+
+export const REPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** A background report as the "Generated reports" list shows it. */
+export const generatedReport = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  label: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  requestedBy: z.number().int(),
+  requestedByName: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  done: z.number().int(),
+  total: z.number().int().nullable(),
+  rows: z.number().int().nullable(),
+  size: z.number().int().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type GeneratedReport = z.infer<typeof generatedReport>;
+
+export const reportQueued = z.object({
+  id: z.number().int(),
+  taskId: z.number().int(),
+  status: z.literal('queued'),
+});
+export type ReportQueued = z.infer<typeof reportQueued>;

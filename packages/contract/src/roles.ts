@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { auditEntry } from './audit';
+import { ALL_PERMISSIONS, PAGES } from './permissions';
+
+/** User Roles (`/dashboard/roles`): roles and their page permissions. */
+
+export const ROLES_PAGE = '/dashboard/roles';
+/** The permissions the super role (almond team) can never lose: no lock-out (PRODUCT.md 3.2). */
+export const USER_MANAGEMENT_GROUP = 'group:user-management';
+export const SUPER_ROLE_KEEPS: readonly string[] = [ROLES_PAGE, USER_MANAGEMENT_GROUP];
+
+export const ROLE_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameFormat: 'Use letters, digits, spaces, - or _ (at most 50 characters)',
+  nameTaken: 'A role with this name already exists',
+  labelRequired: 'Label is required',
+  labelTooLong: 'Label must be at most 100 characters',
+  permissionsUnknown: 'Unknown permissions',
+} as const;
+
+const known = new Set(ALL_PERMISSIONS);
+
+/** A set of permission ids, each one known; duplicates dropped, kept in menu order. */
+export const rolePermissions = z
+  .array(z.string().max(200))
+  .max(ALL_PERMISSIONS.length * 2)
+  .superRefine((list, ctx) => {
+    const unknown = list.filter((p) => !known.has(p));
+    if (unknown.length > 0)
+      ctx.addIssue({ code: 'custom', message: `${ROLE_MESSAGES.permissionsUnknown}: ${unknown.join(', ')}` });
+  })
+  .transform((list) => {
+    const held = new Set(list);
+    return ALL_PERMISSIONS.filter((p) => held.has(p));
+  });
+
+const label = z
+  .string({ error: ROLE_MESSAGES.labelRequired })
+  .trim()
+  .min(1, ROLE_MESSAGES.labelRequired)
+  .max(100, ROLE_MESSAGES.labelTooLong);
+
+export const roleCreateBody = z.object({
+  /** The role key, lowercased as the shell spec compares roles; fixed once created. */
+  name: z
+    .string({ error: ROLE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, ROLE_MESSAGES.nameRequired)
+    .transform((n) => n.toLowerCase().replace(/\s+/g, ' '))
+    .refine((n) => /^[a-z0-9][a-z0-9 _-]{0,49}$/.test(n), ROLE_MESSAGES.nameFormat),
+  label,
+  permissions: rolePermissions.default([]),
+});
+export type RoleCreateBody = z.infer<typeof roleCreateBody>;
+
+export const roleUpdateBody = z.object({ label: label.optional(), permissions: rolePermissions.optional() });
+export type RoleUpdateBody = z.infer<typeof roleUpdateBody>;
+
+export const roleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  builtIn: z.boolean(),
+  permissions: z.array(z.string()),
+  /** Permission ids held: pages and groups. */
+  permissionsCount: z.number().int(),
+  /** Pages held (group ids not counted). */
+  pagesCount: z.number().int(),
+  staffCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type RoleRow = z.infer<typeof roleRow>;
+
+export const roleDetail = roleRow.extend({ history: z.array(auditEntry) });
+export type RoleDetail = z.infer<typeof roleDetail>;
+
+export const ROLE_FILTERS = ['q', 'builtIn'] as const;
+export const ROLE_SORTS = ['id', 'name', 'label'] as const;
+
+export const ROLE_ENTITY = 'role';
+
+const pagePaths = new Set(PAGES.map((p) => p.path));
+/** How many pages (not groups) a permission list holds. */
+export const countPages = (permissions: readonly string[]): number =>
+  permissions.filter((p) => pagePaths.has(p)).length;
+
+/** Whether every permission of `wanted` is in `held`: no one grants more than they hold. */
+export const missingFrom = (held: ReadonlySet<string>, wanted: readonly string[]): string[] =>
+  wanted.filter((p) => !held.has(p));

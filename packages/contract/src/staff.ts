@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { auditEntry } from './audit';
+import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './auth';
+import { isCommonPassword } from './common-passwords';
+
+/** Manage Admin (`/dashboard/manageadmin`): staff accounts. */
+
+export const STAFF_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 100 characters',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  emailTaken: 'An account with this email already exists',
+  mobileInvalid: 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9',
+  roleRequired: 'Role is required',
+  roleUnknown: 'This role does not exist',
+  passwordCommon: 'This password is too common; choose a less guessable one',
+  passwordTooLong: 'Password must be at most 128 characters',
+} as const;
+
+/** Strips spaces, dashes and a +91 / 91 / 0 prefix; what remains must be 10 digits starting 6–9. */
+export function normaliseMobile(raw: string): string {
+  const digits = raw.replace(/[\s\-().]/g, '');
+  const m = /^(?:\+?91|0)?(\d{10})$/.exec(digits);
+  return m ? m[1]! : digits;
+}
+export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
+
+const name = z
+  .string({ error: STAFF_MESSAGES.nameRequired })
+  .trim()
+  .min(1, STAFF_MESSAGES.nameRequired)
+  .max(100, STAFF_MESSAGES.nameTooLong);
+
+/** Optional mobile: empty means none; anything else must be an Indian mobile number. */
+const mobile = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null || v.trim() === '' ? null : normaliseMobile(v)))
+  .refine((v) => v === null || INDIAN_MOBILE.test(v), STAFF_MESSAGES.mobileInvalid);
+
+const roleId = z.number({ error: STAFF_MESSAGES.roleRequired }).int().positive(STAFF_MESSAGES.roleRequired);
+
+/** A password an administrator sets: the shell spec's minimum, and not a well-known one. */
+export const staffPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort)
+  .max(128, STAFF_MESSAGES.passwordTooLong)
+  .refine((p) => !isCommonPassword(p), STAFF_MESSAGES.passwordCommon);
+
+/** Empty or absent means "generate one". */
+const optionalPassword = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? v : undefined))
+  .pipe(staffPassword.optional());
+
+export const staffCreateBody = z.object({
+  name,
+  email: z
+    .string({ error: STAFF_MESSAGES.emailRequired })
+    .trim()
+    .min(1, STAFF_MESSAGES.emailRequired)
+    .max(254, STAFF_MESSAGES.emailInvalid)
+    .email(STAFF_MESSAGES.emailInvalid)
+    .transform((e) => e.toLowerCase()),
+  mobile,
+  roleId,
+  password: optionalPassword,
+});
+export type StaffCreateBody = z.infer<typeof staffCreateBody>;
+
+/** Edit: name, mobile and role; fields left out stay as they are. The e-mail (sign-in id) is fixed. */
+export const staffUpdateBody = z.object({
+  name: name.optional(),
+  mobile: mobile.optional(),
+  roleId: roleId.optional(),
+});
+export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;
+
+export const staffResetPasswordBody = z.object({ password: optionalPassword });
+export type StaffResetPasswordBody = z.infer<typeof staffResetPasswordBody>;
+
+export const staffRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  roleId: z.number().int(),
+  /** Role key (lowercased), as `userRole`. */
+  role: z.string(),
+  /** Role label, as `roleName`. */
+  roleName: z.string(),
+  active: z.boolean(),
+  /** Locked by failed sign-ins right now. */
+  locked: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffRow = z.infer<typeof staffRow>;
+
+/** One account with its latest history (audit entries of entity `staff`). */
+export const staffDetail = staffRow.extend({ history: z.array(auditEntry) });
+export type StaffDetail = z.infer<typeof staffDetail>;
+
+/** Create and reset-password answers: the generated password is shown once and never again. */
+export const staffCreated = staffRow.extend({ generatedPassword: z.string().optional() });
+export type StaffCreated = z.infer<typeof staffCreated>;
+export const staffPasswordReset = z.object({
+  id: z.number().int(),
+  generatedPassword: z.string().optional(),
+});
+export type StaffPasswordReset = z.infer<typeof staffPasswordReset>;
+
+/** The roles a Manage Admin form offers; `assignable` is false for roles above the caller's rights. */
+export const staffRoleOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  assignable: z.boolean(),
+});
+export type StaffRoleOption = z.infer<typeof staffRoleOption>;
+
+/** Filters of the staff list: `filter={...}` keys. `q` searches name, email and mobile. */
+export const STAFF_FILTERS = ['q', 'roleId', 'active'] as const;
+export const STAFF_SORTS = ['id', 'name', 'email', 'role', 'createdAt'] as const;
+
+/** The audit entity and actions this module writes. */
+export const STAFF_ENTITY = 'staff';
+export const STAFF_ACTIONS = [
+  'staff.created',
+  'staff.updated',
+  'staff.deactivated',
+  'staff.reactivated',
+  'staff.password_reset',
+  'staff.exported',
+] as const;
