@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUPON_REPORTS } from './coupon-reports';
 
 /**
  * The report catalogue (PRODUCT.md §2 "Reports"). Every report type is one entry here: its key (the
@@ -137,6 +138,7 @@ export const REPORTS = [
       { header: 'Note', key: 'note', width: 30 },
     ],
   },
+  ...COUPON_REPORTS,
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];

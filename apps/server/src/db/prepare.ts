@@ -1,6 +1,7 @@
 import { type Config, DEV_ENCRYPTION_KEY } from '../config';
 import type { Database } from './client';
 import { applyMigrations } from './migrate';
+import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoMembers } from './seed/members';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
@@ -27,6 +28,7 @@ export async function prepareDatabase(
     if (options.seedDemo) {
       await seedDemoStaff(database.db);
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
+      await seedDemoCoupons(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

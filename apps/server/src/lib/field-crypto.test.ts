@@ -16,7 +16,9 @@ describe('field encryption', () => {
     expect(a).not.toBe(b);
     expect(decryptText(DEV_ENCRYPTION_KEY, a)).toBe('ABCDE1234F');
     const [v, iv, tag, body] = a.split('.');
-    const flipped = `${v}.${iv}.${tag}.${body!.slice(0, -2)}AA`;
+    const bytes = Buffer.from(body!, 'base64url');
+    bytes[0]! ^= 1;
+    const flipped = `${v}.${iv}.${tag}.${bytes.toString('base64url')}`;
     expect(() => decryptText(DEV_ENCRYPTION_KEY, flipped)).toThrow();
     expect(() => decryptText(Buffer.alloc(32, 7), a)).toThrow();
   });

@@ -10,6 +10,7 @@ export interface StoredFile {
   contentType: string;
   size: number;
   sha256: string | null;
+  createdBy: number | null;
   createdAt: Date;
 }
 
@@ -56,6 +57,7 @@ export function databaseFileStore(database: Database): FileStore {
         contentType: files.contentType,
         size: files.size,
         sha256: files.sha256,
+        createdBy: files.createdBy,
         createdAt: files.createdAt,
       })
       .from(files)

@@ -27,4 +27,8 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/referral': lazy(() => import('../features/points/ReferralPointsPage')),
   '/dashboard/joiningpoints': lazy(() => import('../features/points/JoiningPointsPage')),
   '/dashboard/QrPointHistories': lazy(() => import('../features/points/QrPointHistoriesPage')),
+  '/dashboard/coupon-stock-report': lazy(() => import('../features/coupons/CouponStockPage')),
+  '/dashboard/coupon-dashboard-summary': lazy(() => import('../features/coupons/CouponSummaryPage')),
+  '/dashboard/invoice-wise-coupon': lazy(() => import('../features/coupons/InvoiceWiseCouponPage')),
+  '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
 };

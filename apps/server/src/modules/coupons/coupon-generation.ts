@@ -21,13 +21,31 @@ export interface FillOptions {
 
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
+const runSql = (from: number, batchId: number, codes: string[]) =>
+  sql`insert into coupons (serial, code, batch_id)
+      select ${from}::bigint + ord - 1, c, ${batchId} from unnest(${arrayLiteral(codes)}::text[]) with ordinality u(c, ord)`;
+
+export const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/**
+ * Stores a run of codes; returns how many went in. The plain INSERT is tried first, in its own
+ * (sub)transaction: a collision in 2^55 is rare, and ON CONFLICT's speculative insertion costs ~1.7×
+ * on every row. A unique violation undoes the whole statement; the run is then stored again with
+ * ON CONFLICT DO NOTHING, and the caller tops up what is missing.
+ */
 async function insertRun(db: Executor, batchId: number, from: number, codes: string[]): Promise<number> {
-  const result = await db.execute(sql`
-    with ins as (
-      insert into coupons (serial, code, batch_id)
-      select ${from}::bigint + ord - 1, c, ${batchId} from unnest(${arrayLiteral(codes)}::text[]) with ordinality u(c, ord)
-      on conflict do nothing returning 1
-    ) select count(*)::int as n from ins`);
+  try {
+    await db.transaction((sp) => sp.execute(runSql(from, batchId, codes)));
+    return codes.length;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const result =
+    await db.execute(sql`with ins as (${runSql(from, batchId, codes)} on conflict do nothing returning 1)
+    select count(*)::int as n from ins`);
   return Number((result.rows[0] as { n: number }).n);
 }
 
@@ -55,10 +73,27 @@ export async function fillBatch(db: Executor, batch: Fill, options: FillOptions 
   const codes = options.codes ?? randomCodes;
   const chunk = options.chunk ?? GENERATION_CHUNK;
   const total = batch.lastSerial - batch.firstSerial + 1;
+  const sizeAt = (from: number) => Math.min(from + chunk - 1, batch.lastSerial) - from + 1;
+  // The next chunk's codes are made while the database stores the current one.
+  let next = codes(sizeAt(batch.firstSerial));
   for (let from = batch.firstSerial; from <= batch.lastSerial; from += chunk) {
     const to = Math.min(from + chunk - 1, batch.lastSerial);
     const size = to - from + 1;
-    let inserted = await insertRun(db, batch.batchId, from, codes(size));
+    const storing = insertRun(db, batch.batchId, from, next);
+    // setImmediate: the statement is on the wire before this thread turns to the next codes.
+    const upcoming = await new Promise<string[] | Error>((resolve) =>
+      setImmediate(() => {
+        try {
+          resolve(from + chunk <= batch.lastSerial ? codes(sizeAt(from + chunk)) : []);
+        } catch (error) {
+          resolve(error as Error);
+        }
+      }),
+    );
+    // Never leave a statement running behind a failure: the clean-up must come after it.
+    let inserted = await storing;
+    if (upcoming instanceof Error) throw upcoming;
+    next = upcoming;
     for (let round = 1; inserted < size; round++) {
       if (round > MAX_ROUNDS) throw new Error('Could not find unique codes: the code source repeats itself');
       const missing = await missingSerials(db, from, to);

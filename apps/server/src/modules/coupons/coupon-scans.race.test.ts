@@ -53,7 +53,7 @@ async function unsafeScan(memberId: number, serial: number, wait: () => Promise<
     await client.query("update coupons set status = 'scanned' where serial = $1", [serial]);
     await client.query('update members set balance = balance + 10 where id = $1', [memberId]);
     await client.query(
-      "insert into points_ledger (member_id, amount, kind, reference, balance_after) select $1, 10, 'scan', $2, balance from members where id = $1",
+      "insert into points_ledger (member_id, amount, kind, reference, balance_after) select id, 10, 'scan', $2, balance from members where id = $1::bigint",
       [memberId, `scan:${serial}:${memberId}`],
     );
     await client.query('commit');

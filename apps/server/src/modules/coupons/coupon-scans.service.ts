@@ -7,6 +7,7 @@ import {
   type ScanResult,
 } from '@app/contract/coupon-scans';
 import { parseCode } from '@app/contract/coupons';
+import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
@@ -115,5 +116,5 @@ export async function scan(
   return idempotent(app, ctx, (tx) => scanInTx(tx, { ...member, state }, body));
 }
 
-export const listScans = (app: FastifyInstance, query: import('@app/contract/list').ListQuery) =>
+export const listScans = (app: FastifyInstance, query: ListQuery) =>
   repo.listScans(app.database.db, query);

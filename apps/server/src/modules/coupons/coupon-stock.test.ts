@@ -90,7 +90,10 @@ describe('coupon stock, summary and invoice-wise details', () => {
     expect(s.perSku.find((x: { productId: number }) => x.productId === product.id)).toMatchObject({
       scanRate: 0.25,
     });
-    const dist = s.perDistributor.find((d: { allocated: number; scanned: number }) => d.scanned === 1);
+    const distributorId = Number(
+      (await kit.sql('select distributor_id from invoices where id = $1', [invoiceId]))[0]!.distributor_id,
+    );
+    const dist = s.perDistributor.find((d: { distributorId: number }) => d.distributorId === distributorId);
     expect(dist).toMatchObject({ allocated: 4, scanRate: 0.25 });
     const today = s.days.at(-1);
     expect(today).toMatchObject({ day: todayInIndia(), scanned: 1, damaged: 1 });

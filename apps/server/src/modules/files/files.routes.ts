@@ -45,13 +45,15 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: {
         tags: ['files'],
-        summary: 'Download a stored file',
+        summary: 'Download a file I uploaded',
         params: z.object({ id: z.coerce.number().int() }),
       },
     },
     async (request, reply) => {
       const file = await app.files.stat(request.params.id);
-      if (!file) throw notFound('File');
+      // Only the uploader's own files: every other file (KYC images, reports, print files) is served
+      // by its domain's route, which checks that domain's page permission.
+      if (!file || file.createdBy !== staffOf(request).id) throw notFound('File');
       // Always an attachment: an uploaded file is never rendered as a page of this origin.
       return reply
         .header('content-type', file.contentType)

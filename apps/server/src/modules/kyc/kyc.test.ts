@@ -154,7 +154,9 @@ describe('exports', () => {
   it('export the queue and the history with masked numbers only', async () => {
     const queue = await t.as('cs', { url: '/api/admin/kyc/export' });
     expect(queue.headers['content-disposition']).toBe('attachment; filename="kyc-queue.xlsx"');
-    const history = await t.as('finance', { url: `/api/admin/kyc-history/export?filter=${q({ status: 'approved' })}` });
+    const history = await t.as('finance', {
+      url: `/api/admin/kyc-history/export?filter=${q({ status: 'approved' })}`,
+    });
     expect(history.headers['content-disposition']).toBe('attachment; filename="kyc-history.xlsx"');
     expect(history.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect((await t.as('cs', { url: '/api/admin/kyc-history/export' })).statusCode).toBe(403);

@@ -1,4 +1,5 @@
 import type { ReportKey } from '@app/contract/reports';
+import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
 import type { ReportSource } from './report-source';
 import { auditLogSource } from './sources/audit-log.source';
 import { kycDecisionsSource } from './sources/kyc-decisions.source';
@@ -18,4 +19,5 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   members: membersSource,
   kyc_decisions: kycDecisionsSource,
   points_ledger: pointsLedgerSource,
+  ...COUPON_REPORT_SOURCES,
 };

@@ -34,7 +34,18 @@ export default function PunchHistoryPage() {
       <Typography variant="h5" component="h1">
         Punch History
       </Typography>
-      <Create resource={PRINTS_RESOURCE} title={false} redirect={false} mutationOptions={{ onSuccess }}>
+      <Create
+        resource={PRINTS_RESOURCE}
+        title={false}
+        redirect={false}
+        mutationOptions={{ onSuccess }}
+        transform={(d) => ({
+          ...d,
+          batchId: d.batchId || null,
+          fromSerial: d.fromSerial ?? null,
+          toSerial: d.toSerial ?? null,
+        })}
+      >
         <SimpleForm
           sx={{ maxWidth: 640 }}
           defaultValues={{ layout: 'a4', copies: 1 }}
@@ -49,7 +60,6 @@ export default function PunchHistoryPage() {
             label="Batch"
             choices={batches}
             emptyText="Any batch (serial range)"
-            emptyValue={null}
             fullWidth
             helperText="Whole batch, or a range inside it"
           />

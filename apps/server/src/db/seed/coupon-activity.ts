@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import { moveCoupons, moveCouponsReturning } from '../../modules/coupons/coupon-transitions';
+import type { Executor } from '../client';
+import { couponAllocations } from '../schema/coupon-allocations';
+import { couponScans } from '../schema/coupon-scans';
+import { damagedReportItems, damagedReports } from '../schema/damaged-coupons';
+import { distributors, invoiceLines, invoices } from '../schema/invoices';
+import { seededRandom } from './member-demo-data';
+
+const DAY = 86_400_000;
+
+export const staffIdOf = async (db: Executor, role: string): Promise<number> => {
+  const r = await db.execute(
+    sql`select s.id from staff s join roles r on r.id = s.role_id where r.name = ${role} limit 1`,
+  );
+  return Number((r.rows[0] as { id: number }).id);
+};
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+
+const DISTRIBUTORS = [
+  {
+    code: 'DST-MH-001',
+    name: 'Sai Timber Mart',
+    gstin: '27AAPFU0939F1ZV',
+    state: 'Maharashtra',
+    city: 'Pune',
+  },
+  {
+    code: 'DST-KA-001',
+    name: 'Kaveri Plywood House',
+    gstin: '29AABCT1332L1ZT',
+    state: 'Karnataka',
+    city: 'Bengaluru',
+  },
+  { code: 'DST-TN-001', name: 'Chola Boards & Doors', gstin: null, state: 'Tamil Nadu', city: 'Chennai' },
+  {
+    code: 'DST-DL-001',
+    name: 'Capital Laminates',
+    gstin: '07AAACC1206D1ZM',
+    state: 'Delhi',
+    city: 'New Delhi',
+  },
+  { code: 'DST-GJ-001', name: 'Narmada Interiors Supply', gstin: null, state: 'Gujarat', city: 'Ahmedabad' },
+];
+
+/** Invoices, allocations of printed stock, scans by approved members, and damaged reports. */
+export async function seedCouponActivity(
+  db: Executor,
+  products: { id: number }[],
+  batches: { productId: number; firstSerial: number }[],
+): Promise<void> {
+  const rnd = seededRandom(5);
+  const cs = await staffIdOf(db, 'cs');
+  const distribution = await staffIdOf(db, 'distribution');
+  const almond = await staffIdOf(db, 'almond team');
+  const dists = await db
+    .insert(distributors)
+    .values(DISTRIBUTORS)
+    .returning({ id: distributors.id, state: distributors.state });
+  const allocated: { serial: number; distributorId: number; productId: number; state: string; at: Date }[] =
+    [];
+  for (let i = 0; i < 8; i++) {
+    const d = dists[i % dists.length]!;
+    const at = daysAgo(30 - i * 3);
+    const [inv] = await db
+      .insert(invoices)
+      .values({
+        distributorId: d.id,
+        number: `SI/24-25/${1001 + i}`,
+        invoiceDate: at.toISOString().slice(0, 10),
+        createdBy: cs,
+        createdAt: at,
+      })
+      .returning({ id: invoices.id });
+    const productIds = [products[i % products.length]!.id, products[(i + 2) % products.length]!.id];
+    for (const productId of productIds) {
+      const quantity = rnd.int(40, 100);
+      const [line] = await db
+        .insert(invoiceLines)
+        .values({ invoiceId: inv!.id, productId, quantity })
+        .returning({ id: invoiceLines.id });
+      const want = Math.min(quantity, rnd.int(10, 30));
+      const [alloc] = await db
+        .insert(couponAllocations)
+        .values({
+          invoiceLineId: line!.id,
+          mode: 'next',
+          quantity: want,
+          createdBy: distribution,
+          createdAt: daysAgo(28 - i * 3),
+        })
+        .returning({ id: couponAllocations.id });
+      const moved = await moveCouponsReturning(db, {
+        where: sql`batch_id in (select id from coupon_batches where product_id = ${productId} and expires_on > now())`,
+        from: ['printed'],
+        to: 'active',
+        set: sql`allocation_id = ${alloc!.id}`,
+        take: want,
+      });
+      const serials = moved.map((m) => m.serial);
+      await db.execute(
+        sql`update coupon_allocations set quantity = ${serials.length}, from_serial = ${Math.min(...serials)}, to_serial = ${Math.max(...serials)} where id = ${alloc!.id}`,
+      );
+      await db.execute(sql`update invoice_lines set allocated = ${serials.length} where id = ${line!.id}`);
+      for (const serial of serials)
+        allocated.push({ serial, distributorId: d.id, productId, state: d.state, at: daysAgo(27 - i * 3) });
+    }
+  }
+  await seedScans(db, allocated, rnd);
+  // One pending report (printed stock) and one approved (a live coupon voided).
+  const pending = batches[1]!.firstSerial + 210;
+  const [r1] = await db
+    .insert(damagedReports)
+    .values({
+      mode: 'range',
+      reason: 'torn',
+      quantity: 2,
+      reportedBy: distribution,
+      createdAt: daysAgo(2),
+      note: 'Labels torn in transit',
+    })
+    .returning({ id: damagedReports.id });
+  await db.insert(damagedReportItems).values([
+    { reportId: r1!.id, serial: pending },
+    { reportId: r1!.id, serial: pending + 1 },
+  ]);
+  const live = allocated.at(-1)!;
+  const [r2] = await db
+    .insert(damagedReports)
+    .values({
+      mode: 'single',
+      reason: 'unreadable',
+      quantity: 1,
+      reportedBy: distribution,
+      status: 'approved',
+      decidedBy: almond,
+      decidedAt: daysAgo(3),
+      voided: 1,
+      replaced: 0,
+      createdAt: daysAgo(4),
+    })
+    .returning({ id: damagedReports.id });
+  await db.insert(damagedReportItems).values({ reportId: r2!.id, serial: live.serial });
+  await moveCoupons(db, { where: sql`serial = ${live.serial}`, from: ['active'], to: 'damaged' });
+  await db.execute(
+    sql`update invoice_lines set allocated = allocated - 1 where id = (select invoice_line_id from coupon_allocations a join coupons c on c.allocation_id = a.id where c.serial = ${live.serial})`,
+  );
+}
+
+/** Scans by approved members whose ledger has nothing newer, so balances and history stay in order. */
+async function seedScans(
+  db: Executor,
+  allocated: { serial: number; distributorId: number; productId: number; state: string; at: Date }[],
+  rnd: ReturnType<typeof seededRandom>,
+) {
+  const eligible = await db.execute(sql`
+    select m.id, m.state from members m where m.status = 'approved'
+      and not exists (select 1 from points_ledger l where l.member_id = m.id and l.created_at > now() - interval '25 days')
+    order by m.id limit 20`);
+  const people = eligible.rows as { id: number; state: string }[];
+  if (people.length === 0) return;
+  const toScan = allocated
+    .slice(0, -1)
+    .filter(() => rnd.next() < 0.5)
+    .slice(0, 40);
+  for (const [i, c] of toScan.entries()) {
+    const m = people[i % people.length]!;
+    const at = new Date(c.at.getTime() + rnd.int(1, 20) * 3_600_000);
+    await moveCoupons(db, { where: sql`serial = ${c.serial}`, from: ['active'], to: 'scanned' });
+    const [p] = (await db.execute(sql`select base_points from products where id = ${c.productId}`)).rows as {
+      base_points: number;
+    }[];
+    const points = Number(p!.base_points);
+    const moved = await db.execute(
+      sql`update members set balance = balance + ${points} where id = ${m.id} returning balance`,
+    );
+    const balance = Number((moved.rows[0] as { balance: number }).balance);
+    const entry = await db.execute(sql`
+      insert into points_ledger (member_id, amount, kind, reference, balance_after, created_at)
+      values (${m.id}, ${points}, 'scan', ${`scan:${c.serial}`}, ${balance}, ${at}) returning id`);
+    const [coupon] = (await db.execute(sql`select code, batch_id from coupons where serial = ${c.serial}`))
+      .rows as { code: string; batch_id: number }[];
+    await db.insert(couponScans).values({
+      memberId: m.id,
+      code: coupon!.code,
+      couponSerial: c.serial,
+      batchId: coupon!.batch_id,
+      productId: c.productId,
+      distributorId: c.distributorId,
+      result: 'success',
+      points,
+      ledgerEntryId: Number((entry.rows[0] as { id: number }).id),
+      state: i % 7 === 3 ? 'Goa' : m.state,
+      flags: i % 7 === 3 && c.state !== 'Goa' ? ['outside_distributor_state'] : [],
+      createdAt: at,
+    });
+  }
+}
