@@ -45,7 +45,9 @@ describe('file storage', () => {
     expect(down.headers['content-disposition']).toMatch(/^attachment/);
     expect(down.rawPayload.equals(PNG)).toBe(true);
     // Nobody else can fetch it by id: other files are served by their domain's routes.
-    expect((await t.as('printing', { method: 'GET', url: `/api/files/${up.json().id}` })).statusCode).toBe(404);
+    expect((await t.as('printing', { method: 'GET', url: `/api/files/${up.json().id}` })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses a file whose content is not an allowed type, whatever its name says', async () => {

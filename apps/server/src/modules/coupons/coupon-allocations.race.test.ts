@@ -94,7 +94,3 @@ describe.runIf(onPostgres)('concurrent allocations of overlapping ranges (Postgr
     expect(await doubleAllocations(b)).toBeGreaterThan(0);
   });
 });
-
-describe.skipIf(onPostgres)('concurrent allocations', () => {
-  it.skip('run only on PostgreSQL (TEST_DATABASE_URL): PGlite has one connection, so nothing runs concurrently', () => {});
-});

@@ -89,7 +89,3 @@ describe.runIf(onPostgres)('concurrent scans of one code (PostgreSQL)', () => {
     expect(await creditsOf(serial)).toBeGreaterThan(1);
   });
 });
-
-describe.skipIf(onPostgres)('concurrent scans of one code', () => {
-  it.skip('run only on PostgreSQL (TEST_DATABASE_URL): PGlite has one connection', () => {});
-});

@@ -116,5 +116,4 @@ export async function scan(
   return idempotent(app, ctx, (tx) => scanInTx(tx, { ...member, state }, body));
 }
 
-export const listScans = (app: FastifyInstance, query: ListQuery) =>
-  repo.listScans(app.database.db, query);
+export const listScans = (app: FastifyInstance, query: ListQuery) => repo.listScans(app.database.db, query);

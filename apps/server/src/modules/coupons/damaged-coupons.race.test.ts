@@ -113,7 +113,3 @@ describe.runIf(onPostgres)('concurrent damaged-coupon decisions (PostgreSQL)', (
     expect(await doubleDecisions(b, r.id)).toBeGreaterThan(0);
   });
 });
-
-describe.skipIf(onPostgres)('concurrent damaged-coupon decisions', () => {
-  it.skip('run only on PostgreSQL (TEST_DATABASE_URL): PGlite has one connection', () => {});
-});

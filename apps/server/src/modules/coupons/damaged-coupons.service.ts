@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors';
 import { moveCouponsReturning } from './coupon-transitions';
 import * as repo from './damaged-coupons.repository';
 import { issueReplacements, releaseFromLines } from './damaged-replacements';
@@ -124,7 +124,8 @@ export async function reportFromSheet(
 /** Why a decision was refused: not found, own report, or already decided. */
 async function refusal(tx: Executor, id: number, deciderId: number): Promise<never> {
   const report = await loadReport(tx, id);
-  if (report.reportedBy === deciderId) throw forbidden(M.ownReport);
+  // 409 like every maker-checker refusal: the page is allowed, this decision is not theirs to make.
+  if (report.reportedBy === deciderId) throw new AppError(409, 'maker_checker', M.ownReport);
   throw conflict(M.alreadyDecided);
 }
 

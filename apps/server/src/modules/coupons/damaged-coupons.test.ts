@@ -45,8 +45,8 @@ describe('damaged coupons', () => {
     ).toEqual(PNG);
 
     const own = await decide(r.id, 'approve', {}, 'distribution');
-    expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe(M.ownReport);
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ error: 'maker_checker', message: M.ownReport });
     const approved = await kit.ok(await decide(r.id, 'approve', { note: 'Seen the photo' }));
     expect(approved).toMatchObject({
       status: 'approved',

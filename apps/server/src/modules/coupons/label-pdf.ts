@@ -87,7 +87,11 @@ export function renderLabels(
     for await (const labels of pages) {
       for (const label of labels) {
         for (let copy = 0; copy < options.copies; copy++) {
-          if (slot % labelsPerPage(options.layout) === 0) doc.addPage();
+          if (slot % labelsPerPage(options.layout) === 0) {
+            // A page at a time (~25 ms of drawing), then let other requests run: prints never stall the server.
+            if (slot > 0) await new Promise((resolve) => setImmediate(resolve));
+            doc.addPage();
+          }
           drawLabel(doc, options.layout, slot % labelsPerPage(options.layout), label, options.baseUrl);
           slot++;
         }
