@@ -84,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...deps.config.webOrigins],
+        // Helmet's default would break a plain-HTTP deployment inside a LAN; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
       },
     },
   });

@@ -14,7 +14,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
+    if (
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api')
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

@@ -27,6 +27,8 @@ describe('HTTP platform', () => {
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
     expect(scriptSrc).toBeDefined();
     expect(scriptSrc).not.toContain('unsafe-inline');
+    // A plain-HTTP deployment on a LAN address must still load its own assets.
+    expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeDefined();
   });
