@@ -1,6 +1,8 @@
 import type { DashboardCard, DashboardSeries } from '@app/contract/dashboard';
 import type { Executor } from '../../db/client';
 import { auditCards } from '../audit/audit.dashboard';
+import { couponCards } from '../coupons/coupons.dashboard';
+import { memberCards } from '../members/members.dashboard';
 import { staffCards } from '../staff/staff.dashboard';
 import type { DashboardRange } from './dashboard.range';
 
@@ -16,4 +18,9 @@ export interface DashboardProvider {
 }
 
 /** Every domain's dashboard contribution, in display order. A new domain adds one line. */
-export const DASHBOARD_PROVIDERS: readonly DashboardProvider[] = [staffCards, auditCards];
+export const DASHBOARD_PROVIDERS: readonly DashboardProvider[] = [
+  staffCards,
+  auditCards,
+  memberCards,
+  couponCards,
+];

@@ -35,6 +35,27 @@ describe('GET /api/admin/dashboard', () => {
     expect(series.points.at(-1).value).toBeGreaterThanOrEqual(1);
   });
 
+  it('gives member, points and coupon cards from the seeded demo data', async () => {
+    const body = (await get('almond team')).json();
+    const value = (key: string) => (body.cards as Card[]).find((c) => c.key === key)?.value;
+    const count = async (q: string) => Number((await t.database.executeSql(q)).rows[0]!.n);
+    expect(value('members.pending')).toBe(
+      await count("select count(*) as n from members where status = 'pending'"),
+    );
+    expect(value('kyc.waiting')).toBe(
+      await count("select count(*) as n from kyc_submissions where status = 'submitted'"),
+    );
+    const outstanding = await count('select coalesce(sum(balance), 0) as n from members');
+    expect(value('points.outstanding')).toBe(outstanding);
+    expect(value('points.liability')).toBe(outstanding * 25);
+    expect(value('coupons.active')).toBe(
+      await count("select count(*) as n from coupons where status = 'active'"),
+    );
+    expect(body.series.map((s: Card) => s.key)).toEqual(
+      expect.arrayContaining(['members.registrationsPerDay', 'scans.perDay']),
+    );
+  });
+
   it('counts only the chosen days', async () => {
     const res = await get('admin', '?from=2020-01-01&to=2020-01-03');
     expect(res.json().series[0].points).toEqual([
@@ -49,7 +70,11 @@ describe('GET /api/admin/dashboard', () => {
     const res = await get('finance');
     expect(res.statusCode).toBe(200);
     expect(res.json().cards.filter((c: Card) => c.page === '/dashboard/manageadmin')).toEqual([]);
-    expect(res.json().series).toEqual([]);
+    expect(res.json().series.filter((s: Card) => s.page === '/dashboard/manageadmin')).toEqual([]);
+    // finance holds All Users and KYC Verification, not QR Scan History.
+    const pages = new Set(res.json().cards.map((c: Card) => c.page));
+    expect(pages.has('/dashboard/users')).toBe(true);
+    expect(pages.has('/dashboard/QrScanHistories')).toBe(false);
   });
 
   it('refuses bad ranges by field, roles without the Dashboard and anonymous callers', async () => {

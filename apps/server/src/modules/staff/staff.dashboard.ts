@@ -2,6 +2,7 @@ import type { DashboardCard } from '@app/contract/dashboard';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { signInEvents, staff } from '../../db/schema/staff';
 import type { DashboardProvider } from '../dashboard/dashboard.cards';
+import { countPerDay } from '../dashboard/dashboard.series';
 
 const PAGE = '/dashboard/manageadmin';
 const counted = (condition: ReturnType<typeof sql>) =>
@@ -53,19 +54,12 @@ export const staffCards: DashboardProvider = {
     ];
   },
   async series(db, range) {
-    const result = await db.execute(sql`
-      select to_char(d, 'YYYY-MM-DD') as date, count(e.id)::int as value
-      from generate_series(${range.from}::timestamp, ${range.to}::timestamp, interval '1 day') as d
-      left join ${signInEvents} e
-        on e.outcome = 'success'
-       and e.at >= (d at time zone 'Asia/Kolkata')
-       and e.at < ((d + interval '1 day') at time zone 'Asia/Kolkata')
-      group by d
-      order by d`);
-    const points = (result.rows as { date: string; value: number }[]).map((r) => ({
-      date: r.date,
-      value: Number(r.value),
-    }));
+    const points = await countPerDay(db, range, {
+      table: signInEvents,
+      id: signInEvents.id,
+      at: signInEvents.at,
+      where: sql`${signInEvents.outcome} = 'success'`,
+    });
     return [{ key: 'staff.signInsPerDay', label: 'Sign-ins per day', page: PAGE, points }];
   },
 };

@@ -1,0 +1,70 @@
+import type { DashboardCard } from '@app/contract/dashboard';
+import { sql } from 'drizzle-orm';
+import { couponScans } from '../../db/schema/coupon-scans';
+import { couponCounts } from '../../db/schema/coupons';
+import type { DashboardProvider } from '../dashboard/dashboard.cards';
+import { countPerDay, countWhere, inRange } from '../dashboard/dashboard.series';
+
+const SCANS = '/dashboard/QrScanHistories';
+const STOCK = '/dashboard/coupon-stock-report';
+const STATES = ['generated', 'printed', 'active', 'scanned', 'damaged'] as const;
+
+/** Scans today and in the range, and coupons by stored state (from the per-batch counters). */
+export const couponCards: DashboardProvider = {
+  pages: [SCANS, STOCK],
+  async cards(db, range) {
+    const [s] = await db
+      .select({
+        today: countWhere(
+          sql`${couponScans.result} = 'success' and ${couponScans.createdAt} >= date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`,
+        ),
+        inRange: countWhere(
+          sql`${couponScans.result} = 'success' and ${inRange(couponScans.createdAt, range)}`,
+        ),
+        flagged: countWhere(
+          sql`cardinality(${couponScans.flags}) > 0 and ${inRange(couponScans.createdAt, range)}`,
+        ),
+      })
+      .from(couponScans);
+    const byState = await db
+      .select({ status: couponCounts.status, n: sql<number>`sum(${couponCounts.n})`.mapWith(Number) })
+      .from(couponCounts)
+      .groupBy(couponCounts.status);
+    const scan = (
+      key: string,
+      label: string,
+      value: number,
+      filter?: Record<string, unknown>,
+    ): DashboardCard => ({
+      key,
+      label,
+      value,
+      unit: 'count',
+      page: SCANS,
+      group: 'Scans',
+      ...(filter ? { filter } : {}),
+    });
+    return [
+      scan('scans.today', 'Scans today', s?.today ?? 0, { result: 'success' }),
+      scan('scans.inRange', 'Scans in range', s?.inRange ?? 0, { result: 'success' }),
+      scan('scans.flagged', 'Flagged scans in range', s?.flagged ?? 0),
+      ...STATES.map((status) => ({
+        key: `coupons.${status}`,
+        label: `Coupons ${status}`,
+        value: byState.find((r) => r.status === status)?.n ?? 0,
+        unit: 'count' as const,
+        page: STOCK,
+        group: 'Coupons',
+      })),
+    ];
+  },
+  async series(db, range) {
+    const points = await countPerDay(db, range, {
+      table: couponScans,
+      id: couponScans.id,
+      at: couponScans.createdAt,
+      where: sql`${couponScans.result} = 'success'`,
+    });
+    return [{ key: 'scans.perDay', label: 'Scans per day', page: SCANS, points }];
+  },
+};

@@ -1,0 +1,103 @@
+import type { DashboardCard } from '@app/contract/dashboard';
+import { sql } from 'drizzle-orm';
+import { kycSubmissions } from '../../db/schema/kyc';
+import { pointsLedger } from '../../db/schema/ledger';
+import { members } from '../../db/schema/members';
+import type { DashboardProvider } from '../dashboard/dashboard.cards';
+import { countPerDay, countWhere, inRange } from '../dashboard/dashboard.series';
+
+const USERS = '/dashboard/users';
+const PENDING = '/dashboard/approvals/pending_user';
+const KYC = '/dashboard/approvals/kyc_verification';
+const POINTS = '/dashboard/QrPointHistories';
+/** Programme default value of a point (PRODUCT.md 2: 25 paise) for the liability card. */
+const PAISE_PER_POINT = 25;
+
+const card = (group: string, c: Omit<DashboardCard, 'group'>): DashboardCard => ({ ...c, group });
+
+/** Members by status, pending work, and points issued, redeemed and outstanding. */
+export const memberCards: DashboardProvider = {
+  pages: [USERS, PENDING, KYC, POINTS],
+  async cards(db, range) {
+    const [m] = await db
+      .select({
+        pending: countWhere(sql`${members.status} = 'pending'`),
+        approved: countWhere(sql`${members.status} = 'approved'`),
+        rejected: countWhere(sql`${members.status} = 'rejected'`),
+        blocked: countWhere(sql`${members.status} = 'blocked'`),
+        registered: countWhere(inRange(members.createdAt, range)),
+        outstanding: sql<number>`coalesce(sum(${members.balance}), 0)`.mapWith(Number),
+      })
+      .from(members);
+    const [k] = await db
+      .select({ waiting: countWhere(sql`${kycSubmissions.status} = 'submitted'`) })
+      .from(kycSubmissions);
+    const [p] = await db
+      .select({
+        issued:
+          sql<number>`coalesce(sum(${pointsLedger.amount}) filter (where ${pointsLedger.amount} > 0), 0)`.mapWith(
+            Number,
+          ),
+        redeemed:
+          sql<number>`coalesce(-sum(${pointsLedger.amount}) filter (where ${pointsLedger.kind} = 'redemption_hold'), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(pointsLedger)
+      .where(inRange(pointsLedger.createdAt, range));
+    const members_ = (key: string, label: string, value: number, filter: Record<string, unknown>) =>
+      card('Members', { key, label, value, unit: 'count', page: USERS, filter });
+    return [
+      members_('members.approved', 'Approved members', m?.approved ?? 0, { status: 'approved' }),
+      members_('members.blocked', 'Blocked members', m?.blocked ?? 0, { status: 'blocked' }),
+      members_('members.rejected', 'Rejected members', m?.rejected ?? 0, { status: 'rejected' }),
+      members_('members.registered', 'Registrations in range', m?.registered ?? 0, {}),
+      card('Members', {
+        key: 'members.pending',
+        label: 'Pending registrations',
+        value: m?.pending ?? 0,
+        unit: 'count',
+        page: PENDING,
+      }),
+      card('Members', {
+        key: 'kyc.waiting',
+        label: 'KYC awaiting review',
+        value: k?.waiting ?? 0,
+        unit: 'count',
+        page: KYC,
+      }),
+      card('Points', {
+        key: 'points.issued',
+        label: 'Points issued in range',
+        value: p?.issued ?? 0,
+        unit: 'points',
+        page: POINTS,
+      }),
+      card('Points', {
+        key: 'points.redeemed',
+        label: 'Points redeemed in range',
+        value: p?.redeemed ?? 0,
+        unit: 'points',
+        page: POINTS,
+      }),
+      card('Points', {
+        key: 'points.outstanding',
+        label: 'Points outstanding',
+        value: m?.outstanding ?? 0,
+        unit: 'points',
+        page: POINTS,
+      }),
+      card('Points', {
+        key: 'points.liability',
+        label: 'Liability of outstanding points',
+        value: (m?.outstanding ?? 0) * PAISE_PER_POINT,
+        unit: 'paise',
+        page: POINTS,
+      }),
+    ];
+  },
+  async series(db, range) {
+    const points = await countPerDay(db, range, { table: members, id: members.id, at: members.createdAt });
+    return [{ key: 'members.registrationsPerDay', label: 'Registrations per day', page: USERS, points }];
+  },
+};
