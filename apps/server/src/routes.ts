@@ -23,6 +23,8 @@ import { pointsSettingsRoutes } from './modules/points-settings/points-settings.
 import { productsRoutes } from './modules/products/products.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { schemePointsRoutes } from './modules/scheme-points/scheme-points.routes';
+import { schemesRoutes } from './modules/schemes/schemes.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 
 /** Every API module, mounted under /api. A new domain adds one line here. */
@@ -52,4 +54,6 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adjustmentsRoutes);
   await app.register(ledgerRoutes);
   await app.register(pointsSettingsRoutes);
+  await app.register(schemePointsRoutes);
+  await app.register(schemesRoutes);
 };

@@ -30,5 +30,7 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/coupon-stock-report': lazy(() => import('../features/coupons/CouponStockPage')),
   '/dashboard/coupon-dashboard-summary': lazy(() => import('../features/coupons/CouponSummaryPage')),
   '/dashboard/invoice-wise-coupon': lazy(() => import('../features/coupons/InvoiceWiseCouponPage')),
+  '/dashboard/scheme': lazy(() => import('../features/schemes/SchemePage')),
+  '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
 };

@@ -8,8 +8,9 @@ import { members } from '../../db/schema/members';
 import { products } from '../../db/schema/products';
 import { type ListSpec, runList } from '../../lib/list';
 import { booleanFilter, containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import { pointsInForce } from '../scheme-points/scheme-points.repository';
 
-/** What a scan needs to know of a code, in one read. */
+/** What a scan needs to know of a code, in one read; `basePoints` are the SKU's points in force now. */
 export interface ScannedCoupon {
   serial: number;
   status: string;
@@ -27,7 +28,7 @@ export async function findByCode(tx: Executor, code: string): Promise<ScannedCou
   const result = await tx.execute(sql`
     select c.serial::float8 as serial, c.status::text as status, c.batch_id as "batchId",
       b.expires_on < (now() at time zone 'Asia/Kolkata')::date as expired,
-      p.id as "productId", p.base_points as "basePoints", p.sku, p.name as "productName",
+      p.id as "productId", ${pointsInForce(sql`p.id`, sql`p.base_points`)} as "basePoints", p.sku, p.name as "productName",
       d.id as "distributorId", d.state as "distributorState"
     from coupons c join coupon_batches b on b.id = c.batch_id join products p on p.id = b.product_id
     left join coupon_allocations a on a.id = c.allocation_id

@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import type { MemberPrincipal } from '../member-auth/member-sessions';
+import { applySchemeEffects } from '../schemes/scheme-effects';
 import * as repo from './coupon-scans.repository';
 import { moveCoupons } from './coupon-transitions';
 
@@ -34,11 +35,12 @@ const sameState = (a: string | null | undefined, b: string | null | undefined) =
 /**
  * One scan attempt, in one transaction: the checks of PRODUCT.md 3.4 in order, then — for an active
  * code — a guarded UPDATE (active → scanned) that only one transaction can win, and the ledger
- * entry `scan:<serial>` (unique) in the same transaction. Every attempt is recorded with its result.
+ * entry `scan:<serial>` (unique) and the schemes' bonuses in the same transaction. Every attempt is
+ * recorded with its result; its points are the base points plus the scheme bonuses.
  */
 export async function scanInTx(
   tx: Tx,
-  member: MemberPrincipal & { state: string },
+  member: MemberPrincipal & { state: string; type: string },
   body: ScanBody,
 ): Promise<ScanAnswer> {
   const code = parseCode(body.code);
@@ -86,23 +88,33 @@ export async function scanInTx(
     flags.push('too_many_per_hour');
   if (!sameState(body.state ?? member.state, coupon.distributorState))
     flags.push('outside_distributor_state');
-  const points = coupon.basePoints;
   const posted =
-    points > 0
+    coupon.basePoints > 0
       ? await postEntry(tx, {
           memberId: member.id,
-          amount: points,
+          amount: coupon.basePoints,
           kind: 'scan',
           reference: `scan:${coupon.serial}`,
         })
       : null;
+  const schemes = await applySchemeEffects(tx, {
+    memberId: member.id,
+    memberType: member.type,
+    memberState: member.state,
+    productId: coupon.productId,
+    serial: coupon.serial,
+    basePoints: coupon.basePoints,
+  });
+  const points = coupon.basePoints + schemes.bonus;
+  const balance = schemes.balanceAfter ?? posted?.balanceAfter ?? null;
   await record('success', { ...about, points, ledgerEntryId: posted?.entryId ?? null, flags });
-  return answer('success', { ...shown, points, balance: posted?.balanceAfter ?? null });
+  return answer('success', { ...shown, points, balance });
 }
 
-async function memberState(app: FastifyInstance, memberId: number): Promise<string> {
-  const result = await app.database.db.execute(sql`select state from members where id = ${memberId}`);
-  return String((result.rows[0] as { state?: string } | undefined)?.state ?? '');
+async function memberProfile(app: FastifyInstance, memberId: number) {
+  const result = await app.database.db.execute(sql`select state, type from members where id = ${memberId}`);
+  const row = result.rows[0] as { state?: string; type?: string } | undefined;
+  return { state: String(row?.state ?? ''), type: String(row?.type ?? '') };
 }
 
 /** The member API's scan: exactly once per Idempotency-Key, exactly one credit per code. */
@@ -112,8 +124,8 @@ export async function scan(
   body: ScanBody,
   ctx: IdempotencyContext,
 ) {
-  const state = await memberState(app, member.id);
-  return idempotent(app, ctx, (tx) => scanInTx(tx, { ...member, state }, body));
+  const profile = await memberProfile(app, member.id);
+  return idempotent(app, ctx, (tx) => scanInTx(tx, { ...member, ...profile }, body));
 }
 
 export const listScans = (app: FastifyInstance, query: ListQuery) => repo.listScans(app.database.db, query);

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
+import { recordChange } from '../scheme-points/scheme-points.service';
 import * as repo from './products.repository';
 
 export const listProducts = (app: FastifyInstance, query: ListQuery) =>
@@ -57,6 +58,14 @@ export function updateProduct(app: FastifyInstance, actor: Actor, id: number, bo
     );
     if (Object.keys(changes).length === 0) return before;
     await repo.updateProduct(tx, id, changes);
+    // Scans read the points history first, so a catalogue edit of base points joins it, in force now.
+    if (changes.basePoints !== undefined)
+      await recordChange(tx, actor, {
+        productId: id,
+        points: Number(changes.basePoints),
+        effectiveFrom: new Date(),
+        reason: 'Catalogue edit',
+      });
     const after = await load(tx, id);
     await audit(tx, actor, {
       action: 'product.updated',

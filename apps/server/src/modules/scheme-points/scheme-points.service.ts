@@ -1,0 +1,57 @@
+import type { ListQuery } from '@app/contract/list';
+import {
+  type PointsChangeBody,
+  PRODUCT_POINTS_ENTITY,
+  SCHEME_POINTS_MESSAGES,
+} from '@app/contract/scheme-points';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { type Actor, audit } from '../../lib/audit';
+import { fieldError, notFound } from '../../lib/errors';
+import { dayStartIst } from '../members/member-filters';
+import { lockProduct } from '../products/products.repository';
+import * as repo from './scheme-points.repository';
+
+export const listSkuPoints = (app: FastifyInstance, query: ListQuery) =>
+  repo.listSkuPoints(app.database.db, query);
+
+export const listChanges = (app: FastifyInstance, query: ListQuery) =>
+  repo.listChanges(app.database.db, query);
+
+/** 00:00 IST of the chosen day; a day before today (IST) would rewrite past scans, so it is refused. */
+function effectiveInstant(day: string): Date {
+  const todayIst = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  if (day < todayIst) throw fieldError('effectiveFrom', SCHEME_POINTS_MESSAGES.pastDate);
+  return new Date(dayStartIst('effectiveFrom', day, 0));
+}
+
+/** Records one change in the caller's transaction (also used by the catalogue's own points edit). */
+export async function recordChange(
+  tx: Executor,
+  actor: Actor,
+  change: { productId: number; points: number; effectiveFrom: Date; reason: string },
+) {
+  const id = await repo.insertChange(tx, { ...change, createdBy: actor.id });
+  const row = (await repo.findChange(tx, id))!;
+  await audit(tx, actor, {
+    action: 'product_points.changed',
+    entity: PRODUCT_POINTS_ENTITY,
+    entityId: change.productId,
+    after: { change: id, points: row.points, effectiveFrom: row.effectiveFrom, reason: row.reason },
+  });
+  return row;
+}
+
+/** A SKU's base points from 00:00 IST of the chosen day; scans from then on earn them. */
+export async function changePoints(
+  app: FastifyInstance,
+  actor: Actor,
+  productId: number,
+  body: PointsChangeBody,
+) {
+  const effectiveFrom = effectiveInstant(body.effectiveFrom);
+  return app.database.db.transaction(async (tx) => {
+    if (!(await lockProduct(tx, productId))) throw notFound('Product');
+    return recordChange(tx, actor, { productId, points: body.points, effectiveFrom, reason: body.reason });
+  });
+}

@@ -1,0 +1,68 @@
+import type { SkuPointsRow } from '@app/contract/scheme-points';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useNotify, useRefresh } from 'react-admin';
+import { ApiError, api } from '../../app/api';
+import { todayIst } from '../points/SettingsHistory';
+
+/** Edit one SKU's base points from a chosen day (today or later), with a reason. */
+export function PointsChangeDialog({ sku, onClose }: { sku: SkuPointsRow; onClose: () => void }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [form, setForm] = useState({
+    points: String(sku.currentPoints),
+    effectiveFrom: todayIst(),
+    reason: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    setErrors({});
+    try {
+      await api(`/admin/scheme-points/${sku.id}`, {
+        method: 'POST',
+        body: { ...form, points: form.points === '' ? undefined : Number(form.points) },
+      });
+      notify(`Points of ${sku.sku} saved`, { type: 'success' });
+      refresh();
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) setErrors(e.fields);
+      else notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>
+        {sku.sku} — {sku.name}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField label="Points" type="number" {...field('points')} />
+          <TextField
+            label="Effective from"
+            type="date"
+            {...field('effectiveFrom')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField label="Reason" multiline {...field('reason')} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={save} disabled={saving}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

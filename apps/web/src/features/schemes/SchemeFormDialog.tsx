@@ -1,0 +1,176 @@
+import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
+import type { ProductOption } from '@app/contract/products';
+import { SCHEME_RULE_LABELS, SCHEME_RULES, type SchemeRow } from '@app/contract/schemes';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { useNotify, useRefresh } from 'react-admin';
+import { ApiError, api } from '../../app/api';
+import { useApiGet } from '../members/use-api-get';
+import { todayIst } from '../points/SettingsHistory';
+
+type Form = {
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  memberTypes: string[];
+  states: string[];
+  productIds: number[];
+  rule: string;
+  multiplier: string;
+  bonusPoints: string;
+  slabScans: string;
+};
+
+const fromRow = (r?: SchemeRow): Form => ({
+  name: r?.name ?? '',
+  startsOn: r?.startsOn ?? todayIst(),
+  endsOn: r?.endsOn ?? todayIst(),
+  memberTypes: r?.memberTypes ?? [],
+  states: r?.states ?? [],
+  productIds: r?.productIds ?? [],
+  rule: r?.rule ?? 'multiplier',
+  multiplier: r?.multiplier?.toString() ?? '',
+  bonusPoints: r?.bonusPoints?.toString() ?? '',
+  slabScans: r?.slabScans?.toString() ?? '',
+});
+
+const numberOrNull = (v: string) => (v === '' ? null : Number(v));
+
+/** Only the chosen rule's own parameters are sent; the server refuses the others. */
+function toBody(f: Form) {
+  return {
+    ...f,
+    multiplier: f.rule === 'multiplier' ? numberOrNull(f.multiplier) : null,
+    bonusPoints: f.rule === 'multiplier' ? null : numberOrNull(f.bonusPoints),
+    slabScans: f.rule === 'slab_bonus' ? numberOrNull(f.slabScans) : null,
+  };
+}
+
+/** Create a draft scheme, or edit one (`scheme` given). Empty member types, states or SKUs mean all. */
+export function SchemeFormDialog({ scheme, onClose }: { scheme?: SchemeRow; onClose: () => void }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { data: products } = useApiGet<ProductOption[]>('/admin/products/options');
+  const [form, setForm] = useState<Form>(fromRow(scheme));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
+  const text = (name: 'name' | 'startsOn' | 'endsOn' | 'multiplier' | 'bonusPoints' | 'slabScans') => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+  });
+  const fieldError = (prefix: string) =>
+    Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
+  const save = async () => {
+    setErrors({});
+    try {
+      await api(scheme ? `/admin/schemes/${scheme.id}` : '/admin/schemes', {
+        method: scheme ? 'PUT' : 'POST',
+        body: toBody(form),
+      });
+      notify(scheme ? 'Scheme saved' : 'Draft scheme created', { type: 'success' });
+      refresh();
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) setErrors(e.fields);
+      else notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
+    }
+  };
+  const multi = (label: string, name: 'memberTypes' | 'states', choices: readonly string[]) => (
+    <TextField
+      select
+      label={`${label} (none = all)`}
+      value={form[name]}
+      onChange={(e) => set({ [name]: e.target.value as unknown as string[] })}
+      slotProps={{ select: { multiple: true } }}
+      error={Boolean(fieldError(name))}
+      helperText={fieldError(name)}
+    >
+      {choices.map((c) => (
+        <MenuItem key={c} value={c}>
+          {c}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{scheme ? `Edit ${scheme.name}` : 'New scheme'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField label="Name" {...text('name')} />
+          <Stack direction="row" spacing={2}>
+            <TextField
+              label="Starts on"
+              type="date"
+              {...text('startsOn')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Ends on"
+              type="date"
+              {...text('endsOn')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Stack>
+          {multi('Member types', 'memberTypes', MEMBER_TYPES)}
+          {multi('States', 'states', INDIAN_STATES)}
+          <TextField
+            select
+            label="SKUs (none = all)"
+            value={form.productIds}
+            onChange={(e) => set({ productIds: e.target.value as unknown as number[] })}
+            slotProps={{ select: { multiple: true } }}
+            error={Boolean(fieldError('productIds'))}
+            helperText={fieldError('productIds')}
+          >
+            {(products ?? []).map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.sku} — {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Rule"
+            value={form.rule}
+            onChange={(e) => set({ rule: e.target.value })}
+            error={Boolean(errors.rule)}
+            helperText={errors.rule}
+          >
+            {SCHEME_RULES.map((r) => (
+              <MenuItem key={r} value={r}>
+                {SCHEME_RULE_LABELS[r]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {form.rule === 'multiplier' && (
+            <TextField label="Multiplier" type="number" {...text('multiplier')} />
+          )}
+          {form.rule === 'slab_bonus' && (
+            <TextField label="Scans per slab" type="number" {...text('slabScans')} />
+          )}
+          {form.rule !== 'multiplier' && (
+            <TextField label="Bonus points" type="number" {...text('bonusPoints')} />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={save}>
+          Save draft
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

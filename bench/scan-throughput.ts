@@ -1,0 +1,169 @@
+/**
+ * The member scan endpoint under 64 concurrent connections, against its ceiling: a minimal Fastify
+ * route doing the same guarded update (active → scanned) + member balance + ledger insert in ONE
+ * statement, on the same database with the same pool size. Each side scans its own N fresh codes
+ * (default 10,000) from 64 concurrent HTTP workers; members rotate so the per-member scan rate limit
+ * (30 a minute) never trips. PostgreSQL only; not part of npm test.
+ *
+ *   npx tsx bench/scan-throughput.ts [N]
+ *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/at_ci (maintenance database; a fresh one is made)
+ */
+import { SCAN_ATTEMPTS_PER_MINUTE } from '@app/contract/coupon-scans';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { prepareDatabase } from '../apps/server/src/db/prepare';
+import { products } from '../apps/server/src/db/schema/products';
+import { insertBatch, reserveSerials } from '../apps/server/src/modules/coupons/coupon-batches.repository';
+import { generateBatch } from '../apps/server/src/modules/coupons/coupon-batches.service';
+import { moveCoupons } from '../apps/server/src/modules/coupons/coupon-transitions';
+import { createMemberSession } from '../apps/server/src/modules/member-auth/member-sessions';
+import { insertTestMember } from '../apps/server/src/modules/members/members.test-kit';
+import { createJobs } from '../apps/server/src/plugins/jobs';
+import { databaseFileStore } from '../apps/server/src/plugins/storage';
+
+const N = Number(process.argv[2] ?? 10_000);
+const WARMUP = 500;
+const CONNECTIONS = 64;
+const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/at_ci';
+const name = `bench_scans_${process.pid}`;
+const urlOf = (db: string) => Object.assign(new URL(admin), { pathname: `/${db}` }).toString();
+
+async function withAdmin(text: string) {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(text);
+  await c.end();
+}
+
+/** N+WARMUP active codes of a fresh batch, made by the generation task and moved like allocation does. */
+async function activeCodes(database: Awaited<ReturnType<typeof openDatabase>>, productId: number, n: number) {
+  const { db } = database;
+  const batchId = await db.transaction(async (tx) => {
+    const firstSerial = await reserveSerials(tx, n);
+    return insertBatch(tx, {
+      productId,
+      quantity: n,
+      expiresOn: '2099-12-31',
+      firstSerial,
+      lastSerial: firstSerial + n - 1,
+    });
+  });
+  await generateBatch({ database } as unknown as FastifyInstance, batchId);
+  await db.transaction((tx) =>
+    moveCoupons(tx, { where: sql`batch_id = ${batchId}`, from: ['generated'], to: 'active' }),
+  );
+  const { rows } = await database.executeSql('select code from coupons where batch_id = $1 order by serial', [
+    batchId,
+  ]);
+  return rows.map((r) => String(r.code));
+}
+
+/** Runs `total` requests from CONNECTIONS workers; returns requests/s and latency percentiles (ms). */
+async function load(total: number, send: (i: number) => Promise<Response>) {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const t = performance.now();
+        const res = await send(i);
+        const body = (await res.json()) as { result?: string; ok?: boolean };
+        if (!res.ok || (body.result !== undefined && body.result !== 'success') || body.ok === false)
+          failures++;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!;
+  return { rps: total / seconds, p50: pct(0.5), p99: pct(0.99), failures };
+}
+
+await withAdmin(`create database ${name}`);
+const database = await openDatabase({ kind: 'postgres', url: urlOf(name) });
+const ceilingPool = new pg.Pool({ connectionString: urlOf(name), max: 10 });
+let app: FastifyInstance | undefined;
+let ceiling: FastifyInstance | undefined;
+try {
+  await prepareDatabase(database, { seedDemo: false });
+  const [product] = await database.db
+    .insert(products)
+    .values({ sku: 'BENCH', name: 'Bench', category: 'Bench', unit: 'unit', basePoints: 10 })
+    .returning({ id: products.id });
+  const productCodes = await activeCodes(database, product!.id, N + WARMUP);
+  const ceilingCodes = await activeCodes(database, product!.id, N + WARMUP);
+  // Enough members that none passes the per-minute scan limit during a run.
+  const memberCount = Math.ceil((N + WARMUP) / (SCAN_ATTEMPTS_PER_MINUTE - 5));
+  const members: { id: number; token: string }[] = [];
+  for (let i = 0; i < memberCount; i++) {
+    const id = await insertTestMember(database.db, { state: 'Kerala' });
+    members.push({ id, token: await createMemberSession(database.db, id) });
+  }
+
+  const jobs = createJobs(database, { runWorkers: false, pollingSeconds: 5 });
+  app = await buildApp({
+    config: { ...loadConfig({ LOG_LEVEL: 'silent' }), seedDemo: false },
+    database,
+    jobs,
+    files: databaseFileStore(database),
+    logger: false,
+  });
+  const productUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/app/scan`;
+
+  ceiling = Fastify({ logger: false });
+  ceiling.post<{ Body: { code: string; memberId: number } }>('/scan', async (request) => {
+    const { rowCount } = await ceilingPool.query(
+      `with c as (update coupons set status = 'scanned' where code = $1 and status = 'active' returning serial),
+        m as (update members set balance = balance + 10 where id = $2 and exists (select 1 from c) returning balance)
+      insert into points_ledger (member_id, amount, kind, reference, balance_after)
+      select $2, 10, 'scan', 'scan:' || c.serial, m.balance from c, m`,
+      [request.body.code, request.body.memberId],
+    );
+    return { ok: rowCount === 1 };
+  });
+  const ceilingUrl = `${await ceiling.listen({ port: 0, host: '127.0.0.1' })}/scan`;
+
+  const member = (i: number) => members[i % members.length]!;
+  const productScan = (offset: number) => (i: number) =>
+    fetch(productUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${member(i + offset).token}` },
+      body: JSON.stringify({ code: productCodes[i + offset], state: 'Kerala' }),
+    });
+  const ceilingScan = (offset: number) => (i: number) =>
+    fetch(ceilingUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: ceilingCodes[i + offset], memberId: member(i + offset).id }),
+    });
+
+  await load(WARMUP, productScan(0));
+  await load(WARMUP, ceilingScan(0));
+  const p = await load(N, productScan(WARMUP));
+  const c = await load(N, ceilingScan(WARMUP));
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  console.log(
+    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections`,
+  );
+  console.log(
+    `  product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record): ${Math.round(p.rps)} req/s  p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  failures ${p.failures}`,
+  );
+  console.log(
+    `  ceiling  (minimal Fastify route, one statement):                                   ${Math.round(c.rps)} req/s  p50 ${ms(c.p50)}  p99 ${ms(c.p99)}  failures ${c.failures}`,
+  );
+  console.log(`  throughput product / ceiling = ${(p.rps / c.rps).toFixed(2)}× (goal ≥ 0.7×)`);
+  console.log(`  p99 product / ceiling        = ${(p.p99 / c.p99).toFixed(2)}× (goal ≤ 2×)`);
+} finally {
+  await app?.close();
+  await ceiling?.close();
+  await ceilingPool.end();
+  await database.close();
+  await withAdmin(`drop database if exists ${name} with (force)`);
+}

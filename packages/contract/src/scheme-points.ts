@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { basePoints } from './products';
+
+/**
+ * Update Scheme Points (`/dashboard/updateSchemePoints`, PRODUCT.md §3.4): a SKU's base points, changed
+ * from a chosen day. Every change is one history row; a scan earns the points in force at scan time.
+ */
+export const SCHEME_POINTS_PAGE = '/dashboard/updateSchemePoints';
+export const PRODUCT_POINTS_ENTITY = 'product_points';
+
+export const SCHEME_POINTS_MESSAGES = {
+  dateRequired: 'Enter the date it takes effect (YYYY-MM-DD)',
+  pastDate: 'The date must be today or later',
+  reasonRequired: 'Reason is required',
+  reasonTooLong: 'At most 200 characters',
+} as const;
+
+export const pointsChangeBody = z.object({
+  points: basePoints,
+  /** A calendar day in Asia/Kolkata; the points apply from 00:00 IST that day. Today or later. */
+  effectiveFrom: z.iso.date({ error: SCHEME_POINTS_MESSAGES.dateRequired }),
+  reason: z
+    .string({ error: SCHEME_POINTS_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, SCHEME_POINTS_MESSAGES.reasonRequired)
+    .max(200, SCHEME_POINTS_MESSAGES.reasonTooLong),
+});
+export type PointsChangeBody = z.infer<typeof pointsChangeBody>;
+
+/** The grid: each SKU with the points in force now and the next scheduled change, if any. */
+export const skuPointsRow = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  category: z.string(),
+  active: z.boolean(),
+  currentPoints: z.number().int(),
+  nextPoints: z.number().int().nullable(),
+  nextEffectiveFrom: z.string().nullable(),
+});
+export type SkuPointsRow = z.infer<typeof skuPointsRow>;
+
+export const pointsChangeRow = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  sku: z.string(),
+  productName: z.string(),
+  points: z.number().int(),
+  effectiveFrom: z.string(),
+  reason: z.string(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PointsChangeRow = z.infer<typeof pointsChangeRow>;
+
+export const SKU_POINTS_FILTERS = ['q', 'active'] as const;
+export const POINTS_CHANGE_FILTERS = ['q', 'productId'] as const;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { INDIAN_STATES, MEMBER_TYPES } from './members';
+
+/**
+ * Scheme (`/dashboard/scheme`, PRODUCT.md §3.4): a promotion on scans within its dates, for some member
+ * types, states and SKUs (each empty = all), with one rule. `draft → active → ended`, or `cancelled`;
+ * activation is requested and then approved by someone other than the creator and the requester.
+ */
+export const SCHEMES_PAGE = '/dashboard/scheme';
+export const SCHEME_ENTITY = 'scheme';
+
+export const SCHEME_STATUSES = ['draft', 'active', 'ended', 'cancelled'] as const;
+export type SchemeStatus = (typeof SCHEME_STATUSES)[number];
+
+export const SCHEME_RULES = ['multiplier', 'fixed_bonus', 'slab_bonus'] as const;
+export type SchemeRule = (typeof SCHEME_RULES)[number];
+export const SCHEME_RULE_LABELS: Record<SchemeRule, string> = {
+  multiplier: 'Multiplier on base points',
+  fixed_bonus: 'Fixed bonus per scan',
+  slab_bonus: 'Slab bonus (every N scans)',
+};
+
+export const SCHEME_MESSAGES = {
+  nameRequired: 'Name is required',
+  tooLong: 'At most 100 characters',
+  dateRequired: 'Enter a date (YYYY-MM-DD)',
+  endBeforeStart: 'The end date must be on or after the start date',
+  pastEnd: 'The end date must be today or later',
+  ruleRequired: `The rule is one of: ${SCHEME_RULES.join(', ')}`,
+  multiplierRange: 'A multiplier from 1.01 to 10, at most two decimals',
+  bonusRange: 'Bonus points: a whole number from 1 to 100000',
+  slabRange: 'Scans per slab: a whole number from 1 to 10000',
+  notForRule: 'Not used by this rule',
+  memberType: `Member types are among: ${MEMBER_TYPES.join(', ')}`,
+  state: 'Choose states from the list',
+  productIds: 'SKUs are product ids',
+  makerChecker: 'You created or submitted this scheme; a different staff account must approve it',
+} as const;
+
+const day = z.iso.date({ error: SCHEME_MESSAGES.dateRequired });
+const optionalInt = z.number().int().nullish();
+
+export const schemeBody = z
+  .object({
+    name: z
+      .string({ error: SCHEME_MESSAGES.nameRequired })
+      .trim()
+      .min(1, SCHEME_MESSAGES.nameRequired)
+      .max(100, SCHEME_MESSAGES.tooLong),
+    startsOn: day,
+    endsOn: day,
+    memberTypes: z.array(z.enum(MEMBER_TYPES, { error: SCHEME_MESSAGES.memberType })).default([]),
+    states: z.array(z.enum(INDIAN_STATES, { error: SCHEME_MESSAGES.state })).default([]),
+    productIds: z.array(z.number({ error: SCHEME_MESSAGES.productIds }).int().positive()).default([]),
+    rule: z.enum(SCHEME_RULES, { error: SCHEME_MESSAGES.ruleRequired }),
+    multiplier: z.number({ error: SCHEME_MESSAGES.multiplierRange }).nullish(),
+    bonusPoints: optionalInt,
+    slabScans: optionalInt,
+  })
+  .superRefine((b, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (b.endsOn < b.startsOn) issue('endsOn', SCHEME_MESSAGES.endBeforeStart);
+    const isMultiplier = b.rule === 'multiplier';
+    const m = b.multiplier;
+    if (isMultiplier && (m == null || m < 1.01 || m > 10 || Math.round(m * 100) !== m * 100))
+      issue('multiplier', SCHEME_MESSAGES.multiplierRange);
+    if (!isMultiplier && m != null) issue('multiplier', SCHEME_MESSAGES.notForRule);
+    const p = b.bonusPoints;
+    if (!isMultiplier && (p == null || p < 1 || p > 100_000))
+      issue('bonusPoints', SCHEME_MESSAGES.bonusRange);
+    if (isMultiplier && p != null) issue('bonusPoints', SCHEME_MESSAGES.notForRule);
+    const n = b.slabScans;
+    if (b.rule === 'slab_bonus' && (n == null || n < 1 || n > 10_000))
+      issue('slabScans', SCHEME_MESSAGES.slabRange);
+    if (b.rule !== 'slab_bonus' && n != null) issue('slabScans', SCHEME_MESSAGES.notForRule);
+  });
+export type SchemeBody = z.infer<typeof schemeBody>;
+
+export const schemeCancelBody = z.object({ reason: z.string().trim().max(200).optional() });
+
+export const schemeRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  memberTypes: z.array(z.string()),
+  states: z.array(z.string()),
+  productIds: z.array(z.number().int()),
+  rule: z.enum(SCHEME_RULES),
+  multiplier: z.number().nullable(),
+  bonusPoints: z.number().int().nullable(),
+  slabScans: z.number().int().nullable(),
+  status: z.enum(SCHEME_STATUSES),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  /** Set while a draft awaits approval. */
+  activationRequestedBy: z.number().int().nullable(),
+  activationRequestedByName: z.string().nullable(),
+  approvedBy: z.number().int().nullable(),
+  approvedByName: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SchemeRow = z.infer<typeof schemeRow>;
+
+/** One line of a scheme's history (its audit entries). */
+export const schemeEvent = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actorName: z.string().nullable(),
+  at: z.string(),
+  after: z.unknown(),
+});
+export type SchemeEvent = z.infer<typeof schemeEvent>;
+
+export const SCHEME_FILTERS = ['q', 'status', 'rule'] as const;
