@@ -1,0 +1,79 @@
+import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { List, useNotify } from 'react-admin';
+import { ApiError, api } from '../../app/api';
+import { LedgerDatagrid } from './LedgerDatagrid';
+
+/**
+ * Saving a points setting: POSTs the body, shows the server's field errors under their inputs and
+ * anything else as a notification, and calls `onSaved` on success.
+ */
+export function useSettingsSave(path: string, savedMessage: string, onSaved: () => void) {
+  const notify = useNotify();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = async (body: object) => {
+    try {
+      setErrors({});
+      await api(path, { method: 'POST', body });
+      notify(savedMessage, { type: 'success' });
+      onSaved();
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) setErrors(e.fields);
+      else notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
+    }
+  };
+  return { errors, save };
+}
+
+interface EditorProps {
+  /** The setting's own inputs; "Effective from" and Save follow them. */
+  children: ReactNode;
+  effectiveFrom: string;
+  onEffectiveFrom: (value: string) => void;
+  error?: string;
+  onSave: () => void;
+}
+
+/** The form row of a points setting: its inputs, the date it takes effect, Save. */
+export function SettingsEditor({ children, effectiveFrom, onEffectiveFrom, error, onSave }: EditorProps) {
+  return (
+    <Paper sx={{ p: 2, my: 1 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        {children}
+        <TextField
+          label="Effective from"
+          type="date"
+          value={effectiveFrom}
+          onChange={(e) => onEffectiveFrom(e.target.value)}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button variant="contained" onClick={onSave}>
+          Save
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The ledger credits a setting produced, newest first. */
+export function CreditsList({ title, resource }: { title: string; resource: string }) {
+  return (
+    <>
+      <Typography variant="h6" sx={{ mt: 3 }}>
+        {title}
+      </Typography>
+      <List
+        resource={resource}
+        sort={{ field: 'id', order: 'DESC' }}
+        title={false}
+        actions={false}
+        disableSyncWithLocation
+        storeKey={false}
+      >
+        <LedgerDatagrid />
+      </List>
+    </>
+  );
+}
