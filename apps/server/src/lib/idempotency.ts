@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client';
+import type { Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema/members';
 import { AppError, badRequest } from './errors';
 import { decryptText, encryptText } from './field-crypto';
@@ -96,20 +96,26 @@ async function claim(app: FastifyInstance, ctx: IdempotencyContext & { key: stri
   );
 }
 
-/**
- * Runs `work` in a transaction, at most once per key. `before` runs first, outside the transaction
- * (slow or separately committed steps, e.g. checking a one-time code), and only when work will run.
- */
+export interface IdempotentOptions {
+  /** Runs first, outside the transaction (slow or separately committed steps, e.g. checking a
+   * one-time code), and only when work will run. */
+  before?: () => Promise<void>;
+  /** `work` is a single statement, atomic by itself: without a key it runs without BEGIN/COMMIT. */
+  oneStatement?: boolean;
+}
+
+/** Runs `work` in a transaction, at most once per key. */
 export async function idempotent<T>(
   app: FastifyInstance,
   ctx: IdempotencyContext,
-  work: (tx: Tx) => Promise<T>,
-  before?: () => Promise<void>,
+  work: (tx: Executor) => Promise<T>,
+  { before, oneStatement = false }: IdempotentOptions = {},
 ): Promise<{ body: T; replayed: boolean }> {
   const { db } = app.database;
   if (!ctx.key) {
     await before?.();
-    return { body: await db.transaction(work), replayed: false };
+    const body = oneStatement ? await work(db) : await db.transaction(work);
+    return { body, replayed: false };
   }
   const claimed = await claim(app, { ...ctx, key: ctx.key });
   if ('replay' in claimed) return { body: claimed.replay as T, replayed: true };

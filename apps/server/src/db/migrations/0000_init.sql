@@ -83,8 +83,9 @@ CREATE TABLE "coupon_batches" (
 CREATE TABLE "coupon_counts" (
 	"batch_id" integer NOT NULL,
 	"status" "coupon_status" NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
 	"n" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "coupon_counts_batch_id_status_pk" PRIMARY KEY("batch_id","status")
+	CONSTRAINT "coupon_counts_batch_id_status_shard_pk" PRIMARY KEY("batch_id","status","shard")
 );
 --> statement-breakpoint
 CREATE TABLE "coupons" (

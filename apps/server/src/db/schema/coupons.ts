@@ -9,6 +9,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -67,14 +68,19 @@ export const coupons = pgTable(
 
 /**
  * Coupons per batch and stored state, kept in the same transaction as every state change, so that
- * stock and summary pages never count tens of millions of rows.
+ * stock and summary pages never count tens of millions of rows. Each (batch, state) is split over
+ * shard rows and a state change adds to the shard of its database connection (`coupon_count_shard()`): concurrent
+ * scans of one batch then update different rows instead of queueing on one row lock until commit.
+ * A shard may go negative (codes leave from one shard and arrive in another); only the sum over
+ * shards means anything, and every reader sums.
  */
 export const couponCounts = pgTable(
   'coupon_counts',
   {
     batchId: integer('batch_id').notNull(),
     status: couponStatus('status').notNull(),
+    shard: smallint('shard').notNull().default(0),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.status] })],
+  (t) => [primaryKey({ columns: [t.batchId, t.status, t.shard] })],
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { insertBatch, reserveSerials, setBatch } from '../../modules/coupons/coupon-batches.repository';
 import { fillBatch } from '../../modules/coupons/coupon-generation';
 import { labelPages } from '../../modules/coupons/coupon-prints.repository';
-import { moveCoupons } from '../../modules/coupons/coupon-transitions';
+import { countNewBatch, moveCoupons } from '../../modules/coupons/coupon-transitions';
 import { renderLabels } from '../../modules/coupons/label-pdf';
 import { databaseFileStore } from '../../plugins/storage';
 import type { Database, Executor } from '../client';
@@ -45,9 +45,7 @@ async function demoBatch(
     readyAt: at,
   });
   await fillBatch(db, { batchId, ...fill });
-  await db.execute(
-    sql`insert into coupon_counts (batch_id, status, n) values (${batchId}, 'generated', ${n})`,
-  );
+  await countNewBatch(db, batchId, n);
   return { batchId, ...fill };
 }
 

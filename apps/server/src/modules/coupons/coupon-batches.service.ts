@@ -14,6 +14,7 @@ import { lockProduct } from '../products/products.repository';
 import * as repo from './coupon-batches.repository';
 import { type CodeSource, randomCodes } from './coupon-codes';
 import { emptyBatch, type FillOptions, fillBatch } from './coupon-generation';
+import { countNewBatch } from './coupon-transitions';
 
 export const GENERATE_TASK = 'coupons.generate';
 
@@ -71,9 +72,7 @@ export async function generateBatch(
   try {
     await fillBatch(db, fill, { codes: randomCodes, ...options });
     await db.transaction(async (tx) => {
-      await tx.execute(sql`
-        insert into coupon_counts (batch_id, status, n) values (${batchId}, 'generated', ${batch.quantity})
-        on conflict (batch_id, status) do update set n = excluded.n`);
+      await countNewBatch(tx, batchId, batch.quantity);
       await repo.setBatch(tx, batchId, { status: 'ready', readyAt: sql`now()` });
     });
   } catch (error) {

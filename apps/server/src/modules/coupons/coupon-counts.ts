@@ -3,12 +3,10 @@ import { todayInIndia } from '@app/contract/coupon-batches';
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-/** The stored counters of a batch as one JSON object (one small subquery per listed batch). */
+/** The stored counters of a batch, shards summed, as one JSON object (one small subquery per listed batch). */
 export const countsJson = (batchId: PgColumn) =>
-  sql<Record<
-    string,
-    number
-  > | null>`(select jsonb_object_agg(status, n) from coupon_counts where batch_id = ${batchId})`;
+  sql<Record<string, number> | null>`(select jsonb_object_agg(status, n) from (
+    select status, sum(n) as n from coupon_counts where batch_id = ${batchId} group by status) per_status)`;
 
 /**
  * The counts people see: once the expiry date has passed, codes not yet scanned or damaged are

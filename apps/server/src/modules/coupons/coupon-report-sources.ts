@@ -11,7 +11,7 @@ import { staff } from '../../db/schema/staff';
 import { countColumn, istText, keysetSource, type ReportSource } from '../reports/report-source';
 
 const stored = (status: string) =>
-  sql<number>`coalesce((select n from coupon_counts where batch_id = ${couponBatches.id} and status = ${status}::coupon_status), 0)`;
+  sql<number>`coalesce((select sum(n) from coupon_counts where batch_id = ${couponBatches.id} and status = ${status}::coupon_status), 0)`;
 
 /** Batches created in the range with their stock by state and the liability of active codes. */
 const couponStock = keysetSource({

@@ -29,7 +29,8 @@ const statusList = (list: readonly string[]) =>
 /**
  * The one way coupon states change: a guarded UPDATE (rows are locked and their status re-checked,
  * so two transactions can never both move one coupon) that adjusts the per-batch counters in the
- * same statement. Returns the moved coupons' count, and their rows when asked.
+ * same statement (in this connection's shard: `coupon_count_shard()`, migration `points_and_scans`;
+ * the scan's single-coupon move is the database function `scan_coupon`). Returns the moved coupons' count, and their rows when asked.
  */
 function moveStatement(m: Move, returnRows: boolean): SQL {
   const limit = m.take === undefined ? sql`` : sql`order by serial limit ${m.take}`;
@@ -47,12 +48,12 @@ function moveStatement(m: Move, returnRows: boolean): SQL {
       from target t where c.serial = t.serial
       returning c.serial, c.batch_id, t.old, c.allocation_id
     ), counted as (
-      insert into coupon_counts (batch_id, status, n)
-      select batch_id, status, sum(d) from (
+      insert into coupon_counts (batch_id, status, shard, n)
+      select batch_id, status, coupon_count_shard(), sum(d) from (
         select batch_id, old as status, -1 as d from moved
         union all select batch_id, ${m.to}::coupon_status, 1 from moved
       ) x group by 1, 2 order by 1, 2
-      on conflict (batch_id, status) do update set n = coupon_counts.n + excluded.n
+      on conflict (batch_id, status, shard) do update set n = coupon_counts.n + excluded.n
     )
     ${tail}`;
 }
@@ -65,6 +66,16 @@ export async function moveCoupons(tx: Executor, m: Move): Promise<number> {
 export async function moveCouponsReturning(tx: Executor, m: Move): Promise<Moved[]> {
   const result = await tx.execute(moveStatement(m, true));
   return (result.rows as unknown as Moved[]).map((r) => ({ ...r, serial: Number(r.serial) }));
+}
+
+/**
+ * A freshly filled batch's counters: all its codes `generated`. Idempotent, so a retried generation
+ * job that fills the batch again does not count it twice.
+ */
+export async function countNewBatch(tx: Executor, batchId: number, quantity: number): Promise<void> {
+  await tx.execute(sql`
+    insert into coupon_counts (batch_id, status, shard, n) values (${batchId}, 'generated', 0, ${quantity})
+    on conflict (batch_id, status, shard) do update set n = excluded.n`);
 }
 
 /** Batches whose expiry date has not passed (Asia/Kolkata day): only their coupons can move on. */

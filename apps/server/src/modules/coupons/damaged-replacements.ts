@@ -5,7 +5,7 @@ import { addToLine, insertAllocation } from './coupon-allocations.repository';
 import { insertBatch, reserveSerials } from './coupon-batches.repository';
 import { arrayLiteral } from './coupon-codes';
 import { fillBatch } from './coupon-generation';
-import { type Moved, moveCoupons } from './coupon-transitions';
+import { countNewBatch, type Moved, moveCoupons } from './coupon-transitions';
 
 const groupBy = <T, K>(items: T[], key: (t: T) => K) => {
   const out = new Map<K, T[]>();
@@ -66,9 +66,7 @@ export async function issueReplacements(
       readyAt: new Date(),
     });
     await fillBatch(tx, { batchId, firstSerial, lastSerial });
-    await tx.execute(
-      sql`insert into coupon_counts (batch_id, status, n) values (${batchId}, 'generated', ${k})`,
-    );
+    await countNewBatch(tx, batchId, k);
     const replacementOf = new Map(originals.map((o, i) => [o.serial, firstSerial + i]));
     await tx.execute(sql`
       update coupons c set replaces_serial = u.o

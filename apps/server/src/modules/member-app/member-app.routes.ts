@@ -78,7 +78,7 @@ export const memberAppRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'End this session', response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await endMemberSession(app.database.db, memberOf(request).sessionId);
+      await endMemberSession(app, memberOf(request).sessionId);
       return reply.status(204).send(null);
     },
   );

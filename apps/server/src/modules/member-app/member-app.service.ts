@@ -103,9 +103,11 @@ export async function register(app: FastifyInstance, body: RegisterBody, ctx: Id
       if (!inserted) throw taken();
       return { token: await createMemberSession(tx, id), member: await profileOf(tx, id) };
     },
-    async () => {
-      if (await findMemberBy(db, byMobile(body.mobile))) throw taken();
-      await consumeOtp(app, body.mobile, body.code);
+    {
+      before: async () => {
+        if (await findMemberBy(db, byMobile(body.mobile))) throw taken();
+        await consumeOtp(app, body.mobile, body.code);
+      },
     },
   );
 }

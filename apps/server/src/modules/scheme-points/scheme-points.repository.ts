@@ -10,15 +10,13 @@ import { booleanFilter, containsPattern, idFilter, isoText } from '../../lib/lis
 
 /**
  * The points of a SKU in force now: the latest change with effective-from not after now, else the
- * catalogue's base points. `product` is the SQL of the product id (a column or a parameter).
+ * catalogue's base points (database function `points_in_force`, shared with the scan). `product` is
+ * the SQL of the product id (a column or a parameter).
  */
 export const pointsInForce = (
   product: SQL | typeof products.id,
   basePoints: SQL | typeof products.basePoints,
-) =>
-  sql<number>`coalesce((select pp.points from product_points pp
-    where pp.product_id = ${product} and pp.effective_from <= now()
-    order by pp.effective_from desc, pp.id desc limit 1), ${basePoints})`;
+) => sql<number>`points_in_force(${product}, ${basePoints})`;
 
 const nextChange = (column: 'points' | 'effective_from') =>
   sql.raw(`(select pp.${column} from product_points pp

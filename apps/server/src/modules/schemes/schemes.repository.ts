@@ -1,6 +1,6 @@
 import type { ListQuery } from '@app/contract/list';
 import type { SchemeEvent, SchemeRow } from '@app/contract/schemes';
-import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
@@ -105,66 +105,4 @@ export async function schemeEvents(tx: Executor, id: number): Promise<SchemeEven
     .leftJoin(staff, eq(staff.id, auditLog.actorId))
     .where(and(eq(auditLog.entity, 'scheme'), eq(auditLog.entityId, String(id))))
     .orderBy(auditLog.id);
-}
-
-/** What the scan needs of a scheme that applies to it. */
-export interface ApplicableScheme {
-  id: number;
-  name: string;
-  rule: 'multiplier' | 'fixed_bonus' | 'slab_bonus';
-  multiplier: number | null;
-  bonusPoints: number | null;
-  slabScans: number | null;
-  productIds: number[];
-  startsOn: string;
-  endsOn: string;
-}
-
-const listed = (column: PgColumn, value: SQL) =>
-  sql`(cardinality(${column}) = 0 or ${value} = any(${column}))`;
-
-/** Active schemes whose dates (IST) include today and whose member types, states and SKUs match. */
-export async function applicableSchemes(
-  tx: Executor,
-  scan: { productId: number; memberType: string; memberState: string },
-): Promise<ApplicableScheme[]> {
-  const state = scan.memberState.trim().toLowerCase();
-  const rows = await tx
-    .select({
-      id: schemes.id,
-      name: schemes.name,
-      rule: schemes.rule,
-      multiplier: sql<number | null>`${schemes.multiplier}::float8`,
-      bonusPoints: schemes.bonusPoints,
-      slabScans: schemes.slabScans,
-      productIds: sql<number[]>`${schemes.productIds}::int[]`,
-      startsOn: sql<string>`${schemes.startsOn}::text`,
-      endsOn: sql<string>`${schemes.endsOn}::text`,
-    })
-    .from(schemes)
-    .where(
-      and(
-        eq(schemes.status, 'active'),
-        sql`(now() at time zone 'Asia/Kolkata')::date between ${schemes.startsOn} and ${schemes.endsOn}`,
-        listed(schemes.productIds, sql`${scan.productId}::bigint`),
-        listed(schemes.memberTypes, sql`${scan.memberType}::text`),
-        sql`(cardinality(${schemes.states}) = 0 or exists (select 1 from unnest(${schemes.states}) s
-          where lower(trim(s)) = ${state}))`,
-      ),
-    )
-    .orderBy(desc(schemes.multiplier), schemes.id);
-  return rows as ApplicableScheme[];
-}
-
-/** The member's successful scans of the scheme's SKUs within its dates (IST), before this one. */
-export async function scansInScheme(tx: Executor, memberId: number, scheme: ApplicableScheme) {
-  const skus = scheme.productIds.length
-    ? sql`and product_id = any(${`{${scheme.productIds.join(',')}}`}::bigint[])`
-    : sql``;
-  const result = await tx.execute(sql`
-    select count(*)::int as n from coupon_scans
-    where member_id = ${memberId} and result = 'success' ${skus}
-      and created_at >= (${scheme.startsOn}::date::timestamp at time zone 'Asia/Kolkata')
-      and created_at < ((${scheme.endsOn}::date + 1)::timestamp at time zone 'Asia/Kolkata')`);
-  return Number((result.rows[0] as { n: number }).n);
 }

@@ -1,0 +1,218 @@
+-- The rules that move points and coupons on a member's scan, as database functions, so that a scan is
+-- ONE statement (one round trip, atomic without BEGIN/COMMIT). A scan used to take a dozen round
+-- trips in a transaction; round trips, not SQL, were its cost (bench/scan-throughput.ts).
+-- Custom migration: copied verbatim into `<n>_points_and_scans.sql` by regenerate.sh. The TypeScript
+-- side calls these functions and never repeats their rules: `postEntry` (modules/ledger) calls
+-- post_points, `pointsInForce` (modules/scheme-points) calls points_in_force, `moveStatement`
+-- (modules/coupons/coupon-transitions.ts) calls coupon_count_shard, the scan service calls scan_coupon.
+
+-- The coupon_counts shard this connection adds to: concurrent transactions on different connections
+-- update different counter rows instead of queueing on one row lock (see db/schema/coupons.ts).
+CREATE OR REPLACE FUNCTION coupon_count_shard() RETURNS smallint
+LANGUAGE sql STABLE AS $$ SELECT (pg_backend_pid() % 32)::smallint $$;
+--> statement-breakpoint
+
+-- The points of a SKU in force now: the latest change effective by now, else the catalogue's base.
+CREATE OR REPLACE FUNCTION points_in_force(p_product bigint, p_base_points integer) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT pp.points FROM product_points pp
+    WHERE pp.product_id = p_product AND pp.effective_from <= now()
+    ORDER BY pp.effective_from DESC, pp.id DESC LIMIT 1), p_base_points)
+$$;
+--> statement-breakpoint
+
+-- Appends one ledger entry and moves the member's balance with it (PRODUCT.md §2). The balance
+-- UPDATE locks the member row, so one member's entries are serialised and each balance_after
+-- follows the previous one; the guarded UPDATE (and the CHECK behind it) keeps the balance >= 0.
+-- (kind, reference) is unique: a repeat, sequential or concurrent, inserts nothing and takes its
+-- balance change back under the same lock. Errors: PT404 no such member, PT409 not enough points.
+CREATE OR REPLACE FUNCTION post_points(
+  p_member integer, p_amount integer, p_kind text, p_reference text,
+  p_staff integer DEFAULT NULL, p_note text DEFAULT NULL,
+  OUT posted boolean, OUT entry_id bigint, OUT balance_after integer)
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_amount IS NULL OR p_amount = 0 THEN
+    RAISE EXCEPTION 'A ledger amount is a non-zero whole number of points' USING ERRCODE = '22023';
+  END IF;
+  posted := false;
+  IF EXISTS (SELECT 1 FROM points_ledger l WHERE l.kind = p_kind AND l.reference = p_reference) THEN
+    SELECT coalesce(max(m.balance), 0) INTO balance_after FROM members m WHERE m.id = p_member;
+    RETURN;
+  END IF;
+  UPDATE members m SET balance = m.balance + p_amount, updated_at = now()
+    WHERE m.id = p_member AND m.balance + p_amount >= 0
+    RETURNING m.balance INTO balance_after;
+  IF NOT FOUND THEN
+    SELECT m.balance INTO balance_after FROM members m WHERE m.id = p_member;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'Member not found' USING ERRCODE = 'PT404';
+    END IF;
+    -- A concurrent twin may have posted (and spent the points) while we waited for the lock.
+    IF EXISTS (SELECT 1 FROM points_ledger l WHERE l.kind = p_kind AND l.reference = p_reference) THEN
+      RETURN;
+    END IF;
+    RAISE EXCEPTION 'The member does not have enough points for this' USING ERRCODE = 'PT409';
+  END IF;
+  INSERT INTO points_ledger (member_id, amount, kind, reference, balance_after, staff_id, note)
+    VALUES (p_member, p_amount, p_kind, p_reference, balance_after, p_staff, p_note)
+    ON CONFLICT (kind, reference) DO NOTHING
+    RETURNING id INTO entry_id;
+  IF entry_id IS NOT NULL THEN
+    posted := true;
+    RETURN;
+  END IF;
+  UPDATE members m SET balance = m.balance - p_amount WHERE m.id = p_member
+    RETURNING m.balance INTO balance_after;
+END;
+$$;
+--> statement-breakpoint
+
+-- One scan attempt of the member app (PRODUCT.md 3.4), whatever its result, in one statement:
+-- the checks in order; for an active code the guarded UPDATE active -> scanned that only one
+-- transaction can win, its batch counters, the ledger entry `scan:<serial>`, the schemes' bonuses
+-- (docs/decisions.md: the highest multiplier, every fixed bonus, each slab reached), and the attempt
+-- record with its fraud flags. `p_code` is the parsed code (NULL when malformed), `p_sent` what is
+-- recorded. Returns {result, points, balance, serial, sku, productName}.
+CREATE OR REPLACE FUNCTION scan_coupon(
+  p_member integer, p_code text, p_sent text,
+  p_latitude double precision, p_longitude double precision, p_state text,
+  p_attempts_per_minute integer, p_fraud_scans_per_hour integer)
+RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  m record;
+  s record;
+  c_serial bigint; c_status text; c_batch integer; c_expired boolean; c_product integer;
+  c_base integer; c_sku text; c_name text; c_distributor integer; c_distributor_state text;
+  v_result text;
+  v_from_state text;
+  v_flags text[] := '{}';
+  v_entry bigint;
+  v_balance integer;
+  v_bonus integer := 0;
+  v_amount integer;
+  v_reference text;
+  v_multiplied boolean := false;
+  v_member_locked boolean := false;
+  v_scans integer;
+  v_posting record;
+BEGIN
+  SELECT mm.status, mm.state, mm.type INTO m FROM members mm WHERE mm.id = p_member;
+  IF NOT FOUND OR m.status <> 'approved' THEN
+    v_result := 'member_not_allowed';
+  ELSIF (SELECT count(*) FROM coupon_scans cs
+         WHERE cs.member_id = p_member AND cs.created_at > now() - interval '1 minute')
+        >= p_attempts_per_minute THEN
+    v_result := 'rate_limited';
+  ELSE
+    SELECT c.serial, c.status::text, c.batch_id, b.expires_on < (now() AT TIME ZONE 'Asia/Kolkata')::date,
+        p.id, points_in_force(p.id, p.base_points), p.sku, p.name, d.id, d.state
+      INTO c_serial, c_status, c_batch, c_expired, c_product, c_base, c_sku, c_name, c_distributor,
+        c_distributor_state
+      FROM coupons c JOIN coupon_batches b ON b.id = c.batch_id JOIN products p ON p.id = b.product_id
+      LEFT JOIN coupon_allocations a ON a.id = c.allocation_id
+      LEFT JOIN invoice_lines l ON l.id = a.invoice_line_id
+      LEFT JOIN invoices i ON i.id = l.invoice_id
+      LEFT JOIN distributors d ON d.id = i.distributor_id
+      WHERE c.code = p_code;
+    IF c_serial IS NULL THEN v_result := 'invalid_code';
+    ELSIF c_status = 'damaged' THEN v_result := 'damaged';
+    ELSIF c_status = 'scanned' THEN v_result := 'already_scanned';
+    ELSIF c_status <> 'active' THEN v_result := 'not_active';
+    ELSIF c_expired THEN v_result := 'expired';
+    ELSE
+      UPDATE coupons SET status = 'scanned' WHERE serial = c_serial AND status = 'active';
+      IF NOT FOUND THEN
+        v_result := 'already_scanned';
+      ELSE
+        v_result := 'success';
+      END IF;
+    END IF;
+  END IF;
+
+  IF v_result = 'success' THEN
+    INSERT INTO coupon_counts (batch_id, status, shard, n)
+      VALUES (c_batch, 'active', coupon_count_shard(), -1), (c_batch, 'scanned', coupon_count_shard(), 1)
+      ON CONFLICT (batch_id, status, shard) DO UPDATE SET n = coupon_counts.n + excluded.n;
+
+    IF (SELECT count(*) FROM coupon_scans cs WHERE cs.member_id = p_member AND cs.result = 'success'
+        AND cs.created_at > now() - interval '1 hour') >= p_fraud_scans_per_hour THEN
+      v_flags := v_flags || 'too_many_per_hour'::text;
+    END IF;
+    v_from_state := coalesce(p_state, m.state);
+    IF coalesce(v_from_state, '') <> '' AND coalesce(c_distributor_state, '') <> ''
+        AND lower(trim(v_from_state)) <> lower(trim(c_distributor_state)) THEN
+      v_flags := v_flags || 'outside_distributor_state'::text;
+    END IF;
+
+    IF c_base > 0 THEN
+      SELECT * INTO v_posting FROM post_points(p_member, c_base, 'scan', 'scan:' || c_serial);
+      v_entry := v_posting.entry_id;
+      v_balance := v_posting.balance_after;
+    END IF;
+
+    FOR s IN
+      SELECT sc.id, sc.name, sc.rule, sc.multiplier, sc.bonus_points, sc.slab_scans, sc.product_ids,
+          sc.starts_on, sc.ends_on
+        FROM schemes sc
+        WHERE sc.status = 'active'
+          AND (now() AT TIME ZONE 'Asia/Kolkata')::date BETWEEN sc.starts_on AND sc.ends_on
+          AND (cardinality(sc.product_ids) = 0 OR c_product = ANY (sc.product_ids))
+          AND (cardinality(sc.member_types) = 0 OR m.type = ANY (sc.member_types))
+          AND (cardinality(sc.states) = 0 OR EXISTS (SELECT 1 FROM unnest(sc.states) x
+                WHERE lower(trim(x)) = lower(trim(m.state))))
+        ORDER BY CASE sc.rule WHEN 'multiplier' THEN 0 WHEN 'fixed_bonus' THEN 1 ELSE 2 END,
+          sc.multiplier DESC NULLS LAST, sc.id
+    LOOP
+      v_amount := 0;
+      v_reference := 'scan:' || c_serial;
+      IF s.rule = 'multiplier' THEN
+        IF NOT v_multiplied THEN
+          v_multiplied := true;
+          v_amount := round(c_base * (s.multiplier - 1));
+        END IF;
+      ELSIF s.rule = 'fixed_bonus' THEN
+        v_amount := coalesce(s.bonus_points, 0);
+      ELSIF s.rule = 'slab_bonus' AND coalesce(s.slab_scans, 0) > 0 THEN
+        -- The member's lock first (lock order: coupon, then member), so that concurrent scans of
+        -- one member count one another: each statement below sees what committed before it.
+        IF NOT v_member_locked THEN
+          PERFORM 1 FROM members mm WHERE mm.id = p_member FOR UPDATE;
+          v_member_locked := true;
+        END IF;
+        SELECT count(*) + 1 INTO v_scans FROM coupon_scans cs
+          WHERE cs.member_id = p_member AND cs.result = 'success'
+            AND (cardinality(s.product_ids) = 0 OR cs.product_id = ANY (s.product_ids))
+            AND cs.created_at >= (s.starts_on::timestamp AT TIME ZONE 'Asia/Kolkata')
+            AND cs.created_at < ((s.ends_on + 1)::timestamp AT TIME ZONE 'Asia/Kolkata');
+        -- Slab k posts once (its reference), the first time the count reaches k × N.
+        IF v_scans / s.slab_scans >= 1 THEN
+          v_amount := coalesce(s.bonus_points, 0);
+          v_reference := 'slab:' || p_member || ':' || (v_scans / s.slab_scans);
+        END IF;
+      END IF;
+      IF v_amount > 0 THEN
+        SELECT * INTO v_posting
+          FROM post_points(p_member, v_amount, 'scheme_bonus', 'scheme:' || s.id || ':' || v_reference, NULL, s.name);
+        IF v_posting.posted THEN
+          v_bonus := v_bonus + v_amount;
+        END IF;
+        v_balance := v_posting.balance_after;
+      END IF;
+    END LOOP;
+  END IF;
+
+  INSERT INTO coupon_scans (member_id, code, coupon_serial, batch_id, product_id, distributor_id,
+      result, points, ledger_entry_id, latitude, longitude, state, flags)
+    VALUES (p_member, left(p_sent, 40), c_serial, c_batch, c_product, c_distributor, v_result,
+      CASE WHEN v_result = 'success' THEN coalesce(c_base, 0) + v_bonus END, v_entry,
+      p_latitude, p_longitude, p_state, v_flags);
+
+  RETURN jsonb_build_object(
+    'result', v_result,
+    'points', CASE WHEN v_result = 'success' THEN coalesce(c_base, 0) + v_bonus ELSE 0 END,
+    'balance', v_balance,
+    'serial', c_serial, 'sku', c_sku, 'productName', c_name);
+END;
+$$;
