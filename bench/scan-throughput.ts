@@ -66,6 +66,8 @@ async function activeCodes(database: Awaited<ReturnType<typeof openDatabase>>, p
 
 interface Run {
   seconds: number;
+  /** CPU time of this process (server, client and pg driver together), ms. */
+  cpuMs: number;
   latencies: number[];
   failures: number;
 }
@@ -74,6 +76,7 @@ interface Run {
 async function load(run: Run, from: number, to: number, send: (i: number) => Promise<Response>) {
   let next = from;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       for (let i = next++; i < to; i = next++) {
@@ -87,12 +90,20 @@ async function load(run: Run, from: number, to: number, send: (i: number) => Pro
     }),
   );
   run.seconds += (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  run.cpuMs += (used.user + used.system) / 1000;
 }
 
 function summary(run: Run) {
   const sorted = [...run.latencies].sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-  return { rps: sorted.length / run.seconds, p50: pct(0.5), p99: pct(0.99), failures: run.failures };
+  return {
+    rps: sorted.length / run.seconds,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    failures: run.failures,
+    cpu: run.cpuMs / sorted.length,
+  };
 }
 
 await withAdmin(`create database ${name}`);
@@ -156,11 +167,11 @@ try {
   // Whichever side runs second was measured ~25% faster here (JIT and caches warming), so after a
   // warm-up the sides alternate in ABBA rounds and each side's figures add up over its rounds.
   const runs = {
-    product: { seconds: 0, latencies: [], failures: 0 },
-    ceiling: { seconds: 0, latencies: [], failures: 0 },
+    product: { seconds: 0, cpuMs: 0, latencies: [], failures: 0 },
+    ceiling: { seconds: 0, cpuMs: 0, latencies: [], failures: 0 },
   };
-  await load({ seconds: 0, latencies: [], failures: 0 }, 0, WARMUP, productScan);
-  await load({ seconds: 0, latencies: [], failures: 0 }, 0, WARMUP, ceilingScan);
+  await load({ seconds: 0, cpuMs: 0, latencies: [], failures: 0 }, 0, WARMUP, productScan);
+  await load({ seconds: 0, cpuMs: 0, latencies: [], failures: 0 }, 0, WARMUP, ceilingScan);
   const perRound = Math.ceil(N / ROUNDS);
   for (let r = 0; r < ROUNDS; r++) {
     const from = WARMUP + r * perRound;
@@ -177,10 +188,10 @@ try {
     `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections`,
   );
   console.log(
-    `  product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record): ${Math.round(p.rps)} req/s  p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  failures ${p.failures}`,
+    `  product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record): ${Math.round(p.rps)} req/s  p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  failures ${p.failures}  node CPU ${p.cpu.toFixed(2)} ms/req`,
   );
   console.log(
-    `  ceiling  (minimal Fastify route, one statement):                                   ${Math.round(c.rps)} req/s  p50 ${ms(c.p50)}  p99 ${ms(c.p99)}  failures ${c.failures}`,
+    `  ceiling  (minimal Fastify route, one statement):                                   ${Math.round(c.rps)} req/s  p50 ${ms(c.p50)}  p99 ${ms(c.p99)}  failures ${c.failures}  node CPU ${c.cpu.toFixed(2)} ms/req`,
   );
   console.log(`  throughput product / ceiling = ${(p.rps / c.rps).toFixed(2)}× (goal ≥ 0.7×)`);
   console.log(`  p99 product / ceiling        = ${(p.p99 / c.p99).toFixed(2)}× (goal ≤ 2×)`);

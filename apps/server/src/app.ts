@@ -3,7 +3,6 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { LogSmsSender, type SmsSender } from './lib/sms';
@@ -11,6 +10,7 @@ import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import type { Jobs } from './plugins/jobs';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import type { FileStore } from './plugins/storage';
 import { registerWebApp } from './plugins/web-app';
 import { registerRoutes } from './routes';
@@ -71,29 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', deps.jobs);
   app.decorate('files', deps.files);
   app.decorate('sms', deps.sms ?? new LogSmsSender(app.log));
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
-  // Security headers from helmet itself, built once: @fastify/helmet rebuilt its middleware (and
-  // re-parsed the CSP) on every request, a measurable share of a scan's cost.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI and emotion inject style elements at run time; scripts stay strictly external.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...deps.config.webOrigins],
-        // Helmet's default would break a plain-HTTP deployment inside a LAN; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  registerSecurityHeaders(app, deps.config.webOrigins);
   if (deps.config.webOrigins.length > 0) {
     await app.register(cors, {
       origin: deps.config.webOrigins,

@@ -30,8 +30,11 @@ export interface SqlResult {
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Raw positional SQL, for pg-boss and migrations locks. */
-  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /**
+   * Raw positional SQL, for pg-boss, migration locks and hot statements. With a `name`, PostgreSQL
+   * prepares the statement once per connection and skips parsing and planning on later calls.
+   */
+  executeSql(text: string, values?: unknown[], name?: string): Promise<SqlResult>;
   pglite?: PGlite;
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -60,7 +63,7 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     pool,
-    executeSql: async (text, values) => pool.query(text, values as unknown[]),
+    executeSql: async (text, values, name) => pool.query({ text, values: values as unknown[], name }),
     close: () => pool.end(),
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Executor } from '../db/client';
+import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema/members';
 import { AppError, badRequest } from './errors';
 import { decryptText, encryptText } from './field-crypto';
@@ -44,11 +44,15 @@ export function idempotencyOf(request: FastifyRequest, scope: string): Idempoten
       'Idempotency-Key': '1 to 255 visible ASCII characters',
     });
   }
-  const fingerprint = createHash('sha256')
-    .update(
-      `${request.method} ${request.routeOptions.url} ${canonical(request.params)} ${canonical(request.body)}`,
-    )
-    .digest('hex');
+  // Only a keyed request is ever compared with another, so only it pays for hashing its body.
+  const fingerprint =
+    key === undefined
+      ? ''
+      : createHash('sha256')
+          .update(
+            `${request.method} ${request.routeOptions.url} ${canonical(request.params)} ${canonical(request.body)}`,
+          )
+          .digest('hex');
   return { scope, key, fingerprint };
 }
 
@@ -100,22 +104,19 @@ export interface IdempotentOptions {
   /** Runs first, outside the transaction (slow or separately committed steps, e.g. checking a
    * one-time code), and only when work will run. */
   before?: () => Promise<void>;
-  /** `work` is a single statement, atomic by itself: without a key it runs without BEGIN/COMMIT. */
-  oneStatement?: boolean;
 }
 
 /** Runs `work` in a transaction, at most once per key. */
 export async function idempotent<T>(
   app: FastifyInstance,
   ctx: IdempotencyContext,
-  work: (tx: Executor) => Promise<T>,
-  { before, oneStatement = false }: IdempotentOptions = {},
+  work: (tx: Tx) => Promise<T>,
+  { before }: IdempotentOptions = {},
 ): Promise<{ body: T; replayed: boolean }> {
   const { db } = app.database;
   if (!ctx.key) {
     await before?.();
-    const body = oneStatement ? await work(db) : await db.transaction(work);
-    return { body, replayed: false };
+    return { body: await db.transaction(work), replayed: false };
   }
   const claimed = await claim(app, { ...ctx, key: ctx.key });
   if ('replay' in claimed) return { body: claimed.replay as T, replayed: true };

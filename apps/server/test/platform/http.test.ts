@@ -21,8 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('HTTP platform', () => {
-  it('sends security headers with a CSP that allows no inline script', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
+  it('sends pages a CSP that allows no inline script', async () => {
+    const res = await t.app.inject({ url: '/login' });
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
     expect(scriptSrc).toBeDefined();
@@ -31,6 +31,16 @@ describe('HTTP platform', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('sends API answers (errors too) the headers that apply to JSON: no sniffing, framing or embedding', async () => {
+    for (const url of ['/api/health', '/api/nothing-here']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    }
   });
 
   it('gives every response a request id, keeping a well-formed one the caller sent', async () => {
