@@ -8,13 +8,16 @@ export const STOCK_PAGE = '/dashboard/coupon-stock-report';
 export const SUMMARY_PAGE = '/dashboard/coupon-dashboard-summary';
 export const INVOICE_WISE_PAGE = '/dashboard/invoice-wise-coupon';
 
-/** One batch's stock; `inStock` is printed and unallocated; liability is active codes × base points. */
+/**
+ * One batch's stock; liability is active codes × `points`, the SKU's points in force now (Update
+ * Scheme Points), which is what scanning them would credit.
+ */
 export const stockRow = z.object({
   id: z.number().int(),
   productId: z.number().int(),
   sku: z.string(),
   productName: z.string(),
-  basePoints: z.number().int(),
+  points: z.number().int(),
   quantity: z.number().int(),
   expiresOn: z.string(),
   expired: z.boolean(),

@@ -9,6 +9,7 @@ import type { Database, Executor } from '../client';
 import { couponPrints } from '../schema/coupon-prints';
 import { products } from '../schema/products';
 import { seedCouponActivity, staffIdOf } from './coupon-activity';
+import { seedDemoSchemes } from './schemes';
 
 const DAY = 86_400_000;
 const DEMO_SCAN_BASE = 'http://localhost:3000';
@@ -112,4 +113,8 @@ export async function seedDemoCoupons(database: Database): Promise<void> {
   });
   await setBatch(db, failed, { status: 'failed', error: 'Demo: the generation task was stopped' });
   await seedCouponActivity(db, created, batches);
+  await seedDemoSchemes(
+    database,
+    created.map((p) => p.id),
+  );
 }

@@ -7,6 +7,7 @@ import { couponBatches } from '../../db/schema/coupons';
 import { products } from '../../db/schema/products';
 import { type ListSpec, runList } from '../../lib/list';
 import { booleanFilter, containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import { pointsInForce } from '../scheme-points/scheme-points.repository';
 import { countsJson, visibleCounts } from './coupon-counts';
 
 const TODAY = sql`(now() at time zone 'Asia/Kolkata')::date`;
@@ -42,7 +43,7 @@ export async function listStock(tx: Executor, query: ListQuery) {
         productId: products.id,
         sku: products.sku,
         productName: products.name,
-        basePoints: products.basePoints,
+        points: sql<number>`${pointsInForce(products.id, products.basePoints)}`.mapWith(Number),
         quantity: couponBatches.quantity,
         expiresOn: couponBatches.expiresOn,
         expired,
@@ -56,7 +57,7 @@ export async function listStock(tx: Executor, query: ListQuery) {
     ...result,
     rows: result.rows.map(({ stored, ...r }): StockRow => {
       const counts = visibleCounts(stored, r.expiresOn);
-      return { ...r, counts, liabilityPoints: counts.active * r.basePoints };
+      return { ...r, counts, liabilityPoints: counts.active * r.points };
     }),
   };
 }
@@ -70,7 +71,7 @@ const sumOf = (status: string, live: boolean) =>
 export async function stockBySku(tx: Executor, productId?: number): Promise<SkuStock[]> {
   const result = await tx.execute(sql`
     with x as (select b.id, b.product_id, b.expires_on < ${TODAY} as expired from coupon_batches b where b.status = 'ready')
-    select p.id as "productId", p.sku, p.name as "productName", p.base_points as "basePoints",
+    select p.id as "productId", p.sku, p.name as "productName", ${pointsInForce(sql`p.id`, sql`p.base_points`)} as points,
       count(distinct x.id)::int as batches,
       ${sumOf('generated', true)} as generated, ${sumOf('printed', true)} as printed, ${sumOf('active', true)} as active,
       ${sumOf('scanned', false)} as scanned, ${sumOf('damaged', false)} as damaged,
@@ -94,7 +95,7 @@ export async function stockBySku(tx: Executor, productId?: number): Promise<SkuS
       productName: String(r.productName),
       batches: n('batches'),
       counts,
-      liabilityPoints: counts.active * n('basePoints'),
+      liabilityPoints: counts.active * n('points'),
     };
   });
 }

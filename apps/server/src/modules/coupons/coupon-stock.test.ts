@@ -82,6 +82,24 @@ describe('coupon stock, summary and invoice-wise details', () => {
     expect(onlyExpired.json().total).toBe(1);
   });
 
+  it('values the liability at the points in force (Update Scheme Points), not the catalogue’s', async () => {
+    const other = await kit.product(10);
+    const b = await kit.batch(4, other.id);
+    await t.database.db.transaction((tx) =>
+      moveCoupons(tx, { where: sql`batch_id = ${b.id}`, from: ['generated'], to: 'active' }),
+    );
+    await kit.sql(
+      "insert into product_points (product_id, points, effective_from, reason) values ($1, 12, now() - interval '1 day', 'test'), ($1, 99, now() + interval '1 day', 'later')",
+      [other.id],
+    );
+    const [row] = (await get(`/api/admin/coupon-stock?filter=${kit.q({ productId: other.id })}`)).json().rows;
+    expect(row).toMatchObject({ points: 12, liabilityPoints: 48 });
+    const skus = (await get('/api/admin/coupon-stock/skus')).json();
+    expect(skus.find((x: { productId: number }) => x.productId === other.id)).toMatchObject({
+      liabilityPoints: 48,
+    });
+  });
+
   it('summarises totals, SKUs, distributors and days', async () => {
     const res = await get('/api/admin/coupon-summary', 'cs');
     expect(res.statusCode).toBe(200);

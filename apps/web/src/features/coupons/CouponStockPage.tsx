@@ -59,7 +59,7 @@ function SkuTable() {
   );
 }
 
-/** Coupon Stock Details: per SKU, then per batch; liability is active codes × base points. */
+/** Coupon Stock Details: per SKU, then per batch; liability is active codes × the points in force. */
 export default function CouponStockPage() {
   const products = useProductChoices();
   const filters = [
@@ -92,6 +92,7 @@ export default function CouponStockPage() {
               sortable={false}
             />
           ))}
+          <NumberField source="points" label="Points per code" sortable={false} />
           <NumberField source="liabilityPoints" label="Liability (points)" sortable={false} />
         </Datagrid>
       </List>
