@@ -24,6 +24,7 @@ import { productsRoutes } from './modules/products/products.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { schemePointsRoutes } from './modules/scheme-points/scheme-points.routes';
+import { schemePointsUploadRoutes } from './modules/scheme-points/scheme-points-upload.routes';
 import { schemesRoutes } from './modules/schemes/schemes.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 
@@ -55,5 +56,6 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ledgerRoutes);
   await app.register(pointsSettingsRoutes);
   await app.register(schemePointsRoutes);
+  await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
 };

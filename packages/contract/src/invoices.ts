@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowError, UPLOAD_STATUSES } from './uploads';
 
 /** Invoice (`/dashboard/invoice`) and Upload Invoice History (`/dashboard/upload-invoice-history`). */
 
@@ -8,7 +9,6 @@ export const INVOICE_ENTITY = 'invoice';
 export const DISTRIBUTOR_ENTITY = 'distributor';
 export const INVOICE_UPLOAD_ENTITY = 'invoice_upload';
 export const MAX_LINE_QUANTITY = 10_000_000;
-export const MAX_UPLOAD_ROWS = 20_000;
 
 export const INVOICE_MESSAGES = {
   codeRequired: 'Distributor code is required',
@@ -150,10 +150,6 @@ export const INVOICE_UPLOAD_COLUMNS = [
 ] as const;
 export type InvoiceUploadColumn = (typeof INVOICE_UPLOAD_COLUMNS)[number];
 
-export const rowError = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
-export type RowError = z.infer<typeof rowError>;
-
-export const UPLOAD_STATUSES = ['applied', 'has_errors', 'partially_applied'] as const;
 export const invoiceUploadRow = z.object({
   id: z.number().int(),
   fileName: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { basePoints } from './products';
+import { rowError, UPLOAD_STATUSES } from './uploads';
 
 /**
  * Update Scheme Points (`/dashboard/updateSchemePoints`, PRODUCT.md §3.4): a SKU's base points, changed
@@ -13,6 +14,11 @@ export const SCHEME_POINTS_MESSAGES = {
   pastDate: 'The date must be today or later',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'At most 200 characters',
+  skuRequired: 'SKU is required',
+  skuUnknown: 'No product has this SKU',
+  sheetDateRequired: 'Enter the date it takes effect (DD/MM/YYYY)',
+  sheetDateInvalid: 'Use a real date as DD/MM/YYYY',
+  repeated: (row: number) => `The same SKU and Effective from are on row ${row}`,
 } as const;
 
 export const pointsChangeBody = z.object({
@@ -56,3 +62,23 @@ export type PointsChangeRow = z.infer<typeof pointsChangeRow>;
 
 export const SKU_POINTS_FILTERS = ['q', 'active'] as const;
 export const POINTS_CHANGE_FILTERS = ['q', 'productId'] as const;
+
+/** The upload template's columns, in order (the header row must name them, in any order). */
+export const POINTS_UPLOAD_COLUMNS = ['SKU', 'Points', 'Effective from', 'Reason'] as const;
+export type PointsUploadColumn = (typeof POINTS_UPLOAD_COLUMNS)[number];
+
+/** The answer to a points upload: nothing is applied from a file with errors unless asked to. */
+export const pointsUploadResult = z.object({
+  status: z.enum(UPLOAD_STATUSES),
+  rowsTotal: z.number().int(),
+  /** Rows without errors: what "apply valid rows" would apply. */
+  rowsValid: z.number().int(),
+  rowsApplied: z.number().int(),
+  rowsRejected: z.number().int(),
+  /** The first errors; the error report has every bad row. */
+  errors: z.array(rowError),
+  errorsTotal: z.number().int(),
+  /** Download through GET /admin/scheme-points/upload/errors/:id (the uploader only). */
+  errorReportId: z.number().int().nullable(),
+});
+export type PointsUploadResult = z.infer<typeof pointsUploadResult>;

@@ -1,3 +1,5 @@
+import type { FastifyMultipartOptions } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from './errors';
 
@@ -28,4 +30,23 @@ export async function checkUpload(
     throw badRequest(`${field}: ${msg}`, { [field]: msg });
   }
   return sniffed.mime;
+}
+
+/** The size cap of spreadsheet uploads (invoices, scheme points). */
+export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
+const sheetTooLarge = `The file is larger than ${MAX_SHEET_BYTES / 1024 / 1024} MB`;
+
+/** Multipart options for a route plugin taking one spreadsheet: one byte over the cap is refused. */
+export const SHEET_MULTIPART: FastifyMultipartOptions = {
+  limits: { fileSize: MAX_SHEET_BYTES + 1, files: 1 },
+};
+
+/** The spreadsheet of a multipart request (field `file`), with a field error when none was sent. */
+export async function receiveSpreadsheet(request: FastifyRequest, fallbackName: string) {
+  const part = request.isMultipart() ? await request.file() : undefined;
+  if (!part) throw badRequest('file: choose a spreadsheet', { file: 'Choose a spreadsheet' });
+  const content = await part.toBuffer().catch(() => {
+    throw badRequest(`file: ${sheetTooLarge}`, { file: sheetTooLarge });
+  });
+  return { name: part.filename || fallbackName, content };
 }

@@ -1,10 +1,12 @@
 import { todayInIndia } from '@app/contract/coupon-batches';
-import { GSTIN, INVOICE_MESSAGES as M, MAX_LINE_QUANTITY, type RowError } from '@app/contract/invoices';
+import { GSTIN, INVOICE_MESSAGES as M, MAX_LINE_QUANTITY } from '@app/contract/invoices';
+import type { RowError } from '@app/contract/uploads';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products } from '../../db/schema/products';
+import { parseSheetDate } from '../../lib/sheets';
 import { distributorsByCode } from './distributors.repository';
-import type { SheetRow } from './invoice-sheet';
+import type { InvoiceSheetRow as SheetRow } from './invoice-sheet';
 import { existingNumbers } from './invoices.repository';
 
 export interface NewDistributor {
@@ -29,17 +31,6 @@ export interface UploadPlan {
   errors: RowError[];
   rowsTotal: number;
   rowsValid: number;
-}
-
-/** YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY as an ISO date, or null when it is not a real date. */
-export function parseSheetDate(raw: string): string | null {
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(raw);
-  const dmy = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(raw);
-  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
-  if (!y) return null;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  const text = date.toISOString().slice(0, 10);
-  return date.getUTCDate() === Number(d) && date.getUTCMonth() === Number(m) - 1 ? text : null;
 }
 
 /**

@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { checkUpload, SPREADSHEET } from '../../lib/uploads';
-import { errorReport, readInvoiceSheet } from './invoice-sheet';
+import { errorReport } from '../../lib/sheets';
+import { checkUpload, MAX_SHEET_BYTES, SPREADSHEET } from '../../lib/uploads';
+import { readInvoiceSheet } from './invoice-sheet';
 import { planUpload, type UploadPlan } from './invoice-upload.plan';
 import * as repo from './invoice-uploads.repository';
 
-export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 /** How many errors the upload row keeps for display; the report has them all. */
 const SHOWN_ERRORS = 50;
 

@@ -14,7 +14,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { badRequest } from '../../lib/errors';
+import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { page } from '../../plugins/access';
 import { invoiceTemplate } from './invoice-sheet';
 import * as uploads from './invoice-uploads.service';
@@ -26,7 +26,7 @@ const tags = ['invoices'];
 
 /** The Invoice page: distributors, invoices by form, and spreadsheet uploads. */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: uploads.MAX_SHEET_BYTES + 1, files: 1 } });
+  await app.register(multipart, SHEET_MULTIPART);
   const list = { config: { access }, schema: { tags, querystring: listQuery } };
 
   app.get(
@@ -122,14 +122,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw badRequest('file: choose a spreadsheet', { file: 'Choose a spreadsheet' });
-      const content = await part.toBuffer().catch(() => {
-        throw badRequest('file: the file is larger than 10 MB', { file: 'The file is larger than 10 MB' });
-      });
+      const file = await receiveSpreadsheet(request, 'invoices.xlsx');
       return uploads.uploadInvoices(app, actorOf(request), {
-        name: part.filename || 'invoices.xlsx',
-        content,
+        ...file,
         applyValid: request.query.applyValid === 'true',
       });
     },

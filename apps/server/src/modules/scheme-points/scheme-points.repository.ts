@@ -1,6 +1,6 @@
 import type { ListQuery } from '@app/contract/list';
 import type { PointsChangeRow, SkuPointsRow } from '@app/contract/scheme-points';
-import { count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { productPoints } from '../../db/schema/product-points';
 import { products } from '../../db/schema/products';
@@ -104,4 +104,14 @@ export async function findChange(tx: Executor, id: number): Promise<PointsChange
 export async function insertChange(tx: Executor, values: typeof productPoints.$inferInsert): Promise<number> {
   const [row] = await tx.insert(productPoints).values(values).returning({ id: productPoints.id });
   return row!.id;
+}
+
+/** Product ids of these (upper-case) SKU codes; unknown codes are absent from the map. */
+export async function productIdsBySku(tx: Executor, skus: string[]): Promise<Map<string, number>> {
+  if (skus.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(inArray(products.sku, skus));
+  return new Map(rows.map((r) => [r.sku, r.id]));
 }

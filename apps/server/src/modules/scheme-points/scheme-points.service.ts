@@ -1,3 +1,4 @@
+import { todayInIndia } from '@app/contract/coupon-batches';
 import type { ListQuery } from '@app/contract/list';
 import {
   type PointsChangeBody,
@@ -18,10 +19,12 @@ export const listSkuPoints = (app: FastifyInstance, query: ListQuery) =>
 export const listChanges = (app: FastifyInstance, query: ListQuery) =>
   repo.listChanges(app.database.db, query);
 
-/** 00:00 IST of the chosen day; a day before today (IST) would rewrite past scans, so it is refused. */
-function effectiveInstant(day: string): Date {
-  const todayIst = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  if (day < todayIst) throw fieldError('effectiveFrom', SCHEME_POINTS_MESSAGES.pastDate);
+/** A day before today (IST) would rewrite past scans, so changes from it are refused. */
+export const isPastDay = (day: string) => day < todayInIndia();
+
+/** 00:00 IST of the chosen day (YYYY-MM-DD), refused when it is in the past. */
+export function effectiveInstant(day: string): Date {
+  if (isPastDay(day)) throw fieldError('effectiveFrom', SCHEME_POINTS_MESSAGES.pastDate);
   return new Date(dayStartIst('effectiveFrom', day, 0));
 }
 

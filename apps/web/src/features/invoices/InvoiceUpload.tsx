@@ -1,10 +1,11 @@
 import type { InvoiceUploadRow } from '@app/contract/invoices';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { api } from '../../app/api';
+import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
+import { UploadErrors } from '../../components/UploadErrors';
 import { downloadFile } from '../coupons/download';
-import { UploadErrors } from './UploadErrors';
 
 const SUMMARY: Record<InvoiceUploadRow['status'], string> = {
   applied: 'All rows applied.',
@@ -43,25 +44,12 @@ export function InvoiceUpload() {
 
   return (
     <Box sx={{ maxWidth: 900 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <Button
-          variant="outlined"
-          onClick={() => downloadFile('/admin/invoices/template', 'invoice-upload-template.xlsx')}
-        >
-          Download template
-        </Button>
-        <Button variant="outlined" component="label">
-          Choose file
-          <input
-            hidden
-            type="file"
-            accept=".xlsx"
-            aria-label="Invoice spreadsheet"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </Button>
-        <Typography variant="body2">{file?.name ?? 'No file chosen'}</Typography>
-      </Stack>
+      <SpreadsheetPicker
+        file={file}
+        onFile={setFile}
+        onTemplate={() => downloadFile('/admin/invoices/template', 'invoice-upload-template.xlsx')}
+        label="Invoice spreadsheet"
+      />
       <FormControlLabel
         control={<Checkbox checked={applyValid} onChange={(e) => setApplyValid(e.target.checked)} />}
         label="Apply valid rows even if some rows have errors"

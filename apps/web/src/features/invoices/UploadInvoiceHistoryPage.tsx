@@ -1,10 +1,10 @@
 import { Typography } from '@mui/material';
 import { Datagrid, List, NumberField, SelectInput, TextField, useRecordContext } from 'react-admin';
 import { IstDateField } from '../../components/IstDateField';
+import { UploadErrors } from '../../components/UploadErrors';
 import { DownloadButton } from '../coupons/DownloadButton';
 import { StatusChip } from '../coupons/StatusChip';
 import { UPLOADS_RESOURCE } from './invoice-paths';
-import { UploadErrors } from './UploadErrors';
 
 const filters = [
   <SelectInput

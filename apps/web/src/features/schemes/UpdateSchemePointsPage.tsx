@@ -1,6 +1,7 @@
 import type { SkuPointsRow } from '@app/contract/scheme-points';
 import EditIcon from '@mui/icons-material/Edit';
-import { Typography } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
@@ -14,20 +15,30 @@ import {
 } from 'react-admin';
 import { IstDateField } from '../../components/IstDateField';
 import { PointsChangeDialog } from './PointsChangeDialog';
+import { PointsUploadDialog } from './PointsUploadDialog';
 
 function EditPointsButton({ onEdit }: { onEdit: (row: SkuPointsRow) => void }) {
   const row = useRecordContext<SkuPointsRow>();
   return row ? <Button label="Edit points" onClick={() => onEdit(row)} startIcon={<EditIcon />} /> : null;
 }
 
-/** Update Scheme Points: each SKU's points in force, edits from a chosen day, and every change. */
+/** Update Scheme Points: each SKU's points in force, edits from a chosen day (one or by upload), every change. */
 export default function UpdateSchemePointsPage() {
   const [editing, setEditing] = useState<SkuPointsRow | null>(null);
+  const [uploading, setUploading] = useState(false);
   return (
     <>
-      <Typography variant="h5" component="h1">
-        Update Scheme Points
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h5" component="h1">
+          Update Scheme Points
+        </Typography>
+        <Button
+          label="Upload spreadsheet"
+          variant="outlined"
+          onClick={() => setUploading(true)}
+          startIcon={<UploadFileIcon />}
+        />
+      </Stack>
       <List
         resource="admin/scheme-points"
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Name or SKU" />]}
@@ -51,6 +62,7 @@ export default function UpdateSchemePointsPage() {
         </Datagrid>
       </List>
       {editing && <PointsChangeDialog sku={editing} onClose={() => setEditing(null)} />}
+      {uploading && <PointsUploadDialog onClose={() => setUploading(false)} />}
       <Typography variant="h6" sx={{ mt: 3 }}>
         History of changes
       </Typography>

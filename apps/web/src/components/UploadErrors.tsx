@@ -1,4 +1,4 @@
-import type { RowError } from '@app/contract/invoices';
+import type { RowError } from '@app/contract/uploads';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 
 /** The first row errors of an upload (the full list is the downloadable report). */

@@ -1,0 +1,68 @@
+import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
+import { pointsUploadResult, SCHEME_POINTS_PAGE } from '@app/contract/scheme-points';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/audit';
+import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
+import { page } from '../../plugins/access';
+import { pointsTemplate } from './scheme-points-sheet';
+import * as uploads from './scheme-points-upload.service';
+
+const access = page(SCHEME_POINTS_PAGE);
+const tags = ['scheme points'];
+
+/** Update Scheme Points by spreadsheet: the template, the upload, and its error report. */
+export const schemePointsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, SHEET_MULTIPART);
+
+  app.get(
+    '/admin/scheme-points/template',
+    { config: { access }, schema: { tags, summary: 'The points upload template (xlsx)' } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', 'attachment; filename="scheme-points-template.xlsx"')
+        .send(await pointsTemplate()),
+  );
+
+  app.post(
+    '/admin/scheme-points/upload',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Change many SKUs’ points from an xlsx (multipart field "file"); applyValid=true applies the good rows of a file with errors',
+        querystring: z.object({ applyValid: z.enum(['true', 'false']).default('false') }),
+        response: { 200: pointsUploadResult },
+      },
+    },
+    async (request) => {
+      const { content } = await receiveSpreadsheet(request, 'scheme-points.xlsx');
+      return uploads.uploadPointsChanges(app, actorOf(request), {
+        content,
+        applyValid: request.query.applyValid === 'true',
+      });
+    },
+  );
+
+  app.get(
+    '/admin/scheme-points/upload/errors/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'The error report of my points upload (xlsx)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request, reply) => {
+      const { file, stream } = await uploads.pointsErrorReport(app, actorOf(request), request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(stream);
+    },
+  );
+};
