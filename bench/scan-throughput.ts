@@ -6,7 +6,7 @@
  * (30 a minute) never trips. After a warm-up the two sides alternate in ABBA rounds (the side that
  * runs second used to come out ~25% faster). PostgreSQL only; not part of npm test.
  *
- *   npx tsx bench/scan-throughput.ts [N]
+ *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys]
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/at_ci (maintenance database; a fresh one is made)
  */
 import { SCAN_ATTEMPTS_PER_MINUTE } from '@app/contract/coupon-scans';
@@ -26,7 +26,9 @@ import { insertTestMember } from '../apps/server/src/modules/members/members.tes
 import { createJobs } from '../apps/server/src/plugins/jobs';
 import { databaseFileStore } from '../apps/server/src/plugins/storage';
 
-const N = Number(process.argv[2] ?? 10_000);
+const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
+/** With --idempotency-keys every product scan sends its own key (the transactional path). */
+const WITH_KEYS = process.argv.includes('--idempotency-keys');
 const WARMUP = 500;
 const ROUNDS = 4;
 const CONNECTIONS = 64;
@@ -154,7 +156,11 @@ try {
   const productScan = (i: number) =>
     fetch(productUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${member(i).token}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${member(i).token}`,
+        ...(WITH_KEYS ? { 'idempotency-key': `bench-scan-${i}` } : {}),
+      },
       body: JSON.stringify({ code: productCodes[i], state: 'Kerala' }),
     });
   const ceilingScan = (i: number) =>
@@ -185,7 +191,7 @@ try {
   const c = summary(runs.ceiling);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(
-    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections`,
+    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}`,
   );
   console.log(
     `  product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record): ${Math.round(p.rps)} req/s  p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  failures ${p.failures}  node CPU ${p.cpu.toFixed(2)} ms/req`,

@@ -61,9 +61,6 @@ type Claim = { id: number } | { replay: unknown };
 async function claim(app: FastifyInstance, ctx: IdempotencyContext & { key: string }): Promise<Claim> {
   const { db } = app.database;
   const where = and(eq(idempotencyKeys.scope, ctx.scope), eq(idempotencyKeys.key, ctx.key));
-  await db
-    .delete(idempotencyKeys)
-    .where(and(where, lt(idempotencyKeys.createdAt, sql`now() - ${KEEP}::interval`)));
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
     const [mine] = await db
@@ -74,6 +71,15 @@ async function claim(app: FastifyInstance, ctx: IdempotencyContext & { key: stri
     if (mine) return mine;
     const [first] = await db.select().from(idempotencyKeys).where(where);
     if (!first) continue; // the first attempt failed and let the key go: run again
+    // A key older than KEEP is forgotten: its use now is a new request. (Checked only on a conflict,
+    // so a fresh key costs one statement.)
+    const expired = await db
+      .delete(idempotencyKeys)
+      .where(
+        and(eq(idempotencyKeys.id, first.id), lt(idempotencyKeys.createdAt, sql`now() - ${KEEP}::interval`)),
+      )
+      .returning({ id: idempotencyKeys.id });
+    if (expired.length > 0) continue;
     if (first.fingerprint !== ctx.fingerprint) {
       throw new AppError(
         422,

@@ -78,6 +78,17 @@ describe('member scan', () => {
     expect(ledger).toEqual([{ amount: 15, reference: `scan:${s}` }]);
   });
 
+  it('refuses a key reused for another request while it is kept (7 days); after that the key is new', async () => {
+    const other = await memberWithToken(t);
+    const once = await scanAs(t, other.token, { code: codes[s]! }, 'k-2');
+    expect(once.json().result).toBe('already_scanned');
+    expect((await scanAs(t, other.token, { code: formatCode(codes[s]!) }, 'k-2')).statusCode).toBe(422);
+    await kit.sql("update idempotency_keys set created_at = now() - interval '8 days' where key = 'k-2'");
+    const afterExpiry = await scanAs(t, other.token, { code: formatCode(codes[s]!) }, 'k-2');
+    expect(afterExpiry.statusCode).toBe(200);
+    expect(afterExpiry.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('answers each failed check with its result code and records every attempt', async () => {
     const typo = `${codes[s + 1]!.slice(0, 5)}${codes[s + 1]![5] === '0' ? '1' : '0'}${codes[s + 1]!.slice(6)}`;
     expect((await scan(typo)).json().result).toBe('invalid_code');
