@@ -88,7 +88,9 @@ async function claim(app: FastifyInstance, ctx: IdempotencyContext & { key: stri
       );
     }
     if (first.status === 'done')
-      return { replay: JSON.parse(decryptText(app.config.encryptionKey, first.responseBody!)) };
+      return {
+        replay: first.answer ?? JSON.parse(decryptText(app.config.encryptionKey, first.responseBody!)),
+      };
     const [takenOver] = await db
       .update(idempotencyKeys)
       .set({ createdAt: sql`now()` })

@@ -224,3 +224,32 @@ BEGIN
     'serial', c_serial, 'sku', c_sku, 'productName', c_name);
 END;
 $$;
+--> statement-breakpoint
+
+-- A scan under an Idempotency-Key, still one statement when the key is new: claims the key, scans
+-- and stores the answer (in clear: it holds no secret), all committing together, so "done" and
+-- "stored" never part. A key already present is not handled here: the answer is {"claimed": false}
+-- and the caller takes the general path (replay, different request, still running, expired).
+CREATE OR REPLACE FUNCTION scan_coupon_once(
+  p_scope text, p_key text, p_fingerprint text,
+  p_member integer, p_code text, p_sent text,
+  p_latitude double precision, p_longitude double precision, p_state text,
+  p_attempts_per_minute integer, p_fraud_scans_per_hour integer)
+RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_claim bigint;
+  v_answer jsonb;
+BEGIN
+  INSERT INTO idempotency_keys (scope, key, fingerprint) VALUES (p_scope, p_key, p_fingerprint)
+    ON CONFLICT (scope, key) DO NOTHING
+    RETURNING id INTO v_claim;
+  IF v_claim IS NULL THEN
+    RETURN jsonb_build_object('claimed', false);
+  END IF;
+  v_answer := scan_coupon(p_member, p_code, p_sent, p_latitude, p_longitude, p_state,
+    p_attempts_per_minute, p_fraud_scans_per_hour);
+  UPDATE idempotency_keys SET status = 'done', response_status = 200, answer = v_answer WHERE id = v_claim;
+  RETURN v_answer;
+END;
+$$;

@@ -248,6 +248,7 @@ CREATE TABLE "idempotency_keys" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"response_status" integer,
 	"response_body" text,
+	"answer" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -123,7 +124,13 @@ export const idempotencyKeys = pgTable(
     /** pending | done */
     status: text('status').notNull().default('pending'),
     responseStatus: integer('response_status'),
+    /** The answer, encrypted (it may hold a session token or personal data). */
     responseBody: text('response_body'),
+    /**
+     * Or the answer in clear, for answers that hold no secret and are stored by the statement that
+     * made them: the scan (`scan_coupon_once`), whose answer is a result code, points and a SKU.
+     */
+    answer: jsonb('answer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('idempotency_scope_key').on(t.scope, t.key)],

@@ -15,13 +15,13 @@ beforeAll(async () => {
   if (!onPostgres) return;
   t = await createTestApp();
   kit = couponsKit(t);
-  const b = await printedBatch(t, TRIALS + 1);
-  const line = await invoiceLine(t, b.productId, TRIALS + 1);
+  const b = await printedBatch(t, TRIALS + 2);
+  const line = await invoiceLine(t, b.productId, TRIALS + 2);
   await kit.ok(
     await t.as('distribution', {
       method: 'POST',
       url: '/api/admin/coupon-allocations',
-      payload: { invoiceLineId: line, mode: 'next', quantity: TRIALS + 1 },
+      payload: { invoiceLineId: line, mode: 'next', quantity: TRIALS + 2 },
     }),
   );
   codes = (
@@ -80,6 +80,24 @@ describe.runIf(onPostgres)('concurrent scans of one code (PostgreSQL)', () => {
       );
       expect(attempts!.n).toBe(CONCURRENT);
     }
+  });
+
+  it('one member sending one scan 20 times at once under one Idempotency-Key: one attempt, one credit, one answer', async () => {
+    const { serial, code } = codes[TRIALS + 1]!;
+    const [m] = members;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => scanAs(t, m!.token, { code }, 'same-key')),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const bodies = answers.map((a) => a.json());
+    expect(bodies[0]).toMatchObject({ result: 'success', serial });
+    expect(bodies.every((b) => JSON.stringify(b) === JSON.stringify(bodies[0]))).toBe(true);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+    expect(await creditsOf(serial)).toBe(1);
+    const [attempts] = await kit.sql('select count(*)::int as n from coupon_scans where coupon_serial = $1', [
+      serial,
+    ]);
+    expect(attempts!.n).toBe(1);
   });
 
   it('catches the double credit of an unguarded scan (the check can fail)', async () => {

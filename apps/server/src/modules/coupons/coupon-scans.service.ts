@@ -15,11 +15,17 @@ import type { MemberPrincipal } from '../member-auth/member-sessions';
 import * as repo from './coupon-scans.repository';
 
 /** `scan_coupon`'s arguments in order, with their SQL types. */
-const ARGUMENT_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int', 'int'] as const;
-const PREPARED_SCAN = {
-  name: 'scan_coupon',
-  text: `select scan_coupon(${ARGUMENT_TYPES.map((type, i) => `$${i + 1}::${type}`).join(', ')}) as answer`,
-};
+const SCAN_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int', 'int'] as const;
+/** `scan_coupon_once` takes the key's scope, key and fingerprint first. */
+const ONCE_TYPES = ['text', 'text', 'text', ...SCAN_TYPES] as const;
+
+/** A named statement: PostgreSQL prepares it once per connection and skips planning afterwards. */
+const prepared = (fn: string, types: readonly string[]) => ({
+  name: fn,
+  text: `select ${fn}(${types.map((type, i) => `$${i + 1}::${type}`).join(', ')}) as answer`,
+});
+const SCAN = prepared('scan_coupon', SCAN_TYPES);
+const SCAN_ONCE = prepared('scan_coupon_once', ONCE_TYPES);
 
 function argumentsOf(memberId: number, body: ScanBody): unknown[] {
   const code = parseCode(body.code);
@@ -37,8 +43,8 @@ function argumentsOf(memberId: number, body: ScanBody): unknown[] {
 
 type ScanDone = Omit<ScanAnswer, 'message'>;
 
-function answerOf(rows: Record<string, unknown>[]): ScanAnswer {
-  const done = rows[0]!.answer as ScanDone;
+/** The API's answer from the function's (also from a stored one: it only adds the message). */
+function answerOf(done: ScanDone): ScanAnswer {
   return {
     ...done,
     message: SCAN_MESSAGES[done.result],
@@ -46,24 +52,27 @@ function answerOf(rows: Record<string, unknown>[]): ScanAnswer {
   };
 }
 
-/** The same statement inside a transaction (drizzle cannot name a raw statement). */
-const scanInTx = (tx: Tx, args: unknown[]) =>
-  tx.execute(
+/** `scan_coupon` inside a transaction (drizzle cannot name a raw statement). */
+async function scanInTx(tx: Tx, args: unknown[]): Promise<ScanDone> {
+  const result = await tx.execute(
     sql`select scan_coupon(${sql.join(
-      args.map((arg, i) => sql`${arg}::${sql.raw(ARGUMENT_TYPES[i]!)}`),
+      args.map((arg, i) => sql`${arg}::${sql.raw(SCAN_TYPES[i]!)}`),
       sql`, `,
     )}) as answer`,
   );
+  return result.rows[0]!.answer as ScanDone;
+}
 
 /**
  * The member API's scan: exactly one credit per code, exactly once per Idempotency-Key. A scan
  * attempt is ONE statement, the database function `scan_coupon` (migration `points_and_scans`):
  * the checks of PRODUCT.md 3.4 in order, then for an active code a guarded UPDATE (active →
  * scanned) that only one transaction can win, the ledger entry `scan:<serial>` (unique), the
- * schemes' bonuses and the attempt record with its fraud flags. A lone statement is atomic, so
- * without a key it runs as a prepared statement on the pool with no BEGIN/COMMIT: one round trip
- * and no planning, which is what a scan costs (bench/scan-throughput.ts). With a key it runs in the
- * idempotency transaction that also stores its answer.
+ * schemes' bonuses and the attempt record with its fraud flags. A lone statement is atomic, so it
+ * runs as a prepared statement on the pool with no BEGIN/COMMIT: one round trip and no planning,
+ * which is what a scan costs (bench/scan-throughput.ts). With a new Idempotency-Key it is still one
+ * statement (`scan_coupon_once` claims the key, scans and stores the answer); a key seen before
+ * takes the general idempotency path: replay, refusal, waiting or taking over a stale claim.
  */
 export async function scan(
   app: FastifyInstance,
@@ -72,11 +81,15 @@ export async function scan(
   ctx: IdempotencyContext,
 ) {
   const args = argumentsOf(member.id, body);
-  if (!ctx.key) {
-    const { rows } = await app.database.executeSql(PREPARED_SCAN.text, args, PREPARED_SCAN.name);
-    return { body: answerOf(rows), replayed: false };
-  }
-  return idempotent(app, ctx, async (tx) => answerOf((await scanInTx(tx, args)).rows));
+  const one = async (statement: typeof SCAN, values: unknown[]) =>
+    (await app.database.executeSql(statement.text, values, statement.name)).rows[0]!.answer;
+  if (!ctx.key) return { body: answerOf((await one(SCAN, args)) as ScanDone), replayed: false };
+  const once = (await one(SCAN_ONCE, [ctx.scope, ctx.key, ctx.fingerprint, ...args])) as
+    | ScanDone
+    | { claimed: false };
+  if (!('claimed' in once)) return { body: answerOf(once), replayed: false };
+  const general = await idempotent(app, ctx, (tx) => scanInTx(tx, args));
+  return { ...general, body: answerOf(general.body) };
 }
 
 export const listScans = (app: FastifyInstance, query: ListQuery) => repo.listScans(app.database.db, query);
