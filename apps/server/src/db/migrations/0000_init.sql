@@ -16,6 +16,7 @@ CREATE TABLE "audit_log" (
 CREATE TABLE "coupon_allocations" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"invoice_line_id" integer NOT NULL,
+	"distributor_id" integer,
 	"mode" text NOT NULL,
 	"from_serial" bigint,
 	"to_serial" bigint,
@@ -461,6 +462,7 @@ CREATE TABLE "tasks" (
 );
 --> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_invoice_line_id_invoice_lines_id_fk" FOREIGN KEY ("invoice_line_id") REFERENCES "public"."invoice_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_distributor_id_distributors_id_fk" FOREIGN KEY ("distributor_id") REFERENCES "public"."distributors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_undone_by_staff_id_fk" FOREIGN KEY ("undone_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_prints" ADD CONSTRAINT "coupon_prints_batch_id_coupon_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."coupon_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -503,7 +505,7 @@ CREATE INDEX "coupon_allocations_line_idx" ON "coupon_allocations" USING btree (
 CREATE UNIQUE INDEX "coupon_scans_one_success" ON "coupon_scans" USING btree ("coupon_serial") WHERE "coupon_scans"."result" = 'success';--> statement-breakpoint
 CREATE INDEX "coupon_scans_created_idx" ON "coupon_scans" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "coupon_scans_member_idx" ON "coupon_scans" USING btree ("member_id","created_at");--> statement-breakpoint
-CREATE INDEX "coupon_scans_result_idx" ON "coupon_scans" USING btree ("result","id");--> statement-breakpoint
+CREATE INDEX "coupon_scans_result_idx" ON "coupon_scans" USING btree ("result","id") WHERE "coupon_scans"."result" <> 'success';--> statement-breakpoint
 CREATE INDEX "coupons_allocation_idx" ON "coupons" USING btree ("allocation_id") WHERE "coupons"."allocation_id" is not null;--> statement-breakpoint
 CREATE INDEX "coupons_in_stock_idx" ON "coupons" USING btree ("batch_id","serial") WHERE "coupons"."status" = 'printed';--> statement-breakpoint
 CREATE INDEX "damaged_report_items_serial_idx" ON "damaged_report_items" USING btree ("serial");--> statement-breakpoint

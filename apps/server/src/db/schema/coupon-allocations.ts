@@ -1,5 +1,5 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { invoiceLines } from './invoices';
+import { distributors, invoiceLines } from './invoices';
 import { staff } from './staff';
 
 /** Coupons made live against an invoice line (Coupon Allocation / Allocation History). */
@@ -10,6 +10,11 @@ export const couponAllocations = pgTable(
     invoiceLineId: integer('invoice_line_id')
       .notNull()
       .references(() => invoiceLines.id),
+    /**
+     * The invoice's distributor, copied by `insertAllocation` (invoices never change), so that a scan
+     * reaches the distributor's state in one step instead of through line and invoice.
+     */
+    distributorId: integer('distributor_id').references(() => distributors.id),
     /** range | next | replacement */
     mode: text('mode').notNull(),
     fromSerial: bigint('from_serial', { mode: 'number' }),

@@ -42,6 +42,8 @@ export const couponScans = pgTable(
     uniqueIndex('coupon_scans_one_success').on(t.couponSerial).where(sql`${t.result} = 'success'`),
     index('coupon_scans_created_idx').on(t.createdAt, t.id),
     index('coupon_scans_member_idx').on(t.memberId, t.createdAt),
-    index('coupon_scans_result_idx').on(t.result, t.id),
+    // Failed attempts only: "success" is most rows, found well enough in id order, and each
+    // successful scan then writes one index entry fewer (~2.5% of a scan).
+    index('coupon_scans_result_idx').on(t.result, t.id).where(sql`${t.result} <> 'success'`),
   ],
 );

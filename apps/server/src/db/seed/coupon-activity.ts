@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { insertAllocation } from '../../modules/coupons/coupon-allocations.repository';
 import { moveCoupons, moveCouponsReturning } from '../../modules/coupons/coupon-transitions';
 import type { Executor } from '../client';
-import { couponAllocations } from '../schema/coupon-allocations';
 import { couponScans } from '../schema/coupon-scans';
 import { damagedReportItems, damagedReports } from '../schema/damaged-coupons';
 import { distributors, invoiceLines, invoices } from '../schema/invoices';
@@ -80,26 +80,23 @@ export async function seedCouponActivity(
         .values({ invoiceId: inv!.id, productId, quantity })
         .returning({ id: invoiceLines.id });
       const want = Math.min(quantity, rnd.int(10, 30));
-      const [alloc] = await db
-        .insert(couponAllocations)
-        .values({
-          invoiceLineId: line!.id,
-          mode: 'next',
-          quantity: want,
-          createdBy: distribution,
-          createdAt: daysAgo(28 - i * 3),
-        })
-        .returning({ id: couponAllocations.id });
+      const allocationId = await insertAllocation(db, {
+        invoiceLineId: line!.id,
+        mode: 'next',
+        quantity: want,
+        createdBy: distribution,
+        createdAt: daysAgo(28 - i * 3),
+      });
       const moved = await moveCouponsReturning(db, {
         where: sql`batch_id in (select id from coupon_batches where product_id = ${productId} and expires_on > now())`,
         from: ['printed'],
         to: 'active',
-        set: sql`allocation_id = ${alloc!.id}`,
+        set: sql`allocation_id = ${allocationId}`,
         take: want,
       });
       const serials = moved.map((m) => m.serial);
       await db.execute(
-        sql`update coupon_allocations set quantity = ${serials.length}, from_serial = ${Math.min(...serials)}, to_serial = ${Math.max(...serials)} where id = ${alloc!.id}`,
+        sql`update coupon_allocations set quantity = ${serials.length}, from_serial = ${Math.min(...serials)}, to_serial = ${Math.max(...serials)} where id = ${allocationId}`,
       );
       await db.execute(sql`update invoice_lines set allocated = ${serials.length} where id = ${line!.id}`);
       for (const serial of serials)

@@ -84,8 +84,19 @@ export async function findAllocation(tx: Executor, id: number): Promise<Allocati
   return row;
 }
 
-export async function insertAllocation(tx: Executor, values: typeof couponAllocations.$inferInsert) {
-  const [row] = await tx.insert(couponAllocations).values(values).returning({ id: couponAllocations.id });
+/** A new allocation, with its invoice's distributor copied onto it. */
+export async function insertAllocation(
+  tx: Executor,
+  values: Omit<typeof couponAllocations.$inferInsert, 'distributorId'>,
+) {
+  const [row] = await tx
+    .insert(couponAllocations)
+    .values({
+      ...values,
+      distributorId: sql`(select i.distributor_id from invoice_lines l join invoices i on i.id = l.invoice_id
+        where l.id = ${values.invoiceLineId})`,
+    })
+    .returning({ id: couponAllocations.id });
   return row!.id;
 }
 
