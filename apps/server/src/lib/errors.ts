@@ -20,3 +20,12 @@ export const forbidden = (message = 'You do not have permission for this') =>
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'conflict', message, fields);
+
+/** A database error's SQLSTATE, also when the query builder wrapped it (DrizzleQueryError's cause). */
+export const sqlStateOf = (error: unknown): string | undefined => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = e.cause?.code ?? e.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === '23505';

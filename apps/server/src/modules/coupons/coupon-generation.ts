@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../lib/errors';
 import { arrayLiteral, type CodeSource, randomCodes } from './coupon-codes';
 
 /** Rows per statement: big enough to be fast, small enough that other requests interleave. */
@@ -24,11 +25,6 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 const runSql = (from: number, batchId: number, codes: string[]) =>
   sql`insert into coupons (serial, code, batch_id)
       select ${from}::bigint + ord - 1, c, ${batchId} from unnest(${arrayLiteral(codes)}::text[]) with ordinality u(c, ord)`;
-
-export const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 /**
  * Stores a run of codes; returns how many went in. The plain INSERT is tried first, in its own

@@ -4,7 +4,7 @@ import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { errorReport } from '../../lib/sheets';
 import { checkUpload, MAX_SHEET_BYTES, SPREADSHEET } from '../../lib/uploads';
 import { readInvoiceSheet } from './invoice-sheet';
@@ -32,7 +32,7 @@ const counts = (plan: UploadPlan, applied: boolean) => ({
 });
 
 const raceLost = (error: unknown) => {
-  if ((error as { code?: string }).code === '23505')
+  if (isUniqueViolation(error))
     throw conflict(
       'Some of these invoices or distributors were created meanwhile; upload the file again to re-check it',
     );

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { type Actor, audit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import * as distributorsRepo from './distributors.repository';
 import * as repo from './invoices.repository';
 
@@ -34,8 +34,6 @@ export async function getDistributor(tx: Executor, id: number) {
   if (!row) throw notFound('Distributor');
   return row;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export function createDistributor(app: FastifyInstance, actor: Actor, body: DistributorBody) {
   return app.database.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { LedgerKind } from '@app/contract/ledger';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, sqlStateOf } from '../../lib/errors';
 
 export interface LedgerPosting {
   memberId: number;
@@ -23,11 +23,6 @@ export interface PostResult {
 
 export const insufficientBalance = () =>
   new AppError(409, 'insufficient_balance', 'The member does not have enough points for this');
-
-const sqlStateOf = (error: unknown): string | undefined => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.cause?.code ?? e.code;
-};
 
 /**
  * Appends one entry and moves the member's balance with it, in the caller's transaction, through the

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { recordChange } from '../scheme-points/scheme-points.service';
 import * as repo from './products.repository';
 
@@ -32,9 +32,9 @@ export function createProduct(app: FastifyInstance, actor: Actor, body: ProductC
   return app.database.db.transaction(async (tx) => {
     if (await repo.skuTaken(tx, body.sku))
       throw conflict(PRODUCT_MESSAGES.skuTaken, { sku: PRODUCT_MESSAGES.skuTaken });
-    const id = await repo.insertProduct(tx, body).catch((error: { code?: string }) => {
+    const id = await repo.insertProduct(tx, body).catch((error: unknown) => {
       // Two creators of one SKU at once: the unique key decides, the loser gets the field error.
-      if (error.code === '23505')
+      if (isUniqueViolation(error))
         throw conflict(PRODUCT_MESSAGES.skuTaken, { sku: PRODUCT_MESSAGES.skuTaken });
       throw error;
     });
