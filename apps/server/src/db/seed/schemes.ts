@@ -1,3 +1,4 @@
+import { todayInIndia } from '@app/contract/coupon-batches';
 import type { SchemeBody } from '@app/contract/schemes';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
@@ -8,8 +9,7 @@ import { staffIdOf } from './coupon-activity';
 
 const DAY = 86_400_000;
 /** A calendar day (IST) `offset` days from today. */
-const dayIst = (offset: number) =>
-  new Date(Date.now() + 5.5 * 3_600_000 + offset * DAY).toISOString().slice(0, 10);
+const dayIst = (offset: number) => todayInIndia(new Date(Date.now() + offset * DAY));
 
 const body = (b: Partial<SchemeBody> & Pick<SchemeBody, 'name' | 'rule'>): SchemeBody => ({
   startsOn: dayIst(-10),

@@ -1,3 +1,4 @@
+import { todayInIndia } from '@app/contract/coupon-batches';
 import {
   type JoiningSettingBody,
   type ReferralSettingBody,
@@ -12,8 +13,7 @@ import { joiningHistory, referralHistory } from './points-settings.repository';
 
 /** 00:00 IST of the chosen day; a day before today (IST) would rewrite history, so it is refused. */
 function effectiveInstant(day: string): Date {
-  const todayIst = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  if (day < todayIst) throw fieldError('effectiveFrom', SETTINGS_MESSAGES.pastDate);
+  if (day < todayInIndia()) throw fieldError('effectiveFrom', SETTINGS_MESSAGES.pastDate);
   return new Date(dayStartIst('effectiveFrom', day, 0));
 }
 

@@ -1,3 +1,4 @@
+import { todayInIndia } from '@app/contract/coupon-batches';
 import type { ListQuery } from '@app/contract/list';
 import { SCHEME_ENTITY, SCHEME_MESSAGES, type SchemeBody, type SchemeRow } from '@app/contract/schemes';
 import { sql } from 'drizzle-orm';
@@ -25,11 +26,9 @@ export async function schemeHistory(app: FastifyInstance, id: number) {
   return repo.schemeEvents(app.database.db, id);
 }
 
-const todayIst = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-
 /** The stored columns of a body: only the rule's own parameters are kept. */
 function values(body: SchemeBody) {
-  if (body.endsOn < todayIst()) throw fieldError('endsOn', SCHEME_MESSAGES.pastEnd);
+  if (body.endsOn < todayInIndia()) throw fieldError('endsOn', SCHEME_MESSAGES.pastEnd);
   return {
     name: body.name,
     startsOn: body.startsOn,
@@ -110,7 +109,8 @@ export function updateScheme(app: FastifyInstance, actor: StaffActor, id: number
 export const requestActivation = (app: FastifyInstance, actor: StaffActor, id: number) =>
   transition(app, actor, id, 'activation_requested', ['draft'], async (tx, scheme) => {
     if (scheme.activationRequestedBy !== null) throw conflict('Activation was already requested');
-    if (scheme.endsOn < todayIst()) throw conflict('This scheme’s end date has passed; edit its dates first');
+    if (scheme.endsOn < todayInIndia())
+      throw conflict('This scheme’s end date has passed; edit its dates first');
     await repo.updateScheme(tx, id, { activationRequestedBy: actor.id, activationRequestedAt: new Date() });
   });
 
