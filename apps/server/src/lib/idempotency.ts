@@ -25,6 +25,7 @@ const POLL_MS = 25;
 /** A pending key whose request died (process crash) may be taken over after this long. */
 const STALE = '2 minutes';
 const KEEP = '7 days';
+const KEEP_MS = 7 * 86_400_000;
 
 const canonical = (v: unknown): string =>
   Array.isArray(v)
@@ -71,15 +72,20 @@ async function claim(app: FastifyInstance, ctx: IdempotencyContext & { key: stri
     if (mine) return mine;
     const [first] = await db.select().from(idempotencyKeys).where(where);
     if (!first) continue; // the first attempt failed and let the key go: run again
-    // A key older than KEEP is forgotten: its use now is a new request. (Checked only on a conflict,
-    // so a fresh key costs one statement.)
-    const expired = await db
-      .delete(idempotencyKeys)
-      .where(
-        and(eq(idempotencyKeys.id, first.id), lt(idempotencyKeys.createdAt, sql`now() - ${KEEP}::interval`)),
-      )
-      .returning({ id: idempotencyKeys.id });
-    if (expired.length > 0) continue;
+    // A key older than KEEP is forgotten: its use now is a new request. Only a row that looks that
+    // old costs the (guarded) DELETE, so replays and waits do not pay a statement for it.
+    if (first.createdAt.getTime() < Date.now() - KEEP_MS) {
+      const expired = await db
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.id, first.id),
+            lt(idempotencyKeys.createdAt, sql`now() - ${KEEP}::interval`),
+          ),
+        )
+        .returning({ id: idempotencyKeys.id });
+      if (expired.length > 0) continue;
+    }
     if (first.fingerprint !== ctx.fingerprint) {
       throw new AppError(
         422,
@@ -108,18 +114,15 @@ async function claim(app: FastifyInstance, ctx: IdempotencyContext & { key: stri
   );
 }
 
-export interface IdempotentOptions {
-  /** Runs first, outside the transaction (slow or separately committed steps, e.g. checking a
-   * one-time code), and only when work will run. */
-  before?: () => Promise<void>;
-}
-
-/** Runs `work` in a transaction, at most once per key. */
+/**
+ * Runs `work` in a transaction, at most once per key. `before` runs first, outside the transaction
+ * (slow or separately committed steps, e.g. checking a one-time code), and only when work will run.
+ */
 export async function idempotent<T>(
   app: FastifyInstance,
   ctx: IdempotencyContext,
   work: (tx: Tx) => Promise<T>,
-  { before }: IdempotentOptions = {},
+  before?: () => Promise<void>,
 ): Promise<{ body: T; replayed: boolean }> {
   const { db } = app.database;
   if (!ctx.key) {

@@ -43,7 +43,7 @@ function argumentsOf(memberId: number, body: ScanBody): unknown[] {
 
 type ScanDone = Omit<ScanAnswer, 'message'>;
 
-/** The API's answer from the function's (also from a stored one: it only adds the message). */
+/** The API answer from the function's result, fresh or stored (it only adds the message). */
 function answerOf(done: ScanDone): ScanAnswer {
   return {
     ...done,

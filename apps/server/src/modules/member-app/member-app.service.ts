@@ -103,11 +103,9 @@ export async function register(app: FastifyInstance, body: RegisterBody, ctx: Id
       if (!inserted) throw taken();
       return { token: await createMemberSession(tx, id), member: await profileOf(tx, id) };
     },
-    {
-      before: async () => {
-        if (await findMemberBy(db, byMobile(body.mobile))) throw taken();
-        await consumeOtp(app, body.mobile, body.code);
-      },
+    async () => {
+      if (await findMemberBy(db, byMobile(body.mobile))) throw taken();
+      await consumeOtp(app, body.mobile, body.code);
     },
   );
 }
