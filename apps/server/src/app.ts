@@ -30,7 +30,7 @@ export interface AppDeps {
   database: Database;
   jobs: Jobs;
   files: FileStore;
-  /** Member-app text messages (one-time codes); defaults to writing them to the server log. */
+  /** Member-app text messages (one-time codes); defaults to the server log (config.sms). */
   sms?: SmsSender;
   logger?: boolean | object;
 }
@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('jobs', deps.jobs);
   app.decorate('files', deps.files);
-  app.decorate('sms', deps.sms ?? new LogSmsSender(app.log));
+  app.decorate('sms', deps.sms ?? new LogSmsSender(app.log, { logText: deps.config.sms.logText }));
 
   registerSecurityHeaders(app, deps.config.webOrigins);
   if (deps.config.webOrigins.length > 0) {

@@ -26,6 +26,13 @@ const schema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** What a coupon's QR encodes: `<SCAN_BASE_URL>/q/<code>`. */
   SCAN_BASE_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * Which reverse proxies may tell the client's address (X-Forwarded-For): a hop count, or
+   * comma-separated addresses/CIDRs. Unset trusts none: the header is the client's own claim.
+   */
+  TRUST_PROXY: z.string().optional(),
+  /** `log` opts in to writing member text messages to the server log (codes withheld in production). */
+  SMS_SENDER: z.enum(['log']).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -46,6 +53,10 @@ export interface Config {
   encryptionKey: Buffer;
   /** Base of the URL printed in coupon QR codes. */
   scanBaseUrl: string;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  /** Text messages go to the log (no gateway is built in); their text only outside production. */
+  sms: { sender: 'log'; logText: boolean };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${fields}`);
   }
   const e = parsed.data;
+  const production = Boolean(e.DATABASE_URL) && e.SEED_DEMO !== '1';
   const database = e.DATABASE_URL
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
     : ({ kind: 'pglite', dataDir: path.resolve(REPO_ROOT, e.DATA_DIR) } as const);
@@ -71,11 +83,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     runJobs: e.JOBS === '1',
-    production: database.kind === 'postgres' && e.SEED_DEMO !== '1',
+    production,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
-    encryptionKey: encryptionKeyOf(e.ENCRYPTION_KEY, database.kind === 'postgres' && e.SEED_DEMO !== '1'),
+    encryptionKey: encryptionKeyOf(e.ENCRYPTION_KEY, production),
     scanBaseUrl: e.SCAN_BASE_URL,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    sms: smsOf(e.SMS_SENDER, production),
   };
+}
+
+function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true')
+    throw new Error(
+      "Invalid configuration: TRUST_PROXY takes a hop count or the proxies' addresses, not true",
+    );
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * No SMS gateway is built in yet. The demo writes codes to the log; production must say it accepts
+ * that (no codes reach members) rather than find out from a member who never got one.
+ */
+function smsOf(raw: 'log' | undefined, production: boolean): Config['sms'] {
+  if (!raw && production)
+    throw new Error(
+      'Invalid configuration: SMS_SENDER is required in production (SMS_SENDER=log accepts that one-time codes are neither delivered nor logged)',
+    );
+  return { sender: 'log', logText: !production };
 }
 
 /** The demo and test profiles share a fixed key; production must bring its own. */

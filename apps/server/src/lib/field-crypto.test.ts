@@ -25,7 +25,7 @@ describe('field encryption', () => {
 });
 
 describe('ENCRYPTION_KEY configuration', () => {
-  const production = { DATABASE_URL: 'postgres://db.example/prod' };
+  const production = { DATABASE_URL: 'postgres://db.example/prod', SMS_SENDER: 'log' };
   it('refuses to start in production without a key, or with a key of the wrong size', () => {
     expect(() => loadConfig(production)).toThrow(/ENCRYPTION_KEY is required in production/);
     expect(() => loadConfig({ ...production, ENCRYPTION_KEY: 'abcd' })).toThrow(/32 bytes/);
@@ -58,7 +58,8 @@ describe('logs', () => {
   it('the default SMS sender writes the code on its own log line', async () => {
     const out: { bindings: object; msg: string }[] = [];
     const logger = { child: (bindings: object) => ({ info: (msg: string) => out.push({ bindings, msg }) }) };
-    await new LogSmsSender(logger as unknown as FastifyBaseLogger).send('9876543210', 'Your code is 123456.');
+    const sender = new LogSmsSender(logger as unknown as FastifyBaseLogger, { logText: true });
+    await sender.send('9876543210', 'Your code is 123456.');
     expect(out).toEqual([{ bindings: { component: 'sms' }, msg: 'SMS to 9876543210: Your code is 123456.' }]);
   });
 

@@ -6,13 +6,19 @@ export interface SmsSender {
 }
 
 /**
- * The default sender (demo and development): writes the message to the server log on a line of
- * its own (`component: sms`), so the code is readable there, never inside a request's log fields.
+ * The built-in sender: writes the message to the server log on a line of its own (`component: sms`),
+ * never inside a request's log fields. With `logText` off (production) the line says a message was
+ * sent to the mobile's last digits, and the text, which holds a one-time code, stays out of the log.
  */
 export class LogSmsSender implements SmsSender {
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { logText: boolean },
+  ) {}
 
   async send(mobile: string, text: string): Promise<void> {
-    this.log.child({ component: 'sms' }).info(`SMS to ${mobile}: ${text}`);
+    const log = this.log.child({ component: 'sms' });
+    if (this.options.logText) log.info(`SMS to ${mobile}: ${text}`);
+    else log.info(`SMS to ******${mobile.slice(-4)} not delivered: no SMS gateway is configured`);
   }
 }
