@@ -52,13 +52,17 @@ export async function profileOf(tx: Executor, memberId: number): Promise<MemberP
   };
 }
 
-/** Signs in a registered member with a one-time code. */
+/**
+ * Signs in a registered member with a one-time code. The code is checked first, for every mobile
+ * alike, so a wrong code gets one answer (and the same work) whether or not the mobile is a member's:
+ * the sign-in cannot be used to learn who is registered. Only the right code, which proves the caller
+ * holds the phone, learns that the mobile is not registered; that code stays valid for registration.
+ */
 export async function login(app: FastifyInstance, mobile: string, code: string) {
   const { db } = app.database;
-  // Checked before the code is used, so an unregistered number keeps its code for registration.
   const member = await findMemberBy(db, byMobile(mobile));
+  await consumeOtp(app, mobile, code, { keep: !member });
   if (!member) throw new AppError(404, 'not_registered', 'No member has this mobile number; register first');
-  await consumeOtp(app, mobile, code);
   return db.transaction(async (tx) => ({
     token: await createMemberSession(tx, member.id),
     member: await profileOf(tx, member.id),

@@ -123,8 +123,38 @@ describe('registration and sign-in', () => {
     );
     const again = await post('/api/app/register', registration(mobile, await inbox.requestCode(mobile)));
     expect(again.statusCode).toBe(409);
-    const unknown = await post('/api/app/login', { mobile: freshMobile(), code: '123456' });
-    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('answers a wrong code alike for a registered and an unknown mobile', async () => {
+    const { mobile: known } = await registerMember(t, inbox);
+    const unknown = freshMobile();
+    const attempt = (mobile: string) => post('/api/app/login', { mobile, code: '123456' });
+    const strip = (res: Awaited<ReturnType<typeof attempt>>) => ({
+      status: res.statusCode,
+      body: res.json(),
+    });
+    // No code waiting (the registration used it up) and none ever asked for: one answer.
+    expect(strip(await attempt(unknown))).toEqual(strip(await attempt(known)));
+    await t.database.executeSql(
+      "update member_otps set sent_at = now() - interval '1 minute' where mobile = $1",
+      [known],
+    );
+    const codes = [await inbox.requestCode(known), await inbox.requestCode(unknown)];
+    const wrong = ['123456', '654321', '111111'].find((c) => !codes.includes(c))!;
+    const wrongFor = (mobile: string) => post('/api/app/login', { mobile, code: wrong });
+    const a = await wrongFor(known);
+    const b = await wrongFor(unknown);
+    expect(a.statusCode).toBe(401);
+    expect({ status: b.statusCode, body: b.json() }).toEqual({ status: a.statusCode, body: a.json() });
+  });
+
+  it('tells the owner of an unknown mobile (the right code proves it) to register, keeping the code for it', async () => {
+    const mobile = freshMobile();
+    const code = await inbox.requestCode(mobile);
+    const login = await post('/api/app/login', { mobile, code });
+    expect(login.statusCode).toBe(404);
+    expect(login.json().error).toBe('not_registered');
+    expect((await post('/api/app/register', registration(mobile, code))).statusCode).toBe(200);
   });
 
   it('signs in with a new code and logs out', async () => {

@@ -48,8 +48,16 @@ export async function requestOtp(app: FastifyInstance, mobile: string) {
 
 type Outcome = 'ok' | 'none' | 'expired' | 'locked' | { wrong: number };
 
-/** Checks and uses up the newest code of a mobile. Wrong tries are counted even though it throws. */
-export async function consumeOtp(app: FastifyInstance, mobile: string, code: string): Promise<void> {
+/**
+ * Checks and uses up the newest code of a mobile. Wrong tries are counted even though it throws.
+ * `keep` checks a right code without using it up (it stays valid for the next step).
+ */
+export async function consumeOtp(
+  app: FastifyInstance,
+  mobile: string,
+  code: string,
+  { keep = false }: { keep?: boolean } = {},
+): Promise<void> {
   const outcome = await app.database.db.transaction(async (tx): Promise<Outcome> => {
     const [otp] = await tx
       .select({
@@ -68,6 +76,7 @@ export async function consumeOtp(app: FastifyInstance, mobile: string, code: str
     if (otp.expired) return 'expired';
     if (otp.attempts >= OTP_RULES.maxTries) return 'locked';
     const match = timingSafeEqual(Buffer.from(otp.codeHash), Buffer.from(codeHash(app, mobile, code)));
+    if (match && keep) return 'ok';
     await tx
       .update(memberOtps)
       .set(match ? { consumedAt: sql`now()` } : { attempts: sql`${memberOtps.attempts} + 1` })
