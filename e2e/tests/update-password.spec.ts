@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_MESSAGES } from '@app/contract/auth';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
@@ -51,6 +52,29 @@ test('each validation message appears only once its field has been touched', asy
   await expectShown(page, ['Passwords must match']);
   await confirm.fill('abcdef');
   await expectShown(page, []);
+});
+
+test('a common password is refused in the field, after touch, and never sent', async ({ page }) => {
+  await signIn(page, 'marketing');
+  const dialog = await openDialog(page);
+  const newPassword = dialog.getByLabel('New Password');
+  const refusal = dialog.getByText(PASSWORD_RULE_MESSAGES.common, { exact: true });
+  let sent = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/admin/updatePassword') sent++;
+  });
+  await newPassword.fill('123456');
+  await expect(refusal).toHaveCount(0); // typing alone does not touch
+  await newPassword.blur();
+  await expect(refusal).toBeVisible();
+  await dialog.getByLabel('Confirm Password').fill('123456');
+  await expectShown(page, []);
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(refusal).toBeVisible();
+  await newPassword.fill('Monsoon-Ledger-7');
+  await expect(refusal).toHaveCount(0);
+  expect(sent).toBe(0);
 });
 
 test('after a successful call the dialog closes and the form is reset', async ({ page }) => {

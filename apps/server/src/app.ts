@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { LogSmsSender, type SmsSender } from './lib/sms';
 import { registerAccessControl } from './plugins/access';
-import { registerErrorHandling } from './plugins/errors';
+import { errorForLog, registerErrorHandling } from './plugins/errors';
 import type { Jobs } from './plugins/jobs';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -49,19 +49,32 @@ export const REDACTED_LOG_PATHS = [
   '*.accountNumber',
 ];
 
+/** Whatever logger a caller passes (tests pass their own stream), errors are logged without values. */
+function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
+  if (deps.logger === false) return false;
+  const given = typeof deps.logger === 'object' ? (deps.logger as { serializers?: object }) : {};
+  return {
+    level: deps.config.logLevel,
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    ...given,
+    serializers: { ...given.serializers, err: errorForLog, error: errorForLog },
+  };
+}
+
+/** Fastify's types take a hop count as a function: trust the nearest `hops` addresses. */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: deps.config.logLevel,
-      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-    },
+    logger: loggerOptions(deps),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 
 /** Texts of the change-password form, word for word from the shell spec (section 5). */
 export const PASSWORD_MESSAGES = {
@@ -8,6 +9,23 @@ export const PASSWORD_MESSAGES = {
   mismatch: 'Passwords must match',
 } as const;
 export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+/** Our rules beyond the shell spec's, kept apart so the spec's texts above stay word for word. */
+export const PASSWORD_RULE_MESSAGES = {
+  common: 'This password is too common; choose a less guessable one',
+  tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+} as const;
+
+/**
+ * The one rule for a new password, wherever it is set: one's own change (server and dialog), staff
+ * creation and reset. The spec's minimum, a bound on the hashing work, and not a well-known one.
+ */
+export const newPassword = z
+  .string({ error: PASSWORD_MESSAGES.newRequired })
+  .min(1, PASSWORD_MESSAGES.newRequired)
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort)
+  .max(MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.tooLong)
+  .refine((p) => !isCommonPassword(p), PASSWORD_RULE_MESSAGES.common);
 
 export const loginBody = z.object({
   email: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),
@@ -39,10 +57,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 /** Body of PUT {api}/admin/updatePassword: the spec's form rules, field by field. */
 export const updatePasswordBody = z
   .object({
-    password: z
-      .string({ error: PASSWORD_MESSAGES.newRequired })
-      .min(1, PASSWORD_MESSAGES.newRequired)
-      .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort),
+    password: newPassword,
     confirmPassword: z
       .string({ error: PASSWORD_MESSAGES.confirmRequired })
       .min(1, PASSWORD_MESSAGES.confirmRequired),

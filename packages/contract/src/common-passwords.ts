@@ -1,6 +1,6 @@
 /**
- * The most common passwords (top of the public breach-corpus frequency lists), refused when staff
- * passwords are set by an administrator. Compared lowercased. Short on purpose: a bundled list
+ * The most common passwords (top of the public breach-corpus frequency lists), refused wherever a
+ * password is set (auth.ts `newPassword`). Compared lowercased. Short on purpose: a bundled list
  * stops the obvious guesses; the account lock-out handles the rest.
  */
 const LIST = `123456 password 12345678 qwerty 123456789 12345 1234 111111 1234567 dragon 123123 baseball

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { auditEntry } from './audit';
-import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './auth';
-import { isCommonPassword } from './common-passwords';
+import { newPassword, PASSWORD_RULE_MESSAGES } from './auth';
 
 /** Manage Admin (`/dashboard/manageadmin`): staff accounts. */
 
@@ -14,8 +13,8 @@ export const STAFF_MESSAGES = {
   mobileInvalid: 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9',
   roleRequired: 'Role is required',
   roleUnknown: 'This role does not exist',
-  passwordCommon: 'This password is too common; choose a less guessable one',
-  passwordTooLong: 'Password must be at most 128 characters',
+  passwordCommon: PASSWORD_RULE_MESSAGES.common,
+  passwordTooLong: PASSWORD_RULE_MESSAGES.tooLong,
 } as const;
 
 /** Strips spaces, dashes and a +91 / 91 / 0 prefix; what remains must be 10 digits starting 6–9. */
@@ -41,12 +40,8 @@ const mobile = z
 
 const roleId = z.number({ error: STAFF_MESSAGES.roleRequired }).int().positive(STAFF_MESSAGES.roleRequired);
 
-/** A password an administrator sets: the shell spec's minimum, and not a well-known one. */
-export const staffPassword = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort)
-  .max(128, STAFF_MESSAGES.passwordTooLong)
-  .refine((p) => !isCommonPassword(p), STAFF_MESSAGES.passwordCommon);
+/** A password an administrator sets: the one password rule (auth.ts). */
+export const staffPassword = newPassword;
 
 /** Empty or absent means "generate one". */
 const optionalPassword = z

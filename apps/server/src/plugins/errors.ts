@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, sqlStateOf } from '../lib/errors';
 
 /** Every error leaves as `{error, message, fields?}`; unexpected ones are logged and hidden. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -26,4 +26,65 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.status(status).send({ error: err.code ?? 'bad_request', message: err.message });
   });
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+interface DatabaseErrorFields {
+  severity?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  routine?: string;
+}
+
+/**
+ * How an error appears in the log (pino's `err` serializer). A database error's message and detail,
+ * and the statement's parameters (DrizzleQueryError puts them in its message), carry the row's
+ * values: a new account's password hash, e-mail and mobile. So a database error is logged by its
+ * SQLSTATE, constraint, table and column, and the statement by its kind and table; of the stack,
+ * only the frames (its first line is the message).
+ */
+export function errorForLog(error: unknown): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: 'not an Error', stack: '' };
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  const query = (error as { query?: unknown }).query;
+  const db = (cause ?? error) as Error & DatabaseErrorFields;
+  if (typeof query !== 'string' && db.severity === undefined) {
+    return {
+      type: error.constructor.name,
+      message: error.message,
+      code: (error as { code?: unknown }).code,
+      stack: error.stack ?? '',
+      ...(cause ? { cause: errorForLog(cause) } : {}),
+    };
+  }
+  const code = sqlStateOf(error);
+  return {
+    type: error.constructor.name,
+    message: `database error ${code ?? 'without a code'}`,
+    code,
+    constraint: db.constraint,
+    table: db.table,
+    column: db.column,
+    routine: db.routine,
+    statement: statementOf(query),
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+  };
+}
+
+/** `insert into staff`, `update members`, `select`: what ran, without its text or values. */
+function statementOf(query: unknown): string | undefined {
+  if (typeof query !== 'string') return undefined;
+  const write = /^\s*(insert\s+into|update|delete\s+from)\s+"?([\w.]+)"?/i.exec(query);
+  if (write) return `${write[1]!.replace(/\s+/, ' ')} ${write[2]}`.toLowerCase();
+  return /^\s*(\w+)/.exec(query)?.[1]?.toLowerCase();
 }

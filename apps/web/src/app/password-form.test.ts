@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_MESSAGES } from '@app/contract/auth';
 import { describe, expect, it } from 'vitest';
 import { validatePasswordForm, visibleErrors } from './password-form';
 
@@ -11,7 +12,17 @@ describe('change-password form rules', () => {
       newPassword: 'Password must be at least 6 characters',
       confirmPassword: 'Passwords must match',
     });
-    expect(validatePasswordForm({ newPassword: 'abcdef', confirmPassword: 'abcdef' })).toEqual({});
+    expect(validatePasswordForm({ newPassword: 'abcdefg', confirmPassword: 'abcdefg' })).toEqual({});
+  });
+
+  it('refuses a common password as the server does, after the spec rules', () => {
+    for (const password of ['123456', 'password', 'Password1'])
+      expect(validatePasswordForm({ newPassword: password, confirmPassword: password })).toEqual({
+        newPassword: PASSWORD_RULE_MESSAGES.common,
+      });
+    expect(validatePasswordForm({ newPassword: '1234', confirmPassword: '1234' }).newPassword).toBe(
+      'Password must be at least 6 characters',
+    );
   });
 
   it('shows only the errors of touched fields', () => {

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '@app/contract/auth';
+import { newPassword, PASSWORD_MESSAGES } from '@app/contract/auth';
 
 export interface PasswordForm {
   newPassword: string;
@@ -9,11 +9,15 @@ export type PasswordErrors = Partial<Record<PasswordField, string>>;
 
 export const EMPTY_PASSWORD_FORM: PasswordForm = { newPassword: '', confirmPassword: '' };
 
-/** The change-password rules of the shell spec (section 5), first failing rule per field. */
+/**
+ * The change-password rules, first failing rule per field: the shell spec's (section 5, its texts),
+ * then the server's one password rule (a common password is refused), so the form never closes as if
+ * a password the server refuses had been set.
+ */
 export function validatePasswordForm(form: PasswordForm): PasswordErrors {
   const errors: PasswordErrors = {};
-  if (form.newPassword === '') errors.newPassword = PASSWORD_MESSAGES.newRequired;
-  else if (form.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = PASSWORD_MESSAGES.tooShort;
+  const refusal = newPassword.safeParse(form.newPassword).error?.issues[0]?.message;
+  if (refusal) errors.newPassword = refusal;
   if (form.confirmPassword === '') errors.confirmPassword = PASSWORD_MESSAGES.confirmRequired;
   else if (form.confirmPassword !== form.newPassword) errors.confirmPassword = PASSWORD_MESSAGES.mismatch;
   return errors;

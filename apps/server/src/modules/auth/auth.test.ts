@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES } from '@app/contract/auth';
+import { PASSWORD_MESSAGES, PASSWORD_RULE_MESSAGES } from '@app/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
@@ -103,6 +103,22 @@ describe('PUT /api/admin/updatePassword', () => {
       const res = await t.as('sub admin', { method: 'PUT', url: '/api/admin/updatePassword', payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toMatchObject(fields);
+    }
+    expect((await login('sub-admin@demo.local', 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('refuses a common password with the rule staff creation uses, and changes nothing', async () => {
+    for (const password of ['123456', 'password', 'Password', 'qwerty123']) {
+      const payload = { password, confirmPassword: password };
+      const res = await t.as('sub admin', { method: 'PUT', url: '/api/admin/updatePassword', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ password: PASSWORD_RULE_MESSAGES.common });
+      const created = await t.as('admin', {
+        method: 'POST',
+        url: '/api/admin/staff',
+        payload: { name: 'Common', email: `common-${password}@demo.local`, roleId: 1, password },
+      });
+      expect(created.json().fields?.password).toBe(PASSWORD_RULE_MESSAGES.common);
     }
     expect((await login('sub-admin@demo.local', 'demo1234')).statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { loadConfig } from '../../config';
 import { freshMobile } from '../members/members.test-kit';
 
 /** Rate limits and sign-in records key on the peer address; a forwarded-for header is a client's claim. */
@@ -48,10 +49,22 @@ describe('client address without a trusted proxy (the default)', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  it('is off unless set; takes a hop count or addresses; refuses a blanket true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
 describe('client address behind a configured proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    t = await createTestApp({ env: { TRUST_PROXY: '1' } });
   });
   afterAll(() => t.close());
 

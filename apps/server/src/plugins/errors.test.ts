@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/** A failed statement is logged by its error code and constraint, never by the values it carried. */
+describe('error logs', () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ logger: { level: 'info', stream } });
+  });
+  afterAll(() => t.close());
+
+  const createStaff = (email: string, mobile: string) =>
+    t.as('admin', {
+      method: 'POST',
+      url: '/api/admin/staff',
+      payload: { name: 'Log Probe', email, mobile, roleId: 2, password: 'Saffron-Kettle-42' },
+    });
+
+  it('carry no hash, e-mail or mobile of a failed staff insert', async () => {
+    expect((await createStaff('log-probe@example.test', '9812345670')).statusCode).toBe(200);
+    expect((await createStaff('log-probe@example.test', '9812345671')).statusCode).toBe(409);
+    // A forced failure the service does not expect: its detail would name the whole row.
+    await t.database.executeSql(
+      "alter table staff add constraint log_probe_refused check (email <> 'refused-probe@example.test')",
+    );
+    const refused = await createStaff('refused-probe@example.test', '9812345672');
+    expect(refused.statusCode).toBe(500);
+
+    const logged = lines.map((l) => JSON.parse(l));
+    const failure = logged.find((l) => l.msg === 'unhandled error');
+    expect(failure?.err).toMatchObject({ code: '23514', constraint: 'log_probe_refused' });
+    const all = lines.join('\n');
+    for (const secret of ['$argon2id$', 'argon2id', 'log-probe@example.test', 'refused-probe@example.test'])
+      expect(all).not.toContain(secret);
+    for (const mobile of ['9812345670', '9812345671', '9812345672']) expect(all).not.toContain(mobile);
+    expect(all).not.toContain('Saffron-Kettle-42');
+    expect(all).not.toMatch(/params:/);
+  });
+});
