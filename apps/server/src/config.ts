@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
+/** Every environment variable the server reads, but ADMIN_EMAIL/ADMIN_PASSWORD (db/prepare.ts). */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -22,7 +23,6 @@ const schema = z.object({
   JOBS: z.enum(['0', '1']).default('1'),
   /** 32-byte key (hex or base64) that encrypts PAN and bank numbers at rest. */
   ENCRYPTION_KEY: z.string().optional(),
-  NODE_ENV: z.string().default('development'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** What a coupon's QR encodes: `<SCAN_BASE_URL>/q/<code>`. */
   SCAN_BASE_URL: z.string().url().default('http://localhost:3000'),
@@ -36,6 +36,7 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema>;
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 export interface Config {
   port: number;

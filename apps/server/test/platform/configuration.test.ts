@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES } from '../../src/config';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(serverDir, '../..');
+
+/** The variables of README's configuration table; build-time ones (the web's) are not the server's. */
+function readmeVariables(): { server: Set<string>; buildTime: Set<string> } {
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const section = readme.split('### Configuration (environment)')[1]!.split(/\n\n/)[0]!;
+  const server = new Set<string>();
+  const buildTime = new Set<string>();
+  for (const row of section.split('\n').filter((l) => l.startsWith('| `'))) {
+    const firstCell = row.split('|')[1]!;
+    const names = [...firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!);
+    for (const name of names) (firstCell.includes('build time') ? buildTime : server).add(name);
+  }
+  return { server, buildTime };
+}
+
+/** Every `env.NAME` / `env['NAME']` in the server's source, plus the configuration schema's keys. */
+function serverVariables(): Set<string> {
+  const names = new Set(CONFIG_VARIABLES);
+  const files = fs.readdirSync(path.join(serverDir, 'src'), { recursive: true, encoding: 'utf8' });
+  for (const file of files.filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    const source = fs.readFileSync(path.join(serverDir, 'src', file), 'utf8');
+    for (const m of source.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g))
+      names.add((m[1] ?? m[2])!);
+  }
+  return names;
+}
+
+describe("README's configuration table", () => {
+  it('names exactly the variables the server reads', () => {
+    const { server } = readmeVariables();
+    expect([...server].sort()).toEqual([...serverVariables()].sort());
+  });
+
+  it('says how to make the production secrets', () => {
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const row = readme.split('\n').find((l) => l.startsWith('| `ENCRYPTION_KEY`'));
+    expect(row).toContain('openssl rand -hex 32');
+  });
+});
