@@ -1,3 +1,4 @@
+import { newPassword } from '@app/contract/auth';
 import { type Config, DEV_ENCRYPTION_KEY } from '../config';
 import type { Database } from './client';
 import { applyMigrations } from './migrate';
@@ -42,6 +43,13 @@ export const prepareOptions = (config: Config, env: NodeJS.ProcessEnv = process.
   encryptionKey: config.encryptionKey,
   firstAdmin:
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-      ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+      ? { email: env.ADMIN_EMAIL, password: firstAdminPassword(env.ADMIN_PASSWORD) }
       : undefined,
 });
+
+/** The first account's password obeys the one password rule, like every password set later. */
+function firstAdminPassword(password: string): string {
+  const refusal = newPassword.safeParse(password).error?.issues[0]?.message;
+  if (refusal) throw new Error(`Invalid configuration: ADMIN_PASSWORD: ${refusal}`);
+  return password;
+}

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../../src/config';
+import { CONFIG_VARIABLES, loadConfig } from '../../src/config';
+import { prepareOptions } from '../../src/db/prepare';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 const repoRoot = path.resolve(serverDir, '../..');
@@ -42,5 +43,20 @@ describe("README's configuration table", () => {
     const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
     const row = readme.split('\n').find((l) => l.startsWith('| `ENCRYPTION_KEY`'));
     expect(row).toContain('openssl rand -hex 32');
+  });
+});
+
+describe('ADMIN_PASSWORD', () => {
+  it('obeys the one password rule', () => {
+    const config = loadConfig({});
+    const env = { ADMIN_EMAIL: 'first@example.test' };
+    expect(() => prepareOptions(config, { ...env, ADMIN_PASSWORD: '123456' })).toThrow(
+      /ADMIN_PASSWORD: .*too common/,
+    );
+    expect(() => prepareOptions(config, { ...env, ADMIN_PASSWORD: 'abc' })).toThrow(/at least 6/);
+    expect(prepareOptions(config, { ...env, ADMIN_PASSWORD: 'Monsoon-Ledger-7' }).firstAdmin).toEqual({
+      email: 'first@example.test',
+      password: 'Monsoon-Ledger-7',
+    });
   });
 });
