@@ -15,7 +15,10 @@ import { seedDemoHistory } from './member-demo-history';
 export const DEMO_MEMBER_COUNT = 320;
 const DAY = 86_400_000;
 
-/** Demo document images, stored once and shared by every demo KYC submission. */
+/**
+ * Demo document images, stored once and shared by every demo KYC submission: made by the seed
+ * (no owner), already attached, so no member can claim them for a submission of their own.
+ */
 async function seedDocuments(
   db: Executor,
 ): Promise<Record<'aadhaarFront' | 'aadhaarBack' | 'pan' | 'cheque', number>> {
@@ -37,6 +40,8 @@ async function seedDocuments(
         size: png.length,
         sha256,
         status: 'ready',
+        purpose: 'kyc_image',
+        attachedAt: new Date(),
       })
       .returning({ id: files.id });
     await db.insert(fileChunks).values({ fileId: row!.id, seq: 0, data: png });
