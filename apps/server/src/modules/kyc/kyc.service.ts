@@ -32,7 +32,12 @@ export async function submitKyc(
     if (m.kycStatus === 'approved') throw conflict('Your KYC is already approved');
     // Each image: the member's own upload for KYC, used by no other submission (nor twice here).
     for (const field of FILE_FIELDS)
-      await claimFile(tx, body[field], { purpose: 'kyc_image', owner: { memberId }, field });
+      await claimFile(tx, body[field], {
+        purpose: 'kyc_image',
+        owner: { memberId },
+        field,
+        message: 'Upload this image first (POST /api/app/uploads)',
+      });
     const [row] = await tx
       .insert(k)
       .values({
