@@ -98,6 +98,17 @@ describe('a record takes only a file its own caller uploaded for that purpose, o
     await expectRefused(await report(b.lastSerial, photo), 'photoFileId');
   });
 
+  it('gives one photo to exactly one of two reports sent at the same moment', async () => {
+    const b = await printedBatch(t, 2);
+    const photo = await staffPhoto('distribution');
+    const answers = await Promise.all([report(b.firstSerial, photo), report(b.lastSerial, photo)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const holders = await kit.sql('select count(*)::int as n from damaged_reports where photo_file_id = $1', [
+      photo,
+    ]);
+    expect(Number(holders[0]!.n)).toBe(1);
+  });
+
   it('takes a KYC image once: the same id in two fields is refused on the second', async () => {
     const { token } = await registerMember(t, inbox);
     const body = await kycBody(t, token);
