@@ -3,7 +3,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { LONE_SURROGATE } from './downloads';
 import { badRequest } from './errors';
 
-export const IMAGE_OR_PDF = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const IMAGES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_OR_PDF = [...IMAGES, 'application/pdf'] as const;
 export const SPREADSHEET = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/zip',

@@ -82,6 +82,15 @@ describe('file storage', () => {
     expect(res.json().fields.file).toMatch(/Unsupported file type/);
   });
 
+  it('takes only what the purpose accepts: a damaged coupon photo is an image, not a PDF', async () => {
+    const res = await upload(
+      'scan.pdf',
+      Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.file).toMatch(/Unsupported file type \(application\/pdf\)/);
+  });
+
   it('refuses an image that does not decode, even with a valid signature', async () => {
     // A real PNG whose compressed pixels are overwritten: the signature and chunks still look right.
     const broken = Buffer.from(demoDocumentPng([10, 20, 30], 640, 480));

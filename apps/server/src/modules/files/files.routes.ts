@@ -1,11 +1,14 @@
-import { staffUploadQuery, uploadedFile } from '@app/contract/files';
+import { type StaffUploadPurpose, staffUploadQuery, uploadedFile } from '@app/contract/files';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMAGE_OR_PDF, multipartLimits, receiveFile } from '../../lib/uploads';
+import { IMAGES, multipartLimits, receiveFile } from '../../lib/uploads';
 import { staffOf } from '../../plugins/access';
 import { storeUpload } from './files.service';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** What each staff purpose accepts, decided by content. */
+const ACCEPTED: Record<StaffUploadPurpose, readonly string[]> = { damaged_photo: IMAGES };
 
 /**
  * Staff uploads of images and PDFs for a declared purpose (a damaged coupon's photo). There is no
@@ -21,7 +24,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: {
         tags: ['files'],
-        summary: 'Upload an image or PDF for a purpose (an image gets a thumbnail)',
+        summary: 'Upload a file for a purpose (checked by content; an image gets a thumbnail)',
         querystring: staffUploadQuery,
         response: { 201: uploadedFile },
       },
@@ -34,7 +37,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await storeUpload(
         app,
         { name, content, purpose: request.query.purpose, owner: { staffId: staffOf(request).id } },
-        IMAGE_OR_PDF,
+        ACCEPTED[request.query.purpose],
         MAX_UPLOAD_BYTES,
       );
       return reply.status(201).send(saved);
