@@ -71,12 +71,19 @@ test('allocate the next coupons in stock to an invoice line', async ({ page }) =
   await expect(page.getByRole('row').filter({ hasText: 'Demo Distribution' }).first()).toBeVisible();
 });
 
+const TORN_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test('report a damaged coupon; a second person approves it', async ({ page }) => {
   await signIn(page, 'distribution');
   const batch = await demoBatch(page, 'LAM-08MM-MT');
   const serial = String(batch.lastSerial);
   await page.goto('/dashboard/damaged-coupon');
   await page.getByRole('textbox', { name: 'Code or serial' }).fill(serial);
+  // A photo goes up first as an upload for this purpose, then the report claims it.
+  await page.getByLabel('Photo').setInputFiles({ name: 'torn.png', mimeType: 'image/png', buffer: TORN_PNG });
   await page.getByRole('button', { name: 'Report', exact: true }).click();
   await expect(page.getByText('Reported: another person must approve it')).toBeVisible();
   const mine = page.getByRole('row').filter({ hasText: serial });

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { closeSheetPool } from './lib/sheet-upload/sheet-pool';
 import { LogSmsSender, type SmsSender } from './lib/sms';
 import { registerAccessControl } from './plugins/access';
 import { errorForLog, registerErrorHandling } from './plugins/errors';
@@ -99,5 +100,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await app.register(registerRoutes, { prefix: '/api' });
   await registerWebApp(app);
+  app.addHook('onClose', closeSheetPool);
   return app;
 }

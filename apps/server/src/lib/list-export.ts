@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type { ListQuery, ListResult } from '@app/contract/list';
-import type { ReportColumn } from '@app/contract/reports';
+import { type ReportColumn, XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { FastifyReply } from 'fastify';
 import { type ReportRow, xlsxChunks } from '../modules/reports/xlsx-writer';
+import { downloadHeaders } from './downloads';
 
 const BATCH = 1000;
 
@@ -27,8 +28,9 @@ export function sendListExport<Row>(
   query: ListQuery,
   list: (q: ListQuery) => Promise<ListResult<Row>>,
 ) {
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fileName}.xlsx"`)
-    .send(Readable.from(xlsxChunks(columns, allPages(query, list))));
+  return downloadHeaders(reply, {
+    name: `${fileName}.xlsx`,
+    contentType: XLSX_CONTENT_TYPE,
+    personal: true,
+  }).send(Readable.from(xlsxChunks(columns, allPages(query, list))));
 }

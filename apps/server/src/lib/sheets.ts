@@ -1,60 +1,13 @@
-import { MAX_UPLOAD_ROWS, type RowError } from '@app/contract/uploads';
+import type { RowError } from '@app/contract/uploads';
 import ExcelJS from 'exceljs';
-import { badRequest } from './errors';
+import type { SheetRow } from './sheet-upload/read-xlsx';
 
-/** Spreadsheet uploads (invoices, scheme points): read a template's sheet, write templates and reports. */
-
-/** One data row of an upload: its sheet row number and each template column as text. */
-export interface SheetRow<Column extends string = string> {
-  row: number;
-  values: Record<Column, string>;
-}
-
-const fileError = (message: string) => badRequest(`file: ${message}`, { file: message });
-
-/** A cell as text: dates as YYYY-MM-DD, formulas by their result, rich text flattened. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    return '';
-  }
-  return String(value).trim();
-}
-
-/** Reads the first sheet; the header row must name the template's columns (any order). */
-export async function readSheet<Column extends string>(
-  content: Buffer,
-  columns: readonly Column[],
-): Promise<SheetRow<Column>[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw fileError('The file is not a readable .xlsx workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw fileError('The workbook has no sheet');
-  const columnOf = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => columnOf.set(cellText(cell.value).toLowerCase(), col));
-  const missing = columns.filter((c) => !columnOf.has(c.toLowerCase()));
-  if (missing.length > 0) throw fileError(`Missing column(s): ${missing.join(', ')}. Use the template.`);
-  const rows: SheetRow<Column>[] = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
-    const values = Object.fromEntries(
-      columns.map((c) => [c, cellText(row.getCell(columnOf.get(c.toLowerCase())!).value)]),
-    ) as Record<Column, string>;
-    if (Object.values<string>(values).every((v) => v === '')) return;
-    rows.push({ row: number, values });
-  });
-  if (rows.length === 0) throw fileError('The sheet has no data rows');
-  if (rows.length > MAX_UPLOAD_ROWS) throw fileError(`At most ${MAX_UPLOAD_ROWS} rows per file`);
-  return rows;
-}
+export { readSheet } from './sheet-upload/sheet-pool';
+/**
+ * Spreadsheet uploads (invoices, scheme points, damaged coupons): the templates and error reports
+ * they write, and their date cells. Reading is sheet-upload/sheet-pool.ts (in worker threads).
+ */
+export type { SheetRow };
 
 /** Excel counts days from 1899-12-30 (its 1900 leap-year bug included). */
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
@@ -64,7 +17,9 @@ const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
  * ISO date, or null when it is not a real date.
  */
 export function parseSheetDate(raw: string): string | null {
-  if (/^\d{5}$/.test(raw)) return new Date(EXCEL_EPOCH + Number(raw) * 86_400_000).toISOString().slice(0, 10);
+  // A date cell with a time of day is a fraction of a day: the day is what counts.
+  if (/^\d{5}(\.\d+)?$/.test(raw))
+    return new Date(EXCEL_EPOCH + Math.floor(Number(raw)) * 86_400_000).toISOString().slice(0, 10);
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(raw);
   const dmy = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(raw);
   const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];

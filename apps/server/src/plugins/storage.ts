@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import type { FilePurpose } from '@app/contract/files';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileChunks, files } from '../db/schema/files';
+
+/** Who a file belongs to: the staff member or member who uploaded it, or the system that made it. */
+export type FileOwner = { staffId: number } | { memberId: number } | 'system';
 
 export interface StoredFile {
   id: number;
@@ -10,15 +14,27 @@ export interface StoredFile {
   contentType: string;
   size: number;
   sha256: string | null;
-  createdBy: number | null;
+  purpose: FilePurpose;
+  ownerStaffId: number | null;
+  ownerMemberId: number | null;
+  thumbnailId: number | null;
   createdAt: Date;
 }
 
 export interface NewFile {
   name: string;
   contentType: string;
-  createdBy: number | null;
+  purpose: FilePurpose;
+  owner: FileOwner;
+  /** Files the server makes for a record it already holds (reports, print files) are attached at once. */
+  attached?: boolean;
+  thumbnailId?: number | null;
 }
+
+export const ownerColumns = (owner: FileOwner) => ({
+  ownerStaffId: owner !== 'system' && 'staffId' in owner ? owner.staffId : null,
+  ownerMemberId: owner !== 'system' && 'memberId' in owner ? owner.memberId : null,
+});
 
 /** Where files live. The default keeps them in the database so app instances can come and go. */
 export interface FileStore {
@@ -57,7 +73,10 @@ export function databaseFileStore(database: Database): FileStore {
         contentType: files.contentType,
         size: files.size,
         sha256: files.sha256,
-        createdBy: files.createdBy,
+        purpose: sql<FilePurpose>`${files.purpose}`,
+        ownerStaffId: files.ownerStaffId,
+        ownerMemberId: files.ownerMemberId,
+        thumbnailId: files.thumbnailId,
         createdAt: files.createdAt,
       })
       .from(files)
@@ -65,8 +84,11 @@ export function databaseFileStore(database: Database): FileStore {
     return row;
   };
   return {
-    async save(meta, content) {
-      const [file] = await db.insert(files).values(meta).returning({ id: files.id });
+    async save({ owner, attached, ...meta }, content) {
+      const [file] = await db
+        .insert(files)
+        .values({ ...meta, ...ownerColumns(owner), attachedAt: attached ? new Date() : null })
+        .returning({ id: files.id });
       const id = file!.id;
       const hash = createHash('sha256');
       let size = 0;
@@ -108,7 +130,10 @@ export function databaseFileStore(database: Database): FileStore {
       );
     },
     async remove(id) {
-      await db.delete(files).where(eq(files.id, id));
+      // Its thumbnail goes with it.
+      await db
+        .delete(files)
+        .where(sql`${files.id} = ${id} or ${files.id} = (select thumbnail_id from files where id = ${id})`);
     },
   };
 }

@@ -136,8 +136,13 @@ CREATE TABLE "files" (
 	"size" integer DEFAULT 0 NOT NULL,
 	"sha256" text,
 	"status" text DEFAULT 'writing' NOT NULL,
-	"created_by" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"purpose" text NOT NULL,
+	"owner_staff_id" integer,
+	"owner_member_id" integer,
+	"attached_at" timestamp with time zone,
+	"thumbnail_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "files_one_owner" CHECK ("files"."owner_staff_id" is null or "files"."owner_member_id" is null)
 );
 --> statement-breakpoint
 CREATE TABLE "distributors" (
@@ -250,12 +255,6 @@ CREATE TABLE "idempotency_keys" (
 	"response_status" integer,
 	"response_body" text,
 	"answer" jsonb,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "member_files" (
-	"file_id" integer PRIMARY KEY NOT NULL,
-	"member_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -488,7 +487,6 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_created_by_staff_id_fk" FOREIGN 
 ALTER TABLE "kyc_submissions" ADD CONSTRAINT "kyc_submissions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "points_adjustments" ADD CONSTRAINT "points_adjustments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_files" ADD CONSTRAINT "member_files_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_sessions" ADD CONSTRAINT "member_sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_referred_by_members_id_fk" FOREIGN KEY ("referred_by") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -521,7 +519,6 @@ CREATE INDEX "points_ledger_member_idx" ON "points_ledger" USING btree ("member_
 CREATE INDEX "points_ledger_created_idx" ON "points_ledger" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "points_ledger_kind_idx" ON "points_ledger" USING btree ("kind","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_scope_key" ON "idempotency_keys" USING btree ("scope","key");--> statement-breakpoint
-CREATE INDEX "member_files_member_idx" ON "member_files" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "member_otps_mobile_idx" ON "member_otps" USING btree ("mobile","id");--> statement-breakpoint
 CREATE INDEX "member_sessions_member_idx" ON "member_sessions" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "members_status_idx" ON "members" USING btree ("status","id");--> statement-breakpoint

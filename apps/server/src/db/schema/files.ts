@@ -1,22 +1,45 @@
-import { bigserial, customType, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  customType,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
-/** Stored files (uploads, generated reports, print files). Content lives in `file_chunks`. */
-export const files = pgTable('files', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  name: text('name').notNull(),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull().default(0),
-  sha256: text('sha256'),
-  /** writing | ready */
-  status: text('status').notNull().default('writing'),
-  createdBy: integer('created_by'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Stored files (uploads, generated reports, print files). Content lives in `file_chunks`. Each file
+ * says what it is for (purpose, FILE_PURPOSES of the contract) and who owns it: a staff member, a
+ * member, or neither (made by the system). `attached_at` is set once a record references it.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull().default(0),
+    sha256: text('sha256'),
+    /** writing | ready */
+    status: text('status').notNull().default('writing'),
+    purpose: text('purpose').notNull(),
+    ownerStaffId: integer('owner_staff_id'),
+    ownerMemberId: integer('owner_member_id'),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    /** A small image stored beside an uploaded image (its own file, purpose `thumbnail`). */
+    thumbnailId: integer('thumbnail_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('files_one_owner', sql`${t.ownerStaffId} is null or ${t.ownerMemberId} is null`)],
+);
 
 /** Files are chunked so that large files stream in and out without being held in memory. */
 export const fileChunks = pgTable(

@@ -91,19 +91,6 @@ export const memberOtps = pgTable(
   (t) => [index('member_otps_mobile_idx').on(t.mobile, t.id)],
 );
 
-/** Files a member uploaded (KYC images): a submission may only reference the member's own files. */
-export const memberFiles = pgTable(
-  'member_files',
-  {
-    fileId: integer('file_id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('member_files_member_idx').on(t.memberId)],
-);
-
 /** Published versions of the programme's terms; the latest published one is current. */
 export const termsVersions = pgTable('terms_versions', {
   version: text('version').primaryKey(),

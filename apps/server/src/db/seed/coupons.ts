@@ -74,7 +74,13 @@ export async function seedDemoCoupons(database: Database): Promise<void> {
       copies: 1,
     });
     const file = await files.save(
-      { name: `punch-demo-${p.sku}.pdf`, contentType: 'application/pdf', createdBy: printing },
+      {
+        name: `punch-demo-${p.sku}.pdf`,
+        contentType: 'application/pdf',
+        purpose: 'label_pdf',
+        owner: { staffId: printing },
+        attached: true,
+      },
       doc,
     );
     await moveCoupons(db, {

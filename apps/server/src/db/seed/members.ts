@@ -15,7 +15,33 @@ import { seedDemoHistory } from './member-demo-history';
 export const DEMO_MEMBER_COUNT = 320;
 const DAY = 86_400_000;
 
-/** Demo document images, stored once and shared by every demo KYC submission. */
+/** One demo file in a single chunk, made by the seed (no owner) and attached from the start. */
+async function storeDemoFile(
+  db: Executor,
+  file: { name: string; purpose: 'kyc_image' | 'thumbnail'; data: Buffer; thumbnailId?: number },
+) {
+  const [row] = await db
+    .insert(files)
+    .values({
+      name: file.name,
+      contentType: 'image/png',
+      size: file.data.length,
+      sha256: createHash('sha256').update(file.data).digest('hex'),
+      status: 'ready',
+      purpose: file.purpose,
+      attachedAt: new Date(),
+      thumbnailId: file.thumbnailId ?? null,
+    })
+    .returning({ id: files.id });
+  await db.insert(fileChunks).values({ fileId: row!.id, seq: 0, data: file.data });
+  return row!.id;
+}
+
+/**
+ * Demo document images, stored once and shared by every demo KYC submission; already attached,
+ * so no member can claim them for a submission of their own. Each is thumbnail-sized already, so
+ * its thumbnail is a copy of it.
+ */
 async function seedDocuments(
   db: Executor,
 ): Promise<Record<'aadhaarFront' | 'aadhaarBack' | 'pan' | 'cheque', number>> {
@@ -28,19 +54,13 @@ async function seedDocuments(
   const ids = {} as Record<keyof typeof colours, number>;
   for (const [doc, rgb] of Object.entries(colours) as [keyof typeof colours, [number, number, number]][]) {
     const png = demoDocumentPng(rgb);
-    const sha256 = createHash('sha256').update(png).digest('hex');
-    const [row] = await db
-      .insert(files)
-      .values({
-        name: `demo-${doc}.png`,
-        contentType: 'image/png',
-        size: png.length,
-        sha256,
-        status: 'ready',
-      })
-      .returning({ id: files.id });
-    await db.insert(fileChunks).values({ fileId: row!.id, seq: 0, data: png });
-    ids[doc] = row!.id;
+    const thumbnailId = await storeDemoFile(db, { name: 'thumbnail.png', purpose: 'thumbnail', data: png });
+    ids[doc] = await storeDemoFile(db, {
+      name: `demo-${doc}.png`,
+      purpose: 'kyc_image',
+      data: png,
+      thumbnailId,
+    });
   }
   return ids;
 }

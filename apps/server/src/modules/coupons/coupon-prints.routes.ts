@@ -3,6 +3,7 @@ import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { downloadHeaders } from '../../lib/downloads';
 import { page } from '../../plugins/access';
 import * as service from './coupon-prints.service';
 
@@ -53,10 +54,11 @@ export const couponPrintsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access }, schema: { tags, summary: 'Download the print file (PDF)', params } },
     async (request, reply) => {
       const { file, stream } = await service.printFile(app, request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .send(stream);
+      return downloadHeaders(reply, {
+        name: file.name,
+        contentType: 'application/pdf',
+        personal: false,
+      }).send(stream);
     },
   );
 };

@@ -111,7 +111,10 @@ export async function renderPrint(
       },
     });
     const name = `punch-${printId}-${print.layout}-${print.fromSerial}-${print.toSerial}.pdf`;
-    const file = await app.files.save({ name, contentType: 'application/pdf', createdBy: null }, doc);
+    const file = await app.files.save(
+      { name, contentType: 'application/pdf', purpose: 'label_pdf', owner: 'system', attached: true },
+      doc,
+    );
     for (let from = print.fromSerial; from <= print.toSerial; from += GENERATION_CHUNK) {
       const to = Math.min(from + GENERATION_CHUNK - 1, print.toSerial);
       await db.transaction((tx) =>

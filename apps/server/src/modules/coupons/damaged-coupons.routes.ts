@@ -11,18 +11,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { badRequest } from '../../lib/errors';
-import { checkUpload, SPREADSHEET } from '../../lib/uploads';
+import { downloadHeaders } from '../../lib/downloads';
+import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { page } from '../../plugins/access';
 import * as service from './damaged-coupons.service';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const access = page(DAMAGED_PAGE);
 const tags = ['coupons'];
-const MAX_BYTES = 5 * 1024 * 1024;
 
 export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: MAX_BYTES + 1, files: 1 } });
+  await app.register(multipart, SHEET_MULTIPART);
 
   app.get(
     '/admin/damaged-coupons',
@@ -67,12 +66,7 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw badRequest('file: choose a spreadsheet', { file: 'Choose a spreadsheet' });
-      const content = await part.toBuffer().catch(() => {
-        throw badRequest('file: the file is larger than 5 MB', { file: 'The file is larger than 5 MB' });
-      });
-      await checkUpload('file', content, SPREADSHEET, MAX_BYTES);
+      const { content } = await receiveSpreadsheet(request, 'damaged.xlsx');
       const q = request.query;
       return service.reportFromSheet(app, actorOf(request), content, {
         mode: 'upload',
@@ -111,16 +105,24 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.rejectReport(app, actorOf(request), request.params.id, request.body.note),
   );
-  app.get(
-    '/admin/damaged-coupons/:id/photo',
-    { config: { access }, schema: { tags, summary: 'The report’s photo', params } },
-    async (request, reply) => {
-      const { file, stream } = await service.reportPhoto(app, request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
-    },
-  );
+  for (const variant of ['file', 'thumbnail'] as const)
+    app.get(
+      `/admin/damaged-coupons/:id/photo${variant === 'thumbnail' ? '/thumbnail' : ''}`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: `The report’s photo${variant === 'thumbnail' ? ' (thumbnail)' : ''}`,
+          params,
+        },
+      },
+      async (request, reply) => {
+        const { file, stream } = await service.reportPhoto(app, request.params.id, variant);
+        return downloadHeaders(reply, {
+          name: file.name,
+          contentType: file.contentType,
+          personal: true,
+        }).send(stream);
+      },
+    );
 };

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors';
+import { claimFile, openStored } from '../files/files.service';
 import { moveCouponsReturning } from './coupon-transitions';
 import * as repo from './damaged-coupons.repository';
 import { issueReplacements, releaseFromLines } from './damaged-replacements';
@@ -34,15 +35,22 @@ interface NewReport {
   photoFileId?: number | null;
 }
 
-async function checkPhoto(app: FastifyInstance, photoFileId: number | null | undefined) {
+/** The photo: an image the reporter uploaded for a damaged report, referenced by no other record. */
+async function claimPhoto(tx: Executor, actor: Actor, photoFileId: number | null | undefined) {
   if (!photoFileId) return;
-  const file = await app.files.stat(photoFileId);
-  if (!file?.contentType.startsWith('image/')) throw fieldError('photoFileId', M.photoInvalid);
+  const file = await claimFile(tx, photoFileId, {
+    purpose: 'damaged_photo',
+    owner: { staffId: actor.id! },
+    field: 'photoFileId',
+    message: M.photoInvalid,
+  });
+  if (!file.contentType.startsWith('image/')) throw fieldError('photoFileId', M.photoInvalid);
 }
 
 /** Stores a pending report of these serials; refuses the whole report if any cannot be reported. */
 function saveReport(app: FastifyInstance, actor: Actor, report: NewReport, serials: number[], field: string) {
   return app.database.db.transaction(async (tx) => {
+    await claimPhoto(tx, actor, report.photoFileId);
     const bad = await repo.unreportable(tx, serials);
     if (bad.size > 0) {
       const list = [...bad].slice(0, 10).map(([s, why]) => `${s} (${why})`);
@@ -65,7 +73,6 @@ function saveReport(app: FastifyInstance, actor: Actor, report: NewReport, seria
 }
 
 export async function reportDamaged(app: FastifyInstance, actor: Actor, body: DamagedCreateBody) {
-  await checkPhoto(app, body.photoFileId);
   const report = {
     mode: body.mode,
     reason: body.reason,
@@ -94,7 +101,6 @@ export async function reportFromSheet(
   content: Buffer,
   options: NewReport & { applyValid: boolean },
 ) {
-  await checkPhoto(app, options.photoFileId);
   const listed = await readCouponList(content);
   if (listed.length > MAX_DAMAGED_PER_REPORT) throw fieldError('file', M.tooMany);
   const codes = listed.map((l) => (l.code ? parseCode(l.code) : null));
@@ -177,9 +183,7 @@ export function rejectReport(app: FastifyInstance, actor: Actor, id: number, not
   });
 }
 
-export async function reportPhoto(app: FastifyInstance, id: number) {
+export async function reportPhoto(app: FastifyInstance, id: number, variant: 'file' | 'thumbnail') {
   const report = await loadReport(app.database.db, id);
-  const file = report.photoFileId ? await app.files.stat(report.photoFileId) : undefined;
-  if (!file) throw notFound('Photo');
-  return { file, stream: app.files.open(file.id) };
+  return openStored(app, report.photoFileId, 'Photo', variant);
 }

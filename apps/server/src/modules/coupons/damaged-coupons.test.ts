@@ -28,7 +28,11 @@ describe('damaged coupons', () => {
   it('reports one coupon by its printed code with a photo; another person approves and it is voided', async () => {
     const b = await printedBatch(t, 3);
     const photo = await kit.ok(
-      await t.as('distribution', { method: 'POST', url: '/api/files', ...multipartBody('torn.png', PNG) }),
+      await t.as('distribution', {
+        method: 'POST',
+        url: '/api/files?purpose=damaged_photo',
+        ...multipartBody('torn.png', PNG),
+      }),
       201,
     );
     const code = formatCode(await codeOf(b.firstSerial)).toLowerCase();

@@ -1,65 +1,46 @@
+import { type StaffUploadPurpose, staffUploadQuery, uploadedFile } from '@app/contract/files';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { badRequest, notFound } from '../../lib/errors';
-import { checkUpload, IMAGE_OR_PDF } from '../../lib/uploads';
+import { IMAGES, multipartLimits, receiveFile } from '../../lib/uploads';
 import { staffOf } from '../../plugins/access';
+import { storeUpload } from './files.service';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-const storedFile = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-});
+/** What each staff purpose accepts, decided by content. */
+const ACCEPTED: Record<StaffUploadPurpose, readonly string[]> = { damaged_photo: IMAGES };
 
-/** Uploads of images and PDFs (photos, KYC documents) for any signed-in staff member. */
+/**
+ * Staff uploads of images and PDFs for a declared purpose (a damaged coupon's photo). There is no
+ * download by file id: a file is served by the route of the record that references it, under that
+ * record's permission.
+ */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });
+  await app.register(multipart, multipartLimits(MAX_UPLOAD_BYTES));
 
   app.post(
     '/files',
     {
       config: { access: 'staff' },
-      schema: { tags: ['files'], summary: 'Upload an image or PDF', response: { 201: storedFile } },
-    },
-    async (request, reply) => {
-      const part = await request.file();
-      if (!part) throw badRequest('file: no file was sent', { file: 'Choose a file' });
-      const content = await part.toBuffer().catch(() => {
-        throw badRequest('file: the file is larger than 10 MB', { file: 'The file is larger than 10 MB' });
-      });
-      const contentType = await checkUpload('file', content, IMAGE_OR_PDF, MAX_UPLOAD_BYTES);
-      const saved = await app.files.save(
-        { name: part.filename, contentType, createdBy: staffOf(request).id },
-        content,
-      );
-      return reply.status(201).send(saved);
-    },
-  );
-
-  app.get(
-    '/files/:id',
-    {
-      config: { access: 'staff' },
       schema: {
         tags: ['files'],
-        summary: 'Download a file I uploaded',
-        params: z.object({ id: z.coerce.number().int() }),
+        summary: 'Upload a file for a purpose (checked by content; an image gets a thumbnail)',
+        querystring: staffUploadQuery,
+        response: { 201: uploadedFile },
       },
     },
     async (request, reply) => {
-      const file = await app.files.stat(request.params.id);
-      // Only the uploader's own files: every other file (KYC images, reports, print files) is served
-      // by its domain's route, which checks that domain's page permission.
-      if (!file || file.createdBy !== staffOf(request).id) throw notFound('File');
-      // Always an attachment: an uploaded file is never rendered as a page of this origin.
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(app.files.open(file.id));
+      const { name, content } = await receiveFile(request, {
+        maxBytes: MAX_UPLOAD_BYTES,
+        fallbackName: 'upload',
+      });
+      const saved = await storeUpload(
+        app,
+        { name, content, purpose: request.query.purpose, owner: { staffId: staffOf(request).id } },
+        ACCEPTED[request.query.purpose],
+        MAX_UPLOAD_BYTES,
+      );
+      return reply.status(201).send(saved);
     },
   );
 };

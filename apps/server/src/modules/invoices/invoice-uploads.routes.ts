@@ -2,6 +2,7 @@ import { INVOICE_UPLOAD_HISTORY_PAGE, invoiceUploadRow } from '@app/contract/inv
 import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { downloadHeaders } from '../../lib/downloads';
 import { page } from '../../plugins/access';
 import * as uploads from './invoice-uploads.service';
 
@@ -37,10 +38,11 @@ export const invoiceUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { file, stream } = await uploads.uploadFile(app, request.params.id, which);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"`)
-          .send(stream);
+        return downloadHeaders(reply, {
+          name: file.name,
+          contentType: file.contentType,
+          personal: true,
+        }).send(stream);
       },
     );
   }

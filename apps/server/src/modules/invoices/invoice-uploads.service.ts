@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { errorReport } from '../../lib/sheets';
-import { checkUpload, MAX_SHEET_BYTES, SPREADSHEET } from '../../lib/uploads';
+import { openStored } from '../files/files.service';
 import { readInvoiceSheet } from './invoice-sheet';
 import { planUpload, type UploadPlan } from './invoice-upload.plan';
 import * as repo from './invoice-uploads.repository';
@@ -40,12 +40,18 @@ const raceLost = (error: unknown) => {
 };
 
 /** The error report, stored before the transaction (file writes never sit inside one). */
-const saveErrors = async (app: FastifyInstance, plan: UploadPlan, createdBy: number | null) =>
+const saveErrors = async (app: FastifyInstance, plan: UploadPlan, staffId: number) =>
   plan.errors.length === 0
     ? null
     : (
         await app.files.save(
-          { name: 'invoice-upload-errors.xlsx', contentType: XLSX_CONTENT_TYPE, createdBy },
+          {
+            name: 'invoice-upload-errors.xlsx',
+            contentType: XLSX_CONTENT_TYPE,
+            purpose: 'invoice_upload_errors',
+            owner: { staffId },
+            attached: true,
+          },
           await errorReport(plan.errors),
         )
       ).id;
@@ -59,15 +65,20 @@ export async function uploadInvoices(
   actor: Actor,
   file: { name: string; content: Buffer; applyValid: boolean },
 ): Promise<InvoiceUploadRow> {
-  await checkUpload('file', file.content, SPREADSHEET, MAX_SHEET_BYTES);
   const rows = await readInvoiceSheet(file.content);
   const { db } = app.database;
   const plan = await planUpload(db, rows);
   const original = await app.files.save(
-    { name: file.name, contentType: XLSX_CONTENT_TYPE, createdBy: actor.id },
+    {
+      name: file.name,
+      contentType: XLSX_CONTENT_TYPE,
+      purpose: 'invoice_sheet',
+      owner: { staffId: actor.id! },
+      attached: true,
+    },
     file.content,
   );
-  const errorFileId = await saveErrors(app, plan, actor.id);
+  const errorFileId = await saveErrors(app, plan, actor.id!);
   const apply = plan.errors.length === 0 || file.applyValid;
   const status = plan.errors.length === 0 ? 'applied' : apply ? 'partially_applied' : 'has_errors';
   const id = await db
@@ -107,7 +118,7 @@ export async function applyValidRows(
   for await (const c of app.files.open(files.fileId)) chunks.push(Buffer.from(c));
   const plan = await planUpload(db, await readInvoiceSheet(Buffer.concat(chunks)));
   if (plan.invoices.length === 0) throw badRequest('No row of this file is valid: nothing to apply');
-  const errorFileId = await saveErrors(app, plan, actor.id);
+  const errorFileId = await saveErrors(app, plan, actor.id!);
   await db
     .transaction(async (tx) => {
       if (
@@ -130,7 +141,5 @@ export async function applyValidRows(
 export async function uploadFile(app: FastifyInstance, id: number, which: 'original' | 'errors') {
   const files = await repo.uploadFiles(app.database.db, id);
   const fileId = which === 'original' ? files?.fileId : files?.errorFileId;
-  const file = fileId ? await app.files.stat(fileId) : undefined;
-  if (!file) throw notFound(which === 'original' ? 'Original file' : 'Error report');
-  return { file, stream: app.files.open(file.id) };
+  return openStored(app, fileId, which === 'original' ? 'Original file' : 'Error report');
 }

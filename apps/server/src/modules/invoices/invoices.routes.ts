@@ -14,6 +14,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { downloadHeaders } from '../../lib/downloads';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { page } from '../../plugins/access';
 import { invoiceTemplate } from './invoice-sheet';
@@ -82,10 +83,11 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/invoices/template',
     { config: { access }, schema: { tags, summary: 'The upload template (xlsx)' } },
     async (_request, reply) =>
-      reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', 'attachment; filename="invoice-upload-template.xlsx"')
-        .send(await invoiceTemplate()),
+      downloadHeaders(reply, {
+        name: 'invoice-upload-template.xlsx',
+        contentType: XLSX_CONTENT_TYPE,
+        personal: false,
+      }).send(await invoiceTemplate()),
   );
   app.get(
     '/admin/invoices/:id',
@@ -147,10 +149,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access }, schema: { tags, summary: 'Error report of an upload (xlsx)', params } },
     async (request, reply) => {
       const { file, stream } = await uploads.uploadFile(app, request.params.id, 'errors');
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .send(stream);
+      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
+        stream,
+      );
     },
   );
 };

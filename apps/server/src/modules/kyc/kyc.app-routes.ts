@@ -1,23 +1,22 @@
+import { memberUploadQuery } from '@app/contract/files';
 import { kycMasked, kycSubmitBody } from '@app/contract/kyc';
 import { idempotencyHeaders, memberUpload } from '@app/contract/member-app';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { memberFiles } from '../../db/schema/members';
-import { badRequest } from '../../lib/errors';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
-import { checkUpload, IMAGE_OR_PDF } from '../../lib/uploads';
+import { IMAGE_OR_PDF, multipartLimits, receiveFile } from '../../lib/uploads';
 import { memberOf } from '../../plugins/access';
+import { storeUpload } from '../files/files.service';
 import { kycOfMember } from './kyc.repository';
 import { submitKyc } from './kyc.service';
 
 export const MAX_KYC_UPLOAD_BYTES = 5 * 1024 * 1024;
 const tags = ['member app'];
-const tooLarge = 'The file is larger than 5 MB';
 
 /** The member app's KYC: upload document images, submit or resubmit, see the status. */
 export const kycAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: MAX_KYC_UPLOAD_BYTES + 1, files: 1 } });
+  await app.register(multipart, multipartLimits(MAX_KYC_UPLOAD_BYTES));
 
   app.post(
     '/app/uploads',
@@ -26,20 +25,20 @@ export const kycAppRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Upload a KYC image or PDF (checked by content, 5 MB at most)',
+        querystring: memberUploadQuery,
         response: { 201: memberUpload },
       },
     },
     async (request, reply) => {
       const me = memberOf(request);
-      const part = await request.file();
-      if (!part) throw badRequest('file: no file was sent', { file: 'Choose a file' });
-      const content = await part.toBuffer().catch(() => {
-        throw badRequest(`file: ${tooLarge}`, { file: tooLarge });
-      });
-      const contentType = await checkUpload('file', content, IMAGE_OR_PDF, MAX_KYC_UPLOAD_BYTES);
-      const saved = await app.files.save({ name: `kyc-${me.id}`, contentType, createdBy: null }, content);
-      await app.database.db.insert(memberFiles).values({ fileId: saved.id, memberId: me.id });
-      return reply.status(201).send({ id: saved.id, contentType, size: saved.size });
+      const { content } = await receiveFile(request, { maxBytes: MAX_KYC_UPLOAD_BYTES, fallbackName: 'kyc' });
+      const saved = await storeUpload(
+        app,
+        { name: `kyc-${me.id}`, content, purpose: request.query.purpose, owner: { memberId: me.id } },
+        IMAGE_OR_PDF,
+        MAX_KYC_UPLOAD_BYTES,
+      );
+      return reply.status(201).send({ id: saved.id, contentType: saved.contentType, size: saved.size });
     },
   );
 

@@ -11,9 +11,11 @@ import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, audit } from '../../lib/audit';
+import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
 import { sendListExport } from '../../lib/list-export';
 import { page, staffOf } from '../../plugins/access';
+import { openStored } from '../files/files.service';
 import { KYC_EXPORT_COLUMNS } from './kyc.export';
 import { findKycRow, historyQuery, listKyc, queueQuery } from './kyc.repository';
 import * as service from './kyc.service';
@@ -105,29 +107,25 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/kyc/:id/documents/:doc',
-    {
-      config: { access: verification },
-      schema: {
-        tags,
-        summary: 'A document image of the submission (served as an attachment)',
-        params: params.extend({ doc: z.enum(KYC_DOCUMENTS) }),
+  for (const variant of ['file', 'thumbnail'] as const)
+    app.get(
+      `/admin/kyc/:id/documents/:doc${variant === 'thumbnail' ? '/thumbnail' : ''}`,
+      {
+        config: { access: verification },
+        schema: {
+          tags,
+          summary: `A document ${variant === 'thumbnail' ? 'thumbnail' : 'image'} of the submission (an attachment)`,
+          params: params.extend({ doc: z.enum(KYC_DOCUMENTS) }),
+        },
       },
-    },
-    async (request, reply) => {
-      const file = await app.files.stat(
-        await service.documentFileId(app, request.params.id, request.params.doc),
-      );
-      if (!file) throw notFound('Document');
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${request.params.doc}-${request.params.id}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(app.files.open(file.id));
-    },
-  );
+      async (request, reply) => {
+        const { id, doc } = request.params;
+        const fileId = await service.documentFileId(app, id, doc);
+        const { file, stream } = await openStored(app, fileId, 'Document', variant);
+        const name = `${doc}-${id}${variant === 'thumbnail' ? '-thumbnail' : ''}`;
+        return downloadHeaders(reply, { name, contentType: file.contentType, personal: true }).send(stream);
+      },
+    );
 
   for (const action of ['claim', 'release'] as const) {
     app.post(

@@ -1,14 +1,15 @@
 import type { KycDocument, KycRejectReason, KycSubmitBody } from '@app/contract/kyc';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { kycSubmissions as k } from '../../db/schema/kyc';
-import { memberFiles, members } from '../../db/schema/members';
+import { members } from '../../db/schema/members';
 import { staff } from '../../db/schema/staff';
 import { type Actor, audit } from '../../lib/audit';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { decryptText, encryptText } from '../../lib/field-crypto';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
+import { claimFile } from '../files/files.service';
 import { referralTrigger } from '../points-settings/points-credits';
 import { CLAIM_TTL, findKycRow, kycOfMember, lockSubmission } from './kyc.repository';
 
@@ -29,14 +30,14 @@ export async function submitKyc(
       throw new AppError(409, 'member_not_allowed', `A ${m.status} member cannot submit KYC`);
     if (m.kycStatus === 'submitted') throw conflict('Your KYC is already under review');
     if (m.kycStatus === 'approved') throw conflict('Your KYC is already approved');
-    const ids = FILE_FIELDS.map((f) => body[f]);
-    const own = await tx
-      .select({ fileId: memberFiles.fileId })
-      .from(memberFiles)
-      .where(and(eq(memberFiles.memberId, memberId), inArray(memberFiles.fileId, ids)));
-    const owned = new Set(own.map((r) => r.fileId));
-    for (const f of FILE_FIELDS)
-      if (!owned.has(body[f])) throw fieldError(f, 'Upload this image first (POST /api/app/uploads)');
+    // Each image: the member's own upload for KYC, used by no other submission (nor twice here).
+    for (const field of FILE_FIELDS)
+      await claimFile(tx, body[field], {
+        purpose: 'kyc_image',
+        owner: { memberId },
+        field,
+        message: 'Upload this image first (POST /api/app/uploads)',
+      });
     const [row] = await tx
       .insert(k)
       .values({

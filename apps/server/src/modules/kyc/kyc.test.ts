@@ -153,11 +153,15 @@ describe('documents and reveal', () => {
 describe('exports', () => {
   it('export the queue and the history with masked numbers only', async () => {
     const queue = await t.as('cs', { url: '/api/admin/kyc/export' });
-    expect(queue.headers['content-disposition']).toBe('attachment; filename="kyc-queue.xlsx"');
+    expect(queue.headers['content-disposition']).toBe(
+      `attachment; filename="kyc-queue.xlsx"; filename*=UTF-8''kyc-queue.xlsx`,
+    );
     const history = await t.as('finance', {
       url: `/api/admin/kyc-history/export?filter=${q({ status: 'approved' })}`,
     });
-    expect(history.headers['content-disposition']).toBe('attachment; filename="kyc-history.xlsx"');
+    expect(history.headers['content-disposition']).toBe(
+      `attachment; filename="kyc-history.xlsx"; filename*=UTF-8''kyc-history.xlsx`,
+    );
     expect(history.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect((await t.as('cs', { url: '/api/admin/kyc-history/export' })).statusCode).toBe(403);
     expect((await t.as('printing', { url: '/api/admin/kyc/export' })).statusCode).toBe(403);

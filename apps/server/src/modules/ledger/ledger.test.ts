@@ -97,7 +97,9 @@ describe('GET /api/admin/ledger (QR Points History)', () => {
 
   it('exports the current filter and refuses roles without the page', async () => {
     const res = await t.as('cs', { url: `/api/admin/ledger/export?filter=${q({ kind: 'joining' })}` });
-    expect(res.headers['content-disposition']).toBe('attachment; filename="points-ledger.xlsx"');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="points-ledger.xlsx"; filename*=UTF-8''points-ledger.xlsx`,
+    );
     expect((await t.as('finance', { url: '/api/admin/ledger' })).statusCode).toBe(403);
     expect((await t.as('printing', { url: '/api/admin/ledger/export' })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/ledger' })).statusCode).toBe(401);

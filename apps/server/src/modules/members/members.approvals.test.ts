@@ -81,7 +81,9 @@ describe('Pending User', () => {
 
   it('exports the pending list and refuses roles without the pages', async () => {
     const res = await t.as('cs', { url: '/api/admin/pending-users/export' });
-    expect(res.headers['content-disposition']).toBe('attachment; filename="pending-members.xlsx"');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="pending-members.xlsx"; filename*=UTF-8''pending-members.xlsx`,
+    );
     for (const [method, url] of [
       ['GET', '/api/admin/pending-users'],
       ['POST', '/api/admin/pending-users/approve'],

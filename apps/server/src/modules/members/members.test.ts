@@ -106,7 +106,9 @@ describe('All Users list', () => {
   it('exports the current filter as xlsx', async () => {
     const res = await t.as('hod', { url: `/api/admin/users/export?filter=${q({ status: 'blocked' })}` });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="members.xlsx"');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="members.xlsx"; filename*=UTF-8''members.xlsx`,
+    );
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });

@@ -64,7 +64,9 @@ describe('background generation (use 2)', () => {
     const file = await fileOf('admin', queued.id);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
-    expect(file.headers['content-disposition']).toBe('attachment; filename="staff.xlsx"');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="staff.xlsx"; filename*=UTF-8''staff.xlsx`,
+    );
     expect(file.rawPayload.length).toBe(done.size);
     const [header, ...rows] = await readSheet(file.rawPayload);
     expect(header![0]).toBe('Name');

@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { downloadHeaders } from '../../lib/downloads';
 import { page, staffOf } from '../../plugins/access';
 import * as service from './reports.service';
 
@@ -26,12 +27,7 @@ const xlsxResponse = {
  */
 function sendXlsx(reply: FastifyReply, name: string, content: Readable, size?: number) {
   if (size !== undefined) reply.header('content-length', size);
-  return reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${encodeURIComponent(name)}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .send(content);
+  return downloadHeaders(reply, { name, contentType: XLSX_CONTENT_TYPE, personal: true }).send(content);
 }
 
 /**

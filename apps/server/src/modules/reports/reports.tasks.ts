@@ -27,7 +27,13 @@ async function generate(app: FastifyInstance, { reportId }: GeneratePayload, ctx
   let rows = 0;
   const { definition, rows: batches } = reportStream(app, type, report.startDate, report.endDate);
   const file = await app.files.save(
-    { name: `${report.type}.xlsx`, contentType: XLSX_CONTENT_TYPE, createdBy: report.requestedBy },
+    {
+      name: `${report.type}.xlsx`,
+      contentType: XLSX_CONTENT_TYPE,
+      purpose: 'report',
+      owner: report.requestedBy ? { staffId: report.requestedBy } : 'system',
+      attached: true,
+    },
     xlsxChunks(definition.columns, batches, async (written) => {
       rows = written;
       // Rows may arrive after the count: progress never claims more than all.

@@ -32,7 +32,9 @@ describe('direct download (use 1)', () => {
     const res = await run('almond team', { reportType: key, ...WIDE });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${key}.xlsx"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${key}.xlsx"; filename*=UTF-8''${key}.xlsx`,
+    );
     const [header, ...rows] = await readSheet(res.rawPayload);
     expect(header).toEqual(REPORTS.find((r) => r.key === key)!.columns.map((c) => c.header));
     const expected = await REPORT_SOURCES[key].count(

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { downloadHeaders } from '../../lib/downloads';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { page } from '../../plugins/access';
 import { pointsTemplate } from './scheme-points-sheet';
@@ -20,10 +21,11 @@ export const schemePointsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/scheme-points/template',
     { config: { access }, schema: { tags, summary: 'The points upload template (xlsx)' } },
     async (_request, reply) =>
-      reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', 'attachment; filename="scheme-points-template.xlsx"')
-        .send(await pointsTemplate()),
+      downloadHeaders(reply, {
+        name: 'scheme-points-template.xlsx',
+        contentType: XLSX_CONTENT_TYPE,
+        personal: false,
+      }).send(await pointsTemplate()),
   );
 
   app.post(
@@ -59,10 +61,9 @@ export const schemePointsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { file, stream } = await uploads.pointsErrorReport(app, actorOf(request), request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .send(stream);
+      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
+        stream,
+      );
     },
   );
 };

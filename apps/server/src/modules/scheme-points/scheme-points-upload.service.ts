@@ -4,13 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { badRowsReport } from '../../lib/sheets';
-import { checkUpload, MAX_SHEET_BYTES, SPREADSHEET } from '../../lib/uploads';
 import { lockProduct } from '../products/products.repository';
 import { recordChange } from './scheme-points.service';
 import { readPointsSheet } from './scheme-points-sheet';
 import { planPointsUpload } from './scheme-points-upload.plan';
 
-/** The name error reports are stored under; the download route serves only files of this name. */
+/** The name error reports are stored under. */
 export const POINTS_ERRORS_FILE = 'scheme-points-upload-errors.xlsx';
 /** How many errors the answer carries for display; the report has them all. */
 const SHOWN_ERRORS = 50;
@@ -25,7 +24,6 @@ export async function uploadPointsChanges(
   actor: Actor,
   file: { content: Buffer; applyValid: boolean },
 ): Promise<PointsUploadResult> {
-  await checkUpload('file', file.content, SPREADSHEET, MAX_SHEET_BYTES);
   const rows = await readPointsSheet(file.content);
   const { db } = app.database;
   const plan = await planPointsUpload(db, rows);
@@ -34,7 +32,13 @@ export async function uploadPointsChanges(
     plan.errors.length === 0
       ? null
       : await app.files.save(
-          { name: POINTS_ERRORS_FILE, contentType: XLSX_CONTENT_TYPE, createdBy: actor.id },
+          {
+            name: POINTS_ERRORS_FILE,
+            contentType: XLSX_CONTENT_TYPE,
+            purpose: 'points_upload_errors',
+            owner: { staffId: actor.id! },
+            attached: true,
+          },
           await badRowsReport(POINTS_UPLOAD_COLUMNS, rows, plan.errors),
         );
   const apply = plan.errors.length === 0 || file.applyValid;
@@ -62,7 +66,7 @@ export async function uploadPointsChanges(
 /** An error report of a points upload, for the staff member who uploaded the file only. */
 export async function pointsErrorReport(app: FastifyInstance, actor: Actor, id: number) {
   const file = await app.files.stat(id);
-  if (!file || file.name !== POINTS_ERRORS_FILE || file.createdBy !== actor.id)
+  if (file?.purpose !== 'points_upload_errors' || file.ownerStaffId !== actor.id)
     throw notFound('Error report');
   return { file, stream: app.files.open(file.id) };
 }

@@ -24,7 +24,8 @@ async function uploadPhoto(photo: File | null): Promise<number | null> {
   if (!photo) return null;
   const body = new FormData();
   body.append('file', photo);
-  return (await api<{ id: number }>('/files', { method: 'POST', body })).id;
+  return (await api<{ id: number }>('/files', { method: 'POST', body, query: { purpose: 'damaged_photo' } }))
+    .id;
 }
 
 /** Report damaged coupons: one (code or serial), a serial range, or an uploaded list; reason and photo. */

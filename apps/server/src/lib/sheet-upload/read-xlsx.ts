@@ -1,0 +1,216 @@
+import { StringDecoder } from 'node:string_decoder';
+import { MAX_UPLOAD_ROWS } from '@app/contract/uploads';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { entryChunks, SheetLimitError, type ZipEntry, zipEntries } from './zip-entries';
+
+/**
+ * Reads the first sheet of an xlsx as the rows of a template, with every limit enforced while the
+ * bytes stream through, so a hostile workbook is refused at the first byte over a limit. Runs in a
+ * worker thread (sheet-pool.ts); it never sees the database and returns plain data.
+ */
+
+export const SHEET_LIMITS = {
+  /** Unpacked size of one part of the workbook (the sheet, its shared texts). */
+  partBytes: 32 * 1024 * 1024,
+  /** Cells written in the file, empty ones included, and shared texts. */
+  cells: 1_000_000,
+  /** Characters of one cell. */
+  cellChars: 2_000,
+  dataRows: MAX_UPLOAD_ROWS,
+};
+
+/** One data row of an upload: its sheet row number and each template column as text. */
+export interface SheetRow<Column extends string = string> {
+  row: number;
+  values: Record<Column, string>;
+}
+
+export interface ReadRequest {
+  content: Uint8Array;
+  columns: readonly string[];
+  /** true: one of the columns is enough (the others read as ''); false: all are required. */
+  anyOf: boolean;
+}
+
+export type ReadResult = { ok: true; rows: SheetRow[] } | { ok: false; message: string };
+
+const fail = (message: string): never => {
+  throw new SheetLimitError(message);
+};
+
+const number = new Intl.NumberFormat('en-IN');
+
+async function parseXml(chunks: AsyncIterable<Buffer>, on: (parser: SaxesParser) => void) {
+  const parser = new SaxesParser();
+  on(parser);
+  const decoder = new StringDecoder('utf8');
+  try {
+    for await (const chunk of chunks) parser.write(decoder.write(chunk));
+    parser.write(decoder.end()).close();
+  } catch (error) {
+    if (error instanceof SheetLimitError) throw error;
+    fail('The file is not a readable .xlsx workbook');
+  }
+}
+
+/** Counts every cell and shared text against one budget, and caps each text as it grows. */
+class Budget {
+  cells = 0;
+  cell() {
+    if (++this.cells > SHEET_LIMITS.cells)
+      fail(`The workbook has more than ${number.format(SHEET_LIMITS.cells)} cells; split the file`);
+  }
+  append(text: string, more: string, where: string) {
+    if (text.length + more.length > SHEET_LIMITS.cellChars)
+      fail(`${where}: a cell is longer than ${number.format(SHEET_LIMITS.cellChars)} characters`);
+    return text + more;
+  }
+}
+
+const attr = (tag: SaxesTagPlain, name: string) => {
+  const value = tag.attributes[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The part of the first sheet: workbook.xml names it, its relationships say where it is. */
+async function firstSheetPart(zip: Buffer, entries: Map<string, ZipEntry>): Promise<ZipEntry> {
+  const part = (name: string) => entries.get(name) ?? fail('The file is not a readable .xlsx workbook');
+  let sheetRel: string | undefined;
+  await parseXml(entryChunks(zip, part('xl/workbook.xml'), SHEET_LIMITS.partBytes), (p) =>
+    p.on('opentag', (tag) => {
+      if (tag.name === 'sheet' && sheetRel === undefined) sheetRel = attr(tag, 'r:id') ?? '';
+    }),
+  );
+  if (sheetRel === undefined) fail('The workbook has no sheet');
+  let target: string | undefined;
+  await parseXml(entryChunks(zip, part('xl/_rels/workbook.xml.rels'), SHEET_LIMITS.partBytes), (p) =>
+    p.on('opentag', (tag) => {
+      if (tag.name === 'Relationship' && attr(tag, 'Id') === sheetRel) target = attr(tag, 'Target');
+    }),
+  );
+  if (!target) fail('The workbook has no sheet');
+  return part(target!.startsWith('/') ? target!.slice(1) : `xl/${target}`);
+}
+
+/** The shared texts, in order; phonetic runs (rPh) are not part of the text. */
+async function sharedStrings(zip: Buffer, entry: ZipEntry | undefined, budget: Budget) {
+  const strings: string[] = [];
+  if (!entry) return strings;
+  let current = '';
+  let inText = false;
+  let phonetic = 0;
+  await parseXml(entryChunks(zip, entry, SHEET_LIMITS.partBytes), (p) => {
+    p.on('opentag', (tag) => {
+      if (tag.name === 'si') current = '';
+      else if (tag.name === 'rPh') phonetic++;
+      else if (tag.name === 't') inText = phonetic === 0;
+    });
+    p.on('text', (text) => {
+      if (inText) current = budget.append(current, text, 'Shared texts');
+    });
+    p.on('closetag', (tag) => {
+      if (tag.name === 't') inText = false;
+      else if (tag.name === 'rPh') phonetic--;
+      else if (tag.name === 'si') {
+        budget.cell();
+        strings.push(current);
+      }
+    });
+  });
+  return strings;
+}
+
+const columnIndex = (ref: string | undefined, previous: number) => {
+  const letters = ref ? /^[A-Z]+/.exec(ref)?.[0] : undefined;
+  if (!letters) return previous + 1;
+  let index = 0;
+  for (const ch of letters) index = index * 26 + (ch.charCodeAt(0) - 64);
+  return index;
+};
+
+/** A cell's text: shared texts looked up, numbers as JavaScript writes them, booleans as words. */
+function cellText(type: string | undefined, raw: string, strings: string[]) {
+  if (type === 's') return strings[Number(raw)] ?? '';
+  if (type === 'b') return raw === '1' ? 'true' : 'false';
+  if (type === 'e') return '';
+  if ((type === undefined || type === 'n') && raw.trim() !== '' && Number.isFinite(Number(raw)))
+    return String(Number(raw));
+  return raw;
+}
+
+export async function readXlsx(request: ReadRequest): Promise<ReadResult> {
+  try {
+    return { ok: true, rows: await readRows(request) };
+  } catch (error) {
+    if (error instanceof SheetLimitError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+async function readRows({ content, columns, anyOf }: ReadRequest): Promise<SheetRow[]> {
+  const zip = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  const entries = zipEntries(zip);
+  const budget = new Budget();
+  const sheet = await firstSheetPart(zip, entries);
+  const strings = await sharedStrings(zip, entries.get('xl/sharedStrings.xml'), budget);
+  const header = new Map<number, string>();
+  /** Template column of each sheet column, decided once the header row has been read. */
+  let wanted: Map<number, string> | undefined;
+  const rows: SheetRow[] = [];
+  let rowNumber = 0;
+  let cells = new Map<number, string>();
+  let col = 0;
+  let type: string | undefined;
+  let value: string | null = null;
+
+  const decideColumns = () => {
+    const byName = new Map([...header].map(([i, name]) => [name.trim().toLowerCase(), i]));
+    const found = columns.filter((c) => byName.has(c.toLowerCase()));
+    if (anyOf ? found.length === 0 : found.length < columns.length)
+      fail(
+        anyOf
+          ? `The first row must name a ${columns.map((c) => `"${c}"`).join(' or ')} column`
+          : `Missing column(s): ${columns.filter((c) => !found.includes(c)).join(', ')}. Use the template.`,
+      );
+    return new Map(found.map((c) => [byName.get(c.toLowerCase())!, c]));
+  };
+  const endRow = () => {
+    if (rowNumber === 1) return;
+    wanted ??= decideColumns();
+    const values = Object.fromEntries(columns.map((c) => [c, '']));
+    for (const [i, c] of wanted) values[c] = (cells.get(i) ?? '').trim();
+    if (Object.values(values).every((v) => v === '')) return;
+    if (rows.length === SHEET_LIMITS.dataRows)
+      fail(`At most ${number.format(SHEET_LIMITS.dataRows)} rows per file`);
+    rows.push({ row: rowNumber, values });
+  };
+
+  await parseXml(entryChunks(zip, sheet, SHEET_LIMITS.partBytes), (p) => {
+    p.on('opentag', (tag) => {
+      if (tag.name === 'row') {
+        rowNumber = Number(attr(tag, 'r') ?? rowNumber + 1);
+        cells = new Map();
+        col = 0;
+      } else if (tag.name === 'c') {
+        budget.cell();
+        col = columnIndex(attr(tag, 'r'), col);
+        type = attr(tag, 't');
+      } else if (tag.name === 'v' || (tag.name === 't' && type === 'inlineStr')) value = '';
+    });
+    p.on('text', (text) => {
+      if (value !== null) value = budget.append(value, text, `Row ${rowNumber}`);
+    });
+    p.on('closetag', (tag) => {
+      if ((tag.name === 'v' || tag.name === 't') && value !== null) {
+        const text = cellText(type, value, strings);
+        if (rowNumber === 1) header.set(col, text);
+        // Only the template's columns are kept: memory follows the template, not the file.
+        else if (!wanted || wanted.has(col)) cells.set(col, text);
+        value = null;
+      } else if (tag.name === 'row') endRow();
+    });
+  });
+  wanted ??= decideColumns();
+  if (rows.length === 0) fail('The sheet has no data rows');
+  return rows;
+}

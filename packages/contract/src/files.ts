@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * What a stored file is for. A record may reference only a file stored for its purpose by the same
+ * principal, and only once: the purpose is part of every claim, never inferred from the content.
+ */
+export const FILE_PURPOSES = [
+  'kyc_image',
+  'damaged_photo',
+  'thumbnail',
+  'invoice_sheet',
+  'invoice_upload_errors',
+  'points_upload_errors',
+  'report',
+  'label_pdf',
+] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** Purposes a staff member may upload for (POST /api/files?purpose=…). */
+export const STAFF_UPLOAD_PURPOSES = ['damaged_photo'] as const;
+export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
+/** Purposes a member may upload for (POST /api/app/uploads?purpose=…, default kyc_image). */
+export const MEMBER_UPLOAD_PURPOSES = ['kyc_image'] as const;
+
+export const staffUploadQuery = z.object({ purpose: z.enum(STAFF_UPLOAD_PURPOSES) });
+export const memberUploadQuery = z.object({ purpose: z.enum(MEMBER_UPLOAD_PURPOSES).default('kyc_image') });
+
+/** What an upload answers: the id to reference from the record, and whether a thumbnail was made. */
+export const uploadedFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  purpose: z.enum(FILE_PURPOSES),
+  hasThumbnail: z.boolean(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
