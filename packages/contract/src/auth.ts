@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 
 /** Texts of the change-password form, word for word from the shell spec (section 5). */
 export const PASSWORD_MESSAGES = {
@@ -8,10 +9,14 @@ export const PASSWORD_MESSAGES = {
   mismatch: 'Passwords must match',
 } as const;
 export const MIN_PASSWORD_LENGTH = 6;
+/** Longer is refused everywhere: hashing an unbounded password is work an attacker chooses. */
+export const MAX_PASSWORD_LENGTH = 128;
 
 export const loginBody = z.object({
-  email: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),
-  password: z.string().min(1, 'Password is required'),
+  email: text(254, { required: 'Email is required', tooLong: 'Enter a valid email address' }).email(
+    'Enter a valid email address',
+  ),
+  password: text(MAX_PASSWORD_LENGTH, { required: 'Password is required', trim: false }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -39,13 +44,11 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 /** Body of PUT {api}/admin/updatePassword: the spec's form rules, field by field. */
 export const updatePasswordBody = z
   .object({
-    password: z
-      .string({ error: PASSWORD_MESSAGES.newRequired })
-      .min(1, PASSWORD_MESSAGES.newRequired)
-      .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort),
-    confirmPassword: z
-      .string({ error: PASSWORD_MESSAGES.confirmRequired })
-      .min(1, PASSWORD_MESSAGES.confirmRequired),
+    password: text(MAX_PASSWORD_LENGTH, { required: PASSWORD_MESSAGES.newRequired, trim: false }).min(
+      MIN_PASSWORD_LENGTH,
+      PASSWORD_MESSAGES.tooShort,
+    ),
+    confirmPassword: text(MAX_PASSWORD_LENGTH, { required: PASSWORD_MESSAGES.confirmRequired, trim: false }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: PASSWORD_MESSAGES.mismatch,

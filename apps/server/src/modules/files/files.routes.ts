@@ -1,3 +1,4 @@
+import { idParams } from '@app/contract/input';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,7 +47,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'Download a file I uploaded',
-        params: z.object({ id: z.coerce.number().int() }),
+        params: idParams,
       },
     },
     async (request, reply) => {
