@@ -87,7 +87,7 @@ export function stringPaths(schema: JsonSchema, prefix = ''): string[] {
 }
 
 /** A copy of `body` with the value at the dotted `path` replaced. */
-export function withValue(body: unknown, path: string, value: unknown): unknown {
+export function withValue(body: unknown, path: string, value: unknown): Record<string, unknown> {
   const copy = structuredClone(body) as Record<string, unknown>;
   const keys = path.split('.');
   let node = copy;
