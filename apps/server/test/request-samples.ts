@@ -99,10 +99,10 @@ export function withValue(body: unknown, path: string, value: unknown): Record<s
 /** The URL with every path parameter set to `id`. */
 export const withIds = (url: string, id = '1') => url.replace(/:[A-Za-z]+/g, id);
 
-/** A built-in role holding the page, or any staff role for routes open to all staff. */
+/** The super role when it holds the page (it may edit every other role's accounts), else a role that does. */
 export const staffRoleFor = (access: Access): string =>
   typeof access === 'object'
-    ? (BUILT_IN_ROLES.find((r) => builtInPermissions(r).includes(access.page)) ?? SUPER_ROLE)
+    ? ([SUPER_ROLE, ...BUILT_IN_ROLES].find((r) => builtInPermissions(r).includes(access.page)) ?? SUPER_ROLE)
     : SUPER_ROLE;
 
 let peer = 0;
