@@ -7,7 +7,7 @@ import type { TestApp } from './harness';
  * Request bodies made from the OpenAPI document (the routes' own Zod schemas), so a table of cases
  * covers every route that exists, including routes added later.
  */
-interface JsonSchema {
+export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
@@ -18,6 +18,7 @@ interface JsonSchema {
   const?: unknown;
   format?: string;
   default?: unknown;
+  maxItems?: number;
 }
 
 export interface WriteRoute {
@@ -84,6 +85,15 @@ export function stringPaths(schema: JsonSchema, prefix = ''): string[] {
   return Object.entries(s.properties ?? {}).flatMap(([k, v]) =>
     stringPaths(v, prefix ? `${prefix}.${k}` : k),
   );
+}
+
+/** Dotted paths of every array in the body, with the schema of each. */
+export function arrayPaths(schema: JsonSchema, prefix = ''): { path: string; schema: JsonSchema }[] {
+  const s = variant(schema);
+  const t = typeOf(s);
+  if (t === 'array') return [{ path: prefix, schema: s }];
+  if (t !== 'object') return [];
+  return Object.entries(s.properties ?? {}).flatMap(([k, v]) => arrayPaths(v, prefix ? `${prefix}.${k}` : k));
 }
 
 /** A copy of `body` with the value at the dotted `path` replaced. */

@@ -10,6 +10,7 @@ export const INVOICE_ENTITY = 'invoice';
 export const DISTRIBUTOR_ENTITY = 'distributor';
 export const INVOICE_UPLOAD_ENTITY = 'invoice_upload';
 export const MAX_LINE_QUANTITY = 10_000_000;
+export const MAX_INVOICE_LINES = 200;
 
 export const INVOICE_MESSAGES = {
   codeRequired: 'Distributor code is required',
@@ -28,6 +29,7 @@ export const INVOICE_MESSAGES = {
   distributorRequired: 'Choose a distributor',
   distributorUnknown: 'This distributor does not exist',
   linesRequired: 'Add at least one line',
+  tooManyLines: `At most ${MAX_INVOICE_LINES} lines`,
   productRequired: 'Choose a product',
   productUnknown: 'Unknown SKU',
   productInactive: 'This SKU is inactive',
@@ -95,7 +97,7 @@ export const invoiceCreateBody = z.object({
       { error: INVOICE_MESSAGES.linesRequired },
     )
     .min(1, INVOICE_MESSAGES.linesRequired)
-    .max(200),
+    .max(MAX_INVOICE_LINES, INVOICE_MESSAGES.tooManyLines),
 });
 export type InvoiceCreateBody = z.infer<typeof invoiceCreateBody>;
 
