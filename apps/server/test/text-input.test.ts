@@ -5,6 +5,9 @@ import { memberWithToken } from '../src/modules/coupons/scan.test-kit';
 import { createTestApp, type TestApp } from './harness';
 import { callerFor, jsonWriteRoutes, sampleOf, stringPaths, withIds, withValue } from './request-samples';
 
+/** The tests that walk every route send hundreds of requests. */
+const EVERY_ROUTE_TIMEOUT = 180_000;
+
 let t: TestApp;
 let memberToken: string;
 beforeAll(async () => {
@@ -41,33 +44,37 @@ describe('the text rule of the contract', () => {
 });
 
 describe('every JSON body of every write route', () => {
-  it('answers 400 naming the field for NUL, a lone surrogate or a control character in any string', async () => {
-    const routes = jsonWriteRoutes(t.app);
-    expect(routes.length).toBeGreaterThan(40);
-    const failures: string[] = [];
-    let probed = 0;
-    for (const route of routes) {
-      const call = callerFor(t, route.access, memberToken);
-      const sample = sampleOf(route.body);
-      for (const path of stringPaths(route.body)) {
-        for (const [name, value] of Object.entries(HOSTILE)) {
-          const res = await call({
-            method: route.method,
-            url: withIds(route.url),
-            payload: withValue(sample, path, value),
-          });
-          probed++;
-          const fields = res.statusCode === 400 ? (res.json().fields ?? {}) : {};
-          if (!(path in fields))
-            failures.push(
-              `${route.method} ${route.url} ${path} (${name}): ${res.statusCode} ${res.body.slice(0, 120)}`,
-            );
+  it(
+    'answers 400 naming the field for NUL, a lone surrogate or a control character in any string',
+    async () => {
+      const routes = jsonWriteRoutes(t.app);
+      expect(routes.length).toBeGreaterThan(40);
+      const failures: string[] = [];
+      let probed = 0;
+      for (const route of routes) {
+        const call = callerFor(t, route.access, memberToken);
+        const sample = sampleOf(route.body);
+        for (const path of stringPaths(route.body)) {
+          for (const [name, value] of Object.entries(HOSTILE)) {
+            const res = await call({
+              method: route.method,
+              url: withIds(route.url),
+              payload: withValue(sample, path, value),
+            });
+            probed++;
+            const fields = res.statusCode === 400 ? (res.json().fields ?? {}) : {};
+            if (!(path in fields))
+              failures.push(
+                `${route.method} ${route.url} ${path} (${name}): ${res.statusCode} ${res.body.slice(0, 120)}`,
+              );
+          }
         }
       }
-    }
-    expect(probed).toBeGreaterThan(100);
-    expect(failures).toEqual([]);
-  });
+      expect(probed).toBeGreaterThan(100);
+      expect(failures).toEqual([]);
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 });
 
 describe('the audit writer', () => {
