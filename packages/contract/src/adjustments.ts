@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 import { reasonText } from './members';
 
 /** Manual points adjustments (maker-checker): requested by one staff account, decided by another. */
@@ -15,7 +16,7 @@ export const adjustmentRequestBody = z.object({
 export type AdjustmentRequestBody = z.infer<typeof adjustmentRequestBody>;
 
 export const adjustmentDecisionBody = z.object({
-  note: z.string().trim().max(500, 'At most 500 characters').optional(),
+  note: text(500, { multiline: true, tooLong: 'At most 500 characters' }).optional(),
 });
 
 export const adjustmentRow = z.object({

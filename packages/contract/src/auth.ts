@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords';
+import { text } from './input';
 
 /** Texts of the change-password form, word for word from the shell spec (section 5). */
 export const PASSWORD_MESSAGES = {
@@ -9,6 +10,7 @@ export const PASSWORD_MESSAGES = {
   mismatch: 'Passwords must match',
 } as const;
 export const MIN_PASSWORD_LENGTH = 6;
+/** Longer is refused everywhere: hashing an unbounded password is work an attacker chooses. */
 export const MAX_PASSWORD_LENGTH = 128;
 /** Our rules beyond the shell spec's, kept apart so the spec's texts above stay word for word. */
 export const PASSWORD_RULE_MESSAGES = {
@@ -20,16 +22,19 @@ export const PASSWORD_RULE_MESSAGES = {
  * The one rule for a new password, wherever it is set: one's own change (server and dialog), staff
  * creation and reset. The spec's minimum, a bound on the hashing work, and not a well-known one.
  */
-export const newPassword = z
-  .string({ error: PASSWORD_MESSAGES.newRequired })
-  .min(1, PASSWORD_MESSAGES.newRequired)
+export const newPassword = text(MAX_PASSWORD_LENGTH, {
+  required: PASSWORD_MESSAGES.newRequired,
+  tooLong: PASSWORD_RULE_MESSAGES.tooLong,
+  trim: false,
+})
   .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort)
-  .max(MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES.tooLong)
   .refine((p) => !isCommonPassword(p), PASSWORD_RULE_MESSAGES.common);
 
 export const loginBody = z.object({
-  email: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),
-  password: z.string().min(1, 'Password is required'),
+  email: text(254, { required: 'Email is required', tooLong: 'Enter a valid email address' }).email(
+    'Enter a valid email address',
+  ),
+  password: text(MAX_PASSWORD_LENGTH, { required: 'Password is required', trim: false }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -58,9 +63,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const updatePasswordBody = z
   .object({
     password: newPassword,
-    confirmPassword: z
-      .string({ error: PASSWORD_MESSAGES.confirmRequired })
-      .min(1, PASSWORD_MESSAGES.confirmRequired),
+    confirmPassword: text(MAX_PASSWORD_LENGTH, { required: PASSWORD_MESSAGES.confirmRequired, trim: false }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: PASSWORD_MESSAGES.mismatch,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, text } from './input';
 
 /** Coupon Allocation (`/dashboard/coupon-allocation`) and Allocation History (`/dashboard/allocation-history`). */
 
@@ -35,10 +36,7 @@ const serial = z
 
 export const allocationCreateBody = z
   .object({
-    invoiceLineId: z
-      .number({ error: ALLOCATION_MESSAGES.lineRequired })
-      .int()
-      .positive(ALLOCATION_MESSAGES.lineRequired),
+    invoiceLineId: recordId(ALLOCATION_MESSAGES.lineRequired),
     mode: z.enum(['range', 'next'], { error: ALLOCATION_MESSAGES.modeRequired }),
     fromSerial: serial.nullish(),
     toSerial: serial.nullish(),
@@ -56,11 +54,11 @@ export const allocationCreateBody = z
 export type AllocationCreateBody = z.infer<typeof allocationCreateBody>;
 
 export const allocationUndoBody = z.object({
-  reason: z
-    .string({ error: ALLOCATION_MESSAGES.reasonRequired })
-    .trim()
-    .min(3, ALLOCATION_MESSAGES.reasonRequired)
-    .max(500, ALLOCATION_MESSAGES.reasonTooLong),
+  reason: text(500, {
+    required: ALLOCATION_MESSAGES.reasonRequired,
+    tooLong: ALLOCATION_MESSAGES.reasonTooLong,
+    multiline: true,
+  }).min(3, ALLOCATION_MESSAGES.reasonRequired),
 });
 export type AllocationUndoBody = z.infer<typeof allocationUndoBody>;
 

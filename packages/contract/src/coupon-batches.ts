@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, text } from './input';
 
 /** Generate QR Code (`/dashboard/generatecoupon`): batches of codes for one SKU. */
 
@@ -23,10 +24,7 @@ export const todayInIndia = (now = new Date()): string =>
   new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 export const batchCreateBody = z.object({
-  productId: z
-    .number({ error: BATCH_MESSAGES.productRequired })
-    .int()
-    .positive(BATCH_MESSAGES.productRequired),
+  productId: recordId(BATCH_MESSAGES.productRequired),
   quantity: z
     .number({ error: BATCH_MESSAGES.quantityRequired })
     .int(BATCH_MESSAGES.quantityRange)
@@ -35,10 +33,7 @@ export const batchCreateBody = z.object({
   expiresOn: z.iso
     .date({ error: BATCH_MESSAGES.expiryRequired })
     .refine((d) => d >= todayInIndia(), BATCH_MESSAGES.expiryPast),
-  note: z
-    .string()
-    .trim()
-    .max(500, BATCH_MESSAGES.noteTooLong)
+  note: text(500, { multiline: true, tooLong: BATCH_MESSAGES.noteTooLong })
     .nullish()
     .transform((v) => v || null),
 });

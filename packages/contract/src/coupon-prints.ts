@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './input';
 
 /** Punch History (`/dashboard/printCoupon`): print files of a batch or serial range. */
 
@@ -34,7 +35,7 @@ const serial = z
 
 export const printCreateBody = z
   .object({
-    batchId: z.number().int().positive().nullish(),
+    batchId: recordId().nullish(),
     fromSerial: serial.nullish(),
     toSerial: serial.nullish(),
     layout: z.enum(PRINT_LAYOUTS, { error: PRINT_MESSAGES.layoutRequired }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 
 /** Member scan (PRODUCT.md 3.4) and QR Scan History (`/dashboard/QrScanHistories`). */
 
@@ -34,15 +35,11 @@ export const SCAN_MESSAGES: Record<ScanResult, string> = {
 
 export const scanBody = z.object({
   /** The code as scanned (the QR's URL or the code) or typed. */
-  code: z
-    .string({ error: 'Code is required' })
-    .trim()
-    .min(1, 'Code is required')
-    .max(200, 'Code is too long'),
+  code: text(200, { required: 'Code is required', tooLong: 'Code is too long' }),
   latitude: z.number().min(-90).max(90).nullish(),
   longitude: z.number().min(-180).max(180).nullish(),
   /** The state the phone is in, as the app resolves it. */
-  state: z.string().trim().max(60).nullish(),
+  state: text(60).nullish(),
 });
 export type ScanBody = z.infer<typeof scanBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, recordId, text } from './input';
 
 /** Damaged Coupons (`/dashboard/damaged-coupon`): reported by one person, decided by another. */
 
@@ -36,10 +37,7 @@ const serial = z
   .number({ error: DAMAGED_MESSAGES.serial })
   .int(DAMAGED_MESSAGES.serial)
   .positive(DAMAGED_MESSAGES.serial);
-const note = z
-  .string()
-  .trim()
-  .max(500, DAMAGED_MESSAGES.noteTooLong)
+const note = text(500, { multiline: true, tooLong: DAMAGED_MESSAGES.noteTooLong })
   .nullish()
   .transform((v) => v || null);
 
@@ -47,13 +45,13 @@ export const damagedCreateBody = z
   .object({
     mode: z.enum(['single', 'range'], { error: DAMAGED_MESSAGES.modeRequired }),
     /** Single: the code as printed (any case, with or without dashes), or the serial. */
-    code: z.string().trim().max(40).nullish(),
+    code: text(40).nullish(),
     serial: serial.nullish(),
     fromSerial: serial.nullish(),
     toSerial: serial.nullish(),
     reason: z.enum(DAMAGE_REASONS, { error: DAMAGED_MESSAGES.reasonRequired }),
     note,
-    photoFileId: z.number().int().positive().nullish(),
+    photoFileId: recordId().nullish(),
   })
   .superRefine((b, ctx) => {
     const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -73,7 +71,7 @@ export type DamagedCreateBody = z.infer<typeof damagedCreateBody>;
 export const damagedUploadQuery = z.object({
   reason: z.enum(DAMAGE_REASONS, { error: DAMAGED_MESSAGES.reasonRequired }),
   note,
-  photoFileId: z.coerce.number().int().positive().optional(),
+  photoFileId: idParam.optional(),
   applyValid: z.enum(['true', 'false']).default('false'),
 });
 
@@ -84,11 +82,11 @@ export const damagedApproveBody = z.object({
 });
 export type DamagedApproveBody = z.infer<typeof damagedApproveBody>;
 export const damagedRejectBody = z.object({
-  note: z
-    .string({ error: DAMAGED_MESSAGES.noteRequired })
-    .trim()
-    .min(3, DAMAGED_MESSAGES.noteRequired)
-    .max(500, DAMAGED_MESSAGES.noteTooLong),
+  note: text(500, {
+    required: DAMAGED_MESSAGES.noteRequired,
+    tooLong: DAMAGED_MESSAGES.noteTooLong,
+    multiline: true,
+  }).min(3, DAMAGED_MESSAGES.noteRequired),
 });
 
 export const damagedRow = z.object({

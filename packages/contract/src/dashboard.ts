@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 
 /**
  * Dashboard (`/dashboard`): KPI cards and daily series over a date range. Dates are calendar days in
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 
 export const DASHBOARD_MAX_DAYS = 366;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+const isoDate = text(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
 
 export const dashboardQuery = z
   .object({ from: isoDate.optional(), to: isoDate.optional() })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, text } from './input';
 import { rowError, UPLOAD_STATUSES } from './uploads';
 
 /** Invoice (`/dashboard/invoice`) and Upload Invoice History (`/dashboard/upload-invoice-history`). */
@@ -9,6 +10,7 @@ export const INVOICE_ENTITY = 'invoice';
 export const DISTRIBUTOR_ENTITY = 'distributor';
 export const INVOICE_UPLOAD_ENTITY = 'invoice_upload';
 export const MAX_LINE_QUANTITY = 10_000_000;
+export const MAX_INVOICE_LINES = 200;
 
 export const INVOICE_MESSAGES = {
   codeRequired: 'Distributor code is required',
@@ -27,6 +29,7 @@ export const INVOICE_MESSAGES = {
   distributorRequired: 'Choose a distributor',
   distributorUnknown: 'This distributor does not exist',
   linesRequired: 'Add at least one line',
+  tooManyLines: `At most ${MAX_INVOICE_LINES} lines`,
   productRequired: 'Choose a product',
   productUnknown: 'Unknown SKU',
   productInactive: 'This SKU is inactive',
@@ -35,18 +38,16 @@ export const INVOICE_MESSAGES = {
 } as const;
 
 export const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-const text = (required: string, max = 100) =>
-  z.string({ error: required }).trim().min(1, required).max(max, INVOICE_MESSAGES.tooLong);
+const field = (required: string, max = 100) => text(max, { required, tooLong: INVOICE_MESSAGES.tooLong });
 
-export const distributorCode = z
-  .string({ error: INVOICE_MESSAGES.codeRequired })
-  .trim()
-  .min(1, INVOICE_MESSAGES.codeRequired)
+export const distributorCode = text(32, {
+  required: INVOICE_MESSAGES.codeRequired,
+  tooLong: INVOICE_MESSAGES.codeFormat,
+})
   .regex(/^[A-Za-z0-9_-]{2,32}$/, INVOICE_MESSAGES.codeFormat)
   .transform((s) => s.toUpperCase());
 
-export const gstin = z
-  .string()
+export const gstin = text(15, { tooLong: INVOICE_MESSAGES.gstin })
   .nullish()
   .transform((v) => (v ? v.trim().toUpperCase() : null))
   .refine((v) => v === null || v === '' || GSTIN.test(v), INVOICE_MESSAGES.gstin)
@@ -54,10 +55,10 @@ export const gstin = z
 
 export const distributorBody = z.object({
   code: distributorCode,
-  name: text(INVOICE_MESSAGES.nameRequired),
+  name: field(INVOICE_MESSAGES.nameRequired),
   gstin,
-  state: text(INVOICE_MESSAGES.stateRequired, 60),
-  city: text(INVOICE_MESSAGES.cityRequired, 60),
+  state: field(INVOICE_MESSAGES.stateRequired, 60),
+  city: field(INVOICE_MESSAGES.cityRequired, 60),
 });
 export type DistributorBody = z.infer<typeof distributorBody>;
 export const distributorUpdateBody = distributorBody.omit({ code: true }).partial();
@@ -82,27 +83,21 @@ const quantity = z
   .max(MAX_LINE_QUANTITY, INVOICE_MESSAGES.quantity);
 
 export const invoiceCreateBody = z.object({
-  distributorId: z
-    .number({ error: INVOICE_MESSAGES.distributorRequired })
-    .int()
-    .positive(INVOICE_MESSAGES.distributorRequired),
-  number: text(INVOICE_MESSAGES.numberRequired, 40),
+  distributorId: recordId(INVOICE_MESSAGES.distributorRequired),
+  number: field(INVOICE_MESSAGES.numberRequired, 40),
   invoiceDate: z.iso.date({
     error: (i) => (i.input ? INVOICE_MESSAGES.dateInvalid : INVOICE_MESSAGES.dateRequired),
   }),
   lines: z
     .array(
       z.object({
-        productId: z
-          .number({ error: INVOICE_MESSAGES.productRequired })
-          .int()
-          .positive(INVOICE_MESSAGES.productRequired),
+        productId: recordId(INVOICE_MESSAGES.productRequired),
         quantity,
       }),
       { error: INVOICE_MESSAGES.linesRequired },
     )
     .min(1, INVOICE_MESSAGES.linesRequired)
-    .max(200),
+    .max(MAX_INVOICE_LINES, INVOICE_MESSAGES.tooManyLines),
 });
 export type InvoiceCreateBody = z.infer<typeof invoiceCreateBody>;
 

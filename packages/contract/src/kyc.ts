@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, text } from './input';
 import { MEMBER_TYPES } from './members';
 
 /**
@@ -23,44 +24,37 @@ export const KYC_REJECT_REASON_KEYS = Object.keys(KYC_REJECT_REASONS) as [
   ...KycRejectReason[],
 ];
 
-const fileId = (label: string) =>
-  z
-    .number({ error: `${label} is required` })
-    .int()
-    .positive();
+const fileId = (label: string) => recordId(`${label} is required`);
+
+const AADHAAR_LAST4 = 'Enter the last 4 digits of the Aadhaar';
+const PAN_FORMAT = 'Enter a valid PAN (e.g. ABCDE1234F)';
+const ACCOUNT_FORMAT = 'A bank account number has 9 to 18 digits';
+const IFSC_FORMAT = 'Enter a valid IFSC (e.g. SBIN0001234)';
+const UPI_FORMAT = 'Enter a valid UPI id (e.g. name@bank)';
 
 export const kycSubmitBody = z.object({
-  aadhaarLast4: z
-    .string({ error: 'Enter the last 4 digits of the Aadhaar' })
-    .regex(/^\d{4}$/, 'Enter the last 4 digits of the Aadhaar'),
+  aadhaarLast4: text(4, { required: AADHAAR_LAST4, tooLong: AADHAAR_LAST4 }).regex(
+    /^\d{4}$/,
+    'Enter the last 4 digits of the Aadhaar',
+  ),
   aadhaarFrontFileId: fileId('Aadhaar front image'),
   aadhaarBackFileId: fileId('Aadhaar back image'),
-  pan: z
-    .string({ error: 'Enter the PAN' })
-    .trim()
+  pan: text(10, { required: 'Enter the PAN', tooLong: PAN_FORMAT })
     .toUpperCase()
-    .regex(/^[A-Z]{5}\d{4}[A-Z]$/, 'Enter a valid PAN (e.g. ABCDE1234F)'),
+    .regex(/^[A-Z]{5}\d{4}[A-Z]$/, PAN_FORMAT),
   panFileId: fileId('PAN card image'),
-  accountHolder: z
-    .string({ error: 'Account holder is required' })
-    .trim()
-    .min(1, 'Account holder is required')
-    .max(120),
-  accountNumber: z
-    .string({ error: 'Enter the bank account number' })
-    .trim()
-    .regex(/^\d{9,18}$/, 'A bank account number has 9 to 18 digits'),
-  ifsc: z
-    .string({ error: 'Enter the IFSC' })
-    .trim()
+  accountHolder: text(120, { required: 'Account holder is required' }),
+  accountNumber: text(18, { required: 'Enter the bank account number', tooLong: ACCOUNT_FORMAT }).regex(
+    /^\d{9,18}$/,
+    ACCOUNT_FORMAT,
+  ),
+  ifsc: text(11, { required: 'Enter the IFSC', tooLong: IFSC_FORMAT })
     .toUpperCase()
-    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'Enter a valid IFSC (e.g. SBIN0001234)'),
-  bankName: z.string({ error: 'Bank name is required' }).trim().min(1, 'Bank name is required').max(120),
+    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, IFSC_FORMAT),
+  bankName: text(120, { required: 'Bank name is required' }),
   chequeFileId: fileId('Cancelled cheque image'),
-  upiId: z
-    .string()
-    .trim()
-    .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'Enter a valid UPI id (e.g. name@bank)')
+  upiId: text(321, { tooLong: UPI_FORMAT })
+    .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, UPI_FORMAT)
     .optional(),
 });
 export type KycSubmitBody = z.infer<typeof kycSubmitBody>;
@@ -117,13 +111,12 @@ export const KYC_FILTERS = [
   'memberId',
 ] as const;
 
+const comment = text(500, { multiline: true, tooLong: 'At most 500 characters' }).optional();
 export const kycRejectBody = z.object({
   reasonCode: z.enum(KYC_REJECT_REASON_KEYS, { error: 'Choose a reason from the list' }),
-  comment: z.string().trim().max(500, 'At most 500 characters').optional(),
+  comment,
 });
-export const kycApproveBody = z.object({
-  comment: z.string().trim().max(500, 'At most 500 characters').optional(),
-});
+export const kycApproveBody = z.object({ comment });
 
 export const kycRevealBody = z.object({
   field: z.enum(['pan', 'accountNumber'], { error: 'Choose pan or accountNumber' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 import { MEMBER_KYC_STATUSES, MEMBER_STATUSES, MEMBER_TYPES, mobileNumber } from './members';
 
 /** The member app's API (`/api/app/...`): sign-in by one-time code, registration, profile. */
@@ -7,19 +8,15 @@ export const OTP_RULES = { expirySeconds: 300, maxTries: 5, resendAfterSeconds: 
 export const otpRequestBody = z.object({ mobile: mobileNumber });
 export const otpSent = z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() });
 
-const otpCode = z
-  .string({ error: 'Enter the 6-digit code' })
-  .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+const otpCode = text(6, { required: 'Enter the 6-digit code', tooLong: 'Enter the 6-digit code' }).regex(
+  /^\d{6}$/,
+  'Enter the 6-digit code',
+);
 
 export const memberLoginBody = z.object({ mobile: mobileNumber, code: otpCode });
 
 const required = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label}: at most ${max} characters`);
+  text(max, { required: `${label} is required`, tooLong: `${label}: at most ${max} characters` });
 
 export const registerBody = z.object({
   mobile: mobileNumber,
@@ -37,15 +34,16 @@ export const registerBody = z.object({
       city: required('City', 80),
       district: required('District', 80),
       state: required('State', 80),
-      pincode: z
-        .string({ error: 'Enter the 6-digit pincode' })
-        .regex(/^[1-9]\d{5}$/, 'Enter the 6-digit pincode'),
+      pincode: text(6, { required: 'Enter the 6-digit pincode', tooLong: 'Enter the 6-digit pincode' }).regex(
+        /^[1-9]\d{5}$/,
+        'Enter the 6-digit pincode',
+      ),
     },
     { error: 'Address is required' },
   ),
-  referralCode: z.string().trim().toUpperCase().max(20).optional(),
+  referralCode: text(20).toUpperCase().optional(),
   /** Member code of the dealer the member buys through. */
-  dealerCode: z.string().trim().toUpperCase().max(20).optional(),
+  dealerCode: text(20).toUpperCase().optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, text, uniqueArray } from './input';
 
 /** Members (PRODUCT.md §3.5): the trade partners of the programme. */
 export const MEMBER_TYPES = ['carpenter', 'contractor', 'architect', 'dealer', 'retailer'] as const;
@@ -54,16 +55,15 @@ export const MEMBER_MESSAGES = {
 } as const;
 
 /** A 10-digit Indian mobile number; a +91 or 0 prefix and spaces are accepted and dropped. */
-export const mobileNumber = z
-  .string({ error: MEMBER_MESSAGES.mobile })
+export const mobileNumber = text(20, { required: MEMBER_MESSAGES.mobile, tooLong: MEMBER_MESSAGES.mobile })
   .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, ''))
   .pipe(z.string().regex(/^[6-9]\d{9}$/, MEMBER_MESSAGES.mobile));
 
-export const reasonText = z
-  .string({ error: MEMBER_MESSAGES.reasonRequired })
-  .trim()
-  .min(1, MEMBER_MESSAGES.reasonRequired)
-  .max(500, 'At most 500 characters');
+export const reasonText = text(500, {
+  required: MEMBER_MESSAGES.reasonRequired,
+  tooLong: 'At most 500 characters',
+  multiline: true,
+});
 
 /** A member as the back-office lists show it. */
 export const memberRow = z.object({
@@ -118,11 +118,11 @@ export const MEMBER_SORTS = ['id', 'name', 'createdAt', 'balance', 'code'] as co
 
 /** Approve, reject or re-approve one or many members. Reject needs a reason; approve may carry one. */
 export const memberDecisionBody = z.object({
-  ids: z
-    .array(z.number().int().positive(), { error: MEMBER_MESSAGES.idsRequired })
-    .min(1, MEMBER_MESSAGES.idsRequired)
-    .max(500, 'At most 500 members at a time'),
-  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+  ids: uniqueArray(recordId(), 500, {
+    error: MEMBER_MESSAGES.idsRequired,
+    tooMany: 'At most 500 members at a time',
+  }).min(1, MEMBER_MESSAGES.idsRequired),
+  reason: text(500, { multiline: true, tooLong: 'At most 500 characters' }).optional(),
 });
 export const memberRejectBody = memberDecisionBody.extend({ reason: reasonText });
 export type MemberDecisionBody = z.infer<typeof memberDecisionBody>;

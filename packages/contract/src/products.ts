@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 
 /** Products tab of Manage Catalogue (`/dashboard/products/catalogue`): the SKUs coupons are made for. */
 
@@ -17,13 +18,12 @@ export const PRODUCT_MESSAGES = {
   tooLong: 'At most 100 characters',
 } as const;
 
-const text = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(100, PRODUCT_MESSAGES.tooLong);
+const field = (required: string) => text(100, { required, tooLong: PRODUCT_MESSAGES.tooLong });
 
-export const productSku = z
-  .string({ error: PRODUCT_MESSAGES.skuRequired })
-  .trim()
-  .min(1, PRODUCT_MESSAGES.skuRequired)
+export const productSku = text(32, {
+  required: PRODUCT_MESSAGES.skuRequired,
+  tooLong: PRODUCT_MESSAGES.skuFormat,
+})
   .regex(/^[A-Za-z0-9_-]{2,32}$/, PRODUCT_MESSAGES.skuFormat)
   .transform((s) => s.toUpperCase());
 
@@ -35,9 +35,9 @@ export const basePoints = z
 
 export const productCreateBody = z.object({
   sku: productSku,
-  name: text(PRODUCT_MESSAGES.nameRequired),
-  category: text(PRODUCT_MESSAGES.categoryRequired),
-  unit: text(PRODUCT_MESSAGES.unitRequired),
+  name: field(PRODUCT_MESSAGES.nameRequired),
+  category: field(PRODUCT_MESSAGES.categoryRequired),
+  unit: field(PRODUCT_MESSAGES.unitRequired),
   basePoints,
   active: z.boolean().default(true),
 });

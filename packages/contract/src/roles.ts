@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEntry } from './audit';
+import { text, uniqueArray } from './input';
 import { ALL_PERMISSIONS, PAGES } from './permissions';
 
 /** User Roles (`/dashboard/roles`): roles and their page permissions. */
@@ -20,10 +21,8 @@ export const ROLE_MESSAGES = {
 
 const known = new Set(ALL_PERMISSIONS);
 
-/** A set of permission ids, each one known; duplicates dropped, kept in menu order. */
-export const rolePermissions = z
-  .array(z.string().max(200))
-  .max(ALL_PERMISSIONS.length * 2)
+/** A set of permission ids, each one known and listed once; kept in menu order. */
+export const rolePermissions = uniqueArray(text(200), ALL_PERMISSIONS.length)
   .superRefine((list, ctx) => {
     const unknown = list.filter((p) => !known.has(p));
     if (unknown.length > 0)
@@ -34,18 +33,11 @@ export const rolePermissions = z
     return ALL_PERMISSIONS.filter((p) => held.has(p));
   });
 
-const label = z
-  .string({ error: ROLE_MESSAGES.labelRequired })
-  .trim()
-  .min(1, ROLE_MESSAGES.labelRequired)
-  .max(100, ROLE_MESSAGES.labelTooLong);
+const label = text(100, { required: ROLE_MESSAGES.labelRequired, tooLong: ROLE_MESSAGES.labelTooLong });
 
 export const roleCreateBody = z.object({
   /** The role key, lowercased as the shell spec compares roles; fixed once created. */
-  name: z
-    .string({ error: ROLE_MESSAGES.nameRequired })
-    .trim()
-    .min(1, ROLE_MESSAGES.nameRequired)
+  name: text(100, { required: ROLE_MESSAGES.nameRequired, tooLong: ROLE_MESSAGES.nameFormat })
     .transform((n) => n.toLowerCase().replace(/\s+/g, ' '))
     .refine((n) => /^[a-z0-9][a-z0-9 _-]{0,49}$/.test(n), ROLE_MESSAGES.nameFormat),
   label,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 import { basePoints } from './products';
 import { rowError, UPLOAD_STATUSES } from './uploads';
 
@@ -25,11 +26,11 @@ export const pointsChangeBody = z.object({
   points: basePoints,
   /** A calendar day in Asia/Kolkata; the points apply from 00:00 IST that day. Today or later. */
   effectiveFrom: z.iso.date({ error: SCHEME_POINTS_MESSAGES.dateRequired }),
-  reason: z
-    .string({ error: SCHEME_POINTS_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, SCHEME_POINTS_MESSAGES.reasonRequired)
-    .max(200, SCHEME_POINTS_MESSAGES.reasonTooLong),
+  reason: text(200, {
+    required: SCHEME_POINTS_MESSAGES.reasonRequired,
+    tooLong: SCHEME_POINTS_MESSAGES.reasonTooLong,
+    multiline: true,
+  }),
 });
 export type PointsChangeBody = z.infer<typeof pointsChangeBody>;
 

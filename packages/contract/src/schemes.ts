@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
 
 /**
@@ -8,6 +9,8 @@ import { INDIAN_STATES, MEMBER_TYPES } from './members';
  */
 export const SCHEMES_PAGE = '/dashboard/scheme';
 export const SCHEME_ENTITY = 'scheme';
+/** SKUs one scheme may name; a scheme for more is a scheme for all (an empty list). */
+export const MAX_SCHEME_PRODUCTS = 1000;
 
 export const SCHEME_STATUSES = ['draft', 'active', 'ended', 'cancelled'] as const;
 export type SchemeStatus = (typeof SCHEME_STATUSES)[number];
@@ -42,16 +45,18 @@ const optionalInt = z.number().int().nullish();
 
 export const schemeBody = z
   .object({
-    name: z
-      .string({ error: SCHEME_MESSAGES.nameRequired })
-      .trim()
-      .min(1, SCHEME_MESSAGES.nameRequired)
-      .max(100, SCHEME_MESSAGES.tooLong),
+    name: text(100, { required: SCHEME_MESSAGES.nameRequired, tooLong: SCHEME_MESSAGES.tooLong }),
     startsOn: day,
     endsOn: day,
-    memberTypes: z.array(z.enum(MEMBER_TYPES, { error: SCHEME_MESSAGES.memberType })).default([]),
-    states: z.array(z.enum(INDIAN_STATES, { error: SCHEME_MESSAGES.state })).default([]),
-    productIds: z.array(z.number({ error: SCHEME_MESSAGES.productIds }).int().positive()).default([]),
+    memberTypes: uniqueArray(
+      z.enum(MEMBER_TYPES, { error: SCHEME_MESSAGES.memberType }),
+      MEMBER_TYPES.length,
+    ).default([]),
+    states: uniqueArray(
+      z.enum(INDIAN_STATES, { error: SCHEME_MESSAGES.state }),
+      INDIAN_STATES.length,
+    ).default([]),
+    productIds: uniqueArray(recordId(SCHEME_MESSAGES.productIds), MAX_SCHEME_PRODUCTS).default([]),
     rule: z.enum(SCHEME_RULES, { error: SCHEME_MESSAGES.ruleRequired }),
     multiplier: z.number({ error: SCHEME_MESSAGES.multiplierRange }).nullish(),
     bonusPoints: optionalInt,
@@ -76,7 +81,7 @@ export const schemeBody = z
   });
 export type SchemeBody = z.infer<typeof schemeBody>;
 
-export const schemeCancelBody = z.object({ reason: z.string().trim().max(200).optional() });
+export const schemeCancelBody = z.object({ reason: text(200, { multiline: true }).optional() });
 
 export const schemeRow = z.object({
   id: z.number().int(),

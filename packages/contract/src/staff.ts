@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditEntry } from './audit';
-import { newPassword, PASSWORD_RULE_MESSAGES } from './auth';
+import { MAX_PASSWORD_LENGTH, newPassword, PASSWORD_RULE_MESSAGES } from './auth';
+import { recordId, text } from './input';
 
 /** Manage Admin (`/dashboard/manageadmin`): staff accounts. */
 
@@ -25,38 +26,28 @@ export function normaliseMobile(raw: string): string {
 }
 export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
 
-const name = z
-  .string({ error: STAFF_MESSAGES.nameRequired })
-  .trim()
-  .min(1, STAFF_MESSAGES.nameRequired)
-  .max(100, STAFF_MESSAGES.nameTooLong);
+const name = text(100, { required: STAFF_MESSAGES.nameRequired, tooLong: STAFF_MESSAGES.nameTooLong });
 
 /** Optional mobile: empty means none; anything else must be an Indian mobile number. */
-const mobile = z
-  .string()
+const mobile = text(20, { tooLong: STAFF_MESSAGES.mobileInvalid })
   .nullish()
   .transform((v) => (v == null || v.trim() === '' ? null : normaliseMobile(v)))
   .refine((v) => v === null || INDIAN_MOBILE.test(v), STAFF_MESSAGES.mobileInvalid);
 
-const roleId = z.number({ error: STAFF_MESSAGES.roleRequired }).int().positive(STAFF_MESSAGES.roleRequired);
+const roleId = recordId(STAFF_MESSAGES.roleRequired);
 
 /** A password an administrator sets: the one password rule (auth.ts). */
 export const staffPassword = newPassword;
 
 /** Empty or absent means "generate one". */
-const optionalPassword = z
-  .string()
+const optionalPassword = text(MAX_PASSWORD_LENGTH, { trim: false, tooLong: STAFF_MESSAGES.passwordTooLong })
   .nullish()
   .transform((v) => (v ? v : undefined))
   .pipe(staffPassword.optional());
 
 export const staffCreateBody = z.object({
   name,
-  email: z
-    .string({ error: STAFF_MESSAGES.emailRequired })
-    .trim()
-    .min(1, STAFF_MESSAGES.emailRequired)
-    .max(254, STAFF_MESSAGES.emailInvalid)
+  email: text(254, { required: STAFF_MESSAGES.emailRequired, tooLong: STAFF_MESSAGES.emailInvalid })
     .email(STAFF_MESSAGES.emailInvalid)
     .transform((e) => e.toLowerCase()),
   mobile,

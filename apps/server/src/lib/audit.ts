@@ -23,6 +23,23 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const storable = (s: string) => s.replaceAll('\0', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
+
+/**
+ * The value as jsonb can hold it: PostgreSQL refuses NUL and lone surrogates in jsonb, so each becomes
+ * U+FFFD. Request text never holds them (contract `text()`), but before/after also come from rows,
+ * sheets and services, and an audit entry must never be the reason a change fails.
+ */
+export function jsonbSafe(value: unknown): unknown {
+  if (typeof value === 'string') return storable(value);
+  if (Array.isArray(value)) return value.map(jsonbSafe);
+  if (value === null || typeof value !== 'object') return value;
+  const toJSON = (value as { toJSON?: () => unknown }).toJSON;
+  if (typeof toJSON === 'function') return jsonbSafe(toJSON.call(value));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), jsonbSafe(v)]));
+}
+
 /** Writes the audit entry; call it with the transaction that makes the change it records. */
 export async function audit(tx: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
@@ -31,8 +48,8 @@ export async function audit(tx: Executor, actor: Actor, entry: AuditEntry): Prom
     action: entry.action,
     entity: entry.entity,
     entityId: String(entry.entityId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: jsonbSafe(entry.before ?? null),
+    after: jsonbSafe(entry.after ?? null),
     requestId: actor.requestId,
   });
 }

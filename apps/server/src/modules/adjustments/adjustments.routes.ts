@@ -1,7 +1,7 @@
 import { adjustmentDecisionBody, adjustmentRequestBody, adjustmentRow } from '@app/contract/adjustments';
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { page, staffOf } from '../../plugins/access';
 import { listAdjustments } from './adjustments.repository';
@@ -9,7 +9,7 @@ import { decideAdjustment, requestAdjustment } from './adjustments.service';
 
 const access = page('/dashboard/users');
 const tags = ['adjustments'];
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 
 /** Manual points adjustments on All Users: request, then a second person approves or rejects. */
 export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,14 +6,14 @@ import {
   allocationRow,
   allocationUndoBody,
 } from '@app/contract/coupon-allocations';
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { page } from '../../plugins/access';
 import * as service from './coupon-allocations.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const allocating = page(ALLOCATION_PAGE);
 const history = page(ALLOCATION_HISTORY_PAGE);
 const tags = ['coupons'];

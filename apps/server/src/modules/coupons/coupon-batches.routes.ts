@@ -1,4 +1,5 @@
 import { batchCreateBody, batchOption, batchRow, GENERATE_PAGE } from '@app/contract/coupon-batches';
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { actorOf } from '../../lib/audit';
 import { page } from '../../plugins/access';
 import * as service from './coupon-batches.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const access = page(GENERATE_PAGE);
 const tags = ['coupons'];
 

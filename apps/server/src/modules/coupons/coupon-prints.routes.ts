@@ -1,13 +1,13 @@
 import { PRINT_PAGE, printCreateBody, printRow } from '@app/contract/coupon-prints';
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { page } from '../../plugins/access';
 import * as service from './coupon-prints.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const access = page(PRINT_PAGE);
 const tags = ['coupons'];
 

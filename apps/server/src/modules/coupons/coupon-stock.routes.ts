@@ -8,6 +8,7 @@ import {
   stockRow,
   summaryQuery,
 } from '@app/contract/coupon-stock';
+import { idParams } from '@app/contract/input';
 import { invoiceDetail, invoiceRow } from '@app/contract/invoices';
 import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,7 +17,7 @@ import { page } from '../../plugins/access';
 import * as invoices from '../invoices/invoices.service';
 import * as service from './coupon-stock.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const tags = ['coupons'];
 
 /** Coupon Stock Details, Coupons Dashboard Summary and Invoice Wise Coupon Details. */

@@ -6,17 +6,17 @@ import {
   damagedRow,
   damagedUploadQuery,
 } from '@app/contract/damaged-coupons';
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { page } from '../../plugins/access';
 import * as service from './damaged-coupons.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const access = page(DAMAGED_PAGE);
 const tags = ['coupons'];
 

@@ -1,12 +1,12 @@
+import { idParams } from '@app/contract/input';
 import { INVOICE_UPLOAD_HISTORY_PAGE, invoiceUploadRow } from '@app/contract/invoices';
 import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { downloadHeaders } from '../../lib/downloads';
 import { page } from '../../plugins/access';
 import * as uploads from './invoice-uploads.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const access = page(INVOICE_UPLOAD_HISTORY_PAGE);
 const tags = ['invoices'];
 

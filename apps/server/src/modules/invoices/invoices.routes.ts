@@ -1,3 +1,4 @@
+import { idParams } from '@app/contract/input';
 import {
   distributorBody,
   distributorRow,
@@ -21,7 +22,7 @@ import { invoiceTemplate } from './invoice-sheet';
 import * as uploads from './invoice-uploads.service';
 import * as service from './invoices.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const access = page(INVOICE_PAGE);
 const tags = ['invoices'];
 

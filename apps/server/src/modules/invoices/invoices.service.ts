@@ -59,7 +59,11 @@ export function updateDistributor(
 ) {
   return app.database.db.transaction(async (tx) => {
     const before = await getDistributor(tx, id);
-    const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    const changes = Object.fromEntries(
+      Object.entries(body).filter(([k, v]) => v !== undefined && before[k as keyof typeof before] !== v),
+    );
+    // Nothing to change answers the row as it is, with no audit entry (docs/decisions.md).
+    if (Object.keys(changes).length === 0) return before;
     await distributorsRepo.updateDistributor(tx, id, changes);
     const after = await getDistributor(tx, id);
     await audit(tx, actor, {

@@ -1,3 +1,4 @@
+import { idParams } from '@app/contract/input';
 import {
   KYC_DOCUMENTS,
   kycApproveBody,
@@ -25,7 +26,7 @@ const claimActions = { claim: service.claim, release: service.release };
 const verification = page('/dashboard/approvals/kyc_verification');
 const history = page('/dashboard/approvals/kyc_history');
 const tags = ['kyc'];
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const reviewer = (request: Parameters<typeof actorOf>[0]) => ({
   ...actorOf(request),
   id: staffOf(request).id,

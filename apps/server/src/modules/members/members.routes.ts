@@ -1,4 +1,5 @@
 import { auditEntry } from '@app/contract/audit';
+import { idParams } from '@app/contract/input';
 import { kycMasked } from '@app/contract/kyc';
 import { ledgerEntry } from '@app/contract/ledger';
 import { listQuery, listResult } from '@app/contract/list';
@@ -18,7 +19,7 @@ import { changeOne } from './members.service';
 
 const access = page('/dashboard/users');
 const tags = ['members'];
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 
 /** All Users: every member, the detail view's tabs, block/unblock, export of the current filter. */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {

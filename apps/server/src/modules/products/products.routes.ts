@@ -1,3 +1,4 @@
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import {
   PRODUCTS_PAGE,
@@ -12,7 +13,7 @@ import { actorOf } from '../../lib/audit';
 import { page } from '../../plugins/access';
 import * as service from './products.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const access = page(PRODUCTS_PAGE);
 const tags = ['products'];
 

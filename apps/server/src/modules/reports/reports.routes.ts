@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import {
   downloadReportBody,
@@ -95,7 +96,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: 'Download a generated report',
-        params: z.object({ id: z.coerce.number().int() }),
+        params: idParams,
         response: { 200: xlsxResponse },
       },
     },

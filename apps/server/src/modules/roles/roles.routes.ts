@@ -1,3 +1,4 @@
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import { ROLES_PAGE, roleCreateBody, roleDetail, roleRow, roleUpdateBody } from '@app/contract/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import { actorOf } from '../../lib/audit';
 import { page, staffOf } from '../../plugins/access';
 import * as service from './roles.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const access = page(ROLES_PAGE);
 
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES } from '@app/contract/input';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES, builtInPermissions, SUPER_ROLE } from '@app/contract/permissions';
 import { ROLE_MESSAGES } from '@app/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +56,7 @@ describe('POST /api/admin/roles', () => {
     const res = await create('almond team', {
       name: '  Field  Auditor ',
       label: 'Field Auditor',
-      permissions: ['/dashboard/feedback', 'group:feedback', '/dashboard', '/dashboard'],
+      permissions: ['/dashboard/feedback', 'group:feedback', '/dashboard'],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -71,7 +72,7 @@ describe('POST /api/admin/roles', () => {
     ]);
   });
 
-  it('names bad fields: name, label, unknown permissions, duplicates', async () => {
+  it('names bad fields: name, label, unknown or repeated permissions, duplicates', async () => {
     const empty = await create('almond team', {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields).toMatchObject({
@@ -82,6 +83,12 @@ describe('POST /api/admin/roles', () => {
     expect(badName.json().fields.name).toBe(ROLE_MESSAGES.nameFormat);
     const unknown = await create('almond team', { name: 'x', label: 'X', permissions: ['/dashboard/nope'] });
     expect(unknown.json().fields.permissions).toMatch(/Unknown permissions: \/dashboard\/nope/);
+    const twice = await create('almond team', {
+      name: 'x',
+      label: 'X',
+      permissions: ['/dashboard', '/dashboard'],
+    });
+    expect(twice.json().fields.permissions).toBe(INPUT_MESSAGES.repeated);
     const dup = await create('almond team', { name: 'CS', label: 'Another CS' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().fields.name).toBe(ROLE_MESSAGES.nameTaken);

@@ -1,3 +1,4 @@
+import { idParams } from '@app/contract/input';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import { pointsUploadResult, SCHEME_POINTS_PAGE } from '@app/contract/scheme-points';
 import multipart from '@fastify/multipart';
@@ -56,7 +57,7 @@ export const schemePointsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The error report of my points upload (xlsx)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
       },
     },
     async (request, reply) => {

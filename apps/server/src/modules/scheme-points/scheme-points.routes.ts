@@ -1,3 +1,4 @@
+import { idParam } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import {
   pointsChangeBody,
@@ -11,7 +12,7 @@ import { actorOf } from '../../lib/audit';
 import { page } from '../../plugins/access';
 import * as service from './scheme-points.service';
 
-const params = z.object({ productId: z.coerce.number().int().positive() });
+const params = z.object({ productId: idParam });
 const access = page(SCHEME_POINTS_PAGE);
 const tags = ['scheme points'];
 

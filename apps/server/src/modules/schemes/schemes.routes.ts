@@ -1,3 +1,4 @@
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import { SCHEMES_PAGE, schemeBody, schemeCancelBody, schemeEvent, schemeRow } from '@app/contract/schemes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import { actorOf } from '../../lib/audit';
 import { page, staffOf } from '../../plugins/access';
 import * as service from './schemes.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const access = page(SCHEMES_PAGE);
 const tags = ['schemes'];
 const one = { 200: schemeRow };

@@ -70,7 +70,7 @@ export function createScheme(app: FastifyInstance, actor: StaffActor, body: Sche
   });
 }
 
-/** Runs `change` on the locked scheme after checking its status, audits before/after. */
+/** Runs `change` on the locked scheme after checking its status, audits before/after when they differ. */
 async function transition(
   app: FastifyInstance,
   actor: StaffActor,
@@ -86,6 +86,8 @@ async function transition(
     const before = await load(tx, id);
     await change(tx, scheme);
     const after = await load(tx, id);
+    // An edit that changes nothing leaves no audit entry, as every update route (docs/decisions.md).
+    if (JSON.stringify(snapshot(after)) === JSON.stringify(snapshot(before))) return after;
     await audit(tx, actor, {
       action: `scheme.${action}`,
       entity: SCHEME_ENTITY,

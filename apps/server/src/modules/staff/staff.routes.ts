@@ -1,3 +1,4 @@
+import { idParams } from '@app/contract/input';
 import { listQuery, listResult } from '@app/contract/list';
 import {
   staffCreateBody,
@@ -17,7 +18,7 @@ import { page, staffOf } from '../../plugins/access';
 import { STAFF_EXPORT_COLUMNS } from './staff.export';
 import * as service from './staff.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const access = page('/dashboard/manageadmin');
 const tags = ['staff'];
 

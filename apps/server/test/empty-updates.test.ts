@@ -1,0 +1,67 @@
+import { demoEmail } from '@app/contract/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness';
+import { staffRoleFor } from './request-samples';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const one = async (sql: string, values: unknown[] = []) =>
+  Number(((await t.database.executeSql(sql, values)).rows[0] as { n: number | null }).n ?? 1);
+const auditCount = () => one('select count(*)::int as n from audit_log');
+
+/**
+ * `{}` on every update route (docs/decisions.md, "Empty updates"): a partial update that changes
+ * nothing answers 200 with the record as it is and writes no audit entry; a route whose body is the
+ * whole record answers 400 naming its required fields. `id` finds a record the caller may edit.
+ */
+const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchanged' | string[] }> = {
+  'PUT /api/admin/distributors/:id': {
+    id: () => one('select min(id)::int as n from distributors'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/products/:id': {
+    id: () => one('select min(id)::int as n from products'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/roles/:id': {
+    id: () => one("select id as n from roles where name = 'cs'"),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/staff/:id': {
+    id: () => one('select id as n from staff where email = $1', [demoEmail('cs')]),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/schemes/:id': { expect: ['name', 'startsOn', 'endsOn', 'rule'] },
+  'PUT /api/admin/updatePassword': { expect: ['password', 'confirmPassword'] },
+};
+
+describe('an empty update', () => {
+  it('has one expected answer listed for every PUT and PATCH route', () => {
+    const routes = t.app.accessTable
+      .filter((r) => r.method === 'PUT' || r.method === 'PATCH')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(routes.sort()).toEqual(Object.keys(EMPTY_UPDATE).sort());
+  });
+
+  it.each(Object.entries(EMPTY_UPDATE))('%s {}', async (route, { id, expect: expected }) => {
+    const [method, pattern] = route.split(' ') as ['PUT', string];
+    const access = t.app.accessTable.find((r) => `${r.method} ${r.url}` === route)!.access;
+    const url = pattern.replace(':id', String(id ? await id() : 1));
+    const role = staffRoleFor(access);
+    const before = await auditCount();
+    const res = await t.as(role, { method, url, payload: {} });
+    if (expected === 'unchanged') {
+      expect(res.statusCode, res.body).toBe(200);
+      const current = await t.as(role, { method: 'GET', url });
+      expect(current.json()).toMatchObject(res.json());
+      expect(await auditCount()).toBe(before);
+    } else {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(expected));
+    }
+  });
+});
