@@ -1,28 +1,31 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { neutraliseCell, type ReportRow, xlsxChunks } from './xlsx-writer';
+import { cellStyleOf, type ReportRow, xlsxChunks } from './xlsx-writer';
 
-describe('neutraliseCell', () => {
+describe('cellStyleOf', () => {
   it.each(['=1+2', '+91 98765 43210', '-2+3', '@SUM(A1)', '\tx', '\rx', '\nx', '\u0000x', '\u001fx'])(
-    'prefixes %j with a single quote',
+    'marks %j as quote-prefixed text',
     (text) => {
-      expect(neutraliseCell(text)).toBe(`'${text}`);
+      expect(cellStyleOf(text)).toEqual({ quotePrefix: true });
     },
   );
 
-  it.each(['plain', 'a=b', ' =1', '', "'already"])('leaves %j alone', (text) => {
-    expect(neutraliseCell(text)).toBe(text);
-  });
-
-  it('leaves numbers, booleans, dates and empties alone', () => {
-    const day = new Date('2024-01-01T00:00:00Z');
-    expect(neutraliseCell(-5)).toBe(-5);
-    expect(neutraliseCell(true)).toBe(true);
-    expect(neutraliseCell(day)).toBe(day);
-    expect(neutraliseCell(null)).toBeNull();
-    expect(neutraliseCell(undefined)).toBeNull();
-  });
+  it.each(['plain', 'a=b', ' =1', '', "'already", -5, true, null, undefined])(
+    'leaves %j unstyled',
+    (value) => {
+      expect(cellStyleOf(value)).toBeUndefined();
+    },
+  );
 });
+
+/** The `xf` of each cell style, in order, from the file's styles part (exceljs does not read quotePrefix). */
+async function cellStyles(file: Buffer) {
+  const zip = await JSZip.loadAsync(file);
+  const styles = await zip.file('xl/styles.xml')!.async('string');
+  const cellXfs = styles.match(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/)![1]!;
+  return [...cellXfs.matchAll(/<xf\b[^>]*>/g)].map((m) => m[0]);
+}
 
 async function* batchesOf(rows: ReportRow[], size: number) {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
@@ -51,8 +54,25 @@ describe('xlsxChunks', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(2501);
     expect(sheet.getRow(1).values).toEqual([undefined, 'Name', 'Count']);
-    expect(sheet.getRow(9).getCell(1).value).toBe(`'=HYPERLINK("x")`);
-    expect(sheet.getRow(9).getCell(1).type).toBe(ExcelJS.ValueType.String);
+    // The value as typed, a string and never a formula, with the quote-prefix style; plain text has none.
+    const formulaLike = sheet.getRow(9).getCell(1);
+    expect(formulaLike.value).toBe('=HYPERLINK("x")');
+    expect(formulaLike.type).toBe(ExcelJS.ValueType.String);
+    const xfs = await cellStyles(Buffer.concat(chunks));
+    expect(xfs.length).toBeGreaterThan(1);
+    expect(xfs.filter((xf) => xf.includes('quotePrefix="1"'))).toHaveLength(1);
+    const sheetXml = await (await JSZip.loadAsync(Buffer.concat(chunks)))
+      .file('xl/worksheets/sheet1.xml')!
+      .async('string');
+    const cellXml = (ref: string) => sheetXml.match(new RegExp(`<c r="${ref}"[^>]*>`))![0];
+    const quoted = Number(cellXml('A9').match(/ s="(\d+)"/)![1]);
+    expect(xfs[quoted]).toContain('quotePrefix="1"');
+    // A string value (exceljs writes `t="str"` with `<v>`), no formula anywhere.
+    expect(sheetXml).toContain(
+      '<c r="A9" s="2" t="str"><v>=HYPERLINK(&quot;x&quot;)</v></c>'.replace(' s="2"', ` s="${quoted}"`),
+    );
+    expect(sheetXml).not.toMatch(/<f[ >]/);
+    expect(xfs[Number(cellXml('A8').match(/ s="(\d+)"/)?.[1] ?? 0)]).not.toContain('quotePrefix');
     expect(sheet.getRow(2501).values).toEqual([undefined, 'r2499', 2499]);
   });
 

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { ReportColumn } from '@app/contract/reports';
 import ExcelJS from 'exceljs';
+import { QUOTE_PREFIX_STYLE } from './xlsx-quote-prefix';
 
 export type CellValue = string | number | boolean | Date | null;
 export type ReportRow = Record<string, CellValue | undefined>;
@@ -17,10 +18,22 @@ function isFormulaTrigger(text: string): boolean {
   return FORMULA_STARTS.has(text.charAt(0)) || code <= 0x1f || code === 0x7f;
 }
 
-/** Makes a cell inert: such text gets a leading single quote, so Excel shows it and never evaluates it. */
-export function neutraliseCell(value: CellValue | undefined): CellValue {
-  if (value === undefined) return null;
-  return typeof value === 'string' && isFormulaTrigger(value) ? `'${value}` : value;
+/**
+ * How a value is written: text a spreadsheet would run as a formula is stored as a plain string
+ * cell (never a formula) with the quote-prefix style, so the user sees it exactly as typed and
+ * editing it keeps it text; an apostrophe in the value itself would show.
+ */
+export function cellStyleOf(value: CellValue | undefined) {
+  return typeof value === 'string' && isFormulaTrigger(value) ? QUOTE_PREFIX_STYLE : undefined;
+}
+
+function addDataRow(sheet: ExcelJS.Worksheet, columns: readonly ReportColumn[], row: ReportRow) {
+  const added = sheet.addRow(columns.map((c) => row[c.key] ?? null));
+  columns.forEach((c, i) => {
+    const style = cellStyleOf(row[c.key]);
+    if (style) added.getCell(i + 1).style = style as Partial<ExcelJS.Style>;
+  });
+  added.commit();
 }
 
 type ZipEntryInput = EventEmitter & { _writableState?: { needDrain: boolean } };
@@ -60,7 +73,7 @@ export async function* xlsxChunks(
     let written = 0;
     for await (const batch of batches) {
       if (stop.signal.aborted) return;
-      for (const row of batch) sheet.addRow(columns.map((c) => neutraliseCell(row[c.key]))).commit();
+      for (const row of batch) addDataRow(sheet, columns, row);
       written += batch.length;
       await onBatch?.(written);
       await drained(sheet, stop.signal);
