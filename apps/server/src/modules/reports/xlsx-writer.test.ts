@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { cellStyleOf, type ReportRow, xlsxChunks } from './xlsx-writer';
+import { storedCells } from '../../lib/xlsx-cells.test-kit';
+import { cellStyleOf } from '../../lib/xlsx-quote-prefix';
+import { type ReportRow, xlsxChunks } from './xlsx-writer';
 
 describe('cellStyleOf', () => {
   it.each(['=1+2', '+91 98765 43210', '-2+3', '@SUM(A1)', '\tx', '\rx', '\nx', '\u0000x', '\u001fx'])(
@@ -18,14 +19,6 @@ describe('cellStyleOf', () => {
     },
   );
 });
-
-/** The `xf` of each cell style, in order, from the file's styles part (exceljs does not read quotePrefix). */
-async function cellStyles(file: Buffer) {
-  const zip = await JSZip.loadAsync(file);
-  const styles = await zip.file('xl/styles.xml')!.async('string');
-  const cellXfs = styles.match(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/)![1]!;
-  return [...cellXfs.matchAll(/<xf\b[^>]*>/g)].map((m) => m[0]);
-}
 
 async function* batchesOf(rows: ReportRow[], size: number) {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
@@ -58,21 +51,11 @@ describe('xlsxChunks', () => {
     const formulaLike = sheet.getRow(9).getCell(1);
     expect(formulaLike.value).toBe('=HYPERLINK("x")');
     expect(formulaLike.type).toBe(ExcelJS.ValueType.String);
-    const xfs = await cellStyles(Buffer.concat(chunks));
-    expect(xfs.length).toBeGreaterThan(1);
-    expect(xfs.filter((xf) => xf.includes('quotePrefix="1"'))).toHaveLength(1);
-    const sheetXml = await (await JSZip.loadAsync(Buffer.concat(chunks)))
-      .file('xl/worksheets/sheet1.xml')!
-      .async('string');
-    const cellXml = (ref: string) => sheetXml.match(new RegExp(`<c r="${ref}"[^>]*>`))![0];
-    const quoted = Number(cellXml('A9').match(/ s="(\d+)"/)![1]);
-    expect(xfs[quoted]).toContain('quotePrefix="1"');
-    // A string value (exceljs writes `t="str"` with `<v>`), no formula anywhere.
-    expect(sheetXml).toContain(
-      '<c r="A9" s="2" t="str"><v>=HYPERLINK(&quot;x&quot;)</v></c>'.replace(' s="2"', ` s="${quoted}"`),
-    );
-    expect(sheetXml).not.toMatch(/<f[ >]/);
-    expect(xfs[Number(cellXml('A8').match(/ s="(\d+)"/)?.[1] ?? 0)]).not.toContain('quotePrefix');
+    const cells = await storedCells(Buffer.concat(chunks));
+    expect(cells.get('A9')).toMatchObject({ formula: false, quotePrefix: true });
+    expect(cells.get('A9')!.xml).toContain('t="str"><v>=HYPERLINK(&quot;x&quot;)</v>');
+    expect(cells.get('A8')).toMatchObject({ formula: false, quotePrefix: false });
+    expect([...cells.values()].filter((c) => c.quotePrefix || c.formula)).toHaveLength(1);
     expect(sheet.getRow(2501).values).toEqual([undefined, 'r2499', 2499]);
   });
 

@@ -4,36 +4,17 @@ import { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { ReportColumn } from '@app/contract/reports';
 import ExcelJS from 'exceljs';
-import { QUOTE_PREFIX_STYLE } from './xlsx-quote-prefix';
+import { addTextSafeRow } from '../../lib/xlsx-quote-prefix';
 
 export type CellValue = string | number | boolean | Date | null;
 export type ReportRow = Record<string, CellValue | undefined>;
 
-const FORMULA_STARTS = new Set(['=', '+', '-', '@']);
-
-/** Text a spreadsheet would run as a formula (`= + - @`) or that starts with a control character. */
-function isFormulaTrigger(text: string): boolean {
-  if (text === '') return false;
-  const code = text.charCodeAt(0);
-  return FORMULA_STARTS.has(text.charAt(0)) || code <= 0x1f || code === 0x7f;
-}
-
-/**
- * How a value is written: text a spreadsheet would run as a formula is stored as a plain string
- * cell (never a formula) with the quote-prefix style, so the user sees it exactly as typed and
- * editing it keeps it text; an apostrophe in the value itself would show.
- */
-export function cellStyleOf(value: CellValue | undefined) {
-  return typeof value === 'string' && isFormulaTrigger(value) ? QUOTE_PREFIX_STYLE : undefined;
-}
-
+/** Header, then data rows: formula-like text gets the quote-prefix style (lib/xlsx-quote-prefix.ts). */
 function addDataRow(sheet: ExcelJS.Worksheet, columns: readonly ReportColumn[], row: ReportRow) {
-  const added = sheet.addRow(columns.map((c) => row[c.key] ?? null));
-  columns.forEach((c, i) => {
-    const style = cellStyleOf(row[c.key]);
-    if (style) added.getCell(i + 1).style = style as Partial<ExcelJS.Style>;
-  });
-  added.commit();
+  addTextSafeRow(
+    sheet,
+    columns.map((c) => row[c.key] ?? null),
+  ).commit();
 }
 
 type ZipEntryInput = EventEmitter & { _writableState?: { needDrain: boolean } };

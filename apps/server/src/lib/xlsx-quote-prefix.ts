@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type ExcelJS from 'exceljs';
 
 /**
  * The cell style `quotePrefix` (ECMA-376 §18.8.45, the `xf` attribute Excel sets when a value is
@@ -7,6 +8,36 @@ import { createRequire } from 'node:module';
  * it here; they change nothing for a style without `quotePrefix`.
  */
 export const QUOTE_PREFIX_STYLE = { quotePrefix: true } as const;
+
+const FORMULA_STARTS = new Set(['=', '+', '-', '@']);
+
+/** Text a spreadsheet would run as a formula (`= + - @`) or that starts with a control character. */
+function isFormulaTrigger(text: string): boolean {
+  if (text === '') return false;
+  const code = text.charCodeAt(0);
+  return FORMULA_STARTS.has(text.charAt(0)) || code <= 0x1f || code === 0x7f;
+}
+
+/**
+ * How a value is written: text a spreadsheet would run as a formula is stored as a plain string
+ * cell (never a formula) with the quote-prefix style, so the user sees it exactly as typed and
+ * editing it keeps it text; an apostrophe in the value itself would show (and be uploaded back).
+ */
+export function cellStyleOf(value: unknown): Partial<ExcelJS.Style> | undefined {
+  return typeof value === 'string' && isFormulaTrigger(value)
+    ? (QUOTE_PREFIX_STYLE as Partial<ExcelJS.Style>)
+    : undefined;
+}
+
+/** Adds a row of values, giving formula-like text the quote-prefix style. */
+export function addTextSafeRow(sheet: ExcelJS.Worksheet, values: unknown[]): ExcelJS.Row {
+  const row = sheet.addRow(values);
+  values.forEach((value, i) => {
+    const style = cellStyleOf(value);
+    if (style) row.getCell(i + 1).style = style;
+  });
+  return row;
+}
 
 type XmlStream = {
   openNode(name: string, attributes?: object): void;
