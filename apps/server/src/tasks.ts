@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCouponTasks } from './modules/coupons/coupons.tasks';
 import { registerReportTasks } from './modules/reports/reports.tasks';
+import { scheduleSchemeEnding } from './modules/schemes/scheme-lapse';
 
 /** Every background task kind and its handler. A new domain adds its line here. */
 export function registerTaskHandlers(app: FastifyInstance): void {
   registerReportTasks(app);
   registerCouponTasks(app);
+  scheduleSchemeEnding(app);
 }

@@ -66,3 +66,16 @@ export const STORED_COUPON_STATUSES = ['generated', 'printed', 'active', 'scanne
 export const COUPON_STATUSES = [...STORED_COUPON_STATUSES, 'expired'] as const;
 export type StoredCouponStatus = (typeof STORED_COUPON_STATUSES)[number];
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
+/**
+ * The one set of names for coupon states, used by the dashboard, the summary and the stock pages,
+ * which all count them the same way (coupon-stock.repository.ts: ready batches, expiry applied).
+ */
+export const COUPON_STATE_LABELS: Record<CouponStatus, string> = {
+  generated: 'Awaiting print',
+  printed: 'In stock',
+  active: 'Active',
+  scanned: 'Scanned',
+  damaged: 'Damaged',
+  expired: 'Expired',
+};

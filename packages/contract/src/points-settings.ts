@@ -61,3 +61,19 @@ export const referralSettingRow = z.object({
 export type ReferralSettingRow = z.infer<typeof referralSettingRow>;
 
 export const SETTINGS_MESSAGES = { pastDate: 'The date must be today or later' } as const;
+
+/** The value of a point in paise (PRODUCT.md §2): a programme setting with history, default 25. */
+export const DEFAULT_PAISE_PER_POINT = 25;
+
+export const pointValueSettingBody = z.object({
+  paisePerPoint: z
+    .number({ error: 'Paise per point is required' })
+    .int('Paise per point is a whole number')
+    .min(1, 'At least 1 paisa')
+    .max(10_000, 'At most 10,000 paise (₹100)'),
+  effectiveFrom,
+});
+export type PointValueSettingBody = z.infer<typeof pointValueSettingBody>;
+
+export const pointValueSettingRow = z.object({ ...settingMeta, paisePerPoint: z.number().int() });
+export type PointValueSettingRow = z.infer<typeof pointValueSettingRow>;

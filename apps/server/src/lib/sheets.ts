@@ -1,6 +1,7 @@
 import type { RowError } from '@app/contract/uploads';
 import ExcelJS from 'exceljs';
 import type { SheetRow } from './sheet-upload/read-xlsx';
+import { addTextSafeRow } from './xlsx-quote-prefix';
 
 export { readSheet } from './sheet-upload/sheet-pool';
 /**
@@ -59,9 +60,6 @@ export const templateWorkbook = (spec: {
     for (const line of spec.instructions) help.addRow([line]);
   });
 
-/** Text a spreadsheet would run as a formula is prefixed so it stays text. */
-const neutralise = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
-
 /** The error report as a list: row, column, message. */
 export const errorReport = (errors: RowError[]) =>
   workbookBuffer((wb) => {
@@ -72,7 +70,7 @@ export const errorReport = (errors: RowError[]) =>
       { header: 'Message', key: 'message', width: 80 },
     ];
     sheet.getRow(1).font = { bold: true };
-    for (const e of errors) sheet.addRow({ row: e.row, column: e.column, message: neutralise(e.message) });
+    for (const e of errors) addTextSafeRow(sheet, [e.row, e.column, e.message]);
   });
 
 /**
@@ -97,10 +95,10 @@ export const badRowsReport = <Column extends string>(
     for (const r of rows) {
       const rowErrors = byRow.get(r.row);
       if (!rowErrors) continue;
-      sheet.addRow([
+      addTextSafeRow(sheet, [
         r.row,
-        ...columns.map((c) => neutralise(r.values[c])),
-        neutralise(rowErrors.map((e) => `${e.column}: ${e.message}`).join('; ')),
+        ...columns.map((c) => r.values[c]),
+        rowErrors.map((e) => `${e.column}: ${e.message}`).join('; '),
       ]);
     }
   });

@@ -73,7 +73,8 @@ $$;
 -- One scan attempt of the member app (PRODUCT.md 3.4), whatever its result, in one statement:
 -- the checks in order; for an active code the guarded UPDATE active -> scanned that only one
 -- transaction can win, its batch counters, the ledger entry `scan:<serial>`, the schemes' bonuses
--- (docs/decisions.md: the highest multiplier, every fixed bonus, each slab reached), and the attempt
+-- (docs/decisions.md: the highest multiplier, every fixed bonus, each slab reached), the referral
+-- credits when the referral setting in force pays on the member's first scan, and the attempt
 -- record with its fraud flags. `p_code` is the parsed code (NULL when malformed), `p_sent` what is
 -- recorded. Returns {result, points, balance, serial, sku, productName}.
 CREATE OR REPLACE FUNCTION scan_coupon(
@@ -101,8 +102,9 @@ DECLARE
   v_posting record;
   v_attempts_last_minute integer;
   v_successes_last_hour integer;
+  v_referral record;
 BEGIN
-  SELECT mm.status, mm.state, mm.type INTO m FROM members mm WHERE mm.id = p_member;
+  SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by INTO m FROM members mm WHERE mm.id = p_member;
   -- The rate limit and the fraud flag read the same recent attempts: one pass over the last hour.
   SELECT count(*) FILTER (WHERE cs.created_at > now() - interval '1 minute'),
       count(*) FILTER (WHERE cs.result = 'success')
@@ -205,6 +207,27 @@ BEGIN
         v_balance := v_posting.balance_after;
       END IF;
     END LOOP;
+
+    -- Referral points on the first scan (PRODUCT.md §3.4), under the same references as
+    -- referralTrigger (modules/points-settings/points-credits.ts), so each side is paid once whatever
+    -- the trigger was when: concurrent first scans both see no earlier success, and the ledger's
+    -- unique (kind, reference) lets only one of them post.
+    IF m.referred_by IS NOT NULL THEN
+      SELECT rs.referrer_points, rs.referee_points, rs.trigger INTO v_referral FROM referral_settings rs
+        WHERE rs.effective_from <= now() ORDER BY rs.effective_from DESC, rs.id DESC LIMIT 1;
+      IF v_referral.trigger = 'first_scan' AND NOT EXISTS (SELECT 1 FROM coupon_scans cs
+          WHERE cs.member_id = p_member AND cs.result = 'success') THEN
+        IF v_referral.referrer_points > 0 THEN
+          PERFORM post_points(m.referred_by, v_referral.referrer_points, 'referral',
+            'referral:' || p_member || ':referrer', NULL, 'Referred ' || m.code);
+        END IF;
+        IF v_referral.referee_points > 0 THEN
+          SELECT * INTO v_posting FROM post_points(p_member, v_referral.referee_points, 'referral',
+            'referral:' || p_member || ':referee', NULL, 'Referral welcome points');
+          v_balance := v_posting.balance_after;
+        END IF;
+      END IF;
+    END IF;
   END IF;
 
   INSERT INTO coupon_scans (member_id, code, coupon_serial, batch_id, product_id, distributor_id,

@@ -31,3 +31,16 @@ export const referralSettings = pgTable(
   },
   (t) => [index('referral_settings_effective_idx').on(t.effectiveFrom)],
 );
+
+/** The value of a point in paise (PRODUCT.md §2), with history; none in force means the default. */
+export const pointValueSettings = pgTable(
+  'point_value_settings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paisePerPoint: integer('paise_per_point').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('point_value_settings_effective_idx').on(t.effectiveFrom)],
+);

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { insertAllocation } from '../../modules/coupons/coupon-allocations.repository';
 import { moveCoupons, moveCouponsReturning } from '../../modules/coupons/coupon-transitions';
 import type { Executor } from '../client';
-import { couponScans } from '../schema/coupon-scans';
 import { damagedReportItems, damagedReports } from '../schema/damaged-coupons';
 import { distributors, invoiceLines, invoices } from '../schema/invoices';
 import { seededRandom } from './member-demo-data';
@@ -144,16 +143,19 @@ export async function seedCouponActivity(
   );
 }
 
-/** Scans by approved members whose ledger has nothing newer, so balances and history stay in order. */
+/**
+ * Scans by approved members, each a real scan through the database function `scan_coupon` (the
+ * member app's path): the coupon moves to scanned, the ledger entry `scan:<serial>`, the scan
+ * record, referral on a first scan and fraud flags, all with their cause. They happen now.
+ */
 async function seedScans(
   db: Executor,
   allocated: { serial: number; distributorId: number; productId: number; state: string; at: Date }[],
   rnd: ReturnType<typeof seededRandom>,
 ) {
-  const eligible = await db.execute(sql`
-    select m.id, m.state from members m where m.status = 'approved'
-      and not exists (select 1 from points_ledger l where l.member_id = m.id and l.created_at > now() - interval '25 days')
-    order by m.id limit 20`);
+  const eligible = await db.execute(
+    sql`select m.id, m.state from members m where m.status = 'approved' order by m.id limit 20`,
+  );
   const people = eligible.rows as { id: number; state: string }[];
   if (people.length === 0) return;
   const toScan = allocated
@@ -162,34 +164,13 @@ async function seedScans(
     .slice(0, 40);
   for (const [i, c] of toScan.entries()) {
     const m = people[i % people.length]!;
-    const at = new Date(c.at.getTime() + rnd.int(1, 20) * 3_600_000);
-    await moveCoupons(db, { where: sql`serial = ${c.serial}`, from: ['active'], to: 'scanned' });
-    const [p] = (await db.execute(sql`select base_points from products where id = ${c.productId}`)).rows as {
-      base_points: number;
+    const [coupon] = (await db.execute(sql`select code from coupons where serial = ${c.serial}`)).rows as {
+      code: string;
     }[];
-    const points = Number(p!.base_points);
-    const moved = await db.execute(
-      sql`update members set balance = balance + ${points} where id = ${m.id} returning balance`,
+    // Every seventh from another state, so the fraud flag has examples; no rate limit for the seed.
+    const state = i % 7 === 3 ? 'Goa' : m.state;
+    await db.execute(
+      sql`select scan_coupon(${m.id}::int, ${coupon!.code}::text, ${coupon!.code}::text, null, null, ${state}::text, 1000000, 1000000)`,
     );
-    const balance = Number((moved.rows[0] as { balance: number }).balance);
-    const entry = await db.execute(sql`
-      insert into points_ledger (member_id, amount, kind, reference, balance_after, created_at)
-      values (${m.id}, ${points}, 'scan', ${`scan:${c.serial}`}, ${balance}, ${at}) returning id`);
-    const [coupon] = (await db.execute(sql`select code, batch_id from coupons where serial = ${c.serial}`))
-      .rows as { code: string; batch_id: number }[];
-    await db.insert(couponScans).values({
-      memberId: m.id,
-      code: coupon!.code,
-      couponSerial: c.serial,
-      batchId: coupon!.batch_id,
-      productId: c.productId,
-      distributorId: c.distributorId,
-      result: 'success',
-      points,
-      ledgerEntryId: Number((entry.rows[0] as { id: number }).id),
-      state: i % 7 === 3 ? 'Goa' : m.state,
-      flags: i % 7 === 3 && c.state !== 'Goa' ? ['outside_distributor_state'] : [],
-      createdAt: at,
-    });
   }
 }

@@ -10,6 +10,7 @@ import { couponPrints } from '../schema/coupon-prints';
 import { products } from '../schema/products';
 import { seedCouponActivity, staffIdOf } from './coupon-activity';
 import { seedDemoSchemes } from './schemes';
+import { seedThroughServices } from './seed-services';
 
 const DAY = 86_400_000;
 const DEMO_SCAN_BASE = 'http://localhost:3000';
@@ -119,6 +120,7 @@ export async function seedDemoCoupons(database: Database): Promise<void> {
   });
   await setBatch(db, failed, { status: 'failed', error: 'Demo: the generation task was stopped' });
   await seedCouponActivity(db, created, batches);
+  await seedThroughServices(database, PRODUCTS[2]!.sku, batches[0]!.firstSerial);
   await seedDemoSchemes(
     database,
     created.map((p) => p.id),

@@ -35,6 +35,9 @@ const REJECT_REASONS: KycRejectReason[] = [
   'bank_mismatch',
 ];
 
+/** A moment in the past: demo history never lies after the seeding instant. */
+const notAfter = (time: number, now: number) => new Date(Math.min(time, now - 60_000));
+
 /**
  * The demo history in memory: ledger causes replayed in time order (a debit the balance cannot
  * cover is dropped, so every chain is valid), KYC submissions in every state, adjustments.
@@ -44,7 +47,6 @@ export function seedDemoHistory(list: DemoMember[], c: Context) {
   const causes: Cause[] = [];
   const kyc: (typeof kycSubmissions.$inferInsert)[] = [];
   const adjustments: (typeof pointsAdjustments.$inferInsert)[] = [];
-  const at = (from: number) => new Date(from + rnd.int(0, Math.max(1, now - from - 60_000)));
 
   for (const m of list) {
     if (!m.approvedAt) continue;
@@ -80,18 +82,8 @@ export function seedDemoHistory(list: DemoMember[], c: Context) {
       });
       add(recent ? 50 : 25, 'referral', `referral:${m.id}:referee`, late, 'Referral welcome points');
     }
-    for (let n = rnd.int(0, 24); n > 0; n--)
-      add(rnd.pick([10, 20, 25, 50]), 'scan', `demo-scan:${m.id}:${n}`, at(start));
-    if (rnd.next() < 0.2)
-      add(rnd.pick([50, 100]), 'scheme_bonus', `demo-scheme:${m.id}`, at(start), 'Monsoon scheme bonus');
-    for (let n = rnd.int(0, 2); n > 0; n--)
-      add(
-        -rnd.pick([100, 200, 300]),
-        'redemption_hold',
-        `demo-redemption:${m.id}:${n}`,
-        at(start),
-        'Gift redemption',
-      );
+    // No scan, scheme bonus or redemption entries here: scans are real scans of demo coupons
+    // (coupon-activity.ts, through scan_coupon), and there are no redemptions to hold points for.
   }
 
   // Adjustment requests: pending (to decide), approved (posted) and rejected, requested by cs.
@@ -170,17 +162,18 @@ export function seedDemoHistory(list: DemoMember[], c: Context) {
         upiId: rnd.next() < 0.5 ? `${m.mobile}@upi` : null,
         submittedAt,
         decidedBy: decided ? c.staffId(rnd.pick(['cs', 'finance'] as const)) : null,
-        decidedAt: decided ? new Date(submittedAt.getTime() + rnd.int(1, 3) * DAY) : null,
+        decidedAt: decided ? notAfter(submittedAt.getTime() + rnd.int(1, 3) * DAY, now) : null,
         reasonCode: rejected ? rnd.pick(REJECT_REASONS) : null,
         comment: rejected ? 'Please upload a clearer photo' : null,
       };
     };
-    const first = new Date(m.createdAt.getTime() + DAY);
+    // Submitted after registration and before now; a decision after both (and still not future).
+    const first = notAfter(m.createdAt.getTime() + DAY, now);
     if (m.kycStatus === 'approved' && rnd.next() < 0.3) kyc.push(submission('rejected', first));
     const latest =
       m.kycStatus === 'submitted'
         ? new Date(now - rnd.int(1, 20 * 24) * 3_600_000)
-        : new Date(first.getTime() + 5 * DAY);
+        : notAfter(first.getTime() + 5 * DAY, now);
     kyc.push(submission(m.kycStatus as string, latest));
   }
   kyc.sort((a, b) => a.submittedAt!.getTime() - b.submittedAt!.getTime());

@@ -185,7 +185,8 @@ export async function seedDemoMembers(db: Executor, encryptionKey: Buffer): Prom
   }
   for (const m of list)
     if (m.status !== 'pending' && m.status !== 'rejected')
-      m.approvedAt = new Date(m.createdAt.getTime() + rnd.int(1, 3) * DAY);
+      // Approved one to three days after registering, and never after now.
+      m.approvedAt = new Date(Math.min(m.createdAt.getTime() + rnd.int(1, 3) * DAY, now - 120_000));
   const history = seedDemoHistory(list, {
     rnd,
     now,

@@ -99,3 +99,18 @@ export async function stockBySku(tx: Executor, productId?: number): Promise<SkuS
     };
   });
 }
+
+/** Coupons by state over every ready batch, expiry applied: what the dashboard and the summary show. */
+export async function couponStateTotals(tx: Executor): Promise<CouponCounts> {
+  return totalsOf(await stockBySku(tx));
+}
+
+export function totalsOf(perSku: SkuStock[]): CouponCounts {
+  return perSku.reduce<CouponCounts>(
+    (t, s) => {
+      for (const k of Object.keys(t) as (keyof CouponCounts)[]) t[k] += s.counts[k];
+      return t;
+    },
+    { generated: 0, printed: 0, active: 0, scanned: 0, damaged: 0, expired: 0 },
+  );
+}

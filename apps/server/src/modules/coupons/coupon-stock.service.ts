@@ -27,13 +27,7 @@ export async function couponSummary(
   if (daysBefore(to, MAX_DAYS) > from) throw fieldError('from', `At most ${MAX_DAYS} days`);
   const { db } = app.database;
   const perSku = await stock.stockBySku(db);
-  const totals = perSku.reduce<CouponCounts>(
-    (t, s) => {
-      for (const k of Object.keys(t) as (keyof CouponCounts)[]) t[k] += s.counts[k];
-      return t;
-    },
-    { generated: 0, printed: 0, active: 0, scanned: 0, damaged: 0, expired: 0 },
-  );
+  const totals = stock.totalsOf(perSku);
   return {
     from,
     to,

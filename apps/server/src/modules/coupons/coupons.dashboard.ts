@@ -1,15 +1,18 @@
+import { COUPON_STATE_LABELS, COUPON_STATUSES } from '@app/contract/coupons';
 import type { DashboardCard } from '@app/contract/dashboard';
 import { sql } from 'drizzle-orm';
 import { couponScans } from '../../db/schema/coupon-scans';
-import { couponCounts } from '../../db/schema/coupons';
 import type { DashboardProvider } from '../dashboard/dashboard.cards';
 import { countPerDay, countWhere, inRange } from '../dashboard/dashboard.series';
+import { couponStateTotals } from './coupon-stock.repository';
 
 const SCANS = '/dashboard/QrScanHistories';
 const STOCK = '/dashboard/coupon-stock-report';
-const STATES = ['generated', 'printed', 'active', 'scanned', 'damaged'] as const;
 
-/** Scans today and in the range, and coupons by stored state (from the per-batch counters). */
+/**
+ * Scans today and in the range, and coupons by state, counted as the summary and stock pages count
+ * them (`couponStateTotals`). Range-bound cards link with the range as the list's filter.
+ */
 export const couponCards: DashboardProvider = {
   pages: [SCANS, STOCK],
   async cards(db, range) {
@@ -26,10 +29,8 @@ export const couponCards: DashboardProvider = {
         ),
       })
       .from(couponScans);
-    const byState = await db
-      .select({ status: couponCounts.status, n: sql<number>`sum(${couponCounts.n})`.mapWith(Number) })
-      .from(couponCounts)
-      .groupBy(couponCounts.status);
+    const byState = await couponStateTotals(db);
+    const inTheRange = { from: range.start, to: range.end };
     const scan = (
       key: string,
       label: string,
@@ -46,12 +47,12 @@ export const couponCards: DashboardProvider = {
     });
     return [
       scan('scans.today', 'Scans today', s?.today ?? 0, { result: 'success' }),
-      scan('scans.inRange', 'Scans in range', s?.inRange ?? 0, { result: 'success' }),
-      scan('scans.flagged', 'Flagged scans in range', s?.flagged ?? 0),
-      ...STATES.map((status) => ({
+      scan('scans.inRange', 'Scans in range', s?.inRange ?? 0, { result: 'success', ...inTheRange }),
+      scan('scans.flagged', 'Flagged scans in range', s?.flagged ?? 0, { flagged: true, ...inTheRange }),
+      ...COUPON_STATUSES.map((status) => ({
         key: `coupons.${status}`,
-        label: `Coupons ${status}`,
-        value: byState.find((r) => r.status === status)?.n ?? 0,
+        label: `Coupons ${COUPON_STATE_LABELS[status].toLowerCase()}`,
+        value: byState[status],
         unit: 'count' as const,
         page: STOCK,
         group: 'Coupons',

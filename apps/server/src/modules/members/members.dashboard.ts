@@ -5,13 +5,12 @@ import { pointsLedger } from '../../db/schema/ledger';
 import { members } from '../../db/schema/members';
 import type { DashboardProvider } from '../dashboard/dashboard.cards';
 import { countPerDay, countWhere, inRange } from '../dashboard/dashboard.series';
+import { paisePerPoint } from '../points-settings/points-settings.repository';
 
 const USERS = '/dashboard/users';
 const PENDING = '/dashboard/approvals/pending_user';
 const KYC = '/dashboard/approvals/kyc_verification';
 const POINTS = '/dashboard/QrPointHistories';
-/** Programme default value of a point (PRODUCT.md 2: 25 paise) for the liability card. */
-const PAISE_PER_POINT = 25;
 
 const card = (group: string, c: Omit<DashboardCard, 'group'>): DashboardCard => ({ ...c, group });
 
@@ -51,7 +50,10 @@ export const memberCards: DashboardProvider = {
       members_('members.approved', 'Approved members', m?.approved ?? 0, { status: 'approved' }),
       members_('members.blocked', 'Blocked members', m?.blocked ?? 0, { status: 'blocked' }),
       members_('members.rejected', 'Rejected members', m?.rejected ?? 0, { status: 'rejected' }),
-      members_('members.registered', 'Registrations in range', m?.registered ?? 0, {}),
+      members_('members.registered', 'Registrations in range', m?.registered ?? 0, {
+        registeredFrom: range.from,
+        registeredTo: range.to,
+      }),
       card('Members', {
         key: 'members.pending',
         label: 'Pending registrations',
@@ -72,6 +74,7 @@ export const memberCards: DashboardProvider = {
         value: p?.issued ?? 0,
         unit: 'points',
         page: POINTS,
+        filter: { from: range.from, to: range.to },
       }),
       card('Points', {
         key: 'points.redeemed',
@@ -79,6 +82,7 @@ export const memberCards: DashboardProvider = {
         value: p?.redeemed ?? 0,
         unit: 'points',
         page: POINTS,
+        filter: { kind: 'redemption_hold', from: range.from, to: range.to },
       }),
       card('Points', {
         key: 'points.outstanding',
@@ -90,7 +94,7 @@ export const memberCards: DashboardProvider = {
       card('Points', {
         key: 'points.liability',
         label: 'Liability of outstanding points',
-        value: (m?.outstanding ?? 0) * PAISE_PER_POINT,
+        value: (m?.outstanding ?? 0) * (await paisePerPoint(db)),
         unit: 'paise',
         page: POINTS,
       }),

@@ -29,7 +29,8 @@ export async function creditJoining(
 
 /**
  * Credits the referrer and the new member when `event` is the trigger the setting in force names.
- * Call it on every occurrence of the event; the coupons module calls it with `first_scan`.
+ * Call it on every occurrence of the event. The first scan is applied by the database function
+ * `scan_coupon` (db/custom/points_and_scans.sql) under the same references, so it also pays once.
  */
 export async function referralTrigger(
   tx: Executor,

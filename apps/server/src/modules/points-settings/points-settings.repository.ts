@@ -1,7 +1,12 @@
-import type { JoiningSettingRow, ReferralSettingRow } from '@app/contract/points-settings';
+import {
+  DEFAULT_PAISE_PER_POINT,
+  type JoiningSettingRow,
+  type PointValueSettingRow,
+  type ReferralSettingRow,
+} from '@app/contract/points-settings';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { joiningSettings, referralSettings } from '../../db/schema/points-settings';
+import { joiningSettings, pointValueSettings, referralSettings } from '../../db/schema/points-settings';
 import { staff } from '../../db/schema/staff';
 import { isoText } from '../../lib/list-filters';
 
@@ -26,7 +31,9 @@ export async function referralInForce(tx: Executor) {
   return row;
 }
 
-const meta = <T extends typeof joiningSettings | typeof referralSettings>(t: T) => ({
+const meta = <T extends typeof joiningSettings | typeof referralSettings | typeof pointValueSettings>(
+  t: T,
+) => ({
   id: t.id,
   effectiveFrom: isoText(t.effectiveFrom),
   createdBy: t.createdBy,
@@ -74,4 +81,29 @@ export async function referralHistory(tx: Executor): Promise<ReferralSettingRow[
     trigger: r.trigger as ReferralSettingRow['trigger'],
     current: r.id === current?.id,
   }));
+}
+
+async function pointValueRowInForce(tx: Executor) {
+  const [row] = await tx
+    .select({ id: pointValueSettings.id, paisePerPoint: pointValueSettings.paisePerPoint })
+    .from(pointValueSettings)
+    .where(lte(pointValueSettings.effectiveFrom, sql`now()`))
+    .orderBy(desc(pointValueSettings.effectiveFrom), desc(pointValueSettings.id))
+    .limit(1);
+  return row;
+}
+
+/** The value of a point in paise now: the setting in force, else the programme default. */
+export async function paisePerPoint(tx: Executor): Promise<number> {
+  return (await pointValueRowInForce(tx))?.paisePerPoint ?? DEFAULT_PAISE_PER_POINT;
+}
+
+export async function pointValueHistory(tx: Executor): Promise<PointValueSettingRow[]> {
+  const current = await pointValueRowInForce(tx);
+  const rows = await tx
+    .select({ ...meta(pointValueSettings), paisePerPoint: pointValueSettings.paisePerPoint })
+    .from(pointValueSettings)
+    .leftJoin(staff, eq(staff.id, pointValueSettings.createdBy))
+    .orderBy(desc(pointValueSettings.effectiveFrom), desc(pointValueSettings.id));
+  return rows.map((r) => ({ ...r, current: r.id === current?.id }));
 }

@@ -3,6 +3,8 @@ import { type ListQuery, listQuery, listResult } from '@app/contract/list';
 import {
   joiningSettingBody,
   joiningSettingRow,
+  pointValueSettingBody,
+  pointValueSettingRow,
   referralSettingBody,
   referralSettingRow,
 } from '@app/contract/points-settings';
@@ -11,8 +13,8 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { page } from '../../plugins/access';
 import { listLedger } from '../ledger/ledger.repository';
-import { joiningHistory, referralHistory } from './points-settings.repository';
-import { addJoiningSetting, addReferralSetting } from './points-settings.service';
+import { joiningHistory, pointValueHistory, referralHistory } from './points-settings.repository';
+import { addJoiningSetting, addPointValueSetting, addReferralSetting } from './points-settings.service';
 
 const ofKind = (q: ListQuery, kind: string): ListQuery => ({ ...q, filter: { ...q.filter, kind } });
 
@@ -21,6 +23,34 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const joining = { access: page('/dashboard/joiningpoints') };
   const referral = { access: page('/dashboard/referral') };
+  // The value of a point is a programme points setting: the same people as Joining Points keep it.
+  const pointValue = joining;
+
+  app.get(
+    '/admin/point-value/settings',
+    {
+      config: pointValue,
+      schema: {
+        tags: ['points settings'],
+        summary: 'Value of a point in paise: history, in force flagged (none: the default, 25)',
+        response: { 200: z.array(pointValueSettingRow) },
+      },
+    },
+    async () => pointValueHistory(db),
+  );
+  app.post(
+    '/admin/point-value/settings',
+    {
+      config: pointValue,
+      schema: {
+        tags: ['points settings'],
+        summary: 'Set the value of a point in paise from a date',
+        body: pointValueSettingBody,
+        response: { 200: z.array(pointValueSettingRow) },
+      },
+    },
+    async (request) => addPointValueSetting(app, actorOf(request), request.body),
+  );
 
   app.get(
     '/admin/joining-points/settings',

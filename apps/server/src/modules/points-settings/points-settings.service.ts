@@ -1,15 +1,16 @@
 import { todayInIndia } from '@app/contract/coupon-batches';
 import {
   type JoiningSettingBody,
+  type PointValueSettingBody,
   type ReferralSettingBody,
   SETTINGS_MESSAGES,
 } from '@app/contract/points-settings';
 import type { FastifyInstance } from 'fastify';
-import { joiningSettings, referralSettings } from '../../db/schema/points-settings';
+import { joiningSettings, pointValueSettings, referralSettings } from '../../db/schema/points-settings';
 import { type Actor, audit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
 import { dayStartIst } from '../members/member-filters';
-import { joiningHistory, referralHistory } from './points-settings.repository';
+import { joiningHistory, pointValueHistory, referralHistory } from './points-settings.repository';
 
 /** 00:00 IST of the chosen day; a day before today (IST) would rewrite history, so it is refused. */
 function effectiveInstant(day: string): Date {
@@ -49,5 +50,23 @@ export async function addReferralSetting(app: FastifyInstance, actor: Actor, bod
       after: body,
     });
     return referralHistory(tx);
+  });
+}
+
+/** A new value of a point: from 00:00 IST of its day it values outstanding points (liability). */
+export async function addPointValueSetting(app: FastifyInstance, actor: Actor, body: PointValueSettingBody) {
+  const effectiveFrom = effectiveInstant(body.effectiveFrom);
+  return app.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(pointValueSettings)
+      .values({ paisePerPoint: body.paisePerPoint, effectiveFrom, createdBy: actor.id })
+      .returning({ id: pointValueSettings.id });
+    await audit(tx, actor, {
+      action: 'point_value_setting.added',
+      entity: 'point_value_setting',
+      entityId: row!.id,
+      after: body,
+    });
+    return pointValueHistory(tx);
   });
 }

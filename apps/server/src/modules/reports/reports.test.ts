@@ -100,7 +100,8 @@ describe('direct download (use 1)', () => {
       endDate: '2019-05-05',
     });
     const [, ...rows] = await readSheet(res.rawPayload);
-    expect(rows.map((r) => r[1])).toEqual(['\'=HYPERLINK("http://evil.test","x")', "'@SUM(1+1)", "'\tTAB"]);
+    // As typed: the cells are strings with the quote-prefix style (xlsx-writer.test.ts), no apostrophe.
+    expect(rows.map((r) => r[1])).toEqual(['=HYPERLINK("http://evil.test","x")', '@SUM(1+1)', '\tTAB']);
   });
 
   it('records the export in the audit log', async () => {

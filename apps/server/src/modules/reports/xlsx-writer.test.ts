@@ -1,27 +1,23 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { neutraliseCell, type ReportRow, xlsxChunks } from './xlsx-writer';
+import { storedCells } from '../../lib/xlsx-cells.test-kit';
+import { cellStyleOf } from '../../lib/xlsx-quote-prefix';
+import { type ReportRow, xlsxChunks } from './xlsx-writer';
 
-describe('neutraliseCell', () => {
+describe('cellStyleOf', () => {
   it.each(['=1+2', '+91 98765 43210', '-2+3', '@SUM(A1)', '\tx', '\rx', '\nx', '\u0000x', '\u001fx'])(
-    'prefixes %j with a single quote',
+    'marks %j as quote-prefixed text',
     (text) => {
-      expect(neutraliseCell(text)).toBe(`'${text}`);
+      expect(cellStyleOf(text)).toEqual({ quotePrefix: true });
     },
   );
 
-  it.each(['plain', 'a=b', ' =1', '', "'already"])('leaves %j alone', (text) => {
-    expect(neutraliseCell(text)).toBe(text);
-  });
-
-  it('leaves numbers, booleans, dates and empties alone', () => {
-    const day = new Date('2024-01-01T00:00:00Z');
-    expect(neutraliseCell(-5)).toBe(-5);
-    expect(neutraliseCell(true)).toBe(true);
-    expect(neutraliseCell(day)).toBe(day);
-    expect(neutraliseCell(null)).toBeNull();
-    expect(neutraliseCell(undefined)).toBeNull();
-  });
+  it.each(['plain', 'a=b', ' =1', '', "'already", -5, true, null, undefined])(
+    'leaves %j unstyled',
+    (value) => {
+      expect(cellStyleOf(value)).toBeUndefined();
+    },
+  );
 });
 
 async function* batchesOf(rows: ReportRow[], size: number) {
@@ -51,8 +47,15 @@ describe('xlsxChunks', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(2501);
     expect(sheet.getRow(1).values).toEqual([undefined, 'Name', 'Count']);
-    expect(sheet.getRow(9).getCell(1).value).toBe(`'=HYPERLINK("x")`);
-    expect(sheet.getRow(9).getCell(1).type).toBe(ExcelJS.ValueType.String);
+    // The value as typed, a string and never a formula, with the quote-prefix style; plain text has none.
+    const formulaLike = sheet.getRow(9).getCell(1);
+    expect(formulaLike.value).toBe('=HYPERLINK("x")');
+    expect(formulaLike.type).toBe(ExcelJS.ValueType.String);
+    const cells = await storedCells(Buffer.concat(chunks));
+    expect(cells.get('A9')).toMatchObject({ formula: false, quotePrefix: true });
+    expect(cells.get('A9')!.xml).toContain('t="str"><v>=HYPERLINK(&quot;x&quot;)</v>');
+    expect(cells.get('A8')).toMatchObject({ formula: false, quotePrefix: false });
+    expect([...cells.values()].filter((c) => c.quotePrefix || c.formula)).toHaveLength(1);
     expect(sheet.getRow(2501).values).toEqual([undefined, 'r2499', 2499]);
   });
 

@@ -4,23 +4,17 @@ import { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { ReportColumn } from '@app/contract/reports';
 import ExcelJS from 'exceljs';
+import { addTextSafeRow } from '../../lib/xlsx-quote-prefix';
 
 export type CellValue = string | number | boolean | Date | null;
 export type ReportRow = Record<string, CellValue | undefined>;
 
-const FORMULA_STARTS = new Set(['=', '+', '-', '@']);
-
-/** Text a spreadsheet would run as a formula (`= + - @`) or that starts with a control character. */
-function isFormulaTrigger(text: string): boolean {
-  if (text === '') return false;
-  const code = text.charCodeAt(0);
-  return FORMULA_STARTS.has(text.charAt(0)) || code <= 0x1f || code === 0x7f;
-}
-
-/** Makes a cell inert: such text gets a leading single quote, so Excel shows it and never evaluates it. */
-export function neutraliseCell(value: CellValue | undefined): CellValue {
-  if (value === undefined) return null;
-  return typeof value === 'string' && isFormulaTrigger(value) ? `'${value}` : value;
+/** Header, then data rows: formula-like text gets the quote-prefix style (lib/xlsx-quote-prefix.ts). */
+function addDataRow(sheet: ExcelJS.Worksheet, columns: readonly ReportColumn[], row: ReportRow) {
+  addTextSafeRow(
+    sheet,
+    columns.map((c) => row[c.key] ?? null),
+  ).commit();
 }
 
 type ZipEntryInput = EventEmitter & { _writableState?: { needDrain: boolean } };
@@ -60,7 +54,7 @@ export async function* xlsxChunks(
     let written = 0;
     for await (const batch of batches) {
       if (stop.signal.aborted) return;
-      for (const row of batch) sheet.addRow(columns.map((c) => neutraliseCell(row[c.key]))).commit();
+      for (const row of batch) addDataRow(sheet, columns, row);
       written += batch.length;
       await onBatch?.(written);
       await drained(sheet, stop.signal);

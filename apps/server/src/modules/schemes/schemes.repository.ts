@@ -8,6 +8,7 @@ import { schemes } from '../../db/schema/schemes';
 import { staff } from '../../db/schema/staff';
 import { type ListSpec, runList } from '../../lib/list';
 import { containsPattern, isoText } from '../../lib/list-filters';
+import { effectiveStatus } from './scheme-lapse';
 
 const staffName = (column: PgColumn) =>
   sql<string | null>`(select s.name from staff s where s.id = ${column})`;
@@ -26,7 +27,7 @@ const columns = {
   multiplier: sql<number | null>`${schemes.multiplier}::float8`,
   bonusPoints: schemes.bonusPoints,
   slabScans: schemes.slabScans,
-  status: schemes.status,
+  status: effectiveStatus,
   createdBy: schemes.createdBy,
   createdByName: staffName(schemes.createdBy),
   activationRequestedBy: schemes.activationRequestedBy,
@@ -44,7 +45,7 @@ const spec: ListSpec = {
   id: schemes.id,
   filters: {
     q: (v) => ilike(schemes.name, containsPattern(v)),
-    status: (v) => eq(schemes.status, String(v)),
+    status: (v) => sql`${effectiveStatus} = ${String(v)}`,
     rule: (v) => eq(schemes.rule, String(v)),
   },
 };

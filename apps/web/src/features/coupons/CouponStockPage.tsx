@@ -85,12 +85,7 @@ export default function CouponStockPage() {
           <NumberField source="quantity" />
           <DateField source="expiresOn" label="Expires" />
           {STATES.map((k) => (
-            <NumberField
-              key={k}
-              source={`counts.${k}`}
-              label={k === 'printed' ? 'In stock' : STATE_LABELS[k]}
-              sortable={false}
-            />
+            <NumberField key={k} source={`counts.${k}`} label={STATE_LABELS[k]} sortable={false} />
           ))}
           <NumberField source="points" label="Points per code" sortable={false} />
           <NumberField source="liabilityPoints" label="Liability (points)" sortable={false} />

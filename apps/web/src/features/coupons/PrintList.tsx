@@ -47,7 +47,8 @@ export function PrintList() {
         />
         <FunctionField label="Layout" render={(r: PrintRow) => PRINT_LAYOUT_LABELS[r.layout]} />
         <NumberField source="copies" sortable={false} />
-        <ProgressField label="Labels" done="done" total="total" busy={rendering} />
+        {/* Labels of the print (copies included); `total` is only its task's progress, absent for earlier prints. */}
+        <ProgressField<PrintRow> label="Labels" done="done" total="total" count="labels" busy={rendering} />
         <FunctionField
           label="Print"
           render={(r: PrintRow) => (

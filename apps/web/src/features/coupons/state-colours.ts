@@ -1,4 +1,5 @@
 import type { CouponCounts } from '@app/contract/coupon-batches';
+import { COUPON_STATE_LABELS } from '@app/contract/coupons';
 
 /** One colour per coupon state, used by every coupon chart. */
 export const STATE_COLOURS: Record<keyof CouponCounts, string> = {
@@ -10,14 +11,8 @@ export const STATE_COLOURS: Record<keyof CouponCounts, string> = {
   expired: '#ffa726',
 };
 
-export const STATE_LABELS: Record<keyof CouponCounts, string> = {
-  generated: 'Generated',
-  printed: 'Printed (in stock)',
-  active: 'Active',
-  scanned: 'Scanned',
-  damaged: 'Damaged',
-  expired: 'Expired',
-};
+/** The contract's one set of state names, shared with the dashboard cards and the summary. */
+export const STATE_LABELS: Record<keyof CouponCounts, string> = COUPON_STATE_LABELS;
 
 export const stateParts = (c: CouponCounts) =>
   (Object.keys(STATE_COLOURS) as (keyof CouponCounts)[]).map((k) => ({
