@@ -1,0 +1,57 @@
+import { type ListQuery, type ListResult, listQuery, listResult } from '@app/contract/list';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Access } from '../../plugins/access';
+import type { List } from './define';
+import { listPage, planOf } from './engine';
+import { sendListExport } from './export';
+
+export interface ListRoutes<Row> {
+  /** The list's path; its export answers at `<path>/export` with the same querystring. */
+  path: string;
+  access: Access;
+  list: List<Row>;
+  /** The row's schema (response and OpenAPI). */
+  row: z.ZodType;
+  /** The download's name, without `.xlsx`. */
+  fileName: string;
+  tags: string[];
+  summary: string;
+  /** A condition from the request (the caller's own rows, a path parameter), on top of the filters. */
+  scope?: (request: FastifyRequest) => SQL | undefined;
+  /** Runs before the export streams (e.g. an audit entry: who took a copy of personal data). */
+  beforeExport?: (request: FastifyRequest & { query: ListQuery }) => Promise<void>;
+  /** Replaces the page read when a list needs more than its declaration (rare). */
+  page?: (request: FastifyRequest & { query: ListQuery }) => Promise<ListResult<Row>>;
+}
+
+/** `GET path` (one page) and `GET path/export` (the current filter as xlsx) of a declared list. */
+export function listRoutes<Row>(app: FastifyInstance, options: ListRoutes<Row>) {
+  const { path, access, list, tags } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  typed.get(
+    path,
+    {
+      config: { access },
+      schema: { tags, summary: options.summary, querystring: listQuery, response: { 200: listResult(options.row) } },
+    },
+    async (request) =>
+      options.page ? options.page(request) : listPage(list, db, request.query, options.scope?.(request)),
+  );
+  typed.get(
+    `${path}/export`,
+    {
+      config: { access },
+      schema: { tags, summary: `${options.summary}: the current filter as xlsx`, querystring: listQuery },
+    },
+    async (request, reply) => {
+      const selection = { ...request.query, scope: options.scope?.(request) };
+      planOf(list, selection); // a bad filter or sort answers 400 before the audit and the file
+      await options.beforeExport?.(request);
+      return sendListExport(reply, list, db, selection, options.fileName);
+    },
+  );
+}
