@@ -9,8 +9,8 @@ export const EXACT_TOTAL_LIMIT = 10_000;
  * The total of a list's rows: counting stops after 10,001 rows (bounded work whatever the
  * table's size); past that, EXPLAIN's row estimate of the same query, never below 10,001.
  */
-export async function countRows<Row>(
-  list: List<Row>,
+export async function countRows<Row, Raw>(
+  list: List<Row, Raw>,
   db: Executor,
   where: SQL | undefined,
 ): Promise<{ total: number; estimated: boolean }> {

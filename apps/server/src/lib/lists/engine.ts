@@ -44,12 +44,14 @@ const castType = (column: PgColumn) =>
   );
 
 /** A list's query plan for one selection: where, order, the keyset after a cursor, the fields. */
-export function planOf<Row>(list: List<Row>, selection: Selection) {
+export function planOf<Row, Raw>(list: List<Row, Raw>, selection: Selection) {
   const sortKey = selection.sort ?? list.defaultSort;
   const sortColumn = Object.hasOwn(list.sort, sortKey) ? list.sort[sortKey] : undefined;
   if (!sortColumn) throw badRequest(`sort: cannot sort by ${sortKey}`, { sort: `Cannot sort by ${sortKey}` });
   const where = and(list.where, selection.scope, conditionsOf(list.filters, selection.filter));
-  const asc = selection.order === 'ASC';
+  // The declared default order applies with the default sort only: the contract defaults `order` to DESC.
+  const order = selection.sort === undefined ? (list.defaultOrder ?? selection.order) : selection.order;
+  const asc = order === 'ASC';
   const fields: Record<string, Expr> = {};
   for (const [key, c] of Object.entries(list.columns)) fields[key] = columnOf(c as Expr).sql;
   // Cursor values travel as text: timestamps keep their microseconds, which the pg driver would drop.
@@ -60,6 +62,7 @@ export function planOf<Row>(list: List<Row>, selection: Selection) {
   const dir = asc ? sql`asc` : sql`desc`;
   return {
     sortKey,
+    order,
     where,
     after,
     fields,
@@ -68,49 +71,50 @@ export function planOf<Row>(list: List<Row>, selection: Selection) {
 }
 
 type CursorFields = { __sortValue?: string; __id?: string };
-function stripCursor<Row>(rows: (Row & CursorFields)[]) {
+/** The rows without their cursor fields, shaped by the list's `map` when it has one. */
+function rowsOf<Row, Raw>(list: List<Row, Raw>, rows: (Raw & CursorFields)[]): Row[] {
   for (const r of rows) {
     delete r.__sortValue;
     delete r.__id;
   }
-  return rows as Row[];
+  return list.map ? rows.map(list.map) : (rows as unknown as Row[]);
 }
 
 /**
  * One page of a list: after the cursor (keyset, no OFFSET) or at (page-1)·perPage, with the
  * total (exact up to 10,000, estimated above) and the cursor of the next page.
  */
-export async function listPage<Row>(
-  list: List<Row>,
+export async function listPage<Row, Raw>(
+  list: List<Row, Raw>,
   db: Executor,
   query: ListQuery,
   scope?: SQL,
 ): Promise<ListResult<Row>> {
   const plan = planOf(list, { ...query, scope });
-  const keyset = query.cursor ? plan.after(decode(query.cursor, plan.sortKey, query.order)) : undefined;
+  const keyset = query.cursor ? plan.after(decode(query.cursor, plan.sortKey, plan.order)) : undefined;
   const rows = (await list
     .from(db, plan.fields)
     .where(and(plan.where, keyset))
     .orderBy(...plan.orderBy)
     .limit(query.perPage + 1)
-    .offset(query.cursor ? 0 : (query.page - 1) * query.perPage)) as (Row & CursorFields)[];
+    .offset(query.cursor ? 0 : (query.page - 1) * query.perPage)) as (Raw & CursorFields)[];
   const hasMore = rows.length > query.perPage;
   const pageRows = rows.slice(0, query.perPage);
   const last = pageRows.at(-1);
   const nextCursor =
     hasMore && last
-      ? encode({ sort: plan.sortKey, order: query.order, value: last.__sortValue!, id: last.__id! })
+      ? encode({ sort: plan.sortKey, order: plan.order, value: last.__sortValue!, id: last.__id! })
       : null;
   const { total, estimated } = await countRows(list, db, plan.where);
-  return { rows: stripCursor(pageRows), total, nextCursor, ...(estimated ? { totalIsEstimate: true } : {}) };
+  return { rows: rowsOf(list, pageRows), total, nextCursor, ...(estimated ? { totalIsEstimate: true } : {}) };
 }
 
 /**
  * Every row of a selection, `batchSize` at a time along the keyset: each batch starts after the
  * last row of the previous one, so memory stays one batch and no transaction is held between them.
  */
-export async function* listBatches<Row>(
-  list: List<Row>,
+export async function* listBatches<Row, Raw>(
+  list: List<Row, Raw>,
   db: Executor,
   selection: Selection,
   batchSize = 1000,
@@ -122,11 +126,11 @@ export async function* listBatches<Row>(
       .from(db, plan.fields)
       .where(and(plan.where, after ? plan.after(after) : undefined))
       .orderBy(...plan.orderBy)
-      .limit(batchSize)) as (Row & CursorFields)[];
+      .limit(batchSize)) as (Raw & CursorFields)[];
     const last = rows.at(-1);
     if (!last) return;
     after = { value: last.__sortValue!, id: last.__id! };
-    yield stripCursor(rows);
+    yield rowsOf(list, rows);
     if (rows.length < batchSize) return;
   }
 }

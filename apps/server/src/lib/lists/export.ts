@@ -37,21 +37,37 @@ export function cellOf(value: unknown, format: ExportFormat = 'text'): CellValue
 }
 
 /** The exported columns of a list: those with a label, in declaration order. */
-export function exportColumns<Row>(list: List<Row>): (Column & { key: string })[] {
-  return Object.entries(list.columns)
-    .map(([key, c]) => ({ key, ...columnOf(c as Column | Expr) }))
-    .filter((c) => c.label);
+export interface ExportColumn {
+  key: string;
+  label: string;
+  format?: ExportFormat;
+  width?: number;
+  cell: (row: Record<string, unknown>) => unknown;
+}
+
+/** The exported columns of a list: those with a label, in declaration order, then computed ones. */
+export function exportColumns<Row, Raw>(list: List<Row, Raw>): ExportColumn[] {
+  const declared = Object.entries(list.columns).flatMap(([key, c]) => {
+    const { label, format, width } = columnOf(c as Column | Expr);
+    return label ? [{ key, label, format, width, cell: (row: Record<string, unknown>) => row[key] }] : [];
+  });
+  const computed = Object.entries(list.computed ?? {}).map(([key, c]) => ({
+    key,
+    ...c,
+    cell: (row: Record<string, unknown>) => c.cell(row as Row),
+  }));
+  return [...declared, ...computed];
 }
 
 /** Rows of batches as cells of the given columns. */
 export async function* cellsOf(
-  columns: readonly (Column & { key: string })[],
+  columns: readonly ExportColumn[],
   batches: AsyncIterable<unknown[]>,
 ): AsyncGenerator<ReportRow[]> {
   for await (const batch of batches) {
     yield batch.map((row) => {
       const cells: ReportRow = {};
-      for (const c of columns) cells[c.key] = cellOf((row as Record<string, unknown>)[c.key], c.format);
+      for (const c of columns) cells[c.key] = cellOf(c.cell(row as Record<string, unknown>), c.format);
       return cells;
     });
   }
@@ -61,16 +77,16 @@ export async function* cellsOf(
  * "Export of the current filter": every row of the selection as a streamed xlsx, walking the
  * keyset in batches (memory stays a batch and the writer's buffers, whatever the size).
  */
-export function sendListExport<Row>(
+export function sendListExport<Row, Raw>(
   reply: FastifyReply,
-  list: List<Row>,
+  list: List<Row, Raw>,
   db: Executor,
   selection: Selection & { scope?: SQL },
   fileName: string,
 ) {
   planOf(list, selection); // a bad filter or sort answers 400 before any byte of the file is sent
   const columns = exportColumns(list);
-  const header: ReportColumn[] = columns.map((c) => ({ header: c.label!, key: c.key, width: c.width }));
+  const header: ReportColumn[] = columns.map((c) => ({ header: c.label, key: c.key, width: c.width }));
   const rows = cellsOf(columns, listBatches(list, db, selection, EXPORT_BATCH));
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

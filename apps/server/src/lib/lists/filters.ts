@@ -14,7 +14,7 @@ export const refuse = (key: string, message: string) =>
   badRequest(`filter.${key}: ${message}`, { [`filter.${key}`]: message });
 
 /** Text of a filter: strings, or numbers a URL may have turned a string into. */
-function textOf(value: unknown, key: string): string {
+export function textOf(value: unknown, key: string): string {
   if (typeof value === 'string' && value.length <= 200) return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   throw refuse(key, 'Use text of at most 200 characters');

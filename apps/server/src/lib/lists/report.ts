@@ -25,13 +25,22 @@ export interface ReportSource {
  * keyset sorted by `dateKey` (a sort key of the list) ascending. `columns` are the catalogue's:
  * each key is a column of the list, formatted as the list declares.
  */
-export function reportOf<Row>(list: List<Row>, dateKey: string, columns: readonly ReportColumn[]): ReportSource {
+export function reportOf<Row, Raw>(
+  list: List<Row, Raw>,
+  dateKey: string,
+  columns: readonly ReportColumn[],
+  /** Catalogue key → the list's column, where the two names differ. */
+  renamed: Record<string, string> = {},
+): ReportSource {
   const date = list.sort[dateKey];
   if (!date) throw new Error(`report: ${dateKey} is not a sort key of the list`);
   const formats = columns.map((c) => {
-    const declared = (list.columns as Record<string, Column | Expr>)[c.key];
-    if (!declared) throw new Error(`report: column ${c.key} is not a column of the list`);
-    return { key: c.key, format: columnOf(declared).format ?? 'text' };
+    const from = renamed[c.key] ?? c.key;
+    const declared = (list.columns as Record<string, Column | Expr>)[from];
+    const computed = list.computed?.[from];
+    if (!declared && !computed) throw new Error(`report: column ${from} is not a column of the list`);
+    const cell = computed ? (row: Row) => computed.cell(row) : (row: Row) => (row as Record<string, unknown>)[from];
+    return { key: c.key, cell, format: (declared ? columnOf(declared).format : computed?.format) ?? 'text' };
   });
   const inRange = (range: ReportRange) =>
     and(gte(date, sql`${range.from}::timestamptz`), lt(date, sql`${range.to}::timestamptz`));
@@ -41,7 +50,7 @@ export function reportOf<Row>(list: List<Row>, dateKey: string, columns: readonl
       for await (const batch of listBatches(list, db, selection, batchSize)) {
         yield batch.map((row) => {
           const cells: ReportRow = {};
-          for (const f of formats) cells[f.key] = cellOf((row as Record<string, unknown>)[f.key], f.format);
+          for (const f of formats) cells[f.key] = cellOf(f.cell(row), f.format);
           return cells;
         });
       }

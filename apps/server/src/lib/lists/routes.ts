@@ -8,27 +8,29 @@ import type { List } from './define';
 import { listPage, planOf } from './engine';
 import { sendListExport } from './export';
 
-export interface ListRoutes<Row> {
+export interface ListRoutes<Row, Raw> {
   /** The list's path; its export answers at `<path>/export` with the same querystring. */
   path: string;
   access: Access;
-  list: List<Row>;
+  list: List<Row, Raw>;
   /** The row's schema (response and OpenAPI). */
   row: z.ZodType;
   /** The download's name, without `.xlsx`. */
   fileName: string;
   tags: string[];
   summary: string;
+  /** Path parameters (a list under a record, e.g. a member's ledger). */
+  params?: z.ZodType;
+  /** Runs before the list and the export (e.g. 404 when the record of the path does not exist). */
+  check?: (request: FastifyRequest) => Promise<unknown>;
   /** A condition from the request (the caller's own rows, a path parameter), on top of the filters. */
   scope?: (request: FastifyRequest) => SQL | undefined;
   /** Runs before the export streams (e.g. an audit entry: who took a copy of personal data). */
   beforeExport?: (request: FastifyRequest & { query: ListQuery }) => Promise<void>;
-  /** Replaces the page read when a list needs more than its declaration (rare). */
-  page?: (request: FastifyRequest & { query: ListQuery }) => Promise<ListResult<Row>>;
 }
 
 /** `GET path` (one page) and `GET path/export` (the current filter as xlsx) of a declared list. */
-export function listRoutes<Row>(app: FastifyInstance, options: ListRoutes<Row>) {
+export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<Row, Raw>) {
   const { path, access, list, tags } = options;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
@@ -36,18 +38,32 @@ export function listRoutes<Row>(app: FastifyInstance, options: ListRoutes<Row>) 
     path,
     {
       config: { access },
-      schema: { tags, summary: options.summary, querystring: listQuery, response: { 200: listResult(options.row) } },
+      schema: {
+        tags,
+        summary: options.summary,
+        params: options.params,
+        querystring: listQuery,
+        response: { 200: listResult(options.row) },
+      },
     },
-    async (request) =>
-      options.page ? options.page(request) : listPage(list, db, request.query, options.scope?.(request)),
+    async (request): Promise<ListResult<Row>> => {
+      await options.check?.(request);
+      return listPage(list, db, request.query, options.scope?.(request));
+    },
   );
   typed.get(
     `${path}/export`,
     {
       config: { access },
-      schema: { tags, summary: `${options.summary}: the current filter as xlsx`, querystring: listQuery },
+      schema: {
+        tags,
+        summary: `${options.summary}: the current filter as xlsx`,
+        params: options.params,
+        querystring: listQuery,
+      },
     },
     async (request, reply) => {
+      await options.check?.(request);
       const selection = { ...request.query, scope: options.scope?.(request) };
       planOf(list, selection); // a bad filter or sort answers 400 before the audit and the file
       await options.beforeExport?.(request);

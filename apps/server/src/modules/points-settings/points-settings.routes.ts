@@ -1,5 +1,4 @@
 import { ledgerEntry } from '@app/contract/ledger';
-import { type ListQuery, listQuery, listResult } from '@app/contract/list';
 import {
   joiningSettingBody,
   joiningSettingRow,
@@ -9,12 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
-import { listLedger } from '../ledger/ledger.repository';
+import { ledgerList, ofKind } from '../ledger/ledger.repository';
 import { joiningHistory, referralHistory } from './points-settings.repository';
 import { addJoiningSetting, addReferralSetting } from './points-settings.service';
 
-const ofKind = (q: ListQuery, kind: string): ListQuery => ({ ...q, filter: { ...q.filter, kind } });
 
 /** Joining Points and Referral Points: settings with effective-from history, and their credits. */
 export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,19 +46,16 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => addJoiningSetting(app, actorOf(request), request.body),
   );
-  app.get(
-    '/admin/joining-points/credits',
-    {
-      config: joining,
-      schema: {
-        tags: ['joining points'],
-        summary: 'Joining credits',
-        querystring: listQuery,
-        response: { 200: listResult(ledgerEntry) },
-      },
-    },
-    async (request) => listLedger(db, ofKind(request.query, 'joining')),
-  );
+  listRoutes(app, {
+    path: '/admin/joining-points/credits',
+    access: joining.access,
+    list: ledgerList,
+    row: ledgerEntry,
+    fileName: 'joining-credits',
+    tags: ['joining points'],
+    summary: 'Joining credits',
+    scope: () => ofKind('joining'),
+  });
 
   app.get(
     '/admin/referral/settings',
@@ -86,17 +82,14 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => addReferralSetting(app, actorOf(request), request.body),
   );
-  app.get(
-    '/admin/referral/credits',
-    {
-      config: referral,
-      schema: {
-        tags: ['referral points'],
-        summary: 'Referral credits',
-        querystring: listQuery,
-        response: { 200: listResult(ledgerEntry) },
-      },
-    },
-    async (request) => listLedger(db, ofKind(request.query, 'referral')),
-  );
+  listRoutes(app, {
+    path: '/admin/referral/credits',
+    access: referral.access,
+    list: ledgerList,
+    row: ledgerEntry,
+    fileName: 'referral-credits',
+    tags: ['referral points'],
+    summary: 'Referral credits',
+    scope: () => ofKind('referral'),
+  });
 };

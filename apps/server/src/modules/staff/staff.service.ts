@@ -46,7 +46,7 @@ export async function roleOptions(app: FastifyInstance, me: StaffPrincipal): Pro
   }));
 }
 
-export const listStaff = (app: FastifyInstance, query: ListQuery) => repo.listStaff(app.database.db, query);
+export { staffList } from './staff.repository';
 
 async function loadRow(tx: Executor, id: number): Promise<StaffRow> {
   const row = await repo.findStaffRow(tx, id);
