@@ -25,6 +25,8 @@ export interface ListRoutes<Row, Raw> {
   check?: (request: FastifyRequest) => Promise<unknown>;
   /** A condition from the request (the caller's own rows, a path parameter), on top of the filters. */
   scope?: (request: FastifyRequest) => SQL | undefined;
+  /** Filter values the route fixes (a page of one status); they replace the caller's same keys. */
+  fixedFilter?: Record<string, unknown>;
   /** Runs before the export streams (e.g. an audit entry: who took a copy of personal data). */
   beforeExport?: (request: FastifyRequest & { query: ListQuery }) => Promise<void>;
 }
@@ -34,6 +36,8 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
   const { path, access, list, tags } = options;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
+  const withFixed = (query: ListQuery): ListQuery =>
+    options.fixedFilter ? { ...query, filter: { ...query.filter, ...options.fixedFilter } } : query;
   typed.get(
     path,
     {
@@ -48,7 +52,7 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
     },
     async (request): Promise<ListResult<Row>> => {
       await options.check?.(request);
-      return listPage(list, db, request.query, options.scope?.(request));
+      return listPage(list, db, withFixed(request.query), options.scope?.(request));
     },
   );
   typed.get(
@@ -64,7 +68,7 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
     },
     async (request, reply) => {
       await options.check?.(request);
-      const selection = { ...request.query, scope: options.scope?.(request) };
+      const selection = { ...withFixed(request.query), scope: options.scope?.(request) };
       planOf(list, selection); // a bad filter or sort answers 400 before the audit and the file
       await options.beforeExport?.(request);
       return sendListExport(reply, list, db, selection, options.fileName);

@@ -14,9 +14,7 @@ import { badRequest, conflict, fieldError, notFound } from '../../lib/errors';
 import * as repo from './coupon-allocations.repository';
 import { moveCoupons, unexpiredBatch } from './coupon-transitions';
 
-export const listAllocations = (app: FastifyInstance, query: ListQuery) =>
-  repo.listAllocations(app.database.db, query);
-export const listLines = (app: FastifyInstance, query: ListQuery) => repo.listLines(app.database.db, query);
+export { allocatableLineList, allocationList } from './coupon-allocations.repository';
 
 export async function loadAllocation(tx: Executor, id: number): Promise<AllocationRow> {
   const row = await repo.findAllocation(tx, id);

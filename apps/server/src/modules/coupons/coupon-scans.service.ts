@@ -92,4 +92,4 @@ export async function scan(
   return { ...general, body: answerOf(general.body) };
 }
 
-export const listScans = (app: FastifyInstance, query: ListQuery) => repo.listScans(app.database.db, query);
+export { scanList } from './coupon-scans.repository';

@@ -46,7 +46,6 @@ export const ledgerList = defineList<LedgerEntry>({
 });
 
 export const ofMember = (memberId: number) => eq(pointsLedger.memberId, memberId);
-export const ofKind = (kind: LedgerEntry['kind']) => eq(pointsLedger.kind, kind);
 
 /** A member's own entries for the app: the same list without staff details, scoped to the member. */
 const ownLedgerList = defineList<MemberLedgerEntry>({

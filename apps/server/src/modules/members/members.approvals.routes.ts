@@ -4,7 +4,7 @@ import { actorOf, audit } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import { auditMemberExport } from './members.export';
-import { byStatus, memberList } from './members.repository';
+import { memberList } from './members.repository';
 import { decideMembers } from './members.service';
 
 const tags = ['approvals'];
@@ -25,7 +25,7 @@ export const memberApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
       fileName: `${status}-members`,
       tags,
       summary: `Members ${status}`,
-      scope: () => byStatus(status),
+      fixedFilter: { status },
       beforeExport: (request) => auditMemberExport(app, request, status),
     });
   }

@@ -111,7 +111,6 @@ export async function findMemberBy(tx: Executor, where: SQL) {
   return row;
 }
 
-export const byStatus = (status: string) => eq(members.status, status);
 export const byMobile = (mobile: string) => eq(members.mobile, mobile);
 export const byReferralCode = (code: string) => eq(members.referralCode, code);
 export const approvedDealerCode = (code: string) =>

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
-import { ledgerList, ofKind } from '../ledger/ledger.repository';
+import { ledgerList } from '../ledger/ledger.repository';
 import { joiningHistory, referralHistory } from './points-settings.repository';
 import { addJoiningSetting, addReferralSetting } from './points-settings.service';
 
@@ -54,7 +54,7 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     fileName: 'joining-credits',
     tags: ['joining points'],
     summary: 'Joining credits',
-    scope: () => ofKind('joining'),
+    fixedFilter: { kind: 'joining' },
   });
 
   app.get(
@@ -90,6 +90,6 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     fileName: 'referral-credits',
     tags: ['referral points'],
     summary: 'Referral credits',
-    scope: () => ofKind('referral'),
+    fixedFilter: { kind: 'referral' },
   });
 };
