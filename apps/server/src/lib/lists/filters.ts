@@ -109,6 +109,18 @@ export const istDayRange = (
   [keys.to]: (value, key) => sql`${column} < ${instantOf(value, key, true)}::timestamptz`,
 });
 
+/** A calendar day `yyyy-mm-dd` (a real one: 2026-02-31 is refused). */
+export function parseDay(value: unknown, key: string): string {
+  if (typeof value === 'string' && istDayStart(value)) return value;
+  throw refuse(key, 'Use a date as YYYY-MM-DD');
+}
+
+/** `from`/`to` days (both inclusive) on a date column (an invoice date, an expiry). */
+export const dayRange = (column: Expr, keys: { from: string; to: string }): Record<string, Filter> => ({
+  [keys.from]: (value, key) => sql`${column} >= ${parseDay(value, key)}::date`,
+  [keys.to]: (value, key) => sql`${column} <= ${parseDay(value, key)}::date`,
+});
+
 /** The escape hatch: a filter written by hand (parse its value with the helpers above). */
 export const custom = (build: Filter): Filter => build;
 

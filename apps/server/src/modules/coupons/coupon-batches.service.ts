@@ -18,8 +18,7 @@ import { countNewBatch } from './coupon-transitions';
 
 export const GENERATE_TASK = 'coupons.generate';
 
-export const listBatches = (app: FastifyInstance, query: ListQuery) =>
-  repo.listBatches(app.database.db, query);
+export { batchList } from './coupon-batches.repository';
 export const batchOptions = (app: FastifyInstance) => repo.batchOptions(app.database.db);
 
 export async function loadBatch(tx: Executor, id: number): Promise<BatchRow> {

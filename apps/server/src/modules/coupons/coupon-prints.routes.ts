@@ -1,29 +1,26 @@
 import { PRINT_PAGE, printCreateBody, printRow } from '@app/contract/coupon-prints';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { page } from '../../plugins/access';
 import * as service from './coupon-prints.service';
+import { listRoutes } from '../../lib/lists/routes';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const access = page(PRINT_PAGE);
 const tags = ['coupons'];
 
 export const couponPrintsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/coupon-prints',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Punch history',
-        querystring: listQuery,
-        response: { 200: listResult(printRow) },
-      },
-    },
-    async (request) => service.listPrints(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/coupon-prints',
+    access,
+    list: service.printList,
+    row: printRow,
+    fileName: 'coupon-prints',
+    tags,
+    summary: 'Punch history',
+  });
+
 
   app.get(
     '/admin/coupon-prints/:id',

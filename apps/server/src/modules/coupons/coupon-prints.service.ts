@@ -19,7 +19,7 @@ import { renderLabels } from './label-pdf';
 
 export const PRINT_TASK = 'coupons.print';
 
-export const listPrints = (app: FastifyInstance, query: ListQuery) => repo.listPrints(app.database.db, query);
+export { printList } from './coupon-prints.repository';
 
 export async function loadPrint(tx: Executor, id: number): Promise<PrintRow> {
   const row = await repo.findPrint(tx, id);

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { page } from '../../plugins/access';
 import * as invoices from '../invoices/invoices.service';
 import * as service from './coupon-stock.service';
+import { listRoutes } from '../../lib/lists/routes';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['coupons'];
@@ -56,19 +57,16 @@ export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const invoiceWise = { config: { access: page(INVOICE_WISE_PAGE) } };
-  app.get(
-    '/admin/invoice-wise-coupons',
-    {
-      ...invoiceWise,
-      schema: {
-        tags,
-        summary: 'Invoices to pick from',
-        querystring: listQuery,
-        response: { 200: listResult(invoiceRow) },
-      },
-    },
-    async (request) => invoices.listInvoices(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/invoice-wise-coupons',
+    access: invoiceWise.config.access,
+    list: invoices.invoiceList,
+    row: invoiceRow,
+    fileName: 'invoice-wise',
+    tags,
+    summary: 'Invoices to pick from',
+  });
+
   app.get(
     '/admin/invoice-wise-coupons/:id',
     {

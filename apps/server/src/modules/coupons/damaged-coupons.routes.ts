@@ -6,7 +6,6 @@ import {
   damagedRow,
   damagedUploadQuery,
 } from '@app/contract/damaged-coupons';
-import { listQuery, listResult } from '@app/contract/list';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +14,7 @@ import { badRequest } from '../../lib/errors';
 import { checkUpload, SPREADSHEET } from '../../lib/uploads';
 import { page } from '../../plugins/access';
 import * as service from './damaged-coupons.service';
+import { listRoutes } from '../../lib/lists/routes';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const access = page(DAMAGED_PAGE);
@@ -24,19 +24,16 @@ const MAX_BYTES = 5 * 1024 * 1024;
 export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_BYTES + 1, files: 1 } });
 
-  app.get(
-    '/admin/damaged-coupons',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Damaged coupon reports',
-        querystring: listQuery,
-        response: { 200: listResult(damagedRow) },
-      },
-    },
-    async (request) => service.listReports(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/damaged-coupons',
+    access: access,
+    list: service.damagedList,
+    row: damagedRow,
+    fileName: 'damaged-coupons',
+    tags: tags,
+    summary: 'Damaged coupon reports',
+  });
+
   app.get(
     '/admin/damaged-coupons/:id',
     { config: { access }, schema: { tags, summary: 'One report', params, response: { 200: damagedRow } } },

@@ -18,8 +18,7 @@ import * as repo from './damaged-coupons.repository';
 import { issueReplacements, releaseFromLines } from './damaged-replacements';
 import { readCouponList } from './damaged-sheet';
 
-export const listReports = (app: FastifyInstance, query: ListQuery) =>
-  repo.listReports(app.database.db, query);
+export { damagedList } from './damaged-coupons.repository';
 
 export async function loadReport(tx: Executor, id: number): Promise<DamagedRow> {
   const row = await repo.findReport(tx, id);

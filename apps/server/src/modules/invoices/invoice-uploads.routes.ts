@@ -1,9 +1,9 @@
 import { INVOICE_UPLOAD_HISTORY_PAGE, invoiceUploadRow } from '@app/contract/invoices';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { page } from '../../plugins/access';
 import * as uploads from './invoice-uploads.service';
+import { listRoutes } from '../../lib/lists/routes';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const access = page(INVOICE_UPLOAD_HISTORY_PAGE);
@@ -11,19 +11,16 @@ const tags = ['invoices'];
 
 /** Upload Invoice History: each upload with its counts, error report and original file. */
 export const invoiceUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/invoice-uploads',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Invoice uploads',
-        querystring: listQuery,
-        response: { 200: listResult(invoiceUploadRow) },
-      },
-    },
-    async (request) => uploads.listUploads(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/invoice-uploads',
+    access,
+    list: uploads.uploadList,
+    row: invoiceUploadRow,
+    fileName: 'invoice-uploads',
+    tags,
+    summary: 'Invoice uploads',
+  });
+
   for (const which of ['errors', 'original'] as const) {
     app.get(
       `/admin/invoice-uploads/:id/${which}`,

@@ -14,8 +14,7 @@ import * as repo from './invoice-uploads.repository';
 /** How many errors the upload row keeps for display; the report has them all. */
 const SHOWN_ERRORS = 50;
 
-export const listUploads = (app: FastifyInstance, query: ListQuery) =>
-  repo.listUploads(app.database.db, query);
+export { uploadList } from './invoice-uploads.repository';
 
 export async function loadUpload(tx: Executor, id: number): Promise<InvoiceUploadRow> {
   const row = await repo.findUpload(tx, id);

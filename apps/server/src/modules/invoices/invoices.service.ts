@@ -18,10 +18,8 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import * as distributorsRepo from './distributors.repository';
 import * as repo from './invoices.repository';
 
-export const listInvoices = (app: FastifyInstance, query: ListQuery) =>
-  repo.listInvoices(app.database.db, query);
-export const listDistributors = (app: FastifyInstance, query: ListQuery) =>
-  distributorsRepo.listDistributors(app.database.db, query);
+export { invoiceList } from './invoices.repository';
+export { distributorList } from './distributors.repository';
 
 export async function getInvoice(tx: Executor, id: number): Promise<InvoiceDetail> {
   const row = await repo.findInvoice(tx, id);
