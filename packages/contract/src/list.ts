@@ -12,7 +12,8 @@ import { z } from 'zod';
  */
 
 /** Text PostgreSQL cannot store (NUL) or that is not valid UTF-16 (a lone surrogate). */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE = { test: (text: string) => text.includes('\0') || LONE_SURROGATE.test(text) };
 
 /**
  * The first filter key whose value holds unstorable text, at any depth. Only own enumerable keys

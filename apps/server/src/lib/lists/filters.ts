@@ -47,7 +47,12 @@ export const oneOf =
 
 /** A positive id: a JSON integer or a string of decimal digits only (no `0x10`, `1e3`, ` 5`). */
 export function parseId(value: unknown, key: string): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value)
+        ? Number(value)
+        : NaN;
   if (Number.isSafeInteger(n) && n > 0) return n;
   throw refuse(key, 'Not an id');
 }
@@ -71,15 +76,20 @@ export const bool =
   };
 
 /** A whole number: a JSON integer or a string of an optional minus and decimal digits. */
-export function parseInt(value: unknown, key: string): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : NaN;
+export function parseWhole(value: unknown, key: string): number {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^-?\d{1,15}$/.test(value)
+        ? Number(value)
+        : NaN;
   if (Number.isSafeInteger(n)) return n;
   throw refuse(key, 'Use a whole number');
 }
 /** `<min>` and `<max>` filters (inclusive) on an integer column: spread into a declaration's filters. */
 export const intRange = (column: Expr, keys: { min: string; max: string }): Record<string, Filter> => ({
-  [keys.min]: (value, key) => sql`${column} >= ${parseInt(value, key)}`,
-  [keys.max]: (value, key) => sql`${column} <= ${parseInt(value, key)}`,
+  [keys.min]: (value, key) => sql`${column} >= ${parseWhole(value, key)}`,
+  [keys.max]: (value, key) => sql`${column} <= ${parseWhole(value, key)}`,
 });
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -125,7 +135,10 @@ export const dayRange = (column: Expr, keys: { from: string; to: string }): Reco
 export const custom = (build: Filter): Filter => build;
 
 /** All conditions of a filter object; only the declaration's OWN keys are filters. */
-export function conditionsOf(filters: Record<string, Filter>, filter: Record<string, unknown>): SQL | undefined {
+export function conditionsOf(
+  filters: Record<string, Filter>,
+  filter: Record<string, unknown>,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;

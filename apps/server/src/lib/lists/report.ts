@@ -39,7 +39,9 @@ export function reportOf<Row, Raw>(
     const declared = (list.columns as Record<string, Column | Expr>)[from];
     const computed = list.computed?.[from];
     if (!declared && !computed) throw new Error(`report: column ${from} is not a column of the list`);
-    const cell = computed ? (row: Row) => computed.cell(row) : (row: Row) => (row as Record<string, unknown>)[from];
+    const cell = computed
+      ? (row: Row) => computed.cell(row)
+      : (row: Row) => (row as Record<string, unknown>)[from];
     return { key: c.key, cell, format: (declared ? columnOf(declared).format : computed?.format) ?? 'text' };
   });
   const inRange = (range: ReportRange) =>
@@ -56,9 +58,9 @@ export function reportOf<Row, Raw>(
       }
     },
     async count(db, range) {
-      const [row] = (await list
-        .from(db, { n: count() })
-        .where(and(list.where, inRange(range)))) as { n: number | string }[];
+      const [row] = (await list.from(db, { n: count() }).where(and(list.where, inRange(range)))) as {
+        n: number | string;
+      }[];
       return Number(row?.n ?? 0);
     },
   };

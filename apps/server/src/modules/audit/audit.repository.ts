@@ -24,7 +24,8 @@ export const auditList = defineList<AuditEntry>({
     after: { sql: auditLog.after, label: 'After', width: 40 },
     requestId: { sql: auditLog.requestId, label: 'Request ID', width: 38 },
   },
-  from: (db, fields) => db.select(fields).from(auditLog).leftJoin(staff, eq(staff.id, auditLog.actorId)).$dynamic(),
+  from: (db, fields) =>
+    db.select(fields).from(auditLog).leftJoin(staff, eq(staff.id, auditLog.actorId)).$dynamic(),
   filters: {
     q: text(auditLog.action, auditLog.entity, staff.name),
     entity: equals(auditLog.entity),

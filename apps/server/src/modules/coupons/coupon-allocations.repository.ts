@@ -79,7 +79,11 @@ export const allocationList = defineList<AllocationRow>({
     }),
     ...istDayRange(couponAllocations.createdAt),
   },
-  sort: { id: couponAllocations.id, createdAt: couponAllocations.createdAt, quantity: couponAllocations.quantity },
+  sort: {
+    id: couponAllocations.id,
+    createdAt: couponAllocations.createdAt,
+    quantity: couponAllocations.quantity,
+  },
   defaultSort: 'id',
   id: couponAllocations.id,
 });

@@ -5,7 +5,6 @@ import {
   ALLOCATION_MESSAGES as M,
   overQuantityMessage,
 } from '@app/contract/coupon-allocations';
-import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';

@@ -1,5 +1,5 @@
 import { BATCH_STATUSES, type BatchOption, type BatchRow } from '@app/contract/coupon-batches';
-import { count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { couponBatches } from '../../db/schema/coupons';

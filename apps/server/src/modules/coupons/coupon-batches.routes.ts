@@ -2,9 +2,9 @@ import { batchCreateBody, batchOption, batchRow, GENERATE_PAGE } from '@app/cont
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as service from './coupon-batches.service';
-import { listRoutes } from '../../lib/lists/routes';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const access = page(GENERATE_PAGE);
@@ -20,7 +20,6 @@ export const couponBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: tags,
     summary: 'Coupon batches with status, serial range, progress and counts',
   });
-
 
   app.get(
     '/admin/coupon-batches/options',

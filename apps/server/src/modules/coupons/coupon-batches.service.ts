@@ -4,7 +4,6 @@ import {
   type BatchCreateBody,
   type BatchRow,
 } from '@app/contract/coupon-batches';
-import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';

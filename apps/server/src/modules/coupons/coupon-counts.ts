@@ -1,8 +1,8 @@
-import type { ComputedColumn } from '../../lib/lists/define';
 import type { CouponCounts } from '@app/contract/coupon-batches';
 import { todayInIndia } from '@app/contract/coupon-batches';
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ComputedColumn } from '../../lib/lists/define';
 
 /** The stored counters of a batch, shards summed, as one JSON object (one small subquery per listed batch). */
 export const countsJson = (batchId: PgColumn) =>
@@ -43,10 +43,18 @@ const COUNT_LABELS: Record<keyof CouponCounts, string> = {
 };
 
 /** Export columns of a row's counts by state (lists whose rows carry `counts`). */
-export const countExportColumns = <Row extends { counts: CouponCounts }>(): Record<string, ComputedColumn<Row>> =>
+export const countExportColumns = <Row extends { counts: CouponCounts }>(): Record<
+  string,
+  ComputedColumn<Row>
+> =>
   Object.fromEntries(
     Object.entries(COUNT_LABELS).map(([state, label]) => [
       state,
-      { label, format: 'int' as const, width: 10, cell: (row: Row) => row.counts[state as keyof CouponCounts] },
+      {
+        label,
+        format: 'int' as const,
+        width: 10,
+        cell: (row: Row) => row.counts[state as keyof CouponCounts],
+      },
     ]),
   );

@@ -1,5 +1,5 @@
 import { PRINT_LAYOUTS, PRINT_STATUSES, type PrintRow } from '@app/contract/coupon-prints';
-import { and, count, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { couponPrints } from '../../db/schema/coupon-prints';
@@ -13,22 +13,22 @@ import { isoText } from '../../lib/lists/sql';
 import type { Label } from './label-pdf';
 
 const printColumns = {
-      id: couponPrints.id,
-      batchId: couponPrints.batchId,
-      sku: products.sku,
-      fromSerial: couponPrints.fromSerial,
-      toSerial: couponPrints.toSerial,
-      layout: sql<PrintRow['layout']>`${couponPrints.layout}`,
-      copies: couponPrints.copies,
-      labels: couponPrints.labels,
-      reprint: couponPrints.reprint,
-      status: sql<PrintRow['status']>`${couponPrints.status}`,
-      done: sql<number>`coalesce(${tasks.done}, 0)`,
-      total: tasks.total,
-      fileId: couponPrints.fileId,
-      error: tasks.error,
-      createdByName: staff.name,
-      createdAt: isoText(couponPrints.createdAt),
+  id: couponPrints.id,
+  batchId: couponPrints.batchId,
+  sku: products.sku,
+  fromSerial: couponPrints.fromSerial,
+  toSerial: couponPrints.toSerial,
+  layout: sql<PrintRow['layout']>`${couponPrints.layout}`,
+  copies: couponPrints.copies,
+  labels: couponPrints.labels,
+  reprint: couponPrints.reprint,
+  status: sql<PrintRow['status']>`${couponPrints.status}`,
+  done: sql<number>`coalesce(${tasks.done}, 0)`,
+  total: tasks.total,
+  fileId: couponPrints.fileId,
+  error: tasks.error,
+  createdByName: staff.name,
+  createdAt: isoText(couponPrints.createdAt),
 };
 
 const select = (tx: Executor, fields: Record<string, unknown> = printColumns) =>

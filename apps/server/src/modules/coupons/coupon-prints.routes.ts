@@ -2,9 +2,9 @@ import { PRINT_PAGE, printCreateBody, printRow } from '@app/contract/coupon-prin
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as service from './coupon-prints.service';
-import { listRoutes } from '../../lib/lists/routes';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const access = page(PRINT_PAGE);
@@ -20,7 +20,6 @@ export const couponPrintsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary: 'Punch history',
   });
-
 
   app.get(
     '/admin/coupon-prints/:id',

@@ -5,7 +5,6 @@ import {
   type PrintCreateBody,
   type PrintRow,
 } from '@app/contract/coupon-prints';
-import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';

@@ -35,7 +35,11 @@ const couponStock = defineList<Record<string, unknown>>({
     createdAt: { sql: isoText(couponBatches.createdAt), format: 'datetime' },
   },
   from: (db, fields) =>
-    db.select(fields).from(couponBatches).innerJoin(products, eq(products.id, couponBatches.productId)).$dynamic(),
+    db
+      .select(fields)
+      .from(couponBatches)
+      .innerJoin(products, eq(products.id, couponBatches.productId))
+      .$dynamic(),
   filters: {},
   sort: { createdAt: couponBatches.createdAt },
   defaultSort: 'createdAt',

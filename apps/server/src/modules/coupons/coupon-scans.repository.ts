@@ -40,7 +40,10 @@ export const scanList = defineList<ScanRow>({
     // Codes are printed with dashes and stored without: the search drops them for the code.
     q: custom((v, key) => {
       const typed = textOf(v, key);
-      return or(text(couponScans.code)(typed.replace(/-/g, ''), key), text(members.name, members.code)(typed, key));
+      return or(
+        text(couponScans.code)(typed.replace(/-/g, ''), key),
+        text(members.name, members.code)(typed, key),
+      );
     }),
     result: oneOf(couponScans.result, SCAN_RESULTS),
     flag: custom((v, key) => {

@@ -26,7 +26,7 @@ export const couponScansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const access = page(SCAN_HISTORY_PAGE);
+  const _access = page(SCAN_HISTORY_PAGE);
   listRoutes(app, {
     path: '/admin/coupon-scans',
     access: page(SCAN_HISTORY_PAGE),

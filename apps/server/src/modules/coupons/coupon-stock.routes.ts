@@ -9,13 +9,12 @@ import {
   summaryQuery,
 } from '@app/contract/coupon-stock';
 import { invoiceDetail, invoiceRow } from '@app/contract/invoices';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as invoices from '../invoices/invoices.service';
 import * as service from './coupon-stock.service';
-import { listRoutes } from '../../lib/lists/routes';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['coupons'];
@@ -23,19 +22,16 @@ const tags = ['coupons'];
 /** Coupon Stock Details, Coupons Dashboard Summary and Invoice Wise Coupon Details. */
 export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
   const stock = { config: { access: page(STOCK_PAGE) } };
-  app.get(
-    '/admin/coupon-stock',
-    {
-      ...stock,
-      schema: {
-        tags,
-        summary: 'Stock per batch',
-        querystring: listQuery,
-        response: { 200: listResult(stockRow) },
-      },
-    },
-    async (request) => service.listStock(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/coupon-stock',
+    access: stock.config.access,
+    list: service.stockList,
+    row: stockRow,
+    fileName: 'coupon-stock',
+    tags,
+    summary: 'Stock per batch',
+  });
+
   app.get(
     '/admin/coupon-stock/skus',
     { ...stock, schema: { tags, summary: 'Stock per SKU', response: { 200: z.array(skuStock) } } },
@@ -75,18 +71,16 @@ export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => invoices.getInvoice(app.database.db, request.params.id),
   );
-  app.get(
-    '/admin/invoice-wise-coupons/:id/coupons',
-    {
-      ...invoiceWise,
-      schema: {
-        tags,
-        summary: 'Each coupon of an invoice: state, scanned by, when, points',
-        params,
-        querystring: listQuery,
-        response: { 200: listResult(invoiceCoupon) },
-      },
-    },
-    async (request) => service.invoiceCoupons(app, request.params.id, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/invoice-wise-coupons/:id/coupons',
+    access: invoiceWise.config.access,
+    list: service.invoiceCouponList,
+    row: invoiceCoupon,
+    fileName: 'invoice-coupons',
+    tags,
+    summary: 'Each coupon of an invoice: state, scanned by, when, points',
+    params,
+    check: (request) => invoices.getInvoice(app.database.db, params.parse(request.params).id),
+    scope: (request) => service.ofInvoice(params.parse(request.params).id),
+  });
 };

@@ -4,7 +4,7 @@ import {
   DAMAGED_STATUSES,
   type DamagedRow,
 } from '@app/contract/damaged-coupons';
-import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { damagedReports } from '../../db/schema/damaged-coupons';

@@ -11,10 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
+import { listRoutes } from '../../lib/lists/routes';
 import { checkUpload, SPREADSHEET } from '../../lib/uploads';
 import { page } from '../../plugins/access';
 import * as service from './damaged-coupons.service';
-import { listRoutes } from '../../lib/lists/routes';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const access = page(DAMAGED_PAGE);

@@ -7,7 +7,6 @@ import {
   DAMAGED_MESSAGES as M,
   MAX_DAMAGED_PER_REPORT,
 } from '@app/contract/damaged-coupons';
-import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';

@@ -1,5 +1,5 @@
 import type { DistributorRow } from '@app/contract/invoices';
-import { count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { distributors } from '../../db/schema/invoices';
 import { defineList } from '../../lib/lists/define';
@@ -40,7 +40,6 @@ export const distributorList = defineList<DistributorRow>({
   defaultOrder: 'ASC',
   id: distributors.id,
 });
-
 
 export async function findDistributor(tx: Executor, id: number): Promise<DistributorRow | undefined> {
   const [row] = await tx.select(columns).from(distributors).where(eq(distributors.id, id));

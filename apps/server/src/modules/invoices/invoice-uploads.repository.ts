@@ -1,6 +1,6 @@
 import type { InvoiceUploadRow } from '@app/contract/invoices';
 import { UPLOAD_STATUSES } from '@app/contract/uploads';
-import { count, eq, gte, ilike, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { distributors, invoiceLines, invoices, invoiceUploads } from '../../db/schema/invoices';
@@ -11,18 +11,18 @@ import { isoText } from '../../lib/lists/sql';
 import type { UploadPlan } from './invoice-upload.plan';
 
 const uploadColumns = {
-      id: invoiceUploads.id,
-      fileName: invoiceUploads.fileName,
-      status: sql<InvoiceUploadRow['status']>`${invoiceUploads.status}`,
-      rowsTotal: invoiceUploads.rowsTotal,
-      rowsApplied: invoiceUploads.rowsApplied,
-      rowsFailed: invoiceUploads.rowsFailed,
-      invoicesCreated: invoiceUploads.invoicesCreated,
-      errors: sql<InvoiceUploadRow['errors']>`${invoiceUploads.errors}`,
-      hasErrorReport: sql<boolean>`${invoiceUploads.errorFileId} is not null`,
-      hasOriginal: sql<boolean>`${invoiceUploads.fileId} is not null`,
-      createdByName: staff.name,
-      createdAt: isoText(invoiceUploads.createdAt),
+  id: invoiceUploads.id,
+  fileName: invoiceUploads.fileName,
+  status: sql<InvoiceUploadRow['status']>`${invoiceUploads.status}`,
+  rowsTotal: invoiceUploads.rowsTotal,
+  rowsApplied: invoiceUploads.rowsApplied,
+  rowsFailed: invoiceUploads.rowsFailed,
+  invoicesCreated: invoiceUploads.invoicesCreated,
+  errors: sql<InvoiceUploadRow['errors']>`${invoiceUploads.errors}`,
+  hasErrorReport: sql<boolean>`${invoiceUploads.errorFileId} is not null`,
+  hasOriginal: sql<boolean>`${invoiceUploads.fileId} is not null`,
+  createdByName: staff.name,
+  createdAt: isoText(invoiceUploads.createdAt),
 };
 
 const select = (tx: Executor, fields: Record<string, unknown> = uploadColumns) =>
@@ -42,7 +42,12 @@ export const uploadList = defineList<InvoiceUploadRow>({
     rowsTotal: { sql: invoiceUploads.rowsTotal, label: 'Rows', format: 'int', width: 8 },
     rowsApplied: { sql: invoiceUploads.rowsApplied, label: 'Applied', format: 'int', width: 8 },
     rowsFailed: { sql: invoiceUploads.rowsFailed, label: 'Failed', format: 'int', width: 8 },
-    invoicesCreated: { sql: invoiceUploads.invoicesCreated, label: 'Invoices created', format: 'int', width: 10 },
+    invoicesCreated: {
+      sql: invoiceUploads.invoicesCreated,
+      label: 'Invoices created',
+      format: 'int',
+      width: 10,
+    },
     createdByName: { sql: staff.name, label: 'By', width: 20 },
     createdAt: { sql: uploadColumns.createdAt, label: 'Uploaded', format: 'datetime', width: 20 },
   },

@@ -1,9 +1,9 @@
 import { INVOICE_UPLOAD_HISTORY_PAGE, invoiceUploadRow } from '@app/contract/invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as uploads from './invoice-uploads.service';
-import { listRoutes } from '../../lib/lists/routes';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const access = page(INVOICE_UPLOAD_HISTORY_PAGE);

@@ -1,5 +1,4 @@
 import { INVOICE_UPLOAD_ENTITY, type InvoiceUploadRow } from '@app/contract/invoices';
-import type { ListQuery } from '@app/contract/list';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';

@@ -1,5 +1,5 @@
 import type { InvoiceLineRow, InvoiceRow } from '@app/contract/invoices';
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { distributors, invoiceLines, invoices } from '../../db/schema/invoices';
 import { products } from '../../db/schema/products';

@@ -104,12 +104,18 @@ export const kycList = defineList<KycRow>({
 });
 
 /** The queue: submitted only, oldest first unless the caller sorts. */
-export const kycQueueList = defineList<KycRow>({ ...kycList, defaultSort: 'submittedAt', defaultOrder: 'ASC' });
+export const kycQueueList = defineList<KycRow>({
+  ...kycList,
+  defaultSort: 'submittedAt',
+  defaultOrder: 'ASC',
+});
 export const isSubmitted = eq(k.status, 'submitted');
 export const isDecided = isNotNull(k.decidedAt);
 
 export async function findKycRow(tx: Executor, id: number) {
-  const [row] = (await kycList.from(tx, { ...rowColumns, reason: reasonLabel }).where(eq(k.id, id))) as KycRow[];
+  const [row] = (await kycList
+    .from(tx, { ...rowColumns, reason: reasonLabel })
+    .where(eq(k.id, id))) as KycRow[];
   return row;
 }
 

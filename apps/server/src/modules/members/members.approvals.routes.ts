@@ -1,6 +1,6 @@
 import { memberDecisionBody, memberDecisionResult, memberRejectBody, memberRow } from '@app/contract/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import { auditMemberExport } from './members.export';
@@ -11,7 +11,6 @@ const tags = ['approvals'];
 
 /** Pending User (approve/reject, one or many) and Rejected User (re-approve). */
 export const memberApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
   const lists = [
     { path: '/admin/pending-users', status: 'pending', access: page('/dashboard/approvals/pending_user') },
     { path: '/admin/rejected-users', status: 'rejected', access: page('/dashboard/approvals/rejected_user') },

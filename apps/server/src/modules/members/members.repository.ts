@@ -62,7 +62,8 @@ export const memberList = defineList<MemberRow>({
     balance: { sql: members.balance, label: 'Balance', format: 'int', width: 10 },
     createdAt: { sql: memberColumns.createdAt, label: 'Registered', format: 'datetime', width: 20 },
   },
-  from: (db, fields) => db.select(fields).from(members).leftJoin(dealer, eq(dealer.id, members.dealerId)).$dynamic(),
+  from: (db, fields) =>
+    db.select(fields).from(members).leftJoin(dealer, eq(dealer.id, members.dealerId)).$dynamic(),
   filters: {
     q: memberSearch(),
     status: oneOf(members.status, ['pending', 'approved', 'rejected', 'blocked']),
@@ -75,7 +76,13 @@ export const memberList = defineList<MemberRow>({
     kycStatus: oneOf(members.kycStatus, ['none', 'submitted', 'approved', 'rejected']),
     ...intRange(members.balance, { min: 'balanceMin', max: 'balanceMax' }),
   },
-  sort: { id: members.id, name: members.name, createdAt: members.createdAt, balance: members.balance, code: members.code },
+  sort: {
+    id: members.id,
+    name: members.name,
+    createdAt: members.createdAt,
+    balance: members.balance,
+    code: members.code,
+  },
   defaultSort: 'id',
   id: members.id,
 });

@@ -4,14 +4,14 @@ import { ledgerEntry } from '@app/contract/ledger';
 import { blockBody, memberDetail, memberRow } from '@app/contract/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { listRoutes } from '../../lib/lists/routes';
-import { auditMemberExport } from './members.export';
 import { page } from '../../plugins/access';
 import { historyOf } from '../audit/audit.history';
 import { kycOfMember } from '../kyc/kyc.repository';
 import { ledgerList, ofMember } from '../ledger/ledger.repository';
+import { auditMemberExport } from './members.export';
 import { findMemberDetail, memberList } from './members.repository';
 import { changeOne } from './members.service';
 

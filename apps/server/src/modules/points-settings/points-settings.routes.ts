@@ -14,7 +14,6 @@ import { ledgerList } from '../ledger/ledger.repository';
 import { joiningHistory, referralHistory } from './points-settings.repository';
 import { addJoiningSetting, addReferralSetting } from './points-settings.service';
 
-
 /** Joining Points and Referral Points: settings with effective-from history, and their credits. */
 export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;

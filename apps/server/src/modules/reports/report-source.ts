@@ -1,5 +1,5 @@
-import type { ReportRange } from '../../lib/lists/report';
 import { istDayStart } from '../../lib/lists/ist-day';
+import type { ReportRange } from '../../lib/lists/report';
 
 export type { ReportRange, ReportSource } from '../../lib/lists/report';
 

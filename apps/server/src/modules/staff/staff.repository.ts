@@ -40,7 +40,9 @@ export const staffList = defineList<StaffRow>({
     roleId: id(staff.roleId),
     active: bool(staff.active),
     locked: bool((yes) =>
-      yes ? sql`${staff.lockedUntil} > now()` : sql`(${staff.lockedUntil} is null or ${staff.lockedUntil} <= now())`,
+      yes
+        ? sql`${staff.lockedUntil} > now()`
+        : sql`(${staff.lockedUntil} is null or ${staff.lockedUntil} <= now())`,
     ),
   },
   sort: { id: staff.id, name: staff.name, email: staff.email, role: roles.label, createdAt: staff.createdAt },

@@ -1,4 +1,3 @@
-import type { ListQuery } from '@app/contract/list';
 import { missingFrom } from '@app/contract/roles';
 import {
   STAFF_ENTITY,

@@ -3,4 +3,6 @@ import { memberList } from '../../members/members.repository';
 import { reportColumns } from '../report-columns';
 
 /** Members registered in the range. No KYC numbers. */
-export const membersSource = reportOf(memberList, 'createdAt', reportColumns('members'), { dealer: 'dealerName' });
+export const membersSource = reportOf(memberList, 'createdAt', reportColumns('members'), {
+  dealer: 'dealerName',
+});
