@@ -45,12 +45,13 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
       schema: {
         tags,
         summary: options.summary,
-        params: options.params,
+        ...(options.params ? { params: options.params } : {}),
         querystring: listQuery,
         response: { 200: listResult(options.row) },
       },
     },
     async (request): Promise<ListResult<Row>> => {
+      planOf(list, request.query); // bad input answers 400 before anything is looked up
       await options.check?.(request);
       return listPage(list, db, withFixed(request.query), options.scope?.(request));
     },
@@ -62,14 +63,14 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
       schema: {
         tags,
         summary: `${options.summary}: the current filter as xlsx`,
-        params: options.params,
+        ...(options.params ? { params: options.params } : {}),
         querystring: listQuery,
       },
     },
     async (request, reply) => {
+      planOf(list, request.query); // bad input answers 400 before anything is looked up
       await options.check?.(request);
       const selection = { ...withFixed(request.query), scope: options.scope?.(request) };
-      planOf(list, selection); // a bad filter or sort answers 400 before the audit and the file
       await options.beforeExport?.(request);
       return sendListExport(reply, list, db, selection, options.fileName);
     },
