@@ -64,5 +64,6 @@ const ownLedgerList = defineList<MemberLedgerEntry>({
   },
 });
 
+/** The member's own entries: their id replaces any memberId the app sends. */
 export const listOwnLedger = (tx: Executor, memberId: number, query: ListQuery) =>
-  listPage(ownLedgerList, tx, query, ofMember(memberId));
+  listPage(ownLedgerList, tx, { ...query, filter: { ...query.filter, memberId } });
