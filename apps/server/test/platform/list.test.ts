@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSheet } from '../../src/modules/reports/reports.test-support';
 import { createTestApp, type TestApp } from '../harness';
 
 let t: TestApp;
@@ -57,5 +58,88 @@ describe('list contract', () => {
     const notJson = await list({ filter: '{oops' });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().fields).toHaveProperty('filter');
+  });
+});
+
+/** Every list route of the app: a GET whose `<path>/export` is also a route (listRoutes registers both). */
+const listRoutes = () => {
+  const gets = new Set(t.app.accessTable.filter((r) => r.method === 'GET').map((r) => r.url));
+  return [...gets].filter((url) => gets.has(`${url}/export`)).sort();
+};
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+
+describe('hostile filters on every list route', () => {
+  const hostile: Record<string, string> = {
+    proto: '{"__proto__":{}}',
+    constructor: '{"constructor":1}',
+    toString: '{"toString":"x"}',
+    nul: JSON.stringify({ q: 'a\u0000b' }),
+    surrogate: '{"q":"\\ud800x"}',
+    unknown: '{"noSuchFilter":"x"}',
+  };
+
+  it('covers the lists (each has an export beside it)', () => {
+    expect(listRoutes()).toEqual(
+      expect.arrayContaining([
+        '/api/admin/staff',
+        '/api/admin/users',
+        '/api/admin/coupon-scans',
+        '/api/admin/audit',
+      ]),
+    );
+    expect(listRoutes().length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('answers 400 naming the filter, never 500, on the list and its export', async () => {
+    for (const url of listRoutes()) {
+      for (const path of [url, `${url}/export`]) {
+        for (const [name, filter] of Object.entries(hostile)) {
+          const res = await t.as('almond team', { method: 'GET', url: concrete(path), query: { filter } });
+          expect(res.statusCode, `${path} ${name}: ${res.body}`).toBe(400);
+          expect(Object.keys(res.json().fields ?? {}).join(), `${path} ${name}`).toMatch(/^filter\./);
+        }
+      }
+    }
+  });
+});
+
+describe('list totals and export', () => {
+  beforeAll(async () => {
+    await t.database.executeSql(
+      `insert into audit_log (action, entity, entity_id, at)
+       select 'test.bulk', 'thing', g::text, now() - g * interval '1 second' from generate_series(1, 10050) g`,
+    );
+  });
+
+  it('counts exactly up to 10,000 and says when the total is an estimate above that', async () => {
+    const exact = (await list({ filter })).json();
+    expect(exact).toMatchObject({ total: 23 });
+    expect(exact.totalIsEstimate).toBeUndefined();
+    const many = (await list({ filter: JSON.stringify({ action: 'test.bulk' }), perPage: 1 })).json();
+    expect(many.totalIsEstimate).toBe(true);
+    expect(many.total).toBeGreaterThan(10_000);
+  });
+
+  it('exports exactly the filtered rows, in the list’s order, however many pages they span', async () => {
+    const res = await t.as('almond team', {
+      method: 'GET',
+      url: '/api/admin/audit/export',
+      query: { filter: JSON.stringify({ action: 'test.bulk' }), sort: 'id', order: 'ASC' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-log\.xlsx"/);
+    const [header, ...rows] = await readSheet(res.rawPayload);
+    const entityId = header!.indexOf('Entity ID');
+    expect(rows).toHaveLength(10_050);
+    expect(rows.map((r) => Number(r[entityId]))).toEqual(Array.from({ length: 10_050 }, (_, i) => i + 1));
+    expect(new Set(rows.map((r) => r[header!.indexOf('Action')]))).toEqual(new Set(['test.bulk']));
+
+    const few = await t.as('almond team', {
+      method: 'GET',
+      url: '/api/admin/audit/export',
+      query: { filter },
+    });
+    const [, ...fewRows] = await readSheet(few.rawPayload);
+    expect(fewRows).toHaveLength(23);
   });
 });

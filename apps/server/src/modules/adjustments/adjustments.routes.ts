@@ -1,10 +1,10 @@
 import { adjustmentDecisionBody, adjustmentRequestBody, adjustmentRow } from '@app/contract/adjustments';
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page, staffOf } from '../../plugins/access';
-import { listAdjustments } from './adjustments.repository';
+import { adjustmentList } from './adjustments.repository';
 import { decideAdjustment, requestAdjustment } from './adjustments.service';
 
 const access = page('/dashboard/users');
@@ -18,19 +18,15 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     id: staffOf(request).id,
   });
 
-  app.get(
-    '/admin/adjustments',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Adjustment requests',
-        querystring: listQuery,
-        response: { 200: listResult(adjustmentRow) },
-      },
-    },
-    async (request) => listAdjustments(app.database.db, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/adjustments',
+    access,
+    list: adjustmentList,
+    row: adjustmentRow,
+    fileName: 'adjustments',
+    tags,
+    summary: 'Adjustment requests',
+  });
 
   app.post(
     '/admin/users/:id/adjustments',

@@ -1,22 +1,18 @@
 import { auditEntry } from '@app/contract/audit';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
-import { listAudit } from './audit.repository';
+import { auditList } from './audit.repository';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/audit',
-    {
-      // Almond team and admin browse the whole audit log: the holders of Manage Admin.
-      config: { access: page('/dashboard/manageadmin') },
-      schema: {
-        tags: ['audit'],
-        summary: 'The audit log, filtered',
-        querystring: listQuery,
-        response: { 200: listResult(auditEntry) },
-      },
-    },
-    async (request) => listAudit(app.database.db, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/audit',
+    // Almond team and admin browse the whole audit log: the holders of Manage Admin.
+    access: page('/dashboard/manageadmin'),
+    list: auditList,
+    row: auditEntry,
+    fileName: 'audit-log',
+    tags: ['audit'],
+    summary: 'The audit log, filtered',
+  });
 };

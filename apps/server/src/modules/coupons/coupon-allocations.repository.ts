@@ -1,42 +1,16 @@
-import type { AllocatableLine, AllocationRow } from '@app/contract/coupon-allocations';
-import type { ListQuery } from '@app/contract/list';
-import { and, count, eq, gt, gte, ilike, lt, lte, or, sql } from 'drizzle-orm';
+import { ALLOCATION_MODES, type AllocatableLine, type AllocationRow } from '@app/contract/coupon-allocations';
+import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { couponAllocations } from '../../db/schema/coupon-allocations';
 import { distributors, invoiceLines, invoices } from '../../db/schema/invoices';
 import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { bool, custom, id, istDayRange, oneOf, parseId, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 
 const undoer = alias(staff, 'undoer');
-
-const spec: ListSpec = {
-  sortable: {
-    id: couponAllocations.id,
-    createdAt: couponAllocations.createdAt,
-    quantity: couponAllocations.quantity,
-  },
-  defaultSort: 'id',
-  id: couponAllocations.id,
-  filters: {
-    q: (v) => or(ilike(invoices.number, containsPattern(v)), ilike(distributors.name, containsPattern(v))),
-    invoiceId: (v) => eq(invoices.id, idFilter('invoiceId', v)),
-    invoiceLineId: (v) => eq(couponAllocations.invoiceLineId, idFilter('invoiceLineId', v)),
-    distributorId: (v) => eq(invoices.distributorId, idFilter('distributorId', v)),
-    productId: (v) => eq(invoiceLines.productId, idFilter('productId', v)),
-    status: (v) => eq(couponAllocations.status, String(v)),
-    mode: (v) => eq(couponAllocations.mode, String(v)),
-    serial: (v) =>
-      and(
-        lte(couponAllocations.fromSerial, idFilter('serial', v)),
-        gte(couponAllocations.toSerial, idFilter('serial', v)),
-      ),
-    from: (v) => gte(couponAllocations.createdAt, sql`${String(v)}::timestamptz`),
-    to: (v) => lt(couponAllocations.createdAt, sql`${String(v)}::timestamptz`),
-  },
-};
 
 const base = (tx: Executor, fields: Record<string, unknown>) =>
   tx
@@ -66,18 +40,53 @@ const columns = {
   returned: couponAllocations.returned,
   undoReason: couponAllocations.undoReason,
   undoneByName: undoer.name,
-  undoneAt: sql<
-    string | null
-  >`case when ${couponAllocations.undoneAt} is null then null else ${isoText(couponAllocations.undoneAt)} end`,
+  undoneAt: sql<string | null>`${isoText(couponAllocations.undoneAt)}`,
   createdByName: staff.name,
   createdAt: isoText(couponAllocations.createdAt),
 };
 
-export const listAllocations = (tx: Executor, query: ListQuery) =>
-  runList<AllocationRow>(spec, query, {
-    select: (cursor) => base(tx, { ...columns, ...cursor }),
-    count: () => base(tx, { n: count() }),
-  });
+/** Allocation History, its export and the "Coupon allocations" report. */
+export const allocationList = defineList<AllocationRow>({
+  columns: {
+    ...columns,
+    id: { sql: couponAllocations.id, label: 'Allocation', format: 'int', width: 10 },
+    createdAt: { sql: columns.createdAt, label: 'Allocated', format: 'datetime', width: 20 },
+    invoiceNumber: { sql: invoices.number, label: 'Invoice', width: 16 },
+    distributorCode: { sql: distributors.code, label: 'Distributor code', width: 14 },
+    distributorName: { sql: distributors.name, label: 'Distributor', width: 24 },
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    mode: { sql: couponAllocations.mode, label: 'Mode', width: 12 },
+    fromSerial: { sql: couponAllocations.fromSerial, label: 'From serial', format: 'int', width: 12 },
+    toSerial: { sql: couponAllocations.toSerial, label: 'To serial', format: 'int', width: 12 },
+    quantity: { sql: couponAllocations.quantity, label: 'Quantity', format: 'int', width: 10 },
+    status: { sql: couponAllocations.status, label: 'Status', width: 10 },
+    returned: { sql: couponAllocations.returned, label: 'Returned', format: 'int', width: 10 },
+    undoReason: { sql: couponAllocations.undoReason, label: 'Undo reason', width: 24 },
+    createdByName: { sql: staff.name, label: 'By', width: 20 },
+  },
+  from: (db, fields) => base(db, fields),
+  filters: {
+    q: text(invoices.number, distributors.name),
+    invoiceId: id(invoices.id),
+    invoiceLineId: id(couponAllocations.invoiceLineId),
+    distributorId: id(invoices.distributorId),
+    productId: id(invoiceLines.productId),
+    status: oneOf(couponAllocations.status, ['active', 'undone']),
+    mode: oneOf(couponAllocations.mode, ALLOCATION_MODES),
+    serial: custom((v, key) => {
+      const serial = parseId(v, key);
+      return and(lte(couponAllocations.fromSerial, serial), gte(couponAllocations.toSerial, serial));
+    }),
+    ...istDayRange(couponAllocations.createdAt),
+  },
+  sort: {
+    id: couponAllocations.id,
+    createdAt: couponAllocations.createdAt,
+    quantity: couponAllocations.quantity,
+  },
+  defaultSort: 'id',
+  id: couponAllocations.id,
+});
 
 export async function findAllocation(tx: Executor, id: number): Promise<AllocationRow | undefined> {
   const [row] = (await base(tx, columns).where(eq(couponAllocations.id, id))) as unknown as AllocationRow[];
@@ -158,18 +167,6 @@ export const inStockOf = (productId: unknown) => sql<number>`(
   where b.product_id = ${productId} and cc.status = 'printed' and b.status = 'ready'
     and b.expires_on >= (now() at time zone 'Asia/Kolkata')::date)`;
 
-const lineSpec: ListSpec = {
-  sortable: { id: invoiceLines.id, invoiceDate: invoices.invoiceDate },
-  defaultSort: 'id',
-  id: invoiceLines.id,
-  filters: {
-    q: (v) => or(ilike(invoices.number, containsPattern(v)), ilike(distributors.name, containsPattern(v))),
-    invoiceId: (v) => eq(invoices.id, idFilter('invoiceId', v)),
-    productId: (v) => eq(invoiceLines.productId, idFilter('productId', v)),
-    open: (v) => (booleanFilter('open', v) ? gt(invoiceLines.quantity, invoiceLines.allocated) : undefined),
-  },
-};
-
 const lineBase = (tx: Executor, fields: Record<string, unknown>) =>
   tx
     .select(fields as Record<string, never>)
@@ -179,23 +176,35 @@ const lineBase = (tx: Executor, fields: Record<string, unknown>) =>
     .innerJoin(products, eq(products.id, invoiceLines.productId))
     .$dynamic();
 
-export const listLines = (tx: Executor, query: ListQuery) =>
-  runList<AllocatableLine>(lineSpec, query, {
-    select: (cursor) =>
-      lineBase(tx, {
-        id: invoiceLines.id,
-        invoiceId: invoices.id,
-        invoiceNumber: invoices.number,
-        invoiceDate: invoices.invoiceDate,
-        distributorName: distributors.name,
-        productId: invoiceLines.productId,
-        sku: products.sku,
-        productName: products.name,
-        quantity: invoiceLines.quantity,
-        allocated: invoiceLines.allocated,
-        remaining: sql<number>`${invoiceLines.quantity} - ${invoiceLines.allocated}`,
-        inStock: inStockOf(invoiceLines.productId),
-        ...cursor,
-      }),
-    count: () => lineBase(tx, { n: count() }),
-  });
+/** Coupon Allocation: invoice lines to allocate to, with what remains and the SKU's stock. */
+export const allocatableLineList = defineList<AllocatableLine>({
+  columns: {
+    id: invoiceLines.id,
+    invoiceId: invoices.id,
+    invoiceNumber: { sql: invoices.number, label: 'Invoice', width: 16 },
+    invoiceDate: { sql: invoices.invoiceDate, label: 'Invoice date', format: 'date', width: 12 },
+    distributorName: { sql: distributors.name, label: 'Distributor', width: 24 },
+    productId: invoiceLines.productId,
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    productName: { sql: products.name, label: 'Product', width: 24 },
+    quantity: { sql: invoiceLines.quantity, label: 'Quantity', format: 'int', width: 10 },
+    allocated: { sql: invoiceLines.allocated, label: 'Allocated', format: 'int', width: 10 },
+    remaining: {
+      sql: sql<number>`${invoiceLines.quantity} - ${invoiceLines.allocated}`,
+      label: 'Remaining',
+      format: 'int',
+      width: 10,
+    },
+    inStock: { sql: inStockOf(invoiceLines.productId), label: 'In stock', format: 'int', width: 10 },
+  },
+  from: (db, fields) => lineBase(db, fields),
+  filters: {
+    q: text(invoices.number, distributors.name),
+    invoiceId: id(invoices.id),
+    productId: id(invoiceLines.productId),
+    open: bool((yes) => (yes ? gt(invoiceLines.quantity, invoiceLines.allocated) : sql`true`)),
+  },
+  sort: { id: invoiceLines.id, invoiceDate: invoices.invoiceDate },
+  defaultSort: 'id',
+  id: invoiceLines.id,
+});

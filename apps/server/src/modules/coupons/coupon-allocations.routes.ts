@@ -7,9 +7,9 @@ import {
   allocationUndoBody,
 } from '@app/contract/coupon-allocations';
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as service from './coupon-allocations.service';
 
@@ -19,19 +19,15 @@ const history = page(ALLOCATION_HISTORY_PAGE);
 const tags = ['coupons'];
 
 export const couponAllocationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/coupon-allocations/lines',
-    {
-      config: { access: allocating },
-      schema: {
-        tags,
-        summary: 'Invoice lines to allocate to, with remaining quantity and stock of their SKU',
-        querystring: listQuery,
-        response: { 200: listResult(allocatableLine) },
-      },
-    },
-    async (request) => service.listLines(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/coupon-allocations/lines',
+    access: allocating,
+    list: service.allocatableLineList,
+    row: allocatableLine,
+    fileName: 'allocatable-invoice-lines',
+    tags,
+    summary: 'Invoice lines to allocate to, with remaining quantity and stock of their SKU',
+  });
 
   app.post(
     '/admin/coupon-allocations',
@@ -47,19 +43,15 @@ export const couponAllocationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.allocate(app, actorOf(request), request.body),
   );
 
-  app.get(
-    '/admin/coupon-allocations',
-    {
-      config: { access: history },
-      schema: {
-        tags,
-        summary: 'Allocation history',
-        querystring: listQuery,
-        response: { 200: listResult(allocationRow) },
-      },
-    },
-    async (request) => service.listAllocations(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/coupon-allocations',
+    access: history,
+    list: service.allocationList,
+    row: allocationRow,
+    fileName: 'allocation-history',
+    tags,
+    summary: 'Allocation history',
+  });
 
   app.get(
     '/admin/coupon-allocations/:id',

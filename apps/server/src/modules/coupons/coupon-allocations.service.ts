@@ -5,7 +5,6 @@ import {
   ALLOCATION_MESSAGES as M,
   overQuantityMessage,
 } from '@app/contract/coupon-allocations';
-import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -14,9 +13,7 @@ import { badRequest, conflict, fieldError, notFound } from '../../lib/errors';
 import * as repo from './coupon-allocations.repository';
 import { moveCoupons, unexpiredBatch } from './coupon-transitions';
 
-export const listAllocations = (app: FastifyInstance, query: ListQuery) =>
-  repo.listAllocations(app.database.db, query);
-export const listLines = (app: FastifyInstance, query: ListQuery) => repo.listLines(app.database.db, query);
+export { allocatableLineList, allocationList } from './coupon-allocations.repository';
 
 export async function loadAllocation(tx: Executor, id: number): Promise<AllocationRow> {
   const row = await repo.findAllocation(tx, id);

@@ -1,15 +1,15 @@
-import type { BatchOption, BatchRow } from '@app/contract/coupon-batches';
-import type { ListQuery } from '@app/contract/list';
-import { count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { BATCH_STATUSES, type BatchOption, type BatchRow } from '@app/contract/coupon-batches';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { couponBatches } from '../../db/schema/coupons';
 import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
 import { tasks } from '../../db/schema/tasks';
-import { type ListSpec, runList } from '../../lib/list';
-import { containsPattern, idFilter, isoText } from '../../lib/list-filters';
-import { countsJson, visibleCounts } from './coupon-counts';
+import { defineList } from '../../lib/lists/define';
+import { id, istDayRange, oneOf, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
+import { countExportColumns, countsJson, visibleCounts } from './coupon-counts';
 
 /** Arbitrary constant: the advisory lock under which batches reserve serial blocks. */
 const SERIAL_LOCK = 7_310_420_501;
@@ -40,9 +40,7 @@ const columns = {
   replacement: sql<boolean>`${couponBatches.damagedReportId} is not null`,
   createdByName: staff.name,
   createdAt: isoText(couponBatches.createdAt),
-  readyAt: sql<
-    string | null
-  >`case when ${couponBatches.readyAt} is null then null else ${isoText(couponBatches.readyAt)} end`,
+  readyAt: sql<string | null>`${isoText(couponBatches.readyAt)}`,
   stored: countsJson(couponBatches.id),
 };
 
@@ -52,19 +50,6 @@ const toRow = ({ stored, ...r }: Raw): BatchRow => ({
   status: r.status as BatchRow['status'],
   counts: visibleCounts(stored, r.expiresOn),
 });
-
-const spec: ListSpec = {
-  sortable: { id: couponBatches.id, createdAt: couponBatches.createdAt, quantity: couponBatches.quantity },
-  defaultSort: 'id',
-  id: couponBatches.id,
-  filters: {
-    q: (v) => or(ilike(products.name, containsPattern(v)), ilike(products.sku, containsPattern(v))),
-    productId: (v) => eq(couponBatches.productId, idFilter('productId', v)),
-    status: (v) => eq(couponBatches.status, String(v)),
-    from: (v) => gte(couponBatches.createdAt, sql`${String(v)}::timestamptz`),
-    to: (v) => lt(couponBatches.createdAt, sql`${String(v)}::timestamptz`),
-  },
-};
 
 function selectBatches(tx: Executor, extra: Record<string, SQL> = {}) {
   return tx
@@ -76,18 +61,42 @@ function selectBatches(tx: Executor, extra: Record<string, SQL> = {}) {
     .$dynamic();
 }
 
-export async function listBatches(tx: Executor, query: ListQuery) {
-  const result = await runList<Raw>(spec, query, {
-    select: (cursor) => selectBatches(tx, cursor),
-    count: () =>
-      tx
-        .select({ n: count() })
-        .from(couponBatches)
-        .innerJoin(products, eq(products.id, couponBatches.productId))
-        .$dynamic(),
-  });
-  return { ...result, rows: result.rows.map(toRow) };
-}
+/** Generate QR Code's list of batches and its export. */
+export const batchList = defineList<BatchRow, Raw>({
+  columns: {
+    ...columns,
+    id: { sql: couponBatches.id, label: 'Batch', format: 'int', width: 8 },
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    productName: { sql: products.name, label: 'Product', width: 24 },
+    quantity: { sql: couponBatches.quantity, label: 'Quantity', format: 'int', width: 10 },
+    firstSerial: { sql: couponBatches.firstSerial, label: 'First serial', format: 'int', width: 12 },
+    lastSerial: { sql: couponBatches.lastSerial, label: 'Last serial', format: 'int', width: 12 },
+    expiresOn: { sql: couponBatches.expiresOn, label: 'Expires', format: 'date', width: 12 },
+    status: { sql: couponBatches.status, label: 'Status', width: 10 },
+    note: { sql: couponBatches.note, label: 'Note', width: 24 },
+    createdByName: { sql: staff.name, label: 'By', width: 20 },
+    createdAt: { sql: columns.createdAt, label: 'Created', format: 'datetime', width: 20 },
+  },
+  map: toRow,
+  computed: countExportColumns<BatchRow>(),
+  from: (db, fields) =>
+    db
+      .select(fields)
+      .from(couponBatches)
+      .innerJoin(products, eq(products.id, couponBatches.productId))
+      .leftJoin(tasks, eq(tasks.id, couponBatches.taskId))
+      .leftJoin(staff, eq(staff.id, couponBatches.createdBy))
+      .$dynamic(),
+  filters: {
+    q: text(products.name, products.sku),
+    productId: id(couponBatches.productId),
+    status: oneOf(couponBatches.status, BATCH_STATUSES),
+    ...istDayRange(couponBatches.createdAt),
+  },
+  sort: { id: couponBatches.id, createdAt: couponBatches.createdAt, quantity: couponBatches.quantity },
+  defaultSort: 'id',
+  id: couponBatches.id,
+});
 
 export async function findBatch(tx: Executor, id: number): Promise<BatchRow | undefined> {
   const [row] = await selectBatches(tx).where(eq(couponBatches.id, id));

@@ -1,9 +1,9 @@
 import { batchCreateBody, batchOption, batchRow, GENERATE_PAGE } from '@app/contract/coupon-batches';
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as service from './coupon-batches.service';
 
@@ -12,19 +12,15 @@ const access = page(GENERATE_PAGE);
 const tags = ['coupons'];
 
 export const couponBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/coupon-batches',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Coupon batches with status, serial range, progress and counts',
-        querystring: listQuery,
-        response: { 200: listResult(batchRow) },
-      },
-    },
-    async (request) => service.listBatches(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/coupon-batches',
+    access: access,
+    list: service.batchList,
+    row: batchRow,
+    fileName: 'coupon-batches',
+    tags: tags,
+    summary: 'Coupon batches with status, serial range, progress and counts',
+  });
 
   app.get(
     '/admin/coupon-batches/options',

@@ -4,7 +4,6 @@ import {
   type BatchCreateBody,
   type BatchRow,
 } from '@app/contract/coupon-batches';
-import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -18,8 +17,7 @@ import { countNewBatch } from './coupon-transitions';
 
 export const GENERATE_TASK = 'coupons.generate';
 
-export const listBatches = (app: FastifyInstance, query: ListQuery) =>
-  repo.listBatches(app.database.db, query);
+export { batchList } from './coupon-batches.repository';
 export const batchOptions = (app: FastifyInstance) => repo.batchOptions(app.database.db);
 
 export async function loadBatch(tx: Executor, id: number): Promise<BatchRow> {

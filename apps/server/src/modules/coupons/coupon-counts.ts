@@ -2,6 +2,7 @@ import type { CouponCounts } from '@app/contract/coupon-batches';
 import { todayInIndia } from '@app/contract/coupon-batches';
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ComputedColumn } from '../../lib/lists/define';
 
 /** The stored counters of a batch, shards summed, as one JSON object (one small subquery per listed batch). */
 export const countsJson = (batchId: PgColumn) =>
@@ -31,3 +32,29 @@ export function visibleCounts(stored: Record<string, number> | null, expiresOn: 
     active: 0,
   };
 }
+
+const COUNT_LABELS: Record<keyof CouponCounts, string> = {
+  generated: 'Generated',
+  printed: 'In stock (printed)',
+  active: 'Active',
+  scanned: 'Scanned',
+  damaged: 'Damaged',
+  expired: 'Expired',
+};
+
+/** Export columns of a row's counts by state (lists whose rows carry `counts`). */
+export const countExportColumns = <Row extends { counts: CouponCounts }>(): Record<
+  string,
+  ComputedColumn<Row>
+> =>
+  Object.fromEntries(
+    Object.entries(COUNT_LABELS).map(([state, label]) => [
+      state,
+      {
+        label,
+        format: 'int' as const,
+        width: 10,
+        cell: (row: Row) => row.counts[state as keyof CouponCounts],
+      },
+    ]),
+  );

@@ -1,6 +1,5 @@
-import type { PrintRow } from '@app/contract/coupon-prints';
-import type { ListQuery } from '@app/contract/list';
-import { and, count, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
+import { PRINT_LAYOUTS, PRINT_STATUSES, type PrintRow } from '@app/contract/coupon-prints';
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { couponPrints } from '../../db/schema/coupon-prints';
@@ -8,50 +7,33 @@ import { couponBatches } from '../../db/schema/coupons';
 import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
 import { tasks } from '../../db/schema/tasks';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, idFilter, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { bool, custom, id, istDayRange, oneOf, parseId } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 import type { Label } from './label-pdf';
 
-const spec: ListSpec = {
-  sortable: { id: couponPrints.id, createdAt: couponPrints.createdAt, fromSerial: couponPrints.fromSerial },
-  defaultSort: 'id',
+const printColumns = {
   id: couponPrints.id,
-  filters: {
-    batchId: (v) => eq(couponPrints.batchId, idFilter('batchId', v)),
-    layout: (v) => eq(couponPrints.layout, String(v)),
-    reprint: (v) => eq(couponPrints.reprint, booleanFilter('reprint', v)),
-    status: (v) => eq(couponPrints.status, String(v)),
-    serial: (v) =>
-      and(
-        lte(couponPrints.fromSerial, idFilter('serial', v)),
-        gte(couponPrints.toSerial, idFilter('serial', v)),
-      ),
-    from: (v) => gte(couponPrints.createdAt, sql`${String(v)}::timestamptz`),
-    to: (v) => lt(couponPrints.createdAt, sql`${String(v)}::timestamptz`),
-  },
+  batchId: couponPrints.batchId,
+  sku: products.sku,
+  fromSerial: couponPrints.fromSerial,
+  toSerial: couponPrints.toSerial,
+  layout: sql<PrintRow['layout']>`${couponPrints.layout}`,
+  copies: couponPrints.copies,
+  labels: couponPrints.labels,
+  reprint: couponPrints.reprint,
+  status: sql<PrintRow['status']>`${couponPrints.status}`,
+  done: sql<number>`coalesce(${tasks.done}, 0)`,
+  total: tasks.total,
+  fileId: couponPrints.fileId,
+  error: tasks.error,
+  createdByName: staff.name,
+  createdAt: isoText(couponPrints.createdAt),
 };
 
-const select = (tx: Executor, extra = {}) =>
+const select = (tx: Executor, fields: Record<string, unknown> = printColumns) =>
   tx
-    .select({
-      id: couponPrints.id,
-      batchId: couponPrints.batchId,
-      sku: products.sku,
-      fromSerial: couponPrints.fromSerial,
-      toSerial: couponPrints.toSerial,
-      layout: sql<PrintRow['layout']>`${couponPrints.layout}`,
-      copies: couponPrints.copies,
-      labels: couponPrints.labels,
-      reprint: couponPrints.reprint,
-      status: sql<PrintRow['status']>`${couponPrints.status}`,
-      done: sql<number>`coalesce(${tasks.done}, 0)`,
-      total: tasks.total,
-      fileId: couponPrints.fileId,
-      error: tasks.error,
-      createdByName: staff.name,
-      createdAt: isoText(couponPrints.createdAt),
-      ...extra,
-    })
+    .select(fields as typeof printColumns)
     .from(couponPrints)
     .leftJoin(couponBatches, eq(couponBatches.id, couponPrints.batchId))
     .leftJoin(products, eq(products.id, couponBatches.productId))
@@ -59,11 +41,39 @@ const select = (tx: Executor, extra = {}) =>
     .leftJoin(staff, eq(staff.id, couponPrints.createdBy))
     .$dynamic();
 
-export const listPrints = (tx: Executor, query: ListQuery) =>
-  runList<PrintRow>(spec, query, {
-    select: (cursor) => select(tx, cursor),
-    count: () => tx.select({ n: count() }).from(couponPrints).$dynamic(),
-  });
+/** Print Coupons' list of print jobs and its export. */
+export const printList = defineList<PrintRow>({
+  columns: {
+    ...printColumns,
+    id: { sql: couponPrints.id, label: 'Print', format: 'int', width: 8 },
+    batchId: { sql: couponPrints.batchId, label: 'Batch', format: 'int', width: 8 },
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    fromSerial: { sql: couponPrints.fromSerial, label: 'From serial', format: 'int', width: 12 },
+    toSerial: { sql: couponPrints.toSerial, label: 'To serial', format: 'int', width: 12 },
+    layout: { sql: printColumns.layout, label: 'Layout', width: 10 },
+    copies: { sql: couponPrints.copies, label: 'Copies', format: 'int', width: 8 },
+    labels: { sql: couponPrints.labels, label: 'Labels', format: 'int', width: 10 },
+    reprint: { sql: couponPrints.reprint, label: 'Reprint', format: 'bool', width: 8 },
+    status: { sql: printColumns.status, label: 'Status', width: 10 },
+    createdByName: { sql: staff.name, label: 'By', width: 20 },
+    createdAt: { sql: printColumns.createdAt, label: 'Created', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) => select(db, fields),
+  filters: {
+    batchId: id(couponPrints.batchId),
+    layout: oneOf(couponPrints.layout, PRINT_LAYOUTS),
+    reprint: bool(couponPrints.reprint),
+    status: oneOf(couponPrints.status, PRINT_STATUSES),
+    serial: custom((v, key) => {
+      const serial = parseId(v, key);
+      return and(lte(couponPrints.fromSerial, serial), gte(couponPrints.toSerial, serial));
+    }),
+    ...istDayRange(couponPrints.createdAt),
+  },
+  sort: { id: couponPrints.id, createdAt: couponPrints.createdAt, fromSerial: couponPrints.fromSerial },
+  defaultSort: 'id',
+  id: couponPrints.id,
+});
 
 export async function findPrint(tx: Executor, id: number): Promise<PrintRow | undefined> {
   const [row] = await select(tx).where(eq(couponPrints.id, id));

@@ -1,9 +1,9 @@
 import { PRINT_PAGE, printCreateBody, printRow } from '@app/contract/coupon-prints';
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as service from './coupon-prints.service';
 
@@ -12,19 +12,15 @@ const access = page(PRINT_PAGE);
 const tags = ['coupons'];
 
 export const couponPrintsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/coupon-prints',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Punch history',
-        querystring: listQuery,
-        response: { 200: listResult(printRow) },
-      },
-    },
-    async (request) => service.listPrints(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/coupon-prints',
+    access,
+    list: service.printList,
+    row: printRow,
+    fileName: 'coupon-prints',
+    tags,
+    summary: 'Punch history',
+  });
 
   app.get(
     '/admin/coupon-prints/:id',

@@ -5,7 +5,6 @@ import {
   type PrintCreateBody,
   type PrintRow,
 } from '@app/contract/coupon-prints';
-import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -19,7 +18,7 @@ import { renderLabels } from './label-pdf';
 
 export const PRINT_TASK = 'coupons.print';
 
-export const listPrints = (app: FastifyInstance, query: ListQuery) => repo.listPrints(app.database.db, query);
+export { printList } from './coupon-prints.repository';
 
 export async function loadPrint(tx: Executor, id: number): Promise<PrintRow> {
   const row = await repo.findPrint(tx, id);

@@ -1,71 +1,67 @@
-import type { ScanRow } from '@app/contract/coupon-scans';
-import type { ListQuery } from '@app/contract/list';
-import { count, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { SCAN_FLAGS, SCAN_RESULTS, type ScanRow } from '@app/contract/coupon-scans';
+import { eq, or, sql } from 'drizzle-orm';
 import { couponScans } from '../../db/schema/coupon-scans';
 import { distributors } from '../../db/schema/invoices';
 import { members } from '../../db/schema/members';
 import { products } from '../../db/schema/products';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { bool, custom, equals, id, istDayRange, oneOf, refuse, text, textOf } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 
-const spec: ListSpec = {
-  sortable: { id: couponScans.id, createdAt: couponScans.createdAt },
+/** QR Scan History, its export and the "Scans" report. */
+export const scanList = defineList<ScanRow>({
+  columns: {
+    id: couponScans.id,
+    createdAt: { sql: isoText(couponScans.createdAt), label: 'Time', format: 'datetime', width: 20 },
+    memberId: couponScans.memberId,
+    memberCode: { sql: members.code, label: 'Member code', width: 12 },
+    memberName: { sql: members.name, label: 'Member', width: 24 },
+    code: { sql: couponScans.code, label: 'Code', width: 14 },
+    couponSerial: { sql: couponScans.couponSerial, label: 'Serial', format: 'int', width: 12 },
+    batchId: couponScans.batchId,
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    distributorName: { sql: distributors.name, label: 'Distributor', width: 24 },
+    result: { sql: sql<ScanRow['result']>`${couponScans.result}`, label: 'Result', width: 16 },
+    points: { sql: couponScans.points, label: 'Points', format: 'int', width: 8 },
+    flags: { sql: couponScans.flags, label: 'Flags', format: 'list', width: 26 },
+    state: { sql: couponScans.state, label: 'State', width: 14 },
+    latitude: couponScans.latitude,
+    longitude: couponScans.longitude,
+  },
+  from: (db, fields) =>
+    db
+      .select(fields)
+      .from(couponScans)
+      .leftJoin(members, eq(members.id, couponScans.memberId))
+      .leftJoin(products, eq(products.id, couponScans.productId))
+      .leftJoin(distributors, eq(distributors.id, couponScans.distributorId))
+      .$dynamic(),
+  filters: {
+    // Codes are printed with dashes and stored without: the search drops them for the code.
+    q: custom((v, key) => {
+      const typed = textOf(v, key);
+      return or(
+        text(couponScans.code)(typed.replace(/-/g, ''), key),
+        text(members.name, members.code)(typed, key),
+      );
+    }),
+    result: oneOf(couponScans.result, SCAN_RESULTS),
+    flag: custom((v, key) => {
+      if (typeof v !== 'string' || !(SCAN_FLAGS as readonly string[]).includes(v))
+        throw refuse(key, `Use one of: ${SCAN_FLAGS.join(', ')}`);
+      return sql`${v} = any(${couponScans.flags})`;
+    }),
+    flagged: bool((yes) =>
+      yes ? sql`cardinality(${couponScans.flags}) > 0` : sql`cardinality(${couponScans.flags}) = 0`,
+    ),
+    memberId: id(couponScans.memberId),
+    productId: id(couponScans.productId),
+    batchId: id(couponScans.batchId),
+    distributorId: id(couponScans.distributorId),
+    state: equals(couponScans.state),
+    ...istDayRange(couponScans.createdAt),
+  },
+  sort: { id: couponScans.id, createdAt: couponScans.createdAt },
   defaultSort: 'id',
   id: couponScans.id,
-  filters: {
-    q: (v) =>
-      or(
-        ilike(couponScans.code, containsPattern(String(v).replace(/-/g, ''))),
-        ilike(members.name, containsPattern(v)),
-        ilike(members.code, containsPattern(v)),
-      ),
-    result: (v) => eq(couponScans.result, String(v)),
-    flag: (v) => sql`${String(v)} = any(${couponScans.flags})`,
-    flagged: (v) =>
-      booleanFilter('flagged', v)
-        ? sql`cardinality(${couponScans.flags}) > 0`
-        : sql`cardinality(${couponScans.flags}) = 0`,
-    memberId: (v) => eq(couponScans.memberId, idFilter('memberId', v)),
-    productId: (v) => eq(couponScans.productId, idFilter('productId', v)),
-    batchId: (v) => eq(couponScans.batchId, idFilter('batchId', v)),
-    distributorId: (v) => eq(couponScans.distributorId, idFilter('distributorId', v)),
-    state: (v) => eq(couponScans.state, String(v)),
-    from: (v) => gte(couponScans.createdAt, sql`${String(v)}::timestamptz`),
-    to: (v) => lt(couponScans.createdAt, sql`${String(v)}::timestamptz`),
-  },
-};
-
-const base = (tx: Executor, fields: Record<string, unknown>) =>
-  tx
-    .select(fields as Record<string, never>)
-    .from(couponScans)
-    .leftJoin(members, eq(members.id, couponScans.memberId))
-    .leftJoin(products, eq(products.id, couponScans.productId))
-    .leftJoin(distributors, eq(distributors.id, couponScans.distributorId))
-    .$dynamic();
-
-export const listScans = (tx: Executor, query: ListQuery) =>
-  runList<ScanRow>(spec, query, {
-    select: (cursor) =>
-      base(tx, {
-        id: couponScans.id,
-        createdAt: isoText(couponScans.createdAt),
-        memberId: couponScans.memberId,
-        memberCode: members.code,
-        memberName: members.name,
-        code: couponScans.code,
-        couponSerial: couponScans.couponSerial,
-        batchId: couponScans.batchId,
-        sku: products.sku,
-        distributorName: distributors.name,
-        result: couponScans.result,
-        points: couponScans.points,
-        flags: couponScans.flags,
-        state: couponScans.state,
-        latitude: couponScans.latitude,
-        longitude: couponScans.longitude,
-        ...cursor,
-      }),
-    count: () => base(tx, { n: count() }),
-  });
+});

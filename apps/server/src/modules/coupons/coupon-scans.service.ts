@@ -6,13 +6,11 @@ import {
   type ScanBody,
 } from '@app/contract/coupon-scans';
 import { parseCode } from '@app/contract/coupons';
-import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import type { MemberPrincipal } from '../member-auth/member-sessions';
-import * as repo from './coupon-scans.repository';
 
 /** `scan_coupon`'s arguments in order, with their SQL types. */
 const SCAN_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int', 'int'] as const;
@@ -92,4 +90,4 @@ export async function scan(
   return { ...general, body: answerOf(general.body) };
 }
 
-export const listScans = (app: FastifyInstance, query: ListQuery) => repo.listScans(app.database.db, query);
+export { scanList } from './coupon-scans.repository';

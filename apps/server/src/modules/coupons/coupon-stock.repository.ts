@@ -1,28 +1,17 @@
 import type { CouponCounts } from '@app/contract/coupon-batches';
 import type { SkuStock, StockRow } from '@app/contract/coupon-stock';
-import type { ListQuery } from '@app/contract/list';
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { couponBatches } from '../../db/schema/coupons';
 import { products } from '../../db/schema/products';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { bool, id, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 import { pointsInForce } from '../scheme-points/scheme-points.repository';
-import { countsJson, visibleCounts } from './coupon-counts';
+import { countExportColumns, countsJson, visibleCounts } from './coupon-counts';
 
 const TODAY = sql`(now() at time zone 'Asia/Kolkata')::date`;
 const expired = sql<boolean>`${couponBatches.expiresOn} < ${TODAY}`;
-
-const spec: ListSpec = {
-  sortable: { id: couponBatches.id, expiresOn: couponBatches.expiresOn, quantity: couponBatches.quantity },
-  defaultSort: 'id',
-  id: couponBatches.id,
-  filters: {
-    q: (v) => or(ilike(products.name, containsPattern(v)), ilike(products.sku, containsPattern(v))),
-    productId: (v) => eq(couponBatches.productId, idFilter('productId', v)),
-    expired: (v) => (booleanFilter('expired', v) ? expired : sql`not ${expired}`),
-  },
-};
 
 const base = (tx: Executor, fields: Record<string, unknown>) =>
   tx
@@ -34,33 +23,48 @@ const base = (tx: Executor, fields: Record<string, unknown>) =>
 
 type RawStock = Omit<StockRow, 'counts' | 'liabilityPoints'> & { stored: Record<string, number> | null };
 
-/** Stock per ready batch, from the counters (never counting coupon rows). */
-export async function listStock(tx: Executor, query: ListQuery) {
-  const result = await runList<RawStock>(spec, query, {
-    select: (cursor) =>
-      base(tx, {
-        id: couponBatches.id,
-        productId: products.id,
-        sku: products.sku,
-        productName: products.name,
-        points: sql<number>`${pointsInForce(products.id, products.basePoints)}`.mapWith(Number),
-        quantity: couponBatches.quantity,
-        expiresOn: couponBatches.expiresOn,
-        expired,
-        createdAt: isoText(couponBatches.createdAt),
-        stored: countsJson(couponBatches.id),
-        ...cursor,
-      }),
-    count: () => base(tx, { n: count() }),
-  });
-  return {
-    ...result,
-    rows: result.rows.map(({ stored, ...r }): StockRow => {
-      const counts = visibleCounts(stored, r.expiresOn);
-      return { ...r, counts, liabilityPoints: counts.active * r.points };
-    }),
-  };
-}
+/** Coupon Stock: stock per ready batch, from the counters (never counting coupon rows), and its export. */
+export const stockList = defineList<StockRow, RawStock>({
+  columns: {
+    id: { sql: couponBatches.id, label: 'Batch', format: 'int', width: 8 },
+    productId: products.id,
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    productName: { sql: products.name, label: 'Product', width: 24 },
+    points: {
+      sql: sql<number>`${pointsInForce(products.id, products.basePoints)}`.mapWith(Number),
+      label: 'Points',
+      format: 'int',
+      width: 8,
+    },
+    quantity: { sql: couponBatches.quantity, label: 'Quantity', format: 'int', width: 10 },
+    expiresOn: { sql: couponBatches.expiresOn, label: 'Expires', format: 'date', width: 12 },
+    expired: { sql: expired, label: 'Expired', format: 'bool', width: 8 },
+    createdAt: isoText(couponBatches.createdAt),
+    stored: countsJson(couponBatches.id),
+  },
+  map: ({ stored, ...r }): StockRow => {
+    const counts = visibleCounts(stored, r.expiresOn);
+    return { ...r, counts, liabilityPoints: counts.active * r.points };
+  },
+  computed: {
+    ...countExportColumns<StockRow>(),
+    liabilityPoints: {
+      label: 'Liability (points)',
+      format: 'int',
+      width: 12,
+      cell: (row) => row.liabilityPoints,
+    },
+  },
+  from: (db, fields) => base(db, fields),
+  filters: {
+    q: text(products.name, products.sku),
+    productId: id(couponBatches.productId),
+    expired: bool((yes) => (yes ? expired : sql`not ${expired}`)),
+  },
+  sort: { id: couponBatches.id, expiresOn: couponBatches.expiresOn, quantity: couponBatches.quantity },
+  defaultSort: 'id',
+  id: couponBatches.id,
+});
 
 const sumOf = (status: string, live: boolean) =>
   sql.raw(

@@ -10,9 +10,9 @@ import {
 } from '@app/contract/coupon-stock';
 import { idParams } from '@app/contract/input';
 import { invoiceDetail, invoiceRow } from '@app/contract/invoices';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as invoices from '../invoices/invoices.service';
 import * as service from './coupon-stock.service';
@@ -23,19 +23,16 @@ const tags = ['coupons'];
 /** Coupon Stock Details, Coupons Dashboard Summary and Invoice Wise Coupon Details. */
 export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
   const stock = { config: { access: page(STOCK_PAGE) } };
-  app.get(
-    '/admin/coupon-stock',
-    {
-      ...stock,
-      schema: {
-        tags,
-        summary: 'Stock per batch',
-        querystring: listQuery,
-        response: { 200: listResult(stockRow) },
-      },
-    },
-    async (request) => service.listStock(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/coupon-stock',
+    access: stock.config.access,
+    list: service.stockList,
+    row: stockRow,
+    fileName: 'coupon-stock',
+    tags,
+    summary: 'Stock per batch',
+  });
+
   app.get(
     '/admin/coupon-stock/skus',
     { ...stock, schema: { tags, summary: 'Stock per SKU', response: { 200: z.array(skuStock) } } },
@@ -57,19 +54,16 @@ export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const invoiceWise = { config: { access: page(INVOICE_WISE_PAGE) } };
-  app.get(
-    '/admin/invoice-wise-coupons',
-    {
-      ...invoiceWise,
-      schema: {
-        tags,
-        summary: 'Invoices to pick from',
-        querystring: listQuery,
-        response: { 200: listResult(invoiceRow) },
-      },
-    },
-    async (request) => invoices.listInvoices(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/invoice-wise-coupons',
+    access: invoiceWise.config.access,
+    list: invoices.invoiceList,
+    row: invoiceRow,
+    fileName: 'invoice-wise',
+    tags,
+    summary: 'Invoices to pick from',
+  });
+
   app.get(
     '/admin/invoice-wise-coupons/:id',
     {
@@ -78,18 +72,16 @@ export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => invoices.getInvoice(app.database.db, request.params.id),
   );
-  app.get(
-    '/admin/invoice-wise-coupons/:id/coupons',
-    {
-      ...invoiceWise,
-      schema: {
-        tags,
-        summary: 'Each coupon of an invoice: state, scanned by, when, points',
-        params,
-        querystring: listQuery,
-        response: { 200: listResult(invoiceCoupon) },
-      },
-    },
-    async (request) => service.invoiceCoupons(app, request.params.id, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/invoice-wise-coupons/:id/coupons',
+    access: invoiceWise.config.access,
+    list: service.invoiceCouponList,
+    row: invoiceCoupon,
+    fileName: 'invoice-coupons',
+    tags,
+    summary: 'Each coupon of an invoice: state, scanned by, when, points',
+    params,
+    check: (request) => invoices.getInvoice(app.database.db, params.parse(request.params).id),
+    scope: (request) => service.ofInvoice(params.parse(request.params).id),
+  });
 };

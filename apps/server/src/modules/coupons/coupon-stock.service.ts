@@ -1,14 +1,11 @@
 import type { CouponCounts } from '@app/contract/coupon-batches';
 import { todayInIndia } from '@app/contract/coupon-batches';
 import type { CouponSummary } from '@app/contract/coupon-stock';
-import type { ListQuery } from '@app/contract/list';
 import type { FastifyInstance } from 'fastify';
 import { fieldError } from '../../lib/errors';
-import { getInvoice } from '../invoices/invoices.service';
 import * as stock from './coupon-stock.repository';
 import * as summary from './coupon-summary.repository';
 
-export const listStock = (app: FastifyInstance, query: ListQuery) => stock.listStock(app.database.db, query);
 export const stockBySku = (app: FastifyInstance) => stock.stockBySku(app.database.db);
 
 const scanRate = (c: CouponCounts) => (c.active + c.scanned > 0 ? c.scanned / (c.active + c.scanned) : 0);
@@ -39,8 +36,5 @@ export async function couponSummary(
   };
 }
 
-/** Invoice Wise Coupon Details: the invoice and its coupons. */
-export async function invoiceCoupons(app: FastifyInstance, invoiceId: number, query: ListQuery) {
-  await getInvoice(app.database.db, invoiceId);
-  return summary.invoiceCoupons(app.database.db, invoiceId, query);
-}
+export { stockList } from './coupon-stock.repository';
+export { invoiceCouponList, ofInvoice } from './coupon-summary.repository';

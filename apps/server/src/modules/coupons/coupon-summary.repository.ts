@@ -1,6 +1,6 @@
 import type { InvoiceCoupon } from '@app/contract/coupon-stock';
-import type { ListQuery } from '@app/contract/list';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { COUPON_STATUSES } from '@app/contract/coupons';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { couponAllocations } from '../../db/schema/coupon-allocations';
 import { couponScans } from '../../db/schema/coupon-scans';
@@ -8,8 +8,9 @@ import { couponBatches, coupons } from '../../db/schema/coupons';
 import { invoiceLines } from '../../db/schema/invoices';
 import { members } from '../../db/schema/members';
 import { products } from '../../db/schema/products';
-import { type ListSpec, runList } from '../../lib/list';
-import { isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { custom, refuse } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 
 const TODAY = sql`(now() at time zone 'Asia/Kolkata')::date`;
 const num = (v: unknown) => Number(v ?? 0);
@@ -58,19 +59,6 @@ export async function perDay(tx: Executor, from: string, to: string) {
 
 const isExpired = sql`${couponBatches.expiresOn} < ${TODAY} and ${coupons.status} in ('generated', 'printed', 'active')`;
 
-const invoiceCouponSpec = (invoiceId: number): ListSpec => ({
-  sortable: { serial: coupons.serial },
-  defaultSort: 'serial',
-  id: coupons.serial,
-  filters: {
-    invoiceId: () => eq(invoiceLines.invoiceId, invoiceId),
-    status: (v) =>
-      v === 'expired'
-        ? isExpired
-        : and(sql`${coupons.status} = ${String(v)}::coupon_status`, sql`not (${isExpired})`),
-  },
-});
-
 const invoiceCouponsBase = (tx: Executor, fields: Record<string, unknown>) =>
   tx
     .select(fields as Record<string, never>)
@@ -86,26 +74,42 @@ const invoiceCouponsBase = (tx: Executor, fields: Record<string, unknown>) =>
     .leftJoin(members, eq(members.id, couponScans.memberId))
     .$dynamic();
 
-/** Each coupon allocated against the invoice: state, who scanned it, when, for how many points. */
-export const invoiceCoupons = (tx: Executor, invoiceId: number, query: ListQuery) =>
-  runList<InvoiceCoupon>(
-    invoiceCouponSpec(invoiceId),
-    { ...query, filter: { ...query.filter, invoiceId } },
-    {
-      select: (cursor) =>
-        invoiceCouponsBase(tx, {
-          serial: coupons.serial,
-          code: coupons.code,
-          sku: products.sku,
-          status: sql<string>`case when ${isExpired} then 'expired' else ${coupons.status}::text end`,
-          allocationId: coupons.allocationId,
-          scannedBy: members.name,
-          scannedAt: sql<
-            string | null
-          >`case when ${couponScans.createdAt} is null then null else ${isoText(couponScans.createdAt)} end`,
-          points: couponScans.points,
-          ...cursor,
-        }),
-      count: () => invoiceCouponsBase(tx, { n: count() }),
+/** Invoice Wise Coupon Details: each coupon allocated against an invoice, who scanned it, when, for how much. */
+export const invoiceCouponList = defineList<InvoiceCoupon>({
+  columns: {
+    serial: { sql: coupons.serial, label: 'Serial', format: 'int', width: 12 },
+    code: { sql: coupons.code, label: 'Code', width: 14 },
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    status: {
+      sql: sql<
+        InvoiceCoupon['status']
+      >`case when ${isExpired} then 'expired' else ${coupons.status}::text end`,
+      label: 'Status',
+      width: 10,
     },
-  );
+    allocationId: { sql: coupons.allocationId, label: 'Allocation', format: 'int', width: 10 },
+    scannedBy: { sql: members.name, label: 'Scanned by', width: 24 },
+    scannedAt: {
+      sql: sql<string | null>`${isoText(couponScans.createdAt)}`,
+      label: 'Scanned',
+      format: 'datetime',
+      width: 20,
+    },
+    points: { sql: couponScans.points, label: 'Points', format: 'int', width: 8 },
+  },
+  from: (db, fields) => invoiceCouponsBase(db, fields),
+  filters: {
+    status: custom((v, key) => {
+      if (typeof v !== 'string' || !(COUPON_STATUSES as readonly string[]).includes(v))
+        throw refuse(key, `Use one of: ${COUPON_STATUSES.join(', ')}`);
+      return v === 'expired'
+        ? isExpired
+        : and(sql`${coupons.status} = ${v}::coupon_status`, sql`not (${isExpired})`);
+    }),
+  },
+  sort: { serial: coupons.serial },
+  defaultSort: 'serial',
+  id: coupons.serial,
+});
+
+export const ofInvoice = (invoiceId: number) => eq(invoiceLines.invoiceId, invoiceId);

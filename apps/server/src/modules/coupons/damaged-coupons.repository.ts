@@ -1,12 +1,17 @@
-import type { DamagedRow } from '@app/contract/damaged-coupons';
-import type { ListQuery } from '@app/contract/list';
-import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import {
+  DAMAGE_REASONS,
+  DAMAGED_MODES,
+  DAMAGED_STATUSES,
+  type DamagedRow,
+} from '@app/contract/damaged-coupons';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { damagedReports } from '../../db/schema/damaged-coupons';
 import { staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { idFilter, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { custom, id, istDayRange, oneOf, parseId } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 import { arrayLiteral } from './coupon-codes';
 
 const decider = alias(staff, 'decider');
@@ -14,22 +19,6 @@ const span = (fn: 'min' | 'max') =>
   sql<
     number | null
   >`(select ${sql.raw(fn)}(serial)::float8 from damaged_report_items where report_id = ${damagedReports.id})`;
-
-const spec: ListSpec = {
-  sortable: { id: damagedReports.id, createdAt: damagedReports.createdAt },
-  defaultSort: 'id',
-  id: damagedReports.id,
-  filters: {
-    status: (v) => eq(damagedReports.status, String(v)),
-    reason: (v) => eq(damagedReports.reason, String(v)),
-    mode: (v) => eq(damagedReports.mode, String(v)),
-    reportedBy: (v) => eq(damagedReports.reportedBy, idFilter('reportedBy', v)),
-    serial: (v) =>
-      sql`exists (select 1 from damaged_report_items i where i.report_id = ${damagedReports.id} and i.serial = ${idFilter('serial', v)})`,
-    from: (v) => gte(damagedReports.createdAt, sql`${String(v)}::timestamptz`),
-    to: (v) => lt(damagedReports.createdAt, sql`${String(v)}::timestamptz`),
-  },
-};
 
 const base = (tx: Executor, fields: Record<string, unknown>) =>
   tx
@@ -52,20 +41,47 @@ const columns = {
   reportedBy: damagedReports.reportedBy,
   reportedByName: staff.name,
   decidedByName: decider.name,
-  decidedAt: sql<
-    string | null
-  >`case when ${damagedReports.decidedAt} is null then null else ${isoText(damagedReports.decidedAt)} end`,
+  decidedAt: sql<string | null>`${isoText(damagedReports.decidedAt)}`,
   decisionNote: damagedReports.decisionNote,
   voided: damagedReports.voided,
   replaced: damagedReports.replaced,
   createdAt: isoText(damagedReports.createdAt),
 };
 
-export const listReports = (tx: Executor, query: ListQuery) =>
-  runList<DamagedRow>(spec, query, {
-    select: (cursor) => base(tx, { ...columns, ...cursor }),
-    count: () => base(tx, { n: count() }),
-  });
+/** Damaged Coupons: one row per report, and its export. */
+export const damagedList = defineList<DamagedRow>({
+  columns: {
+    ...columns,
+    id: { sql: damagedReports.id, label: 'Report', format: 'int', width: 8 },
+    createdAt: { sql: columns.createdAt, label: 'Reported', format: 'datetime', width: 20 },
+    mode: { sql: damagedReports.mode, label: 'Mode', width: 10 },
+    reason: { sql: damagedReports.reason, label: 'Reason', width: 12 },
+    quantity: { sql: damagedReports.quantity, label: 'Quantity', format: 'int', width: 10 },
+    fromSerial: { sql: columns.fromSerial, label: 'From serial', format: 'int', width: 12 },
+    toSerial: { sql: columns.toSerial, label: 'To serial', format: 'int', width: 12 },
+    status: { sql: damagedReports.status, label: 'Status', width: 10 },
+    reportedByName: { sql: staff.name, label: 'Reported by', width: 20 },
+    decidedByName: { sql: decider.name, label: 'Decided by', width: 20 },
+    decidedAt: { sql: columns.decidedAt, label: 'Decided', format: 'datetime', width: 20 },
+    decisionNote: { sql: damagedReports.decisionNote, label: 'Decision note', width: 24 },
+    note: { sql: damagedReports.note, label: 'Note', width: 24 },
+  },
+  from: (db, fields) => base(db, fields),
+  filters: {
+    status: oneOf(damagedReports.status, DAMAGED_STATUSES),
+    reason: oneOf(damagedReports.reason, DAMAGE_REASONS),
+    mode: oneOf(damagedReports.mode, DAMAGED_MODES),
+    reportedBy: id(damagedReports.reportedBy),
+    serial: custom(
+      (v, key) =>
+        sql`exists (select 1 from damaged_report_items i where i.report_id = ${damagedReports.id} and i.serial = ${parseId(v, key)})`,
+    ),
+    ...istDayRange(damagedReports.createdAt),
+  },
+  sort: { id: damagedReports.id, createdAt: damagedReports.createdAt },
+  defaultSort: 'id',
+  id: damagedReports.id,
+});
 
 export async function findReport(tx: Executor, id: number): Promise<DamagedRow | undefined> {
   const [row] = (await base(tx, columns).where(eq(damagedReports.id, id))) as unknown as DamagedRow[];

@@ -7,11 +7,11 @@ import {
   damagedUploadQuery,
 } from '@app/contract/damaged-coupons';
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
+import { listRoutes } from '../../lib/lists/routes';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { page } from '../../plugins/access';
 import * as service from './damaged-coupons.service';
@@ -23,19 +23,16 @@ const tags = ['coupons'];
 export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, SHEET_MULTIPART);
 
-  app.get(
-    '/admin/damaged-coupons',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Damaged coupon reports',
-        querystring: listQuery,
-        response: { 200: listResult(damagedRow) },
-      },
-    },
-    async (request) => service.listReports(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/damaged-coupons',
+    access: access,
+    list: service.damagedList,
+    row: damagedRow,
+    fileName: 'damaged-coupons',
+    tags: tags,
+    summary: 'Damaged coupon reports',
+  });
+
   app.get(
     '/admin/damaged-coupons/:id',
     { config: { access }, schema: { tags, summary: 'One report', params, response: { 200: damagedRow } } },

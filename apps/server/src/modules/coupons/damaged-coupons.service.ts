@@ -7,7 +7,6 @@ import {
   DAMAGED_MESSAGES as M,
   MAX_DAMAGED_PER_REPORT,
 } from '@app/contract/damaged-coupons';
-import type { ListQuery } from '@app/contract/list';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -19,8 +18,7 @@ import * as repo from './damaged-coupons.repository';
 import { issueReplacements, releaseFromLines } from './damaged-replacements';
 import { readCouponList } from './damaged-sheet';
 
-export const listReports = (app: FastifyInstance, query: ListQuery) =>
-  repo.listReports(app.database.db, query);
+export { damagedList } from './damaged-coupons.repository';
 
 export async function loadReport(tx: Executor, id: number): Promise<DamagedRow> {
   const row = await repo.findReport(tx, id);

@@ -1,10 +1,10 @@
 import type { DistributorRow } from '@app/contract/invoices';
-import type { ListQuery } from '@app/contract/list';
-import { count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { distributors } from '../../db/schema/invoices';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, containsPattern, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { bool, equals, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 
 const columns = {
   id: distributors.id,
@@ -17,36 +17,29 @@ const columns = {
   createdAt: isoText(distributors.createdAt),
 };
 
-const spec: ListSpec = {
-  sortable: {
-    id: distributors.id,
-    code: distributors.code,
-    name: distributors.name,
-    state: distributors.state,
+/** Distributors on the Invoice page, and their export. */
+export const distributorList = defineList<DistributorRow>({
+  columns: {
+    ...columns,
+    code: { sql: distributors.code, label: 'Code', width: 12 },
+    name: { sql: distributors.name, label: 'Name', width: 24 },
+    gstin: { sql: distributors.gstin, label: 'GSTIN', width: 16 },
+    state: { sql: distributors.state, label: 'State', width: 14 },
+    city: { sql: distributors.city, label: 'City', width: 14 },
+    active: { sql: distributors.active, label: 'Active', format: 'bool', width: 8 },
+    createdAt: { sql: columns.createdAt, label: 'Added', format: 'datetime', width: 20 },
   },
-  defaultSort: 'name',
-  id: distributors.id,
+  from: (db, fields) => db.select(fields).from(distributors).$dynamic(),
   filters: {
-    q: (v) =>
-      or(
-        ilike(distributors.name, containsPattern(v)),
-        ilike(distributors.code, containsPattern(v)),
-        ilike(distributors.city, containsPattern(v)),
-      ),
-    state: (v) => eq(distributors.state, String(v)),
-    active: (v) => eq(distributors.active, booleanFilter('active', v)),
+    q: text(distributors.name, distributors.code, distributors.city),
+    state: equals(distributors.state),
+    active: bool(distributors.active),
   },
-};
-
-export const listDistributors = (tx: Executor, query: ListQuery) =>
-  runList<DistributorRow>(spec, query, {
-    select: (cursor) =>
-      tx
-        .select({ ...columns, ...cursor })
-        .from(distributors)
-        .$dynamic(),
-    count: () => tx.select({ n: count() }).from(distributors).$dynamic(),
-  });
+  sort: { id: distributors.id, code: distributors.code, name: distributors.name, state: distributors.state },
+  defaultSort: 'name',
+  defaultOrder: 'ASC',
+  id: distributors.id,
+});
 
 export async function findDistributor(tx: Executor, id: number): Promise<DistributorRow | undefined> {
   const [row] = await tx.select(columns).from(distributors).where(eq(distributors.id, id));

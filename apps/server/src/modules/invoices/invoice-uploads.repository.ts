@@ -1,53 +1,67 @@
 import type { InvoiceUploadRow } from '@app/contract/invoices';
-import type { ListQuery } from '@app/contract/list';
-import { count, eq, gte, ilike, lt, sql } from 'drizzle-orm';
+import { UPLOAD_STATUSES } from '@app/contract/uploads';
+import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { distributors, invoiceLines, invoices, invoiceUploads } from '../../db/schema/invoices';
 import { staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { id, istDayRange, oneOf, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 import type { UploadPlan } from './invoice-upload.plan';
 
-const spec: ListSpec = {
-  sortable: { id: invoiceUploads.id, createdAt: invoiceUploads.createdAt },
-  defaultSort: 'id',
+const uploadColumns = {
   id: invoiceUploads.id,
-  filters: {
-    q: (v) => ilike(invoiceUploads.fileName, containsPattern(v)),
-    status: (v) => eq(invoiceUploads.status, String(v)),
-    createdBy: (v) => eq(invoiceUploads.createdBy, idFilter('createdBy', v)),
-    from: (v) => gte(invoiceUploads.createdAt, sql`${String(v)}::timestamptz`),
-    to: (v) => lt(invoiceUploads.createdAt, sql`${String(v)}::timestamptz`),
-  },
+  fileName: invoiceUploads.fileName,
+  status: sql<InvoiceUploadRow['status']>`${invoiceUploads.status}`,
+  rowsTotal: invoiceUploads.rowsTotal,
+  rowsApplied: invoiceUploads.rowsApplied,
+  rowsFailed: invoiceUploads.rowsFailed,
+  invoicesCreated: invoiceUploads.invoicesCreated,
+  errors: sql<InvoiceUploadRow['errors']>`${invoiceUploads.errors}`,
+  hasErrorReport: sql<boolean>`${invoiceUploads.errorFileId} is not null`,
+  hasOriginal: sql<boolean>`${invoiceUploads.fileId} is not null`,
+  createdByName: staff.name,
+  createdAt: isoText(invoiceUploads.createdAt),
 };
 
-const select = (tx: Executor, extra = {}) =>
+const select = (tx: Executor, fields: Record<string, unknown> = uploadColumns) =>
   tx
-    .select({
-      id: invoiceUploads.id,
-      fileName: invoiceUploads.fileName,
-      status: sql<InvoiceUploadRow['status']>`${invoiceUploads.status}`,
-      rowsTotal: invoiceUploads.rowsTotal,
-      rowsApplied: invoiceUploads.rowsApplied,
-      rowsFailed: invoiceUploads.rowsFailed,
-      invoicesCreated: invoiceUploads.invoicesCreated,
-      errors: sql<InvoiceUploadRow['errors']>`${invoiceUploads.errors}`,
-      hasErrorReport: sql<boolean>`${invoiceUploads.errorFileId} is not null`,
-      hasOriginal: sql<boolean>`${invoiceUploads.fileId} is not null`,
-      createdByName: staff.name,
-      createdAt: isoText(invoiceUploads.createdAt),
-      ...extra,
-    })
+    .select(fields as typeof uploadColumns)
     .from(invoiceUploads)
     .leftJoin(staff, eq(staff.id, invoiceUploads.createdBy))
     .$dynamic();
 
-export const listUploads = (tx: Executor, query: ListQuery) =>
-  runList<InvoiceUploadRow>(spec, query, {
-    select: (cursor) => select(tx, cursor),
-    count: () => tx.select({ n: count() }).from(invoiceUploads).$dynamic(),
-  });
+/** Upload Invoice History and its export. */
+export const uploadList = defineList<InvoiceUploadRow>({
+  columns: {
+    ...uploadColumns,
+    id: { sql: invoiceUploads.id, label: 'Upload', format: 'int', width: 8 },
+    fileName: { sql: invoiceUploads.fileName, label: 'File', width: 28 },
+    status: { sql: uploadColumns.status, label: 'Status', width: 12 },
+    rowsTotal: { sql: invoiceUploads.rowsTotal, label: 'Rows', format: 'int', width: 8 },
+    rowsApplied: { sql: invoiceUploads.rowsApplied, label: 'Applied', format: 'int', width: 8 },
+    rowsFailed: { sql: invoiceUploads.rowsFailed, label: 'Failed', format: 'int', width: 8 },
+    invoicesCreated: {
+      sql: invoiceUploads.invoicesCreated,
+      label: 'Invoices created',
+      format: 'int',
+      width: 10,
+    },
+    createdByName: { sql: staff.name, label: 'By', width: 20 },
+    createdAt: { sql: uploadColumns.createdAt, label: 'Uploaded', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) => select(db, fields),
+  filters: {
+    q: text(invoiceUploads.fileName),
+    status: oneOf(invoiceUploads.status, UPLOAD_STATUSES),
+    createdBy: id(invoiceUploads.createdBy),
+    ...istDayRange(invoiceUploads.createdAt),
+  },
+  sort: { id: invoiceUploads.id, createdAt: invoiceUploads.createdAt },
+  defaultSort: 'id',
+  id: invoiceUploads.id,
+});
 
 export async function findUpload(tx: Executor, id: number): Promise<InvoiceUploadRow | undefined> {
   const [row] = await select(tx).where(eq(invoiceUploads.id, id));

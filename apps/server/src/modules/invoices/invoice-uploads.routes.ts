@@ -1,8 +1,8 @@
 import { idParams } from '@app/contract/input';
 import { INVOICE_UPLOAD_HISTORY_PAGE, invoiceUploadRow } from '@app/contract/invoices';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadHeaders } from '../../lib/downloads';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as uploads from './invoice-uploads.service';
 
@@ -12,19 +12,16 @@ const tags = ['invoices'];
 
 /** Upload Invoice History: each upload with its counts, error report and original file. */
 export const invoiceUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/invoice-uploads',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Invoice uploads',
-        querystring: listQuery,
-        response: { 200: listResult(invoiceUploadRow) },
-      },
-    },
-    async (request) => uploads.listUploads(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/invoice-uploads',
+    access,
+    list: uploads.uploadList,
+    row: invoiceUploadRow,
+    fileName: 'invoice-uploads',
+    tags,
+    summary: 'Invoice uploads',
+  });
+
   for (const which of ['errors', 'original'] as const) {
     app.get(
       `/admin/invoice-uploads/:id/${which}`,

@@ -1,5 +1,4 @@
 import { INVOICE_UPLOAD_ENTITY, type InvoiceUploadRow } from '@app/contract/invoices';
-import type { ListQuery } from '@app/contract/list';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -14,8 +13,7 @@ import * as repo from './invoice-uploads.repository';
 /** How many errors the upload row keeps for display; the report has them all. */
 const SHOWN_ERRORS = 50;
 
-export const listUploads = (app: FastifyInstance, query: ListQuery) =>
-  repo.listUploads(app.database.db, query);
+export { uploadList } from './invoice-uploads.repository';
 
 export async function loadUpload(tx: Executor, id: number): Promise<InvoiceUploadRow> {
   const row = await repo.findUpload(tx, id);

@@ -1,12 +1,12 @@
 import type { InvoiceLineRow, InvoiceRow } from '@app/contract/invoices';
-import type { ListQuery } from '@app/contract/list';
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { distributors, invoiceLines, invoices } from '../../db/schema/invoices';
 import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { dayRange, equals, id, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 
 const columns = {
   id: invoices.id,
@@ -25,45 +25,43 @@ const columns = {
   createdAt: isoText(invoices.createdAt),
 };
 
-export const invoiceFilters: ListSpec['filters'] = {
-  q: (v) =>
-    or(
-      ilike(invoices.number, containsPattern(v)),
-      ilike(distributors.name, containsPattern(v)),
-      ilike(distributors.code, containsPattern(v)),
-    ),
-  distributorId: (v) => eq(invoices.distributorId, idFilter('distributorId', v)),
-  uploadId: (v) => eq(invoices.uploadId, idFilter('uploadId', v)),
-  state: (v) => eq(distributors.state, String(v)),
-  dateFrom: (v) => gte(invoices.invoiceDate, String(v)),
-  dateTo: (v) => lte(invoices.invoiceDate, String(v)),
-};
-
-const spec: ListSpec = {
-  sortable: { id: invoices.id, invoiceDate: invoices.invoiceDate, number: invoices.number },
-  defaultSort: 'id',
-  id: invoices.id,
-  filters: invoiceFilters,
-};
-
-const select = (tx: Executor, extra = {}) =>
+const select = (tx: Executor, fields: Record<string, unknown> = columns) =>
   tx
-    .select({ ...columns, ...extra })
+    .select(fields as typeof columns)
     .from(invoices)
     .innerJoin(distributors, eq(distributors.id, invoices.distributorId))
     .leftJoin(staff, eq(staff.id, invoices.createdBy))
     .$dynamic();
 
-export const listInvoices = (tx: Executor, query: ListQuery) =>
-  runList<InvoiceRow>(spec, query, {
-    select: (cursor) => select(tx, cursor),
-    count: () =>
-      tx
-        .select({ n: count() })
-        .from(invoices)
-        .innerJoin(distributors, eq(distributors.id, invoices.distributorId))
-        .$dynamic(),
-  });
+/** The Invoice page's list, Invoice Wise's picker and their export. */
+export const invoiceList = defineList<InvoiceRow>({
+  columns: {
+    ...columns,
+    number: { sql: invoices.number, label: 'Invoice', width: 16 },
+    invoiceDate: { sql: invoices.invoiceDate, label: 'Invoice date', format: 'date', width: 12 },
+    distributorCode: { sql: distributors.code, label: 'Distributor code', width: 14 },
+    distributorName: { sql: distributors.name, label: 'Distributor', width: 24 },
+    state: { sql: distributors.state, label: 'State', width: 14 },
+    city: { sql: distributors.city, label: 'City', width: 14 },
+    lines: { sql: columns.lines, label: 'Lines', format: 'int', width: 8 },
+    quantity: { sql: columns.quantity, label: 'Quantity', format: 'int', width: 10 },
+    allocated: { sql: columns.allocated, label: 'Allocated', format: 'int', width: 10 },
+    uploadId: { sql: invoices.uploadId, label: 'Upload', format: 'int', width: 8 },
+    createdByName: { sql: staff.name, label: 'By', width: 20 },
+    createdAt: { sql: columns.createdAt, label: 'Recorded', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) => select(db, fields),
+  filters: {
+    q: text(invoices.number, distributors.name, distributors.code),
+    distributorId: id(invoices.distributorId),
+    uploadId: id(invoices.uploadId),
+    state: equals(distributors.state),
+    ...dayRange(invoices.invoiceDate, { from: 'dateFrom', to: 'dateTo' }),
+  },
+  sort: { id: invoices.id, invoiceDate: invoices.invoiceDate, number: invoices.number },
+  defaultSort: 'id',
+  id: invoices.id,
+});
 
 export async function findInvoice(tx: Executor, id: number): Promise<InvoiceRow | undefined> {
   const [row] = await select(tx).where(eq(invoices.id, id));

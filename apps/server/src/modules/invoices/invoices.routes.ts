@@ -9,13 +9,13 @@ import {
   invoiceRow,
   invoiceUploadRow,
 } from '@app/contract/invoices';
-import { listQuery, listResult } from '@app/contract/list';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
+import { listRoutes } from '../../lib/lists/routes';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { page } from '../../plugins/access';
 import { invoiceTemplate } from './invoice-sheet';
@@ -29,16 +29,15 @@ const tags = ['invoices'];
 /** The Invoice page: distributors, invoices by form, and spreadsheet uploads. */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, SHEET_MULTIPART);
-  const list = { config: { access }, schema: { tags, querystring: listQuery } };
-
-  app.get(
-    '/admin/distributors',
-    {
-      ...list,
-      schema: { ...list.schema, summary: 'Distributors', response: { 200: listResult(distributorRow) } },
-    },
-    async (request) => service.listDistributors(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/distributors',
+    access,
+    list: service.distributorList,
+    row: distributorRow,
+    fileName: 'distributors',
+    tags,
+    summary: 'Distributors',
+  });
   app.get(
     '/admin/distributors/:id',
     {
@@ -75,11 +74,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.updateDistributor(app, actorOf(request), request.params.id, request.body),
   );
 
-  app.get(
-    '/admin/invoices',
-    { ...list, schema: { ...list.schema, summary: 'Invoices', response: { 200: listResult(invoiceRow) } } },
-    async (request) => service.listInvoices(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/invoices',
+    access,
+    list: service.invoiceList,
+    row: invoiceRow,
+    fileName: 'invoices',
+    tags,
+    summary: 'Invoices',
+  });
   app.get(
     '/admin/invoices/template',
     { config: { access }, schema: { tags, summary: 'The upload template (xlsx)' } },

@@ -8,7 +8,6 @@ import {
   type InvoiceDetail,
   INVOICE_MESSAGES as M,
 } from '@app/contract/invoices';
-import type { ListQuery } from '@app/contract/list';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -18,10 +17,8 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import * as distributorsRepo from './distributors.repository';
 import * as repo from './invoices.repository';
 
-export const listInvoices = (app: FastifyInstance, query: ListQuery) =>
-  repo.listInvoices(app.database.db, query);
-export const listDistributors = (app: FastifyInstance, query: ListQuery) =>
-  distributorsRepo.listDistributors(app.database.db, query);
+export { distributorList } from './distributors.repository';
+export { invoiceList } from './invoices.repository';
 
 export async function getInvoice(tx: Executor, id: number): Promise<InvoiceDetail> {
   const row = await repo.findInvoice(tx, id);

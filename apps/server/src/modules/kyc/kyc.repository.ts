@@ -1,15 +1,15 @@
 import { KYC_REJECT_REASONS, KYC_STATUSES, type KycMasked, type KycRow } from '@app/contract/kyc';
-import type { ListQuery } from '@app/contract/list';
 import { MEMBER_TYPES } from '@app/contract/members';
-import { count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { kycSubmissions as k } from '../../db/schema/kyc';
 import { members } from '../../db/schema/members';
 import { staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, containsPattern, idFilter, isoText } from '../../lib/list-filters';
-import { dayStartIst, oneOf } from '../members/member-filters';
+import { defineList } from '../../lib/lists/define';
+import { bool, equals, id, istDayRange, oneOf } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
+import { memberSearch } from '../members/members.repository';
 
 /** A claim lapses after this long, so a reviewer who walked away does not block the queue. */
 export const CLAIM_TTL = '30 minutes';
@@ -17,31 +17,6 @@ export const claimHeld = sql<boolean>`(${k.claimedBy} is not null and ${k.claime
 
 const claimer = alias(staff, 'claimer');
 const decider = alias(staff, 'decider');
-
-export const kycListSpec: ListSpec = {
-  sortable: { id: k.id, submittedAt: k.submittedAt, decidedAt: k.decidedAt },
-  defaultSort: 'id',
-  id: k.id,
-  filters: {
-    q: (v) =>
-      or(
-        ilike(members.name, containsPattern(v)),
-        ilike(members.mobile, containsPattern(v)),
-        ilike(members.code, containsPattern(v)),
-      ),
-    status: (v) => eq(k.status, oneOf('status', v, KYC_STATUSES)),
-    state: (v) => eq(members.state, String(v)),
-    type: (v) => eq(members.type, oneOf('type', v, MEMBER_TYPES)),
-    claimed: (v) => (booleanFilter('claimed', v) ? claimHeld : sql`not ${claimHeld}`),
-    decided: (v) => (booleanFilter('decided', v) ? isNotNull(k.decidedAt) : isNull(k.decidedAt)),
-    decidedBy: (v) => eq(k.decidedBy, idFilter('decidedBy', v)),
-    memberId: (v) => eq(k.memberId, idFilter('memberId', v)),
-    from: (v) =>
-      gte(sql`coalesce(${k.decidedAt}, ${k.submittedAt})`, sql`${dayStartIst('from', v, 0)}::timestamptz`),
-    to: (v) =>
-      lt(sql`coalesce(${k.decidedAt}, ${k.submittedAt})`, sql`${dayStartIst('to', v, 1)}::timestamptz`),
-  },
-};
 
 /** Every number masked in SQL: the full values never leave the database on these paths. */
 export const maskedColumns = {
@@ -75,48 +50,82 @@ const rowColumns = {
   decidedByName: decider.name,
 };
 
-export const withReason = <T extends { reasonCode: string | null }>(row: T) => ({
-  ...row,
-  reason: row.reasonCode
-    ? (KYC_REJECT_REASONS[row.reasonCode as keyof typeof KYC_REJECT_REASONS] ?? row.reasonCode)
-    : null,
-});
+const submittedOrDecided = sql`coalesce(${k.decidedAt}, ${k.submittedAt})`;
 
-/** The joined select; rows are typed by the caller (drizzle cannot infer through a parameter). */
-const joined = (tx: Executor, columns: SelectedFields) =>
-  tx
-    .select(columns)
-    .from(k)
-    .innerJoin(members, eq(members.id, k.memberId))
-    .leftJoin(claimer, eq(claimer.id, k.claimedBy))
-    .leftJoin(decider, eq(decider.id, k.decidedBy))
-    .$dynamic();
+/** The rejection reason's label, in SQL so the list, its export and the report read one column. */
+const reasonLabel = sql<string | null>`case ${k.reasonCode} ${sql.join(
+  Object.entries(KYC_REJECT_REASONS).map(([code, label]) => sql`when ${code} then ${label}`),
+  sql` `,
+)} else ${k.reasonCode} end`;
+
+/** KYC Verification's queue, KYC History, their exports and the "KYC decisions" report; numbers masked. */
+export const kycList = defineList<KycRow>({
+  columns: {
+    ...rowColumns,
+    submittedAt: { sql: maskedColumns.submittedAt, label: 'Submitted', format: 'datetime', width: 20 },
+    memberCode: { sql: members.code, label: 'Member code', width: 12 },
+    memberName: { sql: members.name, label: 'Member', width: 24 },
+    memberType: { sql: rowColumns.memberType, label: 'Type', width: 12 },
+    state: { sql: members.state, label: 'State', width: 16 },
+    status: { sql: maskedColumns.status, label: 'Status', width: 10 },
+    aadhaar: { sql: maskedColumns.aadhaar, label: 'Aadhaar', width: 16 },
+    pan: { sql: maskedColumns.pan, label: 'PAN', width: 12 },
+    accountNumber: { sql: maskedColumns.accountNumber, label: 'Account', width: 14 },
+    ifsc: { sql: k.ifsc, label: 'IFSC', width: 12 },
+    claimedByName: { sql: rowColumns.claimedByName, label: 'Claimed by', width: 20 },
+    decidedAt: { sql: maskedColumns.decidedAt, label: 'Decided', format: 'datetime', width: 20 },
+    decidedByName: { sql: decider.name, label: 'Reviewer', width: 20 },
+    reason: { sql: reasonLabel, label: 'Reason', width: 28 },
+    comment: { sql: k.comment, label: 'Comment', width: 30 },
+  },
+  from: (db, fields) =>
+    db
+      .select(fields)
+      .from(k)
+      .innerJoin(members, eq(members.id, k.memberId))
+      .leftJoin(claimer, eq(claimer.id, k.claimedBy))
+      .leftJoin(decider, eq(decider.id, k.decidedBy))
+      .$dynamic(),
+  filters: {
+    q: memberSearch(),
+    status: oneOf(k.status, KYC_STATUSES),
+    state: equals(members.state),
+    type: oneOf(members.type, MEMBER_TYPES),
+    claimed: bool((yes) => (yes ? claimHeld : sql`not ${claimHeld}`)),
+    decided: bool((yes) => (yes ? isNotNull(k.decidedAt) : isNull(k.decidedAt))),
+    decidedBy: id(k.decidedBy),
+    memberId: id(k.memberId),
+    ...istDayRange(submittedOrDecided),
+  },
+  // decidedAt is null until a decision: it is a sort key only where the scope is decided rows.
+  sort: { id: k.id, submittedAt: k.submittedAt, decidedAt: k.decidedAt },
+  defaultSort: 'id',
+  id: k.id,
+});
 
 /** The queue: submitted only, oldest first unless the caller sorts. */
-export const queueQuery = (q: ListQuery): ListQuery => ({
-  ...q,
-  sort: q.sort ?? 'submittedAt',
-  order: q.sort ? q.order : 'ASC',
-  filter: { status: 'submitted', ...q.filter },
+export const kycQueueList = defineList<KycRow>({
+  ...kycList,
+  defaultSort: 'submittedAt',
+  defaultOrder: 'ASC',
 });
-export const historyQuery = (q: ListQuery): ListQuery => ({ ...q, filter: { ...q.filter, decided: true } });
-export async function listKyc(tx: Executor, query: ListQuery) {
-  const result = await runList<Omit<KycRow, 'reason'>>(kycListSpec, query, {
-    select: (cursor) => joined(tx, { ...rowColumns, ...cursor }),
-    count: () => tx.select({ n: count() }).from(k).innerJoin(members, eq(members.id, k.memberId)).$dynamic(),
-  });
-  return { ...result, rows: result.rows.map(withReason) };
-}
+export const isSubmitted = eq(k.status, 'submitted');
+export const isDecided = isNotNull(k.decidedAt);
 
 export async function findKycRow(tx: Executor, id: number) {
-  const [row] = (await joined(tx, rowColumns).where(eq(k.id, id))) as Omit<KycRow, 'reason'>[];
-  return row && withReason(row);
+  const [row] = (await kycList
+    .from(tx, { ...rowColumns, reason: reasonLabel })
+    .where(eq(k.id, id))) as KycRow[];
+  return row;
 }
 
 /** A member's submissions, newest first, masked (member detail tab, the app). */
 export async function kycOfMember(tx: Executor, memberId: number): Promise<KycMasked[]> {
-  const rows = await tx.select(maskedColumns).from(k).where(eq(k.memberId, memberId)).orderBy(desc(k.id));
-  return rows.map(withReason);
+  return tx
+    .select({ ...maskedColumns, reason: reasonLabel })
+    .from(k)
+    .where(eq(k.memberId, memberId))
+    .orderBy(desc(k.id));
 }
 
 export async function lockSubmission(tx: Executor, id: number) {

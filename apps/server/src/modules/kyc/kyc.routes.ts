@@ -8,17 +8,15 @@ import {
   kycRevealed,
   kycRow,
 } from '@app/contract/kyc';
-import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, audit } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
-import { sendListExport } from '../../lib/list-export';
+import { listRoutes } from '../../lib/lists/routes';
 import { page, staffOf } from '../../plugins/access';
 import { openStored } from '../files/files.service';
-import { KYC_EXPORT_COLUMNS } from './kyc.export';
-import { findKycRow, historyQuery, listKyc, queueQuery } from './kyc.repository';
+import { findKycRow, isDecided, isSubmitted, kycList, kycQueueList } from './kyc.repository';
 import * as service from './kyc.service';
 
 const claimActions = { claim: service.claim, release: service.release };
@@ -36,64 +34,34 @@ const reviewer = (request: Parameters<typeof actorOf>[0]) => ({
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get(
-    '/admin/kyc',
-    {
-      config: { access: verification },
-      schema: {
-        tags,
-        summary: 'The review queue, oldest first by default',
-        querystring: listQuery,
-        response: { 200: listResult(kycRow) },
-      },
-    },
-    async (request) => listKyc(db, queueQuery(request.query)),
-  );
+  listRoutes(app, {
+    path: '/admin/kyc',
+    access: verification,
+    list: kycQueueList,
+    row: kycRow,
+    fileName: 'kyc-queue',
+    tags,
+    summary: 'The review queue, oldest first by default',
+    scope: () => isSubmitted,
+  });
 
-  app.get(
-    '/admin/kyc/export',
-    {
-      config: { access: verification },
-      schema: { tags, summary: 'The queue with the current filter as xlsx', querystring: listQuery },
-    },
-    async (request, reply) =>
-      sendListExport(reply, 'kyc-queue', KYC_EXPORT_COLUMNS, queueQuery(request.query), (q) =>
-        listKyc(db, q),
-      ),
-  );
-
-  app.get(
-    '/admin/kyc-history',
-    {
-      config: { access: history },
-      schema: {
-        tags,
-        summary: 'Every KYC decision',
-        querystring: listQuery,
-        response: { 200: listResult(kycRow) },
-      },
-    },
-    async (request) => listKyc(db, historyQuery(request.query)),
-  );
-
-  app.get(
-    '/admin/kyc-history/export',
-    {
-      config: { access: history },
-      schema: { tags, summary: 'Decisions with the current filter as xlsx', querystring: listQuery },
-    },
-    async (request, reply) => {
-      await audit(db, actorOf(request), {
+  listRoutes(app, {
+    path: '/admin/kyc-history',
+    access: history,
+    list: kycList,
+    row: kycRow,
+    fileName: 'kyc-history',
+    tags,
+    summary: 'Every KYC decision',
+    scope: () => isDecided,
+    beforeExport: (request) =>
+      audit(db, actorOf(request), {
         action: 'kyc.exported',
         entity: 'kyc',
         entityId: '*',
         after: request.query.filter,
-      });
-      return sendListExport(reply, 'kyc-history', KYC_EXPORT_COLUMNS, historyQuery(request.query), (q) =>
-        listKyc(db, q),
-      );
-    },
-  );
+      }),
+  });
 
   app.get(
     '/admin/kyc/:id',

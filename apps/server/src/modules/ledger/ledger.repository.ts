@@ -1,88 +1,69 @@
 import { LEDGER_KINDS, type LedgerEntry, type MemberLedgerEntry } from '@app/contract/ledger';
 import type { ListQuery } from '@app/contract/list';
-import { count, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { pointsLedger } from '../../db/schema/ledger';
 import { members } from '../../db/schema/members';
 import { staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { containsPattern, idFilter, isoText } from '../../lib/list-filters';
-import { dayStartIst, oneOf } from '../members/member-filters';
+import { defineList } from '../../lib/lists/define';
+import { listPage } from '../../lib/lists/engine';
+import { id, istDayRange, oneOf } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
+import { memberSearch } from '../members/members.repository';
 
-export const ledgerListSpec: ListSpec = {
-  sortable: { id: pointsLedger.id, createdAt: pointsLedger.createdAt, amount: pointsLedger.amount },
+/** Ledger entries of every kind with member and staff names (QR Points History, credits lists, report). */
+export const ledgerList = defineList<LedgerEntry>({
+  columns: {
+    id: { sql: pointsLedger.id, label: 'Entry', format: 'int', width: 10 },
+    createdAt: { sql: isoText(pointsLedger.createdAt), label: 'Time', format: 'datetime', width: 20 },
+    memberId: pointsLedger.memberId,
+    memberCode: { sql: members.code, label: 'Member code', width: 12 },
+    memberName: { sql: members.name, label: 'Member', width: 24 },
+    kind: { sql: sql<LedgerEntry['kind']>`${pointsLedger.kind}`, label: 'Kind', width: 16 },
+    amount: { sql: pointsLedger.amount, label: 'Points', format: 'int', width: 10 },
+    balanceAfter: { sql: pointsLedger.balanceAfter, label: 'Balance after', format: 'int', width: 12 },
+    reference: { sql: pointsLedger.reference, label: 'Reference', width: 24 },
+    staffId: pointsLedger.staffId,
+    staffName: { sql: staff.name, label: 'By', width: 20 },
+    note: { sql: pointsLedger.note, label: 'Note', width: 30 },
+  },
+  from: (db, fields) =>
+    db
+      .select(fields)
+      .from(pointsLedger)
+      .innerJoin(members, eq(members.id, pointsLedger.memberId))
+      .leftJoin(staff, eq(staff.id, pointsLedger.staffId))
+      .$dynamic(),
+  filters: {
+    q: memberSearch(),
+    kind: oneOf(pointsLedger.kind, LEDGER_KINDS),
+    memberId: id(pointsLedger.memberId),
+    ...istDayRange(pointsLedger.createdAt),
+  },
+  sort: { id: pointsLedger.id, createdAt: pointsLedger.createdAt, amount: pointsLedger.amount },
   defaultSort: 'id',
   id: pointsLedger.id,
-  filters: {
-    q: (v) =>
-      or(
-        ilike(members.name, containsPattern(v)),
-        ilike(members.mobile, containsPattern(v)),
-        ilike(members.code, containsPattern(v)),
-      ),
-    kind: (v) => eq(pointsLedger.kind, oneOf('kind', v, LEDGER_KINDS)),
-    memberId: (v) => eq(pointsLedger.memberId, idFilter('memberId', v)),
-    from: (v) => gte(pointsLedger.createdAt, sql`${dayStartIst('from', v, 0)}::timestamptz`),
-    to: (v) => lt(pointsLedger.createdAt, sql`${dayStartIst('to', v, 1)}::timestamptz`),
+});
+
+export const ofMember = (memberId: number) => eq(pointsLedger.memberId, memberId);
+
+/** A member's own entries for the app: the same list without staff details, scoped to the member. */
+const ownLedgerList = defineList<MemberLedgerEntry>({
+  from: ledgerList.from,
+  filters: ledgerList.filters,
+  sort: ledgerList.sort,
+  defaultSort: ledgerList.defaultSort,
+  id: ledgerList.id,
+  columns: {
+    id: pointsLedger.id,
+    amount: pointsLedger.amount,
+    kind: sql<MemberLedgerEntry['kind']>`${pointsLedger.kind}`,
+    balanceAfter: pointsLedger.balanceAfter,
+    note: pointsLedger.note,
+    createdAt: isoText(pointsLedger.createdAt),
   },
-};
+});
 
-/** Ledger entries of every kind with member and staff names (QR Points History, credits lists). */
-export function listLedger(tx: Executor, query: ListQuery) {
-  return runList<LedgerEntry>(ledgerListSpec, query, {
-    select: (cursor) =>
-      tx
-        .select({
-          id: pointsLedger.id,
-          memberId: pointsLedger.memberId,
-          memberCode: members.code,
-          memberName: members.name,
-          amount: pointsLedger.amount,
-          kind: sql<LedgerEntry['kind']>`${pointsLedger.kind}`,
-          reference: pointsLedger.reference,
-          balanceAfter: pointsLedger.balanceAfter,
-          staffId: pointsLedger.staffId,
-          staffName: staff.name,
-          note: pointsLedger.note,
-          createdAt: isoText(pointsLedger.createdAt),
-          ...cursor,
-        })
-        .from(pointsLedger)
-        .innerJoin(members, eq(members.id, pointsLedger.memberId))
-        .leftJoin(staff, eq(staff.id, pointsLedger.staffId))
-        .$dynamic(),
-    count: () =>
-      tx
-        .select({ n: count() })
-        .from(pointsLedger)
-        .innerJoin(members, eq(members.id, pointsLedger.memberId))
-        .$dynamic(),
-  });
-}
-
-/** A member's own entries for the app: the same list, fixed to that member, without staff details. */
-export function listOwnLedger(tx: Executor, memberId: number, query: ListQuery) {
-  const own = { ...query, filter: { ...query.filter, memberId } };
-  return runList<MemberLedgerEntry>(ledgerListSpec, own, {
-    select: (cursor) =>
-      tx
-        .select({
-          id: pointsLedger.id,
-          amount: pointsLedger.amount,
-          kind: sql<MemberLedgerEntry['kind']>`${pointsLedger.kind}`,
-          balanceAfter: pointsLedger.balanceAfter,
-          note: pointsLedger.note,
-          createdAt: isoText(pointsLedger.createdAt),
-          ...cursor,
-        })
-        .from(pointsLedger)
-        .innerJoin(members, eq(members.id, pointsLedger.memberId))
-        .$dynamic(),
-    count: () =>
-      tx
-        .select({ n: count() })
-        .from(pointsLedger)
-        .innerJoin(members, eq(members.id, pointsLedger.memberId))
-        .$dynamic(),
-  });
-}
+/** The member's own entries: their id replaces any memberId the app sends. */
+export const listOwnLedger = (tx: Executor, memberId: number, query: ListQuery) =>
+  listPage(ownLedgerList, tx, { ...query, filter: { ...query.filter, memberId } });

@@ -1,57 +1,32 @@
-import type { ListQuery } from '@app/contract/list';
-import { listQuery, listResult } from '@app/contract/list';
 import { memberDecisionBody, memberDecisionResult, memberRejectBody, memberRow } from '@app/contract/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, audit } from '../../lib/audit';
-import { sendListExport } from '../../lib/list-export';
+import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
-import { MEMBER_EXPORT_COLUMNS } from './members.export';
-import { listMembers } from './members.repository';
+import { auditMemberExport } from './members.export';
+import { memberList } from './members.repository';
 import { decideMembers } from './members.service';
 
 const tags = ['approvals'];
-const withStatus = (q: ListQuery, status: string): ListQuery => ({ ...q, filter: { ...q.filter, status } });
 
 /** Pending User (approve/reject, one or many) and Rejected User (re-approve). */
 export const memberApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
   const lists = [
     { path: '/admin/pending-users', status: 'pending', access: page('/dashboard/approvals/pending_user') },
     { path: '/admin/rejected-users', status: 'rejected', access: page('/dashboard/approvals/rejected_user') },
   ];
   for (const { path, status, access } of lists) {
-    app.get(
+    listRoutes(app, {
       path,
-      {
-        config: { access },
-        schema: {
-          tags,
-          summary: `Members ${status}`,
-          querystring: listQuery,
-          response: { 200: listResult(memberRow) },
-        },
-      },
-      async (request) => listMembers(db, withStatus(request.query, status)),
-    );
-    app.get(
-      `${path}/export`,
-      { config: { access }, schema: { tags, summary: 'The current filter as xlsx', querystring: listQuery } },
-      async (request, reply) => {
-        await audit(db, actorOf(request), {
-          action: 'members.exported',
-          entity: 'member',
-          entityId: '*',
-          after: { ...request.query.filter, status },
-        });
-        return sendListExport(
-          reply,
-          `${status}-members`,
-          MEMBER_EXPORT_COLUMNS,
-          withStatus(request.query, status),
-          (q) => listMembers(db, q),
-        );
-      },
-    );
+      access,
+      list: memberList,
+      row: memberRow,
+      fileName: `${status}-members`,
+      tags,
+      summary: `Members ${status}`,
+      fixedFilter: { status },
+      beforeExport: (request) => auditMemberExport(app, request, status),
+    });
   }
 
   const pending = page('/dashboard/approvals/pending_user');

@@ -1,48 +1,24 @@
-import type { ListQuery } from '@app/contract/list';
 import type { MemberDetail, MemberRow } from '@app/contract/members';
-import { and, count, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { members } from '../../db/schema/members';
-import { type ListSpec, runList } from '../../lib/list';
-import { containsPattern, idFilter, isoText } from '../../lib/list-filters';
-import { dayStartIst, intFilter, oneOf } from './member-filters';
+import { defineList } from '../../lib/lists/define';
+import {
+  containsPattern,
+  custom,
+  equals,
+  id,
+  intRange,
+  istDayRange,
+  oneOf,
+  text,
+  textOf,
+} from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 
 const dealer = alias(members, 'dealer');
 const referrer = alias(members, 'referrer');
-
-export const memberListSpec: ListSpec = {
-  sortable: {
-    id: members.id,
-    name: members.name,
-    createdAt: members.createdAt,
-    balance: members.balance,
-    code: members.code,
-  },
-  defaultSort: 'id',
-  id: members.id,
-  filters: {
-    q: (v) =>
-      or(
-        ilike(members.name, containsPattern(v)),
-        ilike(members.mobile, containsPattern(v)),
-        ilike(members.code, containsPattern(v)),
-      ),
-    status: (v) => eq(members.status, oneOf('status', v, ['pending', 'approved', 'rejected', 'blocked'])),
-    type: (v) =>
-      eq(members.type, oneOf('type', v, ['carpenter', 'contractor', 'architect', 'dealer', 'retailer'])),
-    state: (v) => eq(members.state, String(v)),
-    district: (v) => ilike(members.district, String(v).replace(/[\\%_]/g, '\\$&')),
-    bdeId: (v) => eq(members.bdeId, idFilter('bdeId', v)),
-    dealerId: (v) => eq(members.dealerId, idFilter('dealerId', v)),
-    registeredFrom: (v) => gte(members.createdAt, sql`${dayStartIst('registeredFrom', v, 0)}::timestamptz`),
-    registeredTo: (v) => lt(members.createdAt, sql`${dayStartIst('registeredTo', v, 1)}::timestamptz`),
-    kycStatus: (v) =>
-      eq(members.kycStatus, oneOf('kycStatus', v, ['none', 'submitted', 'approved', 'rejected'])),
-    balanceMin: (v) => gte(members.balance, intFilter('balanceMin', v)),
-    balanceMax: (v) => lte(members.balance, intFilter('balanceMax', v)),
-  },
-};
 
 export const memberColumns = {
   id: members.id,
@@ -64,18 +40,52 @@ export const memberColumns = {
   createdAt: isoText(members.createdAt),
 };
 
-/** Members matching the query's filters (a page with a fixed status sets that filter itself). */
-export function listMembers(tx: Executor, query: ListQuery) {
-  return runList<MemberRow>(memberListSpec, query, {
-    select: (cursor) =>
-      tx
-        .select({ ...memberColumns, ...cursor })
-        .from(members)
-        .leftJoin(dealer, eq(dealer.id, members.dealerId))
-        .$dynamic(),
-    count: () => tx.select({ n: count() }).from(members).$dynamic(),
-  });
-}
+/** The member search of every list that shows members: name, mobile or code contains the text. */
+export const memberSearch = (table: typeof members = members) => text(table.name, table.mobile, table.code);
+
+/** All Users, Pending/Rejected User, their exports and the "Members" report. No KYC numbers. */
+export const memberList = defineList<MemberRow>({
+  columns: {
+    ...memberColumns,
+    code: { sql: members.code, label: 'Code', width: 10 },
+    name: { sql: members.name, label: 'Name', width: 24 },
+    mobile: { sql: members.mobile, label: 'Mobile', width: 12 },
+    type: { sql: memberColumns.type, label: 'Type', width: 12 },
+    city: { sql: members.city, label: 'City', width: 14 },
+    district: { sql: members.district, label: 'District', width: 14 },
+    state: { sql: members.state, label: 'State', width: 16 },
+    pincode: { sql: members.pincode, label: 'Pincode', width: 8 },
+    dealerName: { sql: dealer.name, label: 'Dealer', width: 20 },
+    status: { sql: memberColumns.status, label: 'Status', width: 10 },
+    statusReason: { sql: members.statusReason, label: 'Reason', width: 30 },
+    kycStatus: { sql: memberColumns.kycStatus, label: 'KYC', width: 10 },
+    balance: { sql: members.balance, label: 'Balance', format: 'int', width: 10 },
+    createdAt: { sql: memberColumns.createdAt, label: 'Registered', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) =>
+    db.select(fields).from(members).leftJoin(dealer, eq(dealer.id, members.dealerId)).$dynamic(),
+  filters: {
+    q: memberSearch(),
+    status: oneOf(members.status, ['pending', 'approved', 'rejected', 'blocked']),
+    type: oneOf(members.type, ['carpenter', 'contractor', 'architect', 'dealer', 'retailer']),
+    state: equals(members.state),
+    district: custom((v, key) => ilike(members.district, containsPattern(textOf(v, key)).slice(1, -1))),
+    bdeId: id(members.bdeId),
+    dealerId: id(members.dealerId),
+    ...istDayRange(members.createdAt, { from: 'registeredFrom', to: 'registeredTo' }),
+    kycStatus: oneOf(members.kycStatus, ['none', 'submitted', 'approved', 'rejected']),
+    ...intRange(members.balance, { min: 'balanceMin', max: 'balanceMax' }),
+  },
+  sort: {
+    id: members.id,
+    name: members.name,
+    createdAt: members.createdAt,
+    balance: members.balance,
+    code: members.code,
+  },
+  defaultSort: 'id',
+  id: members.id,
+});
 
 export async function findMemberDetail(tx: Executor, id: number): Promise<MemberDetail | undefined> {
   const [row] = await tx

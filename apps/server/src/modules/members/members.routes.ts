@@ -2,19 +2,18 @@ import { auditEntry } from '@app/contract/audit';
 import { idParams } from '@app/contract/input';
 import { kycMasked } from '@app/contract/kyc';
 import { ledgerEntry } from '@app/contract/ledger';
-import { listQuery, listResult } from '@app/contract/list';
 import { blockBody, memberDetail, memberRow } from '@app/contract/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { sendListExport } from '../../lib/list-export';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import { historyOf } from '../audit/audit.history';
 import { kycOfMember } from '../kyc/kyc.repository';
-import { listLedger } from '../ledger/ledger.repository';
-import { MEMBER_EXPORT_COLUMNS } from './members.export';
-import { findMemberDetail, listMembers } from './members.repository';
+import { ledgerList, ofMember } from '../ledger/ledger.repository';
+import { auditMemberExport } from './members.export';
+import { findMemberDetail, memberList } from './members.repository';
 import { changeOne } from './members.service';
 
 const access = page('/dashboard/users');
@@ -26,35 +25,16 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const detail = async (id: number) => (await findMemberDetail(db, id)) ?? Promise.reject(notFound('Member'));
 
-  app.get(
-    '/admin/users',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Members, filtered',
-        querystring: listQuery,
-        response: { 200: listResult(memberRow) },
-      },
-    },
-    async (request) => listMembers(db, request.query),
-  );
-
-  app.get(
-    '/admin/users/export',
-    { config: { access }, schema: { tags, summary: 'The current filter as xlsx', querystring: listQuery } },
-    async (request, reply) => {
-      await audit(db, actorOf(request), {
-        action: 'members.exported',
-        entity: 'member',
-        entityId: '*',
-        after: request.query.filter,
-      });
-      return sendListExport(reply, 'members', MEMBER_EXPORT_COLUMNS, request.query, (q) =>
-        listMembers(db, q),
-      );
-    },
-  );
+  listRoutes(app, {
+    path: '/admin/users',
+    access,
+    list: memberList,
+    row: memberRow,
+    fileName: 'members',
+    tags,
+    summary: 'Members, filtered',
+    beforeExport: (request) => auditMemberExport(app, request),
+  });
 
   app.get(
     '/admin/users/:id',
@@ -65,26 +45,18 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => detail(request.params.id),
   );
 
-  app.get(
-    '/admin/users/:id/ledger',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Ledger tab',
-        params,
-        querystring: listQuery,
-        response: { 200: listResult(ledgerEntry) },
-      },
-    },
-    async (request) => {
-      await detail(request.params.id);
-      return listLedger(db, {
-        ...request.query,
-        filter: { ...request.query.filter, memberId: request.params.id },
-      });
-    },
-  );
+  listRoutes(app, {
+    path: '/admin/users/:id/ledger',
+    access,
+    list: ledgerList,
+    row: ledgerEntry,
+    fileName: 'member-ledger',
+    tags,
+    summary: 'Ledger tab',
+    params,
+    check: (request) => detail(params.parse(request.params).id),
+    scope: (request) => ofMember(params.parse(request.params).id),
+  });
 
   app.get(
     '/admin/users/:id/kyc',

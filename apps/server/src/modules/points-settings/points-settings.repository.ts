@@ -8,7 +8,7 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { joiningSettings, pointValueSettings, referralSettings } from '../../db/schema/points-settings';
 import { staff } from '../../db/schema/staff';
-import { isoText } from '../../lib/list-filters';
+import { isoText } from '../../lib/lists/sql';
 
 /** The joining setting in force for a member type now (latest effective-from not after now). */
 export async function joiningInForce(tx: Executor, memberType: string) {

@@ -1,5 +1,4 @@
 import { ledgerEntry } from '@app/contract/ledger';
-import { type ListQuery, listQuery, listResult } from '@app/contract/list';
 import {
   joiningSettingBody,
   joiningSettingRow,
@@ -11,12 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
-import { listLedger } from '../ledger/ledger.repository';
+import { ledgerList } from '../ledger/ledger.repository';
 import { joiningHistory, pointValueHistory, referralHistory } from './points-settings.repository';
 import { addJoiningSetting, addPointValueSetting, addReferralSetting } from './points-settings.service';
-
-const ofKind = (q: ListQuery, kind: string): ListQuery => ({ ...q, filter: { ...q.filter, kind } });
 
 /** Joining Points and Referral Points: settings with effective-from history, and their credits. */
 export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,19 +75,16 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => addJoiningSetting(app, actorOf(request), request.body),
   );
-  app.get(
-    '/admin/joining-points/credits',
-    {
-      config: joining,
-      schema: {
-        tags: ['joining points'],
-        summary: 'Joining credits',
-        querystring: listQuery,
-        response: { 200: listResult(ledgerEntry) },
-      },
-    },
-    async (request) => listLedger(db, ofKind(request.query, 'joining')),
-  );
+  listRoutes(app, {
+    path: '/admin/joining-points/credits',
+    access: joining.access,
+    list: ledgerList,
+    row: ledgerEntry,
+    fileName: 'joining-credits',
+    tags: ['joining points'],
+    summary: 'Joining credits',
+    fixedFilter: { kind: 'joining' },
+  });
 
   app.get(
     '/admin/referral/settings',
@@ -116,17 +111,14 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => addReferralSetting(app, actorOf(request), request.body),
   );
-  app.get(
-    '/admin/referral/credits',
-    {
-      config: referral,
-      schema: {
-        tags: ['referral points'],
-        summary: 'Referral credits',
-        querystring: listQuery,
-        response: { 200: listResult(ledgerEntry) },
-      },
-    },
-    async (request) => listLedger(db, ofKind(request.query, 'referral')),
-  );
+  listRoutes(app, {
+    path: '/admin/referral/credits',
+    access: referral.access,
+    list: ledgerList,
+    row: ledgerEntry,
+    fileName: 'referral-credits',
+    tags: ['referral points'],
+    summary: 'Referral credits',
+    fixedFilter: { kind: 'referral' },
+  });
 };

@@ -9,13 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import { joiningSettings, pointValueSettings, referralSettings } from '../../db/schema/points-settings';
 import { type Actor, audit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
-import { dayStartIst } from '../members/member-filters';
+import { istDayStart } from '../../lib/lists/ist-day';
 import { joiningHistory, pointValueHistory, referralHistory } from './points-settings.repository';
 
 /** 00:00 IST of the chosen day; a day before today (IST) would rewrite history, so it is refused. */
 function effectiveInstant(day: string): Date {
   if (day < todayInIndia()) throw fieldError('effectiveFrom', SETTINGS_MESSAGES.pastDate);
-  return new Date(dayStartIst('effectiveFrom', day, 0));
+  const at = istDayStart(day);
+  if (!at) throw fieldError('effectiveFrom', 'Use a date as YYYY-MM-DD');
+  return new Date(at);
 }
 
 /** A new joining setting: from 00:00 IST of its day it supersedes the earlier ones for its type. */

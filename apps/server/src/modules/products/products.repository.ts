@@ -1,10 +1,10 @@
-import type { ListQuery } from '@app/contract/list';
 import type { ProductOption, ProductRow } from '@app/contract/products';
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products } from '../../db/schema/products';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, containsPattern, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { bool, equals, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 
 const columns = {
   id: products.id,
@@ -18,8 +18,25 @@ const columns = {
   updatedAt: isoText(products.updatedAt),
 };
 
-const spec: ListSpec = {
-  sortable: {
+/** Products and their export. */
+export const productList = defineList<ProductRow>({
+  columns: {
+    ...columns,
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    name: { sql: products.name, label: 'Name', width: 28 },
+    category: { sql: products.category, label: 'Category', width: 16 },
+    unit: { sql: products.unit, label: 'Unit', width: 8 },
+    basePoints: { sql: products.basePoints, label: 'Base points', format: 'int', width: 10 },
+    active: { sql: products.active, label: 'Active', format: 'bool', width: 8 },
+    createdAt: { sql: columns.createdAt, label: 'Created', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) => db.select(fields).from(products).$dynamic(),
+  filters: {
+    q: text(products.name, products.sku),
+    category: equals(products.category),
+    active: bool(products.active),
+  },
+  sort: {
     id: products.id,
     sku: products.sku,
     name: products.name,
@@ -29,22 +46,7 @@ const spec: ListSpec = {
   },
   defaultSort: 'id',
   id: products.id,
-  filters: {
-    q: (v) => or(ilike(products.name, containsPattern(v)), ilike(products.sku, containsPattern(v))),
-    category: (v) => eq(products.category, String(v)),
-    active: (v) => eq(products.active, booleanFilter('active', v)),
-  },
-};
-
-export const listProducts = (tx: Executor, query: ListQuery) =>
-  runList<ProductRow>(spec, query, {
-    select: (cursor) =>
-      tx
-        .select({ ...columns, ...cursor })
-        .from(products)
-        .$dynamic(),
-    count: () => tx.select({ n: count() }).from(products).$dynamic(),
-  });
+});
 
 export async function findProduct(tx: Executor, id: number): Promise<ProductRow | undefined> {
   const [row] = await tx.select(columns).from(products).where(eq(products.id, id));

@@ -1,5 +1,4 @@
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import {
   PRODUCTS_PAGE,
   productCreateBody,
@@ -10,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as service from './products.service';
 
@@ -18,19 +18,15 @@ const access = page(PRODUCTS_PAGE);
 const tags = ['products'];
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/products',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Products (SKUs)',
-        querystring: listQuery,
-        response: { 200: listResult(productRow) },
-      },
-    },
-    async (request) => service.listProducts(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/products',
+    access,
+    list: service.productList,
+    row: productRow,
+    fileName: 'products',
+    tags,
+    summary: 'Products (SKUs)',
+  });
 
   app.get(
     '/admin/products/options',

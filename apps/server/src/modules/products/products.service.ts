@@ -1,4 +1,3 @@
-import type { ListQuery } from '@app/contract/list';
 import {
   PRODUCT_ENTITY,
   PRODUCT_MESSAGES,
@@ -13,8 +12,7 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { recordChange } from '../scheme-points/scheme-points.service';
 import * as repo from './products.repository';
 
-export const listProducts = (app: FastifyInstance, query: ListQuery) =>
-  repo.listProducts(app.database.db, query);
+export { productList } from './products.repository';
 
 export const productOptions = (app: FastifyInstance) => repo.productOptions(app.database.db);
 

@@ -1,12 +1,12 @@
-import type { ListQuery } from '@app/contract/list';
 import { REPORT_RETENTION_DAYS } from '@app/contract/reports';
-import { and, count, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { reports } from '../../db/schema/reports';
 import { staff } from '../../db/schema/staff';
 import { tasks } from '../../db/schema/tasks';
-import { type ListSpec, runList } from '../../lib/list';
+import type { ListDeclaration } from '../../lib/lists/define';
+import { equals, id } from '../../lib/lists/filters';
 
 const isoText = (column: PgColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -50,18 +50,6 @@ export async function markDone(
     .where(eq(reports.id, id));
 }
 
-/** Filters of the generated-reports list; `requestedBy` and `live` are also forced by the service. */
-const generatedListSpec: ListSpec = {
-  sortable: { id: reports.id },
-  defaultSort: 'id',
-  id: reports.id,
-  filters: {
-    type: (v) => eq(reports.type, String(v)),
-    requestedBy: (v) => eq(reports.requestedBy, Number(v)),
-    live: () => gt(reports.expiresAt, sql`now()`),
-  },
-};
-
 export interface GeneratedRow {
   id: number;
   type: string;
@@ -78,35 +66,47 @@ export interface GeneratedRow {
   expiresAt: string;
 }
 
-export function listGenerated(db: Executor, query: ListQuery) {
-  return runList<GeneratedRow>(generatedListSpec, query, {
-    select: (cursor) =>
-      db
-        .select({
-          id: reports.id,
-          type: reports.type,
-          startDate: sql<string>`${reports.startDate}::text`,
-          endDate: sql<string>`${reports.endDate}::text`,
-          requestedBy: reports.requestedBy,
-          requestedByName: staff.name,
-          // The task knows queued/running/failed (it retries); the report row knows when its file is in.
-          status: sql<string>`case when ${reports.status} = 'done' then 'done'
-            else coalesce(${tasks.status}, ${reports.status}) end`,
-          done: sql<number>`coalesce(${tasks.done}, 0)`,
-          total: tasks.total,
-          rows: reports.rows,
-          size: reports.size,
-          createdAt: isoText(reports.createdAt),
-          expiresAt: isoText(reports.expiresAt),
-          ...cursor,
-        })
-        .from(reports)
-        .leftJoin(staff, eq(staff.id, reports.requestedBy))
-        .leftJoin(tasks, eq(tasks.id, reports.taskId))
-        .$dynamic(),
-    count: () => db.select({ n: count() }).from(reports).$dynamic(),
-  });
-}
+/** The generated-reports list (the service adds labels and scopes it to the caller). */
+export const generatedListDeclaration: ListDeclaration<GeneratedRow> = {
+  columns: {
+    id: reports.id,
+    type: reports.type,
+    startDate: { sql: sql<string>`${reports.startDate}::text`, label: 'From', format: 'date', width: 12 },
+    endDate: { sql: sql<string>`${reports.endDate}::text`, label: 'To', format: 'date', width: 12 },
+    requestedBy: reports.requestedBy,
+    requestedByName: { sql: staff.name, label: 'Requested by', width: 20 },
+    // The task knows queued/running/failed (it retries); the report row knows when its file is in.
+    status: {
+      sql: sql<string>`case when ${reports.status} = 'done' then 'done' else coalesce(${tasks.status}, ${reports.status}) end`,
+      label: 'Status',
+      width: 10,
+    },
+    done: sql<number>`coalesce(${tasks.done}, 0)`,
+    total: tasks.total,
+    rows: { sql: reports.rows, label: 'Rows', format: 'int', width: 10 },
+    size: reports.size,
+    createdAt: { sql: isoText(reports.createdAt), label: 'Requested', format: 'datetime', width: 20 },
+    expiresAt: { sql: isoText(reports.expiresAt), label: 'Expires', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) =>
+    db
+      .select(fields)
+      .from(reports)
+      .leftJoin(staff, eq(staff.id, reports.requestedBy))
+      .leftJoin(tasks, eq(tasks.id, reports.taskId))
+      .$dynamic(),
+  filters: { type: equals(reports.type), requestedBy: id(reports.requestedBy) },
+  sort: { id: reports.id },
+  defaultSort: 'id',
+  id: reports.id,
+};
+
+/** Unexpired reports, of one requester when given. */
+export const liveReports = (requestedBy?: number) =>
+  and(
+    gt(reports.expiresAt, sql`now()`),
+    requestedBy === undefined ? undefined : eq(reports.requestedBy, requestedBy),
+  );
 
 /** A finished, unexpired report with its file. */
 export async function findDownloadable(db: Executor, id: number) {

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import {
   downloadReportBody,
   generatedReport,
@@ -14,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
+import { listRoutes } from '../../lib/lists/routes';
 import { page, staffOf } from '../../plugins/access';
 import * as service from './reports.service';
 
@@ -75,19 +75,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/reports',
-    {
-      config: { access },
-      schema: {
-        tags: ['reports'],
-        summary: 'Generated reports: my own, or everyone’s for holders of User Roles; expired ones left out',
-        querystring: listQuery,
-        response: { 200: listResult(generatedReport) },
-      },
-    },
-    async (request) => service.listGenerated(app, staffOf(request), request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/reports',
+    access,
+    list: service.generatedList,
+    row: generatedReport,
+    fileName: 'generated-reports',
+    tags: ['reports'],
+    summary: 'Generated reports: my own, or everyone’s for holders of User Roles; expired ones left out',
+    scope: (request) => service.generatedScope(staffOf(request)),
+  });
 
   app.get(
     '/admin/reports/:id/file',

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { ListQuery, ListResult } from '@app/contract/list';
 import {
   type DownloadReportBody,
   type GeneratedReport,
@@ -14,9 +13,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { defineList } from '../../lib/lists/define';
 import type { StaffPrincipal } from '../auth/auth.service';
 import { rangeOfDays } from './report-source';
 import { REPORT_SOURCES } from './report-sources';
+import type { GeneratedRow } from './reports.repository';
 import * as repo from './reports.repository';
 import { xlsxChunks } from './xlsx-writer';
 
@@ -96,22 +97,19 @@ export async function queue(
   });
 }
 
-export async function listGenerated(
-  app: FastifyInstance,
-  me: StaffPrincipal,
-  query: ListQuery,
-): Promise<ListResult<GeneratedReport>> {
-  const filter = { ...query.filter, live: true, ...(seesAll(me) ? {} : { requestedBy: me.id }) };
-  const result = await repo.listGenerated(app.database.db, { ...query, filter });
-  return {
-    ...result,
-    rows: result.rows.map((r) => ({
-      ...r,
-      label: reportDefinition(r.type)?.label ?? r.type,
-      status: r.status as GeneratedReport['status'],
-    })),
-  };
-}
+/** Generated reports, labelled from the catalogue. */
+export const generatedList = defineList<GeneratedReport, GeneratedRow>({
+  ...repo.generatedListDeclaration,
+  map: (r) => ({
+    ...r,
+    label: reportDefinition(r.type)?.label ?? r.type,
+    status: r.status as GeneratedReport['status'],
+  }),
+  computed: { label: { label: 'Report', width: 24, cell: (row) => row.label } },
+});
+
+/** My own unexpired reports, or everyone's for those who see all. */
+export const generatedScope = (me: StaffPrincipal) => repo.liveReports(seesAll(me) ? undefined : me.id);
 
 /**
  * The stored file of a finished report. Another person's report is "not found" (its existence is

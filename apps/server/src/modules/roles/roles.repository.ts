@@ -1,20 +1,10 @@
-import type { ListQuery } from '@app/contract/list';
 import { ROLES_PAGE, type RoleRow } from '@app/contract/roles';
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { roles, staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, isoText as iso, containsPattern as like } from '../../lib/list-filters';
-
-export const rolesListSpec: ListSpec = {
-  sortable: { id: roles.id, name: roles.name, label: roles.label },
-  defaultSort: 'name',
-  id: roles.id,
-  filters: {
-    q: (v) => or(ilike(roles.name, like(v)), ilike(roles.label, like(v))),
-    builtIn: (v) => eq(roles.builtIn, booleanFilter('builtIn', v)),
-  },
-};
+import type { ListDeclaration } from '../../lib/lists/define';
+import { bool, text } from '../../lib/lists/filters';
+import { isoText as iso } from '../../lib/lists/sql';
 
 const roleColumns = {
   id: roles.id,
@@ -28,16 +18,24 @@ const roleColumns = {
 };
 type RoleColumns = Omit<RoleRow, 'pagesCount'>;
 
-export function listRoles(tx: Executor, query: ListQuery) {
-  return runList<RoleColumns>(rolesListSpec, query, {
-    select: (cursor) =>
-      tx
-        .select({ ...roleColumns, ...cursor })
-        .from(roles)
-        .$dynamic(),
-    count: () => tx.select({ n: count() }).from(roles).$dynamic(),
-  });
-}
+/** User Roles' list (the service adds the page count) and its export. */
+export const roleListDeclaration: ListDeclaration<RoleColumns> = {
+  columns: {
+    ...roleColumns,
+    name: { sql: roles.name, label: 'Name', width: 16 },
+    label: { sql: roles.label, label: 'Label', width: 24 },
+    builtIn: { sql: roles.builtIn, label: 'Built in', format: 'bool', width: 8 },
+    permissionsCount: { sql: roleColumns.permissionsCount, label: 'Permissions', format: 'int', width: 10 },
+    staffCount: { sql: roleColumns.staffCount, label: 'Staff', format: 'int', width: 8 },
+    updatedAt: { sql: roleColumns.updatedAt, label: 'Updated', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) => db.select(fields).from(roles).$dynamic(),
+  filters: { q: text(roles.name, roles.label), builtIn: bool(roles.builtIn) },
+  sort: { id: roles.id, name: roles.name, label: roles.label },
+  defaultSort: 'name',
+  defaultOrder: 'ASC',
+  id: roles.id,
+};
 
 export async function findRoleRow(tx: Executor, id: number): Promise<RoleColumns | undefined> {
   const [row] = await tx.select(roleColumns).from(roles).where(eq(roles.id, id));

@@ -1,9 +1,9 @@
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import { ROLES_PAGE, roleCreateBody, roleDetail, roleRow, roleUpdateBody } from '@app/contract/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page, staffOf } from '../../plugins/access';
 import * as service from './roles.service';
 
@@ -11,19 +11,15 @@ const params = idParams;
 const access = page(ROLES_PAGE);
 
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/roles',
-    {
-      config: { access },
-      schema: {
-        tags: ['roles'],
-        summary: 'Roles with permission and staff counts',
-        querystring: listQuery,
-        response: { 200: listResult(roleRow) },
-      },
-    },
-    async (request) => service.listRoles(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/roles',
+    access,
+    list: service.roleList,
+    row: roleRow,
+    fileName: 'roles',
+    tags: ['roles'],
+    summary: 'Roles with permission and staff counts',
+  });
 
   app.get(
     '/admin/roles/:id',

@@ -1,4 +1,3 @@
-import type { ListQuery } from '@app/contract/list';
 import { SUPER_ROLE } from '@app/contract/permissions';
 import {
   countPages,
@@ -15,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
+import { defineList } from '../../lib/lists/define';
 import { historyOf } from '../audit/audit.history';
 import type { StaffPrincipal } from '../auth/auth.service';
 import {
@@ -37,10 +37,11 @@ const snapshot = (r: { name: string; label: string; permissions: string[] }) => 
   permissions: r.permissions,
 });
 
-export async function listRoles(app: FastifyInstance, query: ListQuery) {
-  const result = await repo.listRoles(app.database.db, query);
-  return { ...result, rows: result.rows.map(withPages) };
-}
+export const roleList = defineList<RoleRow, Parameters<typeof withPages>[0]>({
+  ...repo.roleListDeclaration,
+  map: withPages,
+  computed: { pagesCount: { label: 'Pages', format: 'int', width: 8, cell: (row) => row.pagesCount } },
+});
 
 async function loadRow(tx: Executor, id: number): Promise<RoleRow> {
   const row = await repo.findRoleRow(tx, id);

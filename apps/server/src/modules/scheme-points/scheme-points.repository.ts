@@ -1,12 +1,12 @@
-import type { ListQuery } from '@app/contract/list';
 import type { PointsChangeRow, SkuPointsRow } from '@app/contract/scheme-points';
-import { count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { productPoints } from '../../db/schema/product-points';
 import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import { defineList } from '../../lib/lists/define';
+import { bool, id, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 
 /**
  * The points of a SKU in force now: the latest change with effective-from not after now, else the
@@ -23,51 +23,41 @@ const nextChange = (column: 'points' | 'effective_from') =>
     where pp.product_id = "products"."id" and pp.effective_from > now()
     order by pp.effective_from, pp.id desc limit 1)`);
 
-const gridSpec: ListSpec = {
-  sortable: { id: products.id, sku: products.sku, name: products.name, category: products.category },
+/** Update Scheme Points' grid: SKUs with the points in force and the next change, and its export. */
+export const skuPointsList = defineList<SkuPointsRow>({
+  columns: {
+    id: products.id,
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    name: { sql: products.name, label: 'Product', width: 28 },
+    category: { sql: products.category, label: 'Category', width: 16 },
+    active: { sql: products.active, label: 'Active', format: 'bool', width: 8 },
+    currentPoints: {
+      sql: sql<number>`${pointsInForce(products.id, products.basePoints)}::int`,
+      label: 'Points now',
+      format: 'int',
+      width: 10,
+    },
+    nextPoints: {
+      sql: sql<number | null>`${nextChange('points')}`,
+      label: 'Next points',
+      format: 'int',
+      width: 10,
+    },
+    nextEffectiveFrom: {
+      sql: sql<
+        string | null
+      >`to_char(${nextChange('effective_from')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      label: 'Next from',
+      format: 'datetime',
+      width: 20,
+    },
+  },
+  from: (db, fields) => db.select(fields).from(products).$dynamic(),
+  filters: { q: text(products.name, products.sku), active: bool(products.active) },
+  sort: { id: products.id, sku: products.sku, name: products.name, category: products.category },
   defaultSort: 'id',
   id: products.id,
-  filters: {
-    q: (v) => or(ilike(products.name, containsPattern(v)), ilike(products.sku, containsPattern(v))),
-    active: (v) => eq(products.active, booleanFilter('active', v)),
-  },
-};
-
-export const listSkuPoints = (tx: Executor, query: ListQuery) =>
-  runList<SkuPointsRow>(gridSpec, query, {
-    select: (cursor) =>
-      tx
-        .select({
-          id: products.id,
-          sku: products.sku,
-          name: products.name,
-          category: products.category,
-          active: products.active,
-          currentPoints: sql<number>`${pointsInForce(products.id, products.basePoints)}::int`,
-          nextPoints: sql<number | null>`${nextChange('points')}`,
-          nextEffectiveFrom: sql<
-            string | null
-          >`to_char(${nextChange('effective_from')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-          ...cursor,
-        })
-        .from(products)
-        .$dynamic(),
-    count: () => tx.select({ n: count() }).from(products).$dynamic(),
-  });
-
-const historySpec: ListSpec = {
-  sortable: {
-    id: productPoints.id,
-    effectiveFrom: productPoints.effectiveFrom,
-    createdAt: productPoints.createdAt,
-  },
-  defaultSort: 'id',
-  id: productPoints.id,
-  filters: {
-    q: (v) => or(ilike(products.name, containsPattern(v)), ilike(products.sku, containsPattern(v))),
-    productId: (v) => eq(productPoints.productId, idFilter('productId', v)),
-  },
-};
+});
 
 const historyColumns = {
   id: productPoints.id,
@@ -90,11 +80,33 @@ const historyBase = (tx: Executor, fields: Record<string, unknown>) =>
     .leftJoin(staff, eq(staff.id, productPoints.createdBy))
     .$dynamic();
 
-export const listChanges = (tx: Executor, query: ListQuery) =>
-  runList<PointsChangeRow>(historySpec, query, {
-    select: (cursor) => historyBase(tx, { ...historyColumns, ...cursor }),
-    count: () => historyBase(tx, { n: count() }),
-  });
+/** Every base points change, and its export. */
+export const pointsChangeList = defineList<PointsChangeRow>({
+  columns: {
+    ...historyColumns,
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    productName: { sql: products.name, label: 'Product', width: 28 },
+    points: { sql: productPoints.points, label: 'Points', format: 'int', width: 8 },
+    effectiveFrom: {
+      sql: historyColumns.effectiveFrom,
+      label: 'Effective from',
+      format: 'datetime',
+      width: 20,
+    },
+    reason: { sql: productPoints.reason, label: 'Reason', width: 28 },
+    createdByName: { sql: staff.name, label: 'By', width: 20 },
+    createdAt: { sql: historyColumns.createdAt, label: 'Changed', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) => historyBase(db, fields),
+  filters: { q: text(products.name, products.sku), productId: id(productPoints.productId) },
+  sort: {
+    id: productPoints.id,
+    effectiveFrom: productPoints.effectiveFrom,
+    createdAt: productPoints.createdAt,
+  },
+  defaultSort: 'id',
+  id: productPoints.id,
+});
 
 export async function findChange(tx: Executor, id: number): Promise<PointsChangeRow | undefined> {
   const [row] = await historyBase(tx, historyColumns).where(eq(productPoints.id, id));

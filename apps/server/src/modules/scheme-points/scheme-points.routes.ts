@@ -1,5 +1,4 @@
 import { idParam } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import {
   pointsChangeBody,
   pointsChangeRow,
@@ -9,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as service from './scheme-points.service';
 
@@ -18,33 +18,25 @@ const tags = ['scheme points'];
 
 /** Update Scheme Points: the grid of SKUs with their points in force, changes and their history. */
 export const schemePointsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/scheme-points',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'SKUs with the points in force and the next scheduled change',
-        querystring: listQuery,
-        response: { 200: listResult(skuPointsRow) },
-      },
-    },
-    async (request) => service.listSkuPoints(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/scheme-points',
+    access,
+    list: service.skuPointsList,
+    row: skuPointsRow,
+    fileName: 'scheme-points',
+    tags,
+    summary: 'SKUs with the points in force and the next scheduled change',
+  });
 
-  app.get(
-    '/admin/scheme-points/history',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Every base points change',
-        querystring: listQuery,
-        response: { 200: listResult(pointsChangeRow) },
-      },
-    },
-    async (request) => service.listChanges(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/scheme-points/history',
+    access,
+    list: service.pointsChangeList,
+    row: pointsChangeRow,
+    fileName: 'scheme-points-history',
+    tags,
+    summary: 'Every base points change',
+  });
 
   app.post(
     '/admin/scheme-points/:productId',

@@ -1,5 +1,4 @@
 import { todayInIndia } from '@app/contract/coupon-batches';
-import type { ListQuery } from '@app/contract/list';
 import {
   type PointsChangeBody,
   PRODUCT_POINTS_ENTITY,
@@ -9,15 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/errors';
-import { dayStartIst } from '../members/member-filters';
+import { istDayStart } from '../../lib/lists/ist-day';
 import { lockProduct } from '../products/products.repository';
 import * as repo from './scheme-points.repository';
 
-export const listSkuPoints = (app: FastifyInstance, query: ListQuery) =>
-  repo.listSkuPoints(app.database.db, query);
-
-export const listChanges = (app: FastifyInstance, query: ListQuery) =>
-  repo.listChanges(app.database.db, query);
+export { pointsChangeList, skuPointsList } from './scheme-points.repository';
 
 /** A day before today (IST) would rewrite past scans, so changes from it are refused. */
 export const isPastDay = (day: string) => day < todayInIndia();
@@ -25,7 +20,9 @@ export const isPastDay = (day: string) => day < todayInIndia();
 /** 00:00 IST of the chosen day (YYYY-MM-DD), refused when it is in the past. */
 export function effectiveInstant(day: string): Date {
   if (isPastDay(day)) throw fieldError('effectiveFrom', SCHEME_POINTS_MESSAGES.pastDate);
-  return new Date(dayStartIst('effectiveFrom', day, 0));
+  const at = istDayStart(day);
+  if (!at) throw fieldError('effectiveFrom', 'Use a date as YYYY-MM-DD');
+  return new Date(at);
 }
 
 /** Records one change in the caller's transaction (also used by the catalogue's own points edit). */

@@ -1,13 +1,13 @@
-import type { ListQuery } from '@app/contract/list';
-import type { SchemeEvent, SchemeRow } from '@app/contract/schemes';
-import { and, count, eq, ilike, sql } from 'drizzle-orm';
+import { SCHEME_RULES, SCHEME_STATUSES, type SchemeEvent, type SchemeRow } from '@app/contract/schemes';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { schemes } from '../../db/schema/schemes';
 import { staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { containsPattern, isoText } from '../../lib/list-filters';
+import { defineList, type Expr } from '../../lib/lists/define';
+import { oneOf, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 import { effectiveStatus } from './scheme-lapse';
 
 const staffName = (column: PgColumn) =>
@@ -39,26 +39,34 @@ const columns = {
   updatedAt: isoText(schemes.updatedAt),
 };
 
-const spec: ListSpec = {
-  sortable: { id: schemes.id, name: schemes.name, startsOn: schemes.startsOn, endsOn: schemes.endsOn },
+/** Schemes and their export. */
+export const schemeList = defineList<SchemeRow>({
+  columns: {
+    ...(columns as unknown as Record<keyof SchemeRow, Expr>),
+    id: { sql: schemes.id, label: 'Scheme', format: 'int', width: 8 },
+    name: { sql: schemes.name, label: 'Name', width: 28 },
+    startsOn: { sql: columns.startsOn, label: 'Starts', format: 'date', width: 12 },
+    endsOn: { sql: columns.endsOn, label: 'Ends', format: 'date', width: 12 },
+    memberTypes: { sql: schemes.memberTypes, label: 'Member types', format: 'list', width: 24 },
+    states: { sql: schemes.states, label: 'States', format: 'list', width: 24 },
+    rule: { sql: schemes.rule, label: 'Rule', width: 14 },
+    multiplier: { sql: columns.multiplier, label: 'Multiplier', width: 10 },
+    bonusPoints: { sql: schemes.bonusPoints, label: 'Bonus points', format: 'int', width: 10 },
+    status: { sql: effectiveStatus, label: 'Status', width: 10 },
+    createdByName: { sql: columns.createdByName, label: 'Created by', width: 20 },
+    approvedByName: { sql: columns.approvedByName, label: 'Approved by', width: 20 },
+    createdAt: { sql: columns.createdAt, label: 'Created', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) => db.select(fields).from(schemes).$dynamic(),
+  filters: {
+    q: text(schemes.name),
+    status: oneOf(effectiveStatus, SCHEME_STATUSES),
+    rule: oneOf(schemes.rule, SCHEME_RULES),
+  },
+  sort: { id: schemes.id, name: schemes.name, startsOn: schemes.startsOn, endsOn: schemes.endsOn },
   defaultSort: 'id',
   id: schemes.id,
-  filters: {
-    q: (v) => ilike(schemes.name, containsPattern(v)),
-    status: (v) => sql`${effectiveStatus} = ${String(v)}`,
-    rule: (v) => eq(schemes.rule, String(v)),
-  },
-};
-
-export const listSchemes = (tx: Executor, query: ListQuery) =>
-  runList<SchemeRow>(spec, query, {
-    select: (cursor) =>
-      tx
-        .select({ ...columns, ...cursor })
-        .from(schemes)
-        .$dynamic(),
-    count: () => tx.select({ n: count() }).from(schemes).$dynamic(),
-  });
+});
 
 export async function findScheme(tx: Executor, id: number): Promise<SchemeRow | undefined> {
   const [row] = await tx.select(columns).from(schemes).where(eq(schemes.id, id));

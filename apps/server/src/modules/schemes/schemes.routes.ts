@@ -1,9 +1,9 @@
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import { SCHEMES_PAGE, schemeBody, schemeCancelBody, schemeEvent, schemeRow } from '@app/contract/schemes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { listRoutes } from '../../lib/lists/routes';
 import { page, staffOf } from '../../plugins/access';
 import * as service from './schemes.service';
 
@@ -19,14 +19,15 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
     id: staffOf(request).id,
   });
 
-  app.get(
-    '/admin/schemes',
-    {
-      config: { access },
-      schema: { tags, summary: 'Schemes', querystring: listQuery, response: { 200: listResult(schemeRow) } },
-    },
-    async (request) => service.listSchemes(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/schemes',
+    access,
+    list: service.schemeList,
+    row: schemeRow,
+    fileName: 'schemes',
+    tags,
+    summary: 'Schemes',
+  });
 
   app.get(
     '/admin/schemes/:id',

@@ -1,5 +1,4 @@
 import { todayInIndia } from '@app/contract/coupon-batches';
-import type { ListQuery } from '@app/contract/list';
 import { SCHEME_ENTITY, SCHEME_MESSAGES, type SchemeBody, type SchemeRow } from '@app/contract/schemes';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +9,7 @@ import * as repo from './schemes.repository';
 
 type StaffActor = Actor & { id: number };
 
-export const listSchemes = (app: FastifyInstance, query: ListQuery) =>
-  repo.listSchemes(app.database.db, query);
+export { schemeList } from './schemes.repository';
 
 async function load(tx: Executor, id: number): Promise<SchemeRow> {
   const row = await repo.findScheme(tx, id);

@@ -1,36 +1,10 @@
-import type { ListQuery } from '@app/contract/list';
 import type { StaffRow } from '@app/contract/staff';
-import { count, eq, gt, ilike, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { roles, staff } from '../../db/schema/staff';
-import { type ListSpec, runList } from '../../lib/list';
-import { booleanFilter, containsPattern, idFilter, isoText } from '../../lib/list-filters';
-
-export const staffListSpec: ListSpec = {
-  sortable: {
-    id: staff.id,
-    name: staff.name,
-    email: staff.email,
-    role: roles.label,
-    createdAt: staff.createdAt,
-  },
-  defaultSort: 'id',
-  id: staff.id,
-  filters: {
-    q: (v) =>
-      or(
-        ilike(staff.name, containsPattern(v)),
-        ilike(staff.email, containsPattern(v)),
-        ilike(staff.mobile, containsPattern(v)),
-      ),
-    roleId: (v) => eq(staff.roleId, idFilter('roleId', v)),
-    active: (v) => eq(staff.active, booleanFilter('active', v)),
-    locked: (v) =>
-      booleanFilter('locked', v)
-        ? gt(staff.lockedUntil, sql`now()`)
-        : sql`(${staff.lockedUntil} is null or ${staff.lockedUntil} <= now())`,
-  },
-};
+import { defineList } from '../../lib/lists/define';
+import { bool, id, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
 
 const staffColumns = {
   id: staff.id,
@@ -46,18 +20,35 @@ const staffColumns = {
   createdAt: isoText(staff.createdAt),
 };
 
-export function listStaff(tx: Executor, query: ListQuery) {
-  return runList<StaffRow>(staffListSpec, query, {
-    select: (cursor) =>
-      tx
-        .select({ ...staffColumns, ...cursor })
-        .from(staff)
-        .innerJoin(roles, eq(roles.id, staff.roleId))
-        .$dynamic(),
-    count: () =>
-      tx.select({ n: count() }).from(staff).innerJoin(roles, eq(roles.id, staff.roleId)).$dynamic(),
-  });
-}
+/** Manage Admin's list, its export (never a password hash) and the "Staff accounts" report. */
+export const staffList = defineList<StaffRow>({
+  columns: {
+    ...staffColumns,
+    id: { sql: staff.id, label: 'ID', format: 'int', width: 8 },
+    name: { sql: staff.name, label: 'Name', width: 24 },
+    email: { sql: staff.email, label: 'Email', width: 30 },
+    mobile: { sql: staff.mobile, label: 'Mobile', width: 12 },
+    roleName: { sql: roles.label, label: 'Role', width: 16 },
+    active: { sql: staff.active, label: 'Active', format: 'bool', width: 8 },
+    locked: { sql: staffColumns.locked, label: 'Locked', format: 'bool', width: 8 },
+    lastSignInAt: { sql: staffColumns.lastSignInAt, label: 'Last sign-in', format: 'datetime', width: 20 },
+    createdAt: { sql: staffColumns.createdAt, label: 'Created', format: 'datetime', width: 20 },
+  },
+  from: (db, fields) => db.select(fields).from(staff).innerJoin(roles, eq(roles.id, staff.roleId)).$dynamic(),
+  filters: {
+    q: text(staff.name, staff.email, staff.mobile),
+    roleId: id(staff.roleId),
+    active: bool(staff.active),
+    locked: bool((yes) =>
+      yes
+        ? sql`${staff.lockedUntil} > now()`
+        : sql`(${staff.lockedUntil} is null or ${staff.lockedUntil} <= now())`,
+    ),
+  },
+  sort: { id: staff.id, name: staff.name, email: staff.email, role: roles.label, createdAt: staff.createdAt },
+  defaultSort: 'id',
+  id: staff.id,
+});
 
 export async function findStaffRow(tx: Executor, id: number): Promise<StaffRow | undefined> {
   const [row] = await tx

@@ -1,5 +1,4 @@
 import { idParams } from '@app/contract/input';
-import { listQuery, listResult } from '@app/contract/list';
 import {
   staffCreateBody,
   staffCreated,
@@ -13,9 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, audit } from '../../lib/audit';
-import { sendListExport } from '../../lib/list-export';
+import { listRoutes } from '../../lib/lists/routes';
 import { page, staffOf } from '../../plugins/access';
-import { STAFF_EXPORT_COLUMNS } from './staff.export';
 import * as service from './staff.service';
 
 const params = idParams;
@@ -23,19 +21,23 @@ const access = page('/dashboard/manageadmin');
 const tags = ['staff'];
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/staff',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Staff accounts',
-        querystring: listQuery,
-        response: { 200: listResult(staffRow) },
-      },
-    },
-    async (request) => service.listStaff(app, request.query),
-  );
+  listRoutes(app, {
+    path: '/admin/staff',
+    access,
+    list: service.staffList,
+    row: staffRow,
+    fileName: 'staff',
+    tags,
+    summary: 'Staff accounts',
+    // Staff e-mails and mobiles are personal data: who took a copy is on record.
+    beforeExport: (request) =>
+      audit(app.database.db, actorOf(request), {
+        action: 'staff.exported',
+        entity: 'staff',
+        entityId: '*',
+        after: request.query.filter,
+      }),
+  });
 
   app.get(
     '/admin/staff/role-options',
@@ -48,23 +50,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.roleOptions(app, staffOf(request)),
-  );
-
-  app.get(
-    '/admin/staff/export',
-    { config: { access }, schema: { tags, summary: 'The current filter as xlsx', querystring: listQuery } },
-    async (request, reply) => {
-      // Staff e-mails and mobiles are personal data: who took a copy is on record.
-      await audit(app.database.db, actorOf(request), {
-        action: 'staff.exported',
-        entity: 'staff',
-        entityId: '*',
-        after: request.query.filter,
-      });
-      return sendListExport(reply, 'staff', STAFF_EXPORT_COLUMNS, request.query, (q) =>
-        service.listStaff(app, q),
-      );
-    },
   );
 
   app.get(

@@ -1,4 +1,3 @@
-import type { ListQuery } from '@app/contract/list';
 import { missingFrom } from '@app/contract/roles';
 import {
   STAFF_ENTITY,
@@ -46,7 +45,7 @@ export async function roleOptions(app: FastifyInstance, me: StaffPrincipal): Pro
   }));
 }
 
-export const listStaff = (app: FastifyInstance, query: ListQuery) => repo.listStaff(app.database.db, query);
+export { staffList } from './staff.repository';
 
 async function loadRow(tx: Executor, id: number): Promise<StaffRow> {
   const row = await repo.findStaffRow(tx, id);

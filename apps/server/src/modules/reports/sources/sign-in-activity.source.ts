@@ -1,20 +1,22 @@
 import { signInEvents } from '../../../db/schema/staff';
-import { countColumn, istText, keysetSource } from '../report-source';
+import { defineList } from '../../../lib/lists/define';
+import { reportOf } from '../../../lib/lists/report';
+import { isoText } from '../../../lib/lists/sql';
+import { reportColumns } from '../report-columns';
 
-/** Every staff sign-in attempt in the range: who tried, the outcome, from where. */
-export const signInActivitySource = keysetSource({
-  date: signInEvents.at,
+/** Staff sign-in attempts: who tried, the outcome, from where (report only, no list page yet). */
+const signInList = defineList<{ at: string; email: string; outcome: string; ip: string | null }>({
+  columns: {
+    at: { sql: isoText(signInEvents.at), format: 'datetime' },
+    email: signInEvents.email,
+    outcome: signInEvents.outcome,
+    ip: signInEvents.ip,
+  },
+  from: (db, fields) => db.select(fields).from(signInEvents).$dynamic(),
+  filters: {},
+  sort: { at: signInEvents.at },
+  defaultSort: 'at',
   id: signInEvents.id,
-  select: (db, cursor) =>
-    db
-      .select({
-        at: istText(signInEvents.at),
-        email: signInEvents.email,
-        outcome: signInEvents.outcome,
-        ip: signInEvents.ip,
-        ...cursor,
-      })
-      .from(signInEvents)
-      .$dynamic(),
-  count: (db) => db.select(countColumn()).from(signInEvents).$dynamic(),
 });
+
+export const signInActivitySource = reportOf(signInList, 'at', reportColumns('sign_in_activity'));

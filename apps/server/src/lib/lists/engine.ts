@@ -1,0 +1,136 @@
+import type { ListQuery, ListResult } from '@app/contract/list';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { badRequest } from '../errors';
+import { countRows } from './count';
+import { columnOf, type Expr, type List } from './define';
+import { conditionsOf } from './filters';
+
+/** What to read: the filter, sort and order of a list query, and an optional scope on top. */
+export interface Selection {
+  filter: Record<string, unknown>;
+  sort?: string;
+  order: 'ASC' | 'DESC';
+  /** A condition the caller adds (the member of a member's ledger, a report's date range). */
+  scope?: SQL;
+}
+
+interface Cursor {
+  sort: string;
+  order: 'ASC' | 'DESC';
+  value: string;
+  id: string;
+}
+const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decode(raw: string, sort: string, order: string): Cursor {
+  let c: Partial<Cursor> | null = null;
+  try {
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {}
+  if (!c || typeof c.value !== 'string' || typeof c.id !== 'string' || c.value.includes('\0'))
+    throw badRequest('cursor: not a cursor this list issued', { cursor: 'Invalid cursor' });
+  if (c.sort !== sort || c.order !== order)
+    throw badRequest('cursor: belongs to another sort order', { cursor: 'Stale cursor' });
+  return c as Cursor;
+}
+
+/** The type to cast a cursor value to: serial pseudo-types are not castable, their integers are. */
+const castType = (column: PgColumn) =>
+  sql.raw(
+    ({ bigserial: 'bigint', serial: 'integer', smallserial: 'smallint' } as Record<string, string>)[
+      column.getSQLType()
+    ] ?? column.getSQLType(),
+  );
+
+/** A list's query plan for one selection: where, order, the keyset after a cursor, the fields. */
+export function planOf<Row, Raw>(list: List<Row, Raw>, selection: Selection) {
+  const sortKey = selection.sort ?? list.defaultSort;
+  const sortColumn = Object.hasOwn(list.sort, sortKey) ? list.sort[sortKey] : undefined;
+  if (!sortColumn) throw badRequest(`sort: cannot sort by ${sortKey}`, { sort: `Cannot sort by ${sortKey}` });
+  const where = and(list.where, selection.scope, conditionsOf(list.filters, selection.filter));
+  // The declared default order applies with the default sort only: the contract defaults `order` to DESC.
+  const order = selection.sort === undefined ? (list.defaultOrder ?? selection.order) : selection.order;
+  const asc = order === 'ASC';
+  const fields: Record<string, Expr> = {};
+  for (const [key, c] of Object.entries(list.columns)) fields[key] = columnOf(c as Expr).sql;
+  // Cursor values travel as text: timestamps keep their microseconds, which the pg driver would drop.
+  fields.__sortValue = sql<string>`(${sortColumn})::text`;
+  fields.__id = sql<string>`(${list.id})::text`;
+  const after = (c: { value: string; id: string }) =>
+    sql`(${sortColumn}, ${list.id}) ${asc ? sql`>` : sql`<`} (cast(${c.value} as ${castType(sortColumn)}), cast(${c.id} as ${castType(list.id)}))`;
+  const dir = asc ? sql`asc` : sql`desc`;
+  return {
+    sortKey,
+    order,
+    where,
+    after,
+    fields,
+    orderBy: [sql`${sortColumn} ${dir}`, sql`${list.id} ${dir}`] as const,
+  };
+}
+
+type CursorFields = { __sortValue?: string; __id?: string };
+/** The rows without their cursor fields, shaped by the list's `map` when it has one. */
+function rowsOf<Row, Raw>(list: List<Row, Raw>, rows: (Raw & CursorFields)[]): Row[] {
+  for (const r of rows) {
+    delete r.__sortValue;
+    delete r.__id;
+  }
+  return list.map ? rows.map(list.map) : (rows as unknown as Row[]);
+}
+
+/**
+ * One page of a list: after the cursor (keyset, no OFFSET) or at (page-1)·perPage, with the
+ * total (exact up to 10,000, estimated above) and the cursor of the next page.
+ */
+export async function listPage<Row, Raw>(
+  list: List<Row, Raw>,
+  db: Executor,
+  query: ListQuery,
+  scope?: SQL,
+): Promise<ListResult<Row>> {
+  const plan = planOf(list, { ...query, scope });
+  const keyset = query.cursor ? plan.after(decode(query.cursor, plan.sortKey, plan.order)) : undefined;
+  const rows = (await list
+    .from(db, plan.fields)
+    .where(and(plan.where, keyset))
+    .orderBy(...plan.orderBy)
+    .limit(query.perPage + 1)
+    .offset(query.cursor ? 0 : (query.page - 1) * query.perPage)) as (Raw & CursorFields)[];
+  const hasMore = rows.length > query.perPage;
+  const pageRows = rows.slice(0, query.perPage);
+  const last = pageRows.at(-1);
+  const nextCursor =
+    hasMore && last
+      ? encode({ sort: plan.sortKey, order: plan.order, value: last.__sortValue!, id: last.__id! })
+      : null;
+  const { total, estimated } = await countRows(list, db, plan.where);
+  return { rows: rowsOf(list, pageRows), total, nextCursor, ...(estimated ? { totalIsEstimate: true } : {}) };
+}
+
+/**
+ * Every row of a selection, `batchSize` at a time along the keyset: each batch starts after the
+ * last row of the previous one, so memory stays one batch and no transaction is held between them.
+ */
+export async function* listBatches<Row, Raw>(
+  list: List<Row, Raw>,
+  db: Executor,
+  selection: Selection,
+  batchSize = 1000,
+): AsyncGenerator<Row[]> {
+  const plan = planOf(list, selection);
+  let after: { value: string; id: string } | undefined;
+  while (true) {
+    const rows = (await list
+      .from(db, plan.fields)
+      .where(and(plan.where, after ? plan.after(after) : undefined))
+      .orderBy(...plan.orderBy)
+      .limit(batchSize)) as (Raw & CursorFields)[];
+    const last = rows.at(-1);
+    if (!last) return;
+    after = { value: last.__sortValue!, id: last.__id! };
+    yield rowsOf(list, rows);
+    if (rows.length < batchSize) return;
+  }
+}

@@ -1,0 +1,67 @@
+import type { ReportColumn } from '@app/contract/reports';
+import { and, count, gte, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { ReportRow } from '../../modules/reports/xlsx-writer';
+import { type Column, columnOf, type Expr, type List } from './define';
+import { listBatches } from './engine';
+import { cellOf } from './export';
+
+/** The instants a report covers: from inclusive, to exclusive (ISO strings). */
+export interface ReportRange {
+  from: string;
+  to: string;
+}
+
+/** Where a report's rows come from: one per catalogue entry (modules/reports/report-sources.ts). */
+export interface ReportSource {
+  /** The rows in range, oldest first, at most `batchSize` at a time, as cells. */
+  batches(db: Executor, range: ReportRange, batchSize: number): AsyncIterable<ReportRow[]>;
+  /** How many rows `batches` will yield (for progress). */
+  count(db: Executor, range: ReportRange): Promise<number>;
+}
+
+/**
+ * A report type served by a list declaration: its rows in a date range, walked along the list's
+ * keyset sorted by `dateKey` (a sort key of the list) ascending. `columns` are the catalogue's:
+ * each key is a column of the list, formatted as the list declares.
+ */
+export function reportOf<Row, Raw>(
+  list: List<Row, Raw>,
+  dateKey: string,
+  columns: readonly ReportColumn[],
+  /** Catalogue key → the list's column, where the two names differ. */
+  renamed: Record<string, string> = {},
+): ReportSource {
+  const date = list.sort[dateKey];
+  if (!date) throw new Error(`report: ${dateKey} is not a sort key of the list`);
+  const formats = columns.map((c) => {
+    const from = renamed[c.key] ?? c.key;
+    const declared = (list.columns as Record<string, Column | Expr>)[from];
+    const computed = list.computed?.[from];
+    if (!declared && !computed) throw new Error(`report: column ${from} is not a column of the list`);
+    const cell = computed
+      ? (row: Row) => computed.cell(row)
+      : (row: Row) => (row as Record<string, unknown>)[from];
+    return { key: c.key, cell, format: (declared ? columnOf(declared).format : computed?.format) ?? 'text' };
+  });
+  const inRange = (range: ReportRange) =>
+    and(gte(date, sql`${range.from}::timestamptz`), lt(date, sql`${range.to}::timestamptz`));
+  return {
+    async *batches(db, range, batchSize) {
+      const selection = { filter: {}, sort: dateKey, order: 'ASC' as const, scope: inRange(range) };
+      for await (const batch of listBatches(list, db, selection, batchSize)) {
+        yield batch.map((row) => {
+          const cells: ReportRow = {};
+          for (const f of formats) cells[f.key] = cellOf(f.cell(row), f.format);
+          return cells;
+        });
+      }
+    },
+    async count(db, range) {
+      const [row] = (await list.from(db, { n: count() }).where(and(list.where, inRange(range)))) as {
+        n: number | string;
+      }[];
+      return Number(row?.n ?? 0);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { type ListQuery, type ListResult, listQuery, listResult } from '@app/contract/list';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Access } from '../../plugins/access';
+import type { List } from './define';
+import { listPage, planOf } from './engine';
+import { sendListExport } from './export';
+
+export interface ListRoutes<Row, Raw> {
+  /** The list's path; its export answers at `<path>/export` with the same querystring. */
+  path: string;
+  access: Access;
+  list: List<Row, Raw>;
+  /** The row's schema (response and OpenAPI). */
+  row: z.ZodType;
+  /** The download's name, without `.xlsx`. */
+  fileName: string;
+  tags: string[];
+  summary: string;
+  /** Path parameters (a list under a record, e.g. a member's ledger). */
+  params?: z.ZodType;
+  /** Runs before the list and the export (e.g. 404 when the record of the path does not exist). */
+  check?: (request: FastifyRequest) => Promise<unknown>;
+  /** A condition from the request (the caller's own rows, a path parameter), on top of the filters. */
+  scope?: (request: FastifyRequest) => SQL | undefined;
+  /** Filter values the route fixes (a page of one status); they replace the caller's same keys. */
+  fixedFilter?: Record<string, unknown>;
+  /** Runs before the export streams (e.g. an audit entry: who took a copy of personal data). */
+  beforeExport?: (request: FastifyRequest & { query: ListQuery }) => Promise<void>;
+}
+
+/** `GET path` (one page) and `GET path/export` (the current filter as xlsx) of a declared list. */
+export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<Row, Raw>) {
+  const { path, access, list, tags } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const withFixed = (query: ListQuery): ListQuery =>
+    options.fixedFilter ? { ...query, filter: { ...query.filter, ...options.fixedFilter } } : query;
+  typed.get(
+    path,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: options.summary,
+        ...(options.params ? { params: options.params } : {}),
+        querystring: listQuery,
+        response: { 200: listResult(options.row) },
+      },
+    },
+    async (request): Promise<ListResult<Row>> => {
+      planOf(list, request.query); // bad input answers 400 before anything is looked up
+      await options.check?.(request);
+      return listPage(list, db, withFixed(request.query), options.scope?.(request));
+    },
+  );
+  typed.get(
+    `${path}/export`,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: `${options.summary}: the current filter as xlsx`,
+        ...(options.params ? { params: options.params } : {}),
+        querystring: listQuery,
+      },
+    },
+    async (request, reply) => {
+      planOf(list, request.query); // bad input answers 400 before anything is looked up
+      await options.check?.(request);
+      const selection = { ...withFixed(request.query), scope: options.scope?.(request) };
+      await options.beforeExport?.(request);
+      return sendListExport(reply, list, db, selection, options.fileName);
+    },
+  );
+}
