@@ -68,7 +68,10 @@ export const batchRow = z.object({
   lastSerial: z.number().int(),
   /** Codes stored so far (progress of the generating task). */
   done: z.number().int(),
+  /** Why the batch failed, when it did; a failed batch can be retried. */
   error: z.string().nullable(),
+  /** Its generation was cut off by a crash and is resuming (or about to) on another instance. */
+  interrupted: z.boolean(),
   taskId: z.number().int().nullable(),
   replacement: z.boolean(),
   createdByName: z.string().nullable(),

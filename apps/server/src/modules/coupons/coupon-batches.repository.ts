@@ -9,6 +9,7 @@ import { staff } from '../../db/schema/staff';
 import { tasks } from '../../db/schema/tasks';
 import { type ListSpec, runList } from '../../lib/list';
 import { containsPattern, idFilter, isoText } from '../../lib/list-filters';
+import { STALE_TASK_SECONDS } from '../../plugins/task-recovery';
 import { countsJson, visibleCounts } from './coupon-counts';
 
 /** Arbitrary constant: the advisory lock under which batches reserve serial blocks. */
@@ -36,6 +37,8 @@ const columns = {
   lastSerial: couponBatches.lastSerial,
   done: sql<number>`case when ${couponBatches.status} = 'ready' then ${couponBatches.quantity} else coalesce(${tasks.done}, 0) end`,
   error: couponBatches.error,
+  interrupted: sql<boolean>`coalesce(${couponBatches.status} = 'generating' and ${tasks.status} in ('running', 'interrupted')
+    and (${tasks.interruptedAt} is not null or ${tasks.heartbeatAt} < now() - make_interval(secs => ${STALE_TASK_SECONDS})), false)`,
   taskId: couponBatches.taskId,
   replacement: sql<boolean>`${couponBatches.damagedReportId} is not null`,
   createdByName: staff.name,
