@@ -16,6 +16,7 @@ export const BATCH_MESSAGES = {
   expiryRequired: 'Expiry date is required',
   expiryPast: 'Expiry date must be today or later',
   noteTooLong: 'Note must be at most 500 characters',
+  retryNotFailed: 'Only a failed batch can be generated again',
 } as const;
 
 /** Today's date in Asia/Kolkata (YYYY-MM-DD): expiry dates and "expired" use the programme's day. */

@@ -102,6 +102,16 @@ export async function insertBatch(tx: Executor, values: typeof couponBatches.$in
   return row!.id;
 }
 
+/** The batch's row, locked for a change of status. */
+export async function lockBatch(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({ status: couponBatches.status, error: couponBatches.error })
+    .from(couponBatches)
+    .where(eq(couponBatches.id, id))
+    .for('update');
+  return row;
+}
+
 export async function setBatch(tx: Executor, id: number, values: PgUpdateSetSource<typeof couponBatches>) {
   await tx.update(couponBatches).set(values).where(eq(couponBatches.id, id));
 }
