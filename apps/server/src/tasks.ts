@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCouponTasks } from './modules/coupons/coupons.tasks';
+import { registerHousekeepingTasks } from './modules/housekeeping/cleanup';
 import { registerReportTasks } from './modules/reports/reports.tasks';
 
 /** Every background task kind and its handler. A new domain adds its line here. */
 export function registerTaskHandlers(app: FastifyInstance): void {
   registerReportTasks(app);
   registerCouponTasks(app);
+  registerHousekeepingTasks(app);
 }

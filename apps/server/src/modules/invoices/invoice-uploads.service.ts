@@ -39,13 +39,15 @@ const raceLost = (error: unknown) => {
   throw error;
 };
 
+export const INVOICE_ERRORS_FILE = 'invoice-upload-errors.xlsx';
+
 /** The error report, stored before the transaction (file writes never sit inside one). */
 const saveErrors = async (app: FastifyInstance, plan: UploadPlan, createdBy: number | null) =>
   plan.errors.length === 0
     ? null
     : (
         await app.files.save(
-          { name: 'invoice-upload-errors.xlsx', contentType: XLSX_CONTENT_TYPE, createdBy },
+          { name: INVOICE_ERRORS_FILE, contentType: XLSX_CONTENT_TYPE, createdBy },
           await errorReport(plan.errors),
         )
       ).id;
