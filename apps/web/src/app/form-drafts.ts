@@ -49,11 +49,16 @@ export function useFormDraft(id: string): void {
   useEffect(() => {
     held = false;
     const draft = readDraft(id);
-    for (const [name, value] of Object.entries(draft ?? {}))
-      if (value !== undefined && value !== null && value !== '') setValue(name, value, { shouldDirty: true });
+    // After the form's own first effects, which set its initial values.
+    const restoring = setTimeout(() => {
+      for (const [name, value] of Object.entries(draft ?? {}))
+        if (value !== undefined && value !== null && value !== '')
+          setValue(name, value, { shouldDirty: true });
+    });
     const save = () => sessionStorage.setItem(storageKey(id), JSON.stringify(withoutSecrets(getValues())));
     window.addEventListener(SAVE_EVENT, save);
     return () => {
+      clearTimeout(restoring);
       window.removeEventListener(SAVE_EVENT, save);
       // Leaving the form in the app drops its draft; the guard's unmount keeps it.
       if (!held) clearFormDraft(id);
