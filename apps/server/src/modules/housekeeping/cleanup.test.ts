@@ -60,6 +60,9 @@ describe('daily clean-up', () => {
     const oldPointsErrors = await fileAged(POINTS_ERRORS_FILE, 8);
     const freshErrors = await fileAged(POINTS_ERRORS_FILE, 6);
     const oldUpload = await fileAged('invoices.xlsx', 400);
+    const crashedWrite = await fileAged('punch-1.pdf', 2);
+    const beingWritten = await fileAged('punch-2.pdf', 0);
+    await sql(`update files set status = 'writing' where id in ($1, $2)`, [crashedWrite, beingWritten]);
     const oldDone = await taskAged('done', 31);
     const oldFailed = await taskAged('failed', 40);
     const recentDone = await taskAged('done', 29);
@@ -89,8 +92,9 @@ describe('daily clean-up', () => {
     expect(await exists('files', expired.fileId)).toBe(false);
     expect(await exists('reports', current.id)).toBe(true);
     expect(await exists('files', current.fileId)).toBe(true);
-    for (const id of [oldInvoiceErrors, oldPointsErrors]) expect(await exists('files', id)).toBe(false);
-    for (const id of [freshErrors, oldUpload]) expect(await exists('files', id)).toBe(true);
+    for (const id of [oldInvoiceErrors, oldPointsErrors, crashedWrite])
+      expect(await exists('files', id)).toBe(false);
+    for (const id of [freshErrors, oldUpload, beingWritten]) expect(await exists('files', id)).toBe(true);
     for (const id of [oldDone, oldFailed]) expect(await exists('tasks', id)).toBe(false);
     for (const id of [recentDone, running, shownByReport]) expect(await exists('tasks', id)).toBe(true);
     expect((await sql("select key from idempotency_keys where scope = 'staff:1'")).map((r) => r.key)).toEqual(

@@ -1,4 +1,4 @@
-import { and, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { couponPrints } from '../../db/schema/coupon-prints';
 import { couponBatches } from '../../db/schema/coupons';
@@ -24,6 +24,8 @@ export const KEEP_DAYS = {
   idempotencyKeys: 7,
   /** One-time codes: the resend limits look back one hour only. */
   memberOtps: 1,
+  /** Files left half-written by a crash (a resumed task writes its file again from the start). */
+  unfinishedFiles: 1,
 };
 
 const olderThan = (column: Parameters<typeof lt>[0], days: number) =>
@@ -46,8 +48,12 @@ export async function cleanUp(app: FastifyInstance) {
         olderThan(files.createdAt, KEEP_DAYS.uploadErrorReports),
       ),
     );
+  const unfinished = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.status, 'writing'), olderThan(files.createdAt, KEEP_DAYS.unfinishedFiles)));
   // One file at a time: each removal deletes its chunks, which may be many.
-  for (const { id } of errorFiles) await app.files.remove(id);
+  for (const { id } of [...errorFiles, ...unfinished]) await app.files.remove(id);
 
   const referenced = (table: typeof couponBatches | typeof couponPrints | typeof reports) =>
     notExists(db.select({ one: sql`1` }).from(table).where(sql`${table.taskId} = ${tasks.id}`));
@@ -76,6 +82,7 @@ export async function cleanUp(app: FastifyInstance) {
   return {
     expiredReportFiles: expiredReports,
     uploadErrorReports: errorFiles.length,
+    unfinishedFiles: unfinished.length,
     finishedTasks: oldTasks.length,
     idempotencyKeys: keys.length,
     memberOtps: otps.length,
