@@ -10,7 +10,8 @@ import { useFormContext } from 'react-hook-form';
  */
 const SAVE_EVENT = 'app:save-form-drafts';
 const storageKey = (id: string) => `form-draft:${id}`;
-const SECRET = /password|otp|token|secret|pin/i;
+/** Secrets and the personal numbers the server never logs either (REDACTED_LOG_PATHS). */
+const SECRET = /password|^otp|token|secret|^pin$|^pan$|aadhaar|accountNumber/i;
 /** Set while the guard holds drafts, so that the forms it unmounts keep them. */
 let held = false;
 
@@ -20,7 +21,8 @@ export function saveFormDrafts(): void {
   window.dispatchEvent(new Event(SAVE_EVENT));
 }
 
-const withoutSecrets = (value: unknown): unknown => {
+/** A form's values without anything secret, at any depth: drafts never hold a password. */
+export const withoutSecrets = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (!value || typeof value !== 'object' || value instanceof Date) return value;
   return Object.fromEntries(
