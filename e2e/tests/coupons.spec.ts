@@ -24,6 +24,7 @@ test('generate a batch and watch its progress to the end', async ({ page }) => {
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('150000');
   await page.getByLabel('Expiry date').fill('2031-03-31');
   await page.getByRole('button', { name: 'Generate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Generate 1,50,000 codes' }).click();
   await expect(page.getByText('Batch created: its codes are being generated')).toBeVisible();
   // Newest first: the new batch is the first row, with Indian digit grouping.
   const row = page.getByRole('row').filter({ hasText: '1,50,000' }).first();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCouponTasks } from './modules/coupons/coupons.tasks';
+import { registerHousekeepingTasks } from './modules/housekeeping/cleanup';
 import { registerReportTasks } from './modules/reports/reports.tasks';
 import { scheduleSchemeEnding } from './modules/schemes/scheme-lapse';
 
@@ -8,4 +9,5 @@ export function registerTaskHandlers(app: FastifyInstance): void {
   registerReportTasks(app);
   registerCouponTasks(app);
   scheduleSchemeEnding(app);
+  registerHousekeepingTasks(app);
 }

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/db/seed/staff';
-import { createJobs } from '../src/plugins/jobs';
+import { createJobs, type JobsOptions } from '../src/plugins/jobs';
 import { databaseFileStore } from '../src/plugins/storage';
 import { registerTaskHandlers } from '../src/tasks';
 import { withDatabase } from './global-setup';
@@ -16,7 +16,12 @@ import { withDatabase } from './global-setup';
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** A fresh copy of the seeded template: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  /** The PostgreSQL copy's address, for another process to open it. */
+  url?: string;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
@@ -28,6 +33,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
     return {
       database,
+      url: withDatabase(url, name),
       drop: async () => {
         await database.close();
         const a = new pg.Client({ connectionString: url });
@@ -45,6 +51,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Set on PostgreSQL: the test database's address. */
+  databaseUrl?: string;
   /** Signs in a demo account of a built-in role and returns its token. */
   login(role: string): Promise<string>;
   /** `app.inject` with the token of `role` (or of the given token). */
@@ -54,15 +62,20 @@ export interface TestApp {
 
 /** The whole app on its own database, with background workers polling quickly. */
 export async function createTestApp(
-  options: { logger?: object; env?: Record<string, string>; register?: (app: FastifyInstance) => void } = {},
+  options: {
+    logger?: object;
+    env?: Record<string, string>;
+    register?: (app: FastifyInstance) => void;
+    jobs?: Partial<JobsOptions>;
+  } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
   // Tests sign in far more often than a person; the rate limit has its own test.
   const config = {
     ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '10000', ...options.env }),
     seedDemo: true,
   };
-  const jobs = createJobs(database, { runWorkers: true, pollingSeconds: 0.5 });
+  const jobs = createJobs(database, { runWorkers: true, pollingSeconds: 0.5, ...options.jobs });
   const app = await buildApp({
     config,
     database,
@@ -92,6 +105,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    databaseUrl: url,
     login,
     as: async (roleOrToken, opts) => {
       const token = roleOrToken.length > 30 ? roleOrToken : await login(roleOrToken);

@@ -17,6 +17,7 @@ export const BATCH_MESSAGES = {
   expiryRequired: 'Expiry date is required',
   expiryPast: 'Expiry date must be today or later',
   noteTooLong: 'Note must be at most 500 characters',
+  retryNotFailed: 'Only a failed batch can be generated again',
 } as const;
 
 /** Today's date in Asia/Kolkata (YYYY-MM-DD): expiry dates and "expired" use the programme's day. */
@@ -63,7 +64,10 @@ export const batchRow = z.object({
   lastSerial: z.number().int(),
   /** Codes stored so far (progress of the generating task). */
   done: z.number().int(),
+  /** Why the batch failed, when it did; a failed batch can be retried. */
   error: z.string().nullable(),
+  /** Its generation was cut off by a crash and is resuming (or about to) on another instance. */
+  interrupted: z.boolean(),
   taskId: z.number().int().nullable(),
   replacement: z.boolean(),
   createdByName: z.string().nullable(),

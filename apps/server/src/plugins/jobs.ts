@@ -1,8 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/client';
 import { tasks } from '../db/schema/tasks';
 import { executorAsSql } from '../lib/raw-sql';
+import {
+  claimAbandoned,
+  DEFAULT_RECOVERY,
+  every,
+  type RecoveryTiming,
+  stampRunningTasks,
+} from './task-recovery';
 
 export interface TaskContext {
   taskId: number;
@@ -23,34 +31,53 @@ export interface Jobs {
   ): Promise<number>;
   /** Declares the handler of a kind of task; workers run only where JOBS=1. */
   register<P>(kind: string, handler: TaskHandler<P>): void;
+  /** Housekeeping run by one instance on a cron (Asia/Kolkata); it has no row in `tasks`. */
+  schedule(kind: string, cron: string, handler: () => Promise<unknown>): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
 const RETRY_LIMIT = 2;
 
-export function createJobs(
-  database: Database,
-  options: { runWorkers: boolean; pollingSeconds?: number },
-): Jobs {
+export interface JobsOptions {
+  runWorkers: boolean;
+  pollingSeconds?: number;
+  recovery?: Partial<RecoveryTiming>;
+}
+
+export function createJobs(database: Database, options: JobsOptions): Jobs {
   // One adapter for both backends: on PGlite pg-boss must share the single connection.
   const boss = new PgBoss({
     db: { executeSql: database.executeSql },
     supervise: options.runWorkers,
-    schedule: false,
+    schedule: options.runWorkers,
   });
-  boss.on('error', (error) => console.error('[jobs]', error.message));
+  const report = (error: Error) => console.error('[jobs]', error.message);
+  boss.on('error', report);
   const handlers = new Map<string, TaskHandler<unknown>>();
+  const scheduled = new Map<string, { cron: string; handler: () => Promise<unknown> }>();
+  const timing = { ...DEFAULT_RECOVERY, ...options.recovery };
+  const instanceId = randomUUID();
+  const timers: { stop(): void }[] = [];
   let started = false;
 
   async function run(kind: string, job: PgBoss.Job<{ taskId: number }>) {
     const { db } = database;
     const handler = handlers.get(kind);
     if (!handler) throw new Error(`No handler for ${kind}`);
+    // Only a waiting task is taken: a job that outlived its task (the dead instance's, retried at
+    // the queue's expiry, or one of a task already resumed elsewhere) does nothing.
     const [task] = await db
       .update(tasks)
-      .set({ status: 'running', startedAt: sql`now()`, attempts: sql`${tasks.attempts} + 1`, error: null })
-      .where(eq(tasks.id, job.data.taskId))
+      .set({
+        status: 'running',
+        startedAt: sql`coalesce(${tasks.startedAt}, now())`,
+        attempts: sql`${tasks.attempts} + 1`,
+        error: null,
+        instanceId,
+        heartbeatAt: sql`now()`,
+      })
+      .where(and(eq(tasks.id, job.data.taskId), inArray(tasks.status, ['queued', 'interrupted'])))
       .returning();
     if (!task) return;
     const ctx: TaskContext = {
@@ -59,7 +86,7 @@ export function createJobs(
       progress: async (done, total) => {
         await db
           .update(tasks)
-          .set(total === undefined ? { done } : { done, total })
+          .set({ done, ...(total === undefined ? {} : { total }), heartbeatAt: sql`now()` })
           .where(eq(tasks.id, task.id));
       },
     };
@@ -67,7 +94,13 @@ export function createJobs(
       const result = await handler(task.payload, ctx);
       await db
         .update(tasks)
-        .set({ status: 'done', result: result ?? null, finishedAt: sql`now()` })
+        .set({
+          status: 'done',
+          result: result ?? null,
+          finishedAt: sql`now()`,
+          instanceId: null,
+          interruptedAt: null,
+        })
         .where(eq(tasks.id, task.id));
     } catch (error) {
       const last = task.attempts > RETRY_LIMIT;
@@ -77,24 +110,50 @@ export function createJobs(
           status: last ? 'failed' : 'queued',
           error: (error as Error).message,
           finishedAt: last ? sql`now()` : null,
+          instanceId: null,
         })
         .where(eq(tasks.id, task.id));
       throw error;
     }
   }
 
+  const sendTask = (tx: Executor, kind: string, taskId: number) =>
+    boss.send(kind, { taskId }, { db: executorAsSql(tx), retryLimit: RETRY_LIMIT, retryDelay: 2 });
+
+  /** Queues again what dead instances left running; the handlers resume from what is stored. */
+  const resumeAbandoned = (anyOther: boolean) =>
+    database.db.transaction(async (tx) => {
+      for (const task of await claimAbandoned(tx, instanceId, timing.staleSeconds, anyOther)) {
+        console.warn(`[jobs] task ${task.id} (${task.kind}) was interrupted; resuming it`);
+        await sendTask(tx, task.kind, task.id);
+      }
+    });
+
+  async function startRecovery() {
+    const heartbeat = every(
+      timing.heartbeatSeconds,
+      () => stampRunningTasks(database.db, instanceId),
+      report,
+    );
+    timers.push(heartbeat);
+    // The embedded database admits one process: whatever ran before this one is dead.
+    if (database.kind === 'pglite') return resumeAbandoned(true).catch(report);
+    const sweep = every(timing.sweepSeconds, () => resumeAbandoned(false), report);
+    timers.push(sweep);
+    await sweep.first();
+  }
+
   return {
     async enqueue(tx, kind, payload, createdBy) {
       const [task] = await tx.insert(tasks).values({ kind, payload, createdBy }).returning({ id: tasks.id });
-      await boss.send(
-        kind,
-        { taskId: task!.id },
-        { db: executorAsSql(tx), retryLimit: RETRY_LIMIT, retryDelay: 2 },
-      );
+      await sendTask(tx, kind, task!.id);
       return task!.id;
     },
     register(kind, handler) {
       handlers.set(kind, handler as TaskHandler<unknown>);
+    },
+    schedule(kind, cron, handler) {
+      scheduled.set(kind, { cron, handler });
     },
     async start() {
       await boss.start();
@@ -110,8 +169,16 @@ export function createJobs(
           },
         );
       }
+      if (!options.runWorkers) return;
+      for (const [kind, { cron, handler }] of scheduled) {
+        await boss.createQueue(kind);
+        await boss.schedule(kind, cron, {}, { tz: 'Asia/Kolkata', retryLimit: RETRY_LIMIT });
+        await boss.work(kind, { batchSize: 1 }, () => handler());
+      }
+      await startRecovery();
     },
     async stop() {
+      for (const timer of timers.splice(0)) timer.stop();
       if (started) await boss.stop({ graceful: true, close: true, wait: true, timeout: 10_000 });
       started = false;
     },

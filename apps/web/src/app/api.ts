@@ -19,6 +19,8 @@ export interface ApiOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: a repeat of the same request is answered once (PRODUCT.md §2). */
+  idempotencyKey?: string;
 }
 
 async function send(path: string, options: ApiOptions): Promise<Response> {
@@ -28,6 +30,7 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = storedToken();
   if (token) headers.Authorization = token;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   // No time-out: the spec sets none; success is any 2xx.

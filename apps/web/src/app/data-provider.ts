@@ -53,7 +53,11 @@ export const dataProvider = {
     return { data: result.rows, total: result.total };
   },
   async create(resource, params) {
-    return { data: await api<RaRecord>(`/${resource}`, { method: 'POST', body: params.data }) };
+    // `meta.idempotencyKey`: a create that must happen once however often it is submitted.
+    const idempotencyKey = (params.meta as { idempotencyKey?: string } | undefined)?.idempotencyKey;
+    return {
+      data: await api<RaRecord>(`/${resource}`, { method: 'POST', body: params.data, idempotencyKey }),
+    };
   },
   async update(resource, params) {
     return { data: await api<RaRecord>(`/${resource}/${params.id}`, { method: 'PUT', body: params.data }) };

@@ -465,7 +465,10 @@ CREATE TABLE "tasks" (
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"started_at" timestamp with time zone,
-	"finished_at" timestamp with time zone
+	"finished_at" timestamp with time zone,
+	"instance_id" text,
+	"heartbeat_at" timestamp with time zone,
+	"interrupted_at" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_invoice_line_id_invoice_lines_id_fk" FOREIGN KEY ("invoice_line_id") REFERENCES "public"."invoice_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -545,4 +548,5 @@ CREATE INDEX "sessions_staff_idx" ON "sessions" USING btree ("staff_id");--> sta
 CREATE INDEX "sign_in_events_at_idx" ON "sign_in_events" USING btree ("at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_email_key" ON "staff" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "staff_role_idx" ON "staff" USING btree ("role_id");--> statement-breakpoint
-CREATE INDEX "tasks_kind_idx" ON "tasks" USING btree ("kind","id");
+CREATE INDEX "tasks_kind_idx" ON "tasks" USING btree ("kind","id");--> statement-breakpoint
+CREATE INDEX "tasks_status_idx" ON "tasks" USING btree ("status");

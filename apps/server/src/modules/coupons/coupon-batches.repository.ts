@@ -9,6 +9,7 @@ import { tasks } from '../../db/schema/tasks';
 import { defineList } from '../../lib/lists/define';
 import { id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
+import { STALE_TASK_SECONDS } from '../../plugins/task-recovery';
 import { countExportColumns, countsJson, visibleCounts } from './coupon-counts';
 
 /** Arbitrary constant: the advisory lock under which batches reserve serial blocks. */
@@ -36,6 +37,8 @@ const columns = {
   lastSerial: couponBatches.lastSerial,
   done: sql<number>`case when ${couponBatches.status} = 'ready' then ${couponBatches.quantity} else coalesce(${tasks.done}, 0) end`,
   error: couponBatches.error,
+  interrupted: sql<boolean>`coalesce(${couponBatches.status} = 'generating' and ${tasks.status} in ('running', 'interrupted')
+    and (${tasks.interruptedAt} is not null or ${tasks.heartbeatAt} < now() - make_interval(secs => ${STALE_TASK_SECONDS})), false)`,
   taskId: couponBatches.taskId,
   replacement: sql<boolean>`${couponBatches.damagedReportId} is not null`,
   createdByName: staff.name,
@@ -106,6 +109,16 @@ export async function findBatch(tx: Executor, id: number): Promise<BatchRow | un
 export async function insertBatch(tx: Executor, values: typeof couponBatches.$inferInsert): Promise<number> {
   const [row] = await tx.insert(couponBatches).values(values).returning({ id: couponBatches.id });
   return row!.id;
+}
+
+/** The batch's row, locked for a change of status. */
+export async function lockBatch(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({ status: couponBatches.status, error: couponBatches.error })
+    .from(couponBatches)
+    .where(eq(couponBatches.id, id))
+    .for('update');
+  return row;
 }
 
 export async function setBatch(tx: Executor, id: number, values: PgUpdateSetSource<typeof couponBatches>) {

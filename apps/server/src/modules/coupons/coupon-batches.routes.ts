@@ -3,6 +3,7 @@ import { idParams } from '@app/contract/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as service from './coupon-batches.service';
@@ -44,11 +45,25 @@ export const couponBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
       schema: {
         tags,
-        summary: 'Create a batch; its codes are generated in the background',
+        summary:
+          'Create a batch; its codes are generated in the background. An Idempotency-Key makes a repeat return the first answer',
         body: batchCreateBody,
         response: { 200: batchRow },
       },
     },
-    async (request) => service.createBatch(app, actorOf(request), request.body),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const idempotency = idempotencyOf(request, `staff:${actor.id}`);
+      return sendIdempotent(reply, await service.createBatch(app, actor, request.body, idempotency));
+    },
+  );
+
+  app.post(
+    '/admin/coupon-batches/:id/retry',
+    {
+      config: { access },
+      schema: { tags, summary: 'Generate a failed batch again', params, response: { 200: batchRow } },
+    },
+    async (request) => service.retryBatch(app, actorOf(request), request.params.id),
   );
 };

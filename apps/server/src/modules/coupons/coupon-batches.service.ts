@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
-import { fieldError, notFound } from '../../lib/errors';
+import { conflict, fieldError, notFound } from '../../lib/errors';
+import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { lockProduct } from '../products/products.repository';
 import * as repo from './coupon-batches.repository';
 import { type CodeSource, randomCodes } from './coupon-codes';
@@ -26,9 +27,18 @@ export async function loadBatch(tx: Executor, id: number): Promise<BatchRow> {
   return row;
 }
 
-/** Creates the batch with its serial block and queues its generation, all in one transaction. */
-export function createBatch(app: FastifyInstance, actor: Actor, body: BatchCreateBody): Promise<BatchRow> {
-  return app.database.db.transaction(async (tx) => {
+/**
+ * Creates the batch with its serial block and queues its generation, all in one transaction. With
+ * an Idempotency-Key, a repeated submit (double click, retry after a lost answer) gets the first
+ * answer and makes no second batch.
+ */
+export function createBatch(
+  app: FastifyInstance,
+  actor: Actor,
+  body: BatchCreateBody,
+  idempotency: IdempotencyContext,
+): Promise<{ body: BatchRow; replayed: boolean }> {
+  return idempotent(app, idempotency, async (tx) => {
     const product = await lockProduct(tx, body.productId);
     if (!product) throw fieldError('productId', BATCH_MESSAGES.productUnknown);
     if (!product.active) throw fieldError('productId', BATCH_MESSAGES.productInactive);
@@ -49,6 +59,25 @@ export function createBatch(app: FastifyInstance, actor: Actor, body: BatchCreat
       after: { productId: body.productId, quantity: body.quantity, expiresOn: body.expiresOn, firstSerial },
     });
     return row;
+  });
+}
+
+/** Queues a failed batch's generation again (the failed attempt left no codes behind). */
+export function retryBatch(app: FastifyInstance, actor: Actor, id: number): Promise<BatchRow> {
+  return app.database.db.transaction(async (tx) => {
+    const before = await repo.lockBatch(tx, id);
+    if (!before) throw notFound('Batch');
+    if (before.status !== 'failed') throw conflict(BATCH_MESSAGES.retryNotFailed);
+    const taskId = await app.jobs.enqueue(tx, GENERATE_TASK, { batchId: id }, actor.id);
+    await repo.setBatch(tx, id, { status: 'generating', error: null, taskId });
+    await audit(tx, actor, {
+      action: 'coupon_batch.retried',
+      entity: BATCH_ENTITY,
+      entityId: id,
+      before: { status: before.status, error: before.error },
+      after: { status: 'generating' },
+    });
+    return loadBatch(tx, id);
   });
 }
 

@@ -88,6 +88,57 @@ describe('generate QR codes', () => {
     expect(row).toMatchObject({ status: 'failed', error: 'entropy ran out' });
   });
 
+  it('makes one batch of a double submit with the same Idempotency-Key', async () => {
+    const product = await kit.product();
+    const payload = { productId: product.id, quantity: 7, expiresOn: kit.expiresIn(30) };
+    const submit = () =>
+      t.as('almond team', {
+        method: 'POST',
+        url: '/api/admin/coupon-batches',
+        payload,
+        headers: { 'idempotency-key': `generate-${product.id}` },
+      });
+    const [first, second] = await Promise.all([submit(), submit()]);
+    const third = await submit();
+    const ids = [first, second, third].map((r) => kit.ok(r).then((b) => b.id));
+    expect(new Set(await Promise.all(ids)).size).toBe(1);
+    expect(third.headers['idempotent-replayed']).toBe('true');
+    const [made] = await kit.sql('select count(*)::int as n from coupon_batches where product_id = $1', [
+      product.id,
+    ]);
+    expect(made!.n).toBe(1);
+  });
+
+  it('says why a batch failed, and generates it again on retry', async () => {
+    const b = await bareBatch(20);
+    const broken = () => {
+      throw new Error('code source unavailable');
+    };
+    await expect(generateBatch(t.app, b.id, { codes: broken })).rejects.toThrow();
+    const failed = await kit.ok(
+      await t.as('cs', { method: 'GET', url: `/api/admin/coupon-batches/${b.id}` }),
+    );
+    expect(failed).toMatchObject({ status: 'failed', error: 'code source unavailable' });
+
+    const retry = () => t.as('cs', { method: 'POST', url: `/api/admin/coupon-batches/${b.id}/retry` });
+    expect(await kit.ok(await retry())).toMatchObject({ status: 'generating', error: null });
+    expect((await retry()).statusCode).toBe(409);
+    const ready = await kit.until(async () => {
+      const row = (await t.as('cs', { method: 'GET', url: `/api/admin/coupon-batches/${b.id}` })).json();
+      return row.status === 'ready' && row;
+    }, 'the retried batch');
+    expect(ready).toMatchObject({ error: null, done: 20 });
+    const [codes] = await kit.sql('select count(distinct code)::int as n from coupons where batch_id = $1', [
+      b.id,
+    ]);
+    expect(codes!.n).toBe(20);
+    const [entry] = await kit.sql(
+      "select count(*)::int as n from audit_log where action = 'coupon_batch.retried' and entity_id = $1",
+      [String(b.id)],
+    );
+    expect(entry!.n).toBe(1);
+  });
+
   it('refuses bad input field by field', async () => {
     const post = (payload: object) =>
       t.as('cs', { method: 'POST', url: '/api/admin/coupon-batches', payload });

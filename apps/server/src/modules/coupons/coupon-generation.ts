@@ -60,19 +60,33 @@ async function insertSerials(db: Executor, batchId: number, serials: number[], c
 }
 
 /**
+ * Where an interrupted fill resumes: the chunk holding the highest serial stored so far. Chunks are
+ * completed one after another, so every chunk before it is whole.
+ */
+async function resumeFrom(db: Executor, batch: Fill, chunk: number): Promise<number> {
+  const result = await db.execute(sql`
+    select max(serial)::float8 as s from coupons where serial between ${batch.firstSerial} and ${batch.lastSerial}`);
+  const highest = (result.rows[0] as { s: number | null } | undefined)?.s;
+  if (highest === null || highest === undefined) return batch.firstSerial;
+  return batch.firstSerial + Math.floor((Number(highest) - batch.firstSerial) / chunk) * chunk;
+}
+
+/**
  * Stores codes for every serial of the batch, one chunk per statement. A code that collides with an
  * existing one is skipped by ON CONFLICT DO NOTHING and its serial topped up with a fresh code, so
- * the batch ends complete and duplicate-free. Serials already present are left alone: a retried
- * task resumes where the previous attempt stopped.
+ * the batch ends complete and duplicate-free. Serials already present are left alone: a task
+ * interrupted by a crash resumes at the chunk where it stopped.
  */
 export async function fillBatch(db: Executor, batch: Fill, options: FillOptions = {}): Promise<void> {
   const codes = options.codes ?? randomCodes;
   const chunk = options.chunk ?? GENERATION_CHUNK;
   const total = batch.lastSerial - batch.firstSerial + 1;
   const sizeAt = (from: number) => Math.min(from + chunk - 1, batch.lastSerial) - from + 1;
+  const start = await resumeFrom(db, batch, chunk);
+  if (start > batch.firstSerial) await options.progress?.(start - batch.firstSerial, total);
   // The next chunk's codes are made while the database stores the current one.
-  let next = codes(sizeAt(batch.firstSerial));
-  for (let from = batch.firstSerial; from <= batch.lastSerial; from += chunk) {
+  let next = codes(sizeAt(start));
+  for (let from = start; from <= batch.lastSerial; from += chunk) {
     const to = Math.min(from + chunk - 1, batch.lastSerial);
     const size = to - from + 1;
     const storing = insertRun(db, batch.batchId, from, next);

@@ -37,6 +37,8 @@ const raceLost = (error: unknown) => {
   throw error;
 };
 
+export const INVOICE_ERRORS_FILE = 'invoice-upload-errors.xlsx';
+
 /** The error report, stored before the transaction (file writes never sit inside one). */
 const saveErrors = async (app: FastifyInstance, plan: UploadPlan, staffId: number) =>
   plan.errors.length === 0
@@ -44,7 +46,7 @@ const saveErrors = async (app: FastifyInstance, plan: UploadPlan, staffId: numbe
     : (
         await app.files.save(
           {
-            name: 'invoice-upload-errors.xlsx',
+            name: INVOICE_ERRORS_FILE,
             contentType: XLSX_CONTENT_TYPE,
             purpose: 'invoice_upload_errors',
             owner: { staffId },

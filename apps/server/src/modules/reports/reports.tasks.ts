@@ -53,10 +53,11 @@ async function generate(app: FastifyInstance, { reportId }: GeneratePayload, ctx
   return { reportId: report.id, fileId: file.id, rows };
 }
 
-/** Expired reports go with their files; run after each build, so no scheduler is needed. */
-export async function removeExpiredReports(app: FastifyInstance): Promise<void> {
+/** Expired reports go with their files; run after each build and by the daily clean-up. */
+export async function removeExpiredReports(app: FastifyInstance): Promise<number> {
   const fileIds = await repo.deleteExpired(app.database.db);
   for (const id of fileIds) await app.files.remove(id);
+  return fileIds.length;
 }
 
 export function registerReportTasks(app: FastifyInstance): void {

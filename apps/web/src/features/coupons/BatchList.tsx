@@ -2,8 +2,8 @@ import type { BatchRow } from '@app/contract/coupon-batches';
 import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, TextField } from 'react-admin';
 import { IstDateField } from '../../components/IstDateField';
 import { AutoRefresh } from './AutoRefresh';
+import { BatchStatusField } from './BatchStatusField';
 import { ProgressField } from './ProgressField';
-import { StatusChip } from './StatusChip';
 
 export const BATCHES_RESOURCE = 'admin/coupon-batches';
 const generating = (r: Record<string, unknown>) => r.status === 'generating';
@@ -30,7 +30,7 @@ export function BatchList() {
         <TextField source="id" label="Batch" />
         <FunctionField label="SKU" render={(r: BatchRow) => `${r.sku} — ${r.productName}`} />
         <ProgressField label="Quantity" done="done" total="quantity" busy={generating} />
-        <StatusChip label="Status" />
+        <BatchStatusField label="Status" />
         <FunctionField label="Serials" render={(r: BatchRow) => `${r.firstSerial} – ${r.lastSerial}`} />
         <DateField source="expiresOn" label="Expires" sortable={false} />
         <NumberField source="counts.printed" label="Printed" sortable={false} />

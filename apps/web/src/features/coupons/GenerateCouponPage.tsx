@@ -1,5 +1,6 @@
 import { BATCH_MESSAGES, MAX_BATCH_QUANTITY } from '@app/contract/coupon-batches';
 import { Typography } from '@mui/material';
+import { useState } from 'react';
 import {
   Create,
   DateInput,
@@ -15,16 +16,23 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
+import { clearFormDraft, KeepFormDraft } from '../../app/form-drafts';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { BATCHES_RESOURCE, BatchList } from './BatchList';
-import { useProductChoices } from './use-options';
+import type { GenerateRequest } from './GenerateConfirmDialog';
+import { GenerateConfirmSave } from './GenerateConfirmSave';
+import { productChoices, useProductOptions } from './use-options';
+
+const DRAFT = 'generate-coupon';
 
 /** Generate QR Code: a batch for one SKU, generated in the background with a progress bar. */
 export default function GenerateCouponPage() {
-  const products = useProductChoices();
+  const products = useProductOptions();
   const notify = useNotify();
   const refresh = useRefresh();
-  const onSuccess = () => {
+  const [request, setRequest] = useState<GenerateRequest | null>(null);
+  const onCreated = () => {
+    clearFormDraft(DRAFT);
     notify('Batch created: its codes are being generated', { type: 'success' });
     refresh();
   };
@@ -33,19 +41,27 @@ export default function GenerateCouponPage() {
       <Typography variant="h5" component="h1">
         Generate QR Code
       </Typography>
-      <Create resource={BATCHES_RESOURCE} title={false} redirect={false} mutationOptions={{ onSuccess }}>
+      <Create resource={BATCHES_RESOURCE} title={false} redirect={false}>
         <SimpleForm
           sx={{ maxWidth: 640 }}
+          onSubmit={(values: Record<string, unknown>) => setRequest(values as unknown as GenerateRequest)}
           toolbar={
             <Toolbar>
               <SaveButton label="Generate" alwaysEnable />
             </Toolbar>
           }
         >
+          <KeepFormDraft id={DRAFT} />
+          <GenerateConfirmSave
+            request={request}
+            products={products}
+            onClose={() => setRequest(null)}
+            onCreated={onCreated}
+          />
           <SelectInput
             source="productId"
             label="SKU"
-            choices={products}
+            choices={productChoices(products)}
             validate={required(BATCH_MESSAGES.productRequired)}
             fullWidth
           />

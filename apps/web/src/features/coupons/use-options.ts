@@ -17,14 +17,18 @@ function useOptions<T>(path: string): T[] {
   return rows;
 }
 
+/** SKUs with their base points. */
+export const useProductOptions = () => useOptions<ProductOption>('/admin/products/options');
+
 /** SKUs for pickers: "SKU — name", inactive ones marked and disabled. */
-export function useProductChoices() {
-  return useOptions<ProductOption>('/admin/products/options').map((p) => ({
+export const productChoices = (products: ProductOption[]) =>
+  products.map((p) => ({
     id: p.id,
     name: `${p.sku} — ${p.name}${p.active ? '' : ' (inactive)'}`,
     disabled: !p.active,
   }));
-}
+
+export const useProductChoices = () => productChoices(useProductOptions());
 
 /** Ready batches for the print and damaged pages. */
 export function useBatchChoices() {
