@@ -1,5 +1,5 @@
 import { Datagrid, FunctionField, type RaRecord, TextField } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { DateTimeField } from '../../components/fields';
 import { AuditChanges } from './AuditChanges';
 
 const actor = (r: RaRecord) => (r.actorName ? `${r.actorName} (${r.actorRole ?? '—'})` : 'System');
@@ -8,7 +8,7 @@ const actor = (r: RaRecord) => (r.actorName ? `${r.actorName} (${r.actorRole ?? 
 export function AuditDatagrid({ showEntity = true }: { showEntity?: boolean }) {
   return (
     <Datagrid bulkActionButtons={false} expand={<AuditChanges />} rowClick="expand">
-      <IstDateField source="at" label="When" />
+      <DateTimeField source="at" label="When" />
       <FunctionField label="Who" render={actor} sortable={false} />
       <TextField source="action" sortable={false} />
       {showEntity && <TextField source="entity" sortable={false} />}

@@ -1,6 +1,5 @@
 import {
   AutocompleteInput,
-  DateInput,
   FilterButton,
   List,
   ReferenceInput,
@@ -8,6 +7,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { DayInput } from '../../components/DayInput';
 import { AuditDatagrid } from './AuditColumns';
 import { dayEnd, dayStart, endDay, startDay } from './ist-range';
 
@@ -19,8 +19,8 @@ const filters = [
   <ReferenceInput key="actorId" source="actorId" reference="admin/staff">
     <AutocompleteInput label="Actor" optionText="name" filterToQuery={(q) => ({ q })} />
   </ReferenceInput>,
-  <DateInput key="from" source="from" label="From (IST)" parse={dayStart} format={startDay} alwaysOn />,
-  <DateInput key="to" source="to" label="To (IST)" parse={dayEnd} format={endDay} alwaysOn />,
+  <DayInput key="from" source="from" label="From (IST)" parse={dayStart} format={startDay} alwaysOn />,
+  <DayInput key="to" source="to" label="To (IST)" parse={dayEnd} format={endDay} alwaysOn />,
 ];
 
 /**

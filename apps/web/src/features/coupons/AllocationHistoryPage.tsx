@@ -6,7 +6,6 @@ import {
   Datagrid,
   FunctionField,
   List,
-  NumberField,
   NumberInput,
   SearchInput,
   SelectInput,
@@ -15,7 +14,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { api } from '../../app/api';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField } from '../../components/fields';
 import { ActionDialog } from './ActionDialog';
 import { StatusChip } from './StatusChip';
 
@@ -94,12 +93,12 @@ export default function AllocationHistoryPage() {
             label="Serials"
             render={(r: AllocationRow) => (r.fromSerial ? `${r.fromSerial} – ${r.toSerial}` : '—')}
           />
-          <NumberField source="quantity" />
+          <CountField source="quantity" />
           <StatusChip label="Status" />
-          <NumberField source="returned" sortable={false} />
+          <CountField source="returned" sortable={false} />
           <TextField source="undoReason" label="Undo reason" sortable={false} emptyText="—" />
           <TextField source="createdByName" label="By" sortable={false} emptyText="—" />
-          <IstDateField source="createdAt" label="When" />
+          <DateTimeField source="createdAt" label="When" />
           <FunctionField label="" render={(r: AllocationRow) => <UndoButton row={r} />} />
         </Datagrid>
       </List>

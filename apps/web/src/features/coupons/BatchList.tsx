@@ -1,6 +1,6 @@
 import type { BatchRow } from '@app/contract/coupon-batches';
-import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, TextField } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { Datagrid, FunctionField, List, SelectInput, TextField } from 'react-admin';
+import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { AutoRefresh } from './AutoRefresh';
 import { ProgressField } from './ProgressField';
 import { StatusChip } from './StatusChip';
@@ -32,12 +32,12 @@ export function BatchList() {
         <ProgressField label="Quantity" done="done" total="quantity" busy={generating} />
         <StatusChip label="Status" />
         <FunctionField label="Serials" render={(r: BatchRow) => `${r.firstSerial} – ${r.lastSerial}`} />
-        <DateField source="expiresOn" label="Expires" sortable={false} />
-        <NumberField source="counts.printed" label="Printed" sortable={false} />
-        <NumberField source="counts.active" label="Active" sortable={false} />
-        <NumberField source="counts.scanned" label="Scanned" sortable={false} />
+        <DayField source="expiresOn" label="Expires" sortable={false} />
+        <CountField source="counts.printed" label="Printed" sortable={false} />
+        <CountField source="counts.active" label="Active" sortable={false} />
+        <CountField source="counts.scanned" label="Scanned" sortable={false} />
         <TextField source="createdByName" label="By" sortable={false} emptyText="—" />
-        <IstDateField source="createdAt" label="Created" />
+        <DateTimeField source="createdAt" label="Created" />
       </Datagrid>
     </List>
   );

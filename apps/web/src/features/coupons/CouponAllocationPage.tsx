@@ -5,10 +5,8 @@ import {
   BooleanInput,
   Button,
   Datagrid,
-  DateField,
   FunctionField,
   List,
-  NumberField,
   SearchInput,
   SelectInput,
   TextField,
@@ -16,6 +14,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { api } from '../../app/api';
+import { CountField, DayField } from '../../components/fields';
 import { ActionDialog } from './ActionDialog';
 import { useProductChoices } from './use-options';
 
@@ -88,13 +87,13 @@ export default function CouponAllocationPage() {
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <TextField source="invoiceNumber" label="Invoice" sortable={false} />
-          <DateField source="invoiceDate" label="Date" />
+          <DayField source="invoiceDate" label="Date" />
           <TextField source="distributorName" label="Distributor" sortable={false} />
           <FunctionField label="SKU" render={(l: AllocatableLine) => `${l.sku} — ${l.productName}`} />
-          <NumberField source="quantity" sortable={false} />
-          <NumberField source="allocated" sortable={false} />
-          <NumberField source="remaining" sortable={false} />
-          <NumberField source="inStock" label="In stock" sortable={false} />
+          <CountField source="quantity" sortable={false} />
+          <CountField source="allocated" sortable={false} />
+          <CountField source="remaining" sortable={false} />
+          <CountField source="inStock" label="In stock" sortable={false} />
           <FunctionField label="" render={(l: AllocatableLine) => <AllocateButton line={l} />} />
         </Datagrid>
       </List>

@@ -1,24 +1,24 @@
 import type { SkuStock, StockRow } from '@app/contract/coupon-stock';
+import { formatCount } from '@app/contract/format';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
   BooleanInput,
   Datagrid,
-  DateField,
   FunctionField,
   List,
-  NumberField,
   SearchInput,
   SelectInput,
   TextField,
 } from 'react-admin';
 import { api } from '../../app/api';
+import { CountField, DayField } from '../../components/fields';
 import { STATE_LABELS } from './state-colours';
 import { useProductChoices } from './use-options';
 
 type State = keyof typeof STATE_LABELS;
 const STATES = Object.keys(STATE_LABELS) as State[];
-const n = (v: number) => v.toLocaleString('en-IN');
+const n = formatCount;
 
 function SkuTable() {
   const [rows, setRows] = useState<SkuStock[]>([]);
@@ -82,18 +82,18 @@ export default function CouponStockPage() {
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <TextField source="id" label="Batch" />
           <FunctionField label="SKU" render={(r: StockRow) => `${r.sku} — ${r.productName}`} />
-          <NumberField source="quantity" />
-          <DateField source="expiresOn" label="Expires" />
+          <CountField source="quantity" />
+          <DayField source="expiresOn" label="Expires" />
           {STATES.map((k) => (
-            <NumberField
+            <CountField
               key={k}
               source={`counts.${k}`}
               label={k === 'printed' ? 'In stock' : STATE_LABELS[k]}
               sortable={false}
             />
           ))}
-          <NumberField source="points" label="Points per code" sortable={false} />
-          <NumberField source="liabilityPoints" label="Liability (points)" sortable={false} />
+          <CountField source="points" label="Points per code" sortable={false} />
+          <CountField source="liabilityPoints" label="Liability (points)" sortable={false} />
         </Datagrid>
       </List>
     </>

@@ -1,4 +1,5 @@
 import type { CouponSummary } from '@app/contract/coupon-stock';
+import { formatCount } from '@app/contract/format';
 import {
   Alert,
   Card,
@@ -10,16 +11,16 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
+import { DayPicker } from '../../components/DayPicker';
 import { DayChart, StackedBar } from './DayChart';
 import { percent, STATE_COLOURS, STATE_LABELS, stateParts } from './state-colours';
 
-const n = (v: number) => v.toLocaleString('en-IN');
+const n = formatCount;
 
 /** Coupons Dashboard Summary: totals by state, per SKU and distributor, scan rate, charts over time. */
 export default function CouponSummaryPage() {
@@ -36,9 +37,9 @@ export default function CouponSummaryPage() {
       })
       .catch((e: Error) => setError(e.message));
   }, [from, to]);
-  const setDate = (key: string) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const setDate = (key: string) => (day: string) => {
     const next = new URLSearchParams(params);
-    if (e.target.value) next.set(key, e.target.value);
+    if (day) next.set(key, day);
     else next.delete(key);
     setParams(next);
   };
@@ -48,20 +49,8 @@ export default function CouponSummaryPage() {
         Coupons Dashboard Summary
       </Typography>
       <Stack direction="row" spacing={2}>
-        <TextField
-          type="date"
-          label="From"
-          value={from ?? data?.from ?? ''}
-          onChange={setDate('from')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          label="To"
-          value={to ?? data?.to ?? ''}
-          onChange={setDate('to')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DayPicker label="From" value={from ?? data?.from ?? ''} onChange={setDate('from')} />
+        <DayPicker label="To" value={to ?? data?.to ?? ''} onChange={setDate('to')} />
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}
       {data && (

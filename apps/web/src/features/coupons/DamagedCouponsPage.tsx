@@ -7,7 +7,6 @@ import {
   Datagrid,
   FunctionField,
   List,
-  NumberField,
   NumberInput,
   SelectInput,
   TextField,
@@ -16,7 +15,7 @@ import {
 } from 'react-admin';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField } from '../../components/fields';
 import { ActionDialog } from './ActionDialog';
 import { DamagedReportForm } from './DamagedReportForm';
 import { DownloadButton } from './DownloadButton';
@@ -113,10 +112,10 @@ export default function DamagedCouponsPage() {
               r.fromSerial === r.toSerial ? r.fromSerial : `${r.fromSerial} – ${r.toSerial}`
             }
           />
-          <NumberField source="quantity" sortable={false} />
+          <CountField source="quantity" sortable={false} />
           <StatusChip label="Status" />
           <TextField source="reportedByName" label="Reported by" sortable={false} />
-          <IstDateField source="createdAt" label="When" />
+          <DateTimeField source="createdAt" label="When" />
           <TextField source="decidedByName" label="Decided by" sortable={false} emptyText="—" />
           <FunctionField
             label="Voided / replaced"

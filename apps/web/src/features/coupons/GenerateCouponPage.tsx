@@ -1,8 +1,8 @@
 import { BATCH_MESSAGES, MAX_BATCH_QUANTITY } from '@app/contract/coupon-batches';
+import { formatCount } from '@app/contract/format';
 import { Typography } from '@mui/material';
 import {
   Create,
-  DateInput,
   maxValue,
   minValue,
   NumberInput,
@@ -15,6 +15,7 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
+import { DayInput } from '../../components/DayInput';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { BATCHES_RESOURCE, BatchList } from './BatchList';
 import { useProductChoices } from './use-options';
@@ -56,9 +57,9 @@ export default function GenerateCouponPage() {
               minValue(1, BATCH_MESSAGES.quantityRange),
               maxValue(MAX_BATCH_QUANTITY, BATCH_MESSAGES.quantityRange),
             ]}
-            helperText={`1 to ${MAX_BATCH_QUANTITY.toLocaleString('en-IN')} codes`}
+            helperText={`1 to ${formatCount(MAX_BATCH_QUANTITY)} codes`}
           />
-          <DateInput
+          <DayInput
             source="expiresOn"
             label="Expiry date"
             validate={required(BATCH_MESSAGES.expiryRequired)}

@@ -2,19 +2,10 @@ import { COUPON_STATUSES, formatCode } from '@app/contract/coupons';
 import type { InvoiceDetail } from '@app/contract/invoices';
 import { Button as MuiButton, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  SearchInput,
-  SelectInput,
-  TextField,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { api } from '../../app/api';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { StatusChip } from './StatusChip';
 
 const PAGE = '/dashboard/invoice-wise-coupon';
@@ -29,10 +20,10 @@ function InvoicePicker() {
     >
       <Datagrid bulkActionButtons={false} rowClick={(id) => `${PAGE}/${id}`}>
         <TextField source="number" label="Invoice" />
-        <DateField source="invoiceDate" label="Date" />
+        <DayField source="invoiceDate" label="Date" />
         <TextField source="distributorName" label="Distributor" sortable={false} />
-        <NumberField source="quantity" sortable={false} />
-        <NumberField source="allocated" sortable={false} />
+        <CountField source="quantity" sortable={false} />
+        <CountField source="allocated" sortable={false} />
       </Datagrid>
     </List>
   );
@@ -68,13 +59,13 @@ function InvoiceCoupons() {
         disableSyncWithLocation
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          <NumberField source="serial" options={{ useGrouping: false }} />
+          <TextField source="serial" />
           <FunctionField label="Code" render={(r: { code: string }) => formatCode(r.code)} />
           <TextField source="sku" label="SKU" sortable={false} />
           <StatusChip label="Status" />
           <TextField source="scannedBy" label="Scanned by" sortable={false} emptyText="—" />
-          <IstDateField source="scannedAt" label="When" sortable={false} emptyText="—" />
-          <NumberField source="points" sortable={false} emptyText="—" />
+          <DateTimeField source="scannedAt" label="When" sortable={false} emptyText="—" />
+          <CountField source="points" sortable={false} emptyText="—" />
         </Datagrid>
       </List>
     </>

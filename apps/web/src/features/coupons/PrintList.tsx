@@ -6,12 +6,11 @@ import {
   Datagrid,
   FunctionField,
   List,
-  NumberField,
   NumberInput,
   SelectInput,
   TextField,
 } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField } from '../../components/fields';
 import { AutoRefresh } from './AutoRefresh';
 import { DownloadButton } from './DownloadButton';
 import { ProgressField } from './ProgressField';
@@ -46,7 +45,7 @@ export function PrintList() {
           render={(r: PrintRow) => `${r.fromSerial} – ${r.toSerial}`}
         />
         <FunctionField label="Layout" render={(r: PrintRow) => PRINT_LAYOUT_LABELS[r.layout]} />
-        <NumberField source="copies" sortable={false} />
+        <CountField source="copies" sortable={false} />
         <ProgressField label="Labels" done="done" total="total" busy={rendering} />
         <FunctionField
           label="Print"
@@ -60,7 +59,7 @@ export function PrintList() {
         />
         <StatusChip label="Status" />
         <TextField source="createdByName" label="By" sortable={false} emptyText="—" />
-        <IstDateField source="createdAt" label="When" />
+        <DateTimeField source="createdAt" label="When" />
         <DownloadButton
           label="PDF"
           path={(r) => (r.status === 'ready' ? `/admin/coupon-prints/${r.id}/file` : null)}

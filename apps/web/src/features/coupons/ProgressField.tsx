@@ -1,3 +1,4 @@
+import { formatCount } from '@app/contract/format';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 
@@ -13,12 +14,12 @@ export function ProgressField(props: {
   const done = Number(record[props.done] ?? 0);
   const total = Number(record[props.total] ?? 0);
   const pct = total > 0 ? Math.min(100, (100 * done) / total) : 0;
-  if (!props.busy(record)) return <Typography variant="body2">{total.toLocaleString('en-IN')}</Typography>;
+  if (!props.busy(record)) return <Typography variant="body2">{formatCount(total)}</Typography>;
   return (
     <Box sx={{ minWidth: 160 }} role="progressbar" aria-valuenow={Math.round(pct)} aria-label="progress">
       <LinearProgress variant="determinate" value={pct} />
       <Typography variant="caption">
-        {done.toLocaleString('en-IN')} / {total.toLocaleString('en-IN')} ({Math.floor(pct)}%)
+        {formatCount(done)} / {formatCount(total)} ({Math.floor(pct)}%)
       </Typography>
     </Box>
   );

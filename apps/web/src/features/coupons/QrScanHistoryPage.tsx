@@ -6,7 +6,6 @@ import {
   FilterButton,
   FunctionField,
   List,
-  NumberField,
   NumberInput,
   SearchInput,
   SelectInput,
@@ -14,7 +13,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField } from '../../components/fields';
 import { ListExportButton } from '../../components/ListExportButton';
 import { useProductChoices } from './use-options';
 
@@ -53,19 +52,13 @@ export default function QrScanHistoryPage() {
         }
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          <IstDateField source="createdAt" label="When" />
+          <DateTimeField source="createdAt" label="When" />
           <FunctionField
             label="Member"
             render={(r: ScanRow) => `${r.memberCode ?? r.memberId} ${r.memberName ?? ''}`}
           />
           <TextField source="code" sortable={false} />
-          <NumberField
-            source="couponSerial"
-            label="Serial"
-            sortable={false}
-            options={{ useGrouping: false }}
-            emptyText="—"
-          />
+          <TextField source="couponSerial" label="Serial" sortable={false} emptyText="—" />
           <TextField source="sku" label="SKU" sortable={false} emptyText="—" />
           <TextField source="distributorName" label="Distributor" sortable={false} emptyText="—" />
           <FunctionField
@@ -78,7 +71,7 @@ export default function QrScanHistoryPage() {
               />
             )}
           />
-          <NumberField source="points" sortable={false} emptyText="—" />
+          <CountField source="points" sortable={false} emptyText="—" />
           <FunctionField
             label="Flags"
             render={(r: ScanRow) => (

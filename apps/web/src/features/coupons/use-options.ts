@@ -1,4 +1,5 @@
 import type { BatchOption } from '@app/contract/coupon-batches';
+import { formatCount } from '@app/contract/format';
 import type { ProductOption } from '@app/contract/products';
 import { useEffect, useState } from 'react';
 import { api } from '../../app/api';
@@ -30,7 +31,7 @@ export function useProductChoices() {
 export function useBatchChoices() {
   return useOptions<BatchOption>('/admin/coupon-batches/options').map((b) => ({
     id: b.id,
-    name: `#${b.id} ${b.sku} · ${b.firstSerial}–${b.lastSerial} (${b.quantity.toLocaleString('en-IN')})`,
+    name: `#${b.id} ${b.sku} · ${b.firstSerial}–${b.lastSerial} (${formatCount(b.quantity)})`,
     batch: b,
   }));
 }

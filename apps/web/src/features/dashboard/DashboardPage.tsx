@@ -1,25 +1,14 @@
 import type { DashboardCard, DashboardResponse } from '@app/contract/dashboard';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link as MuiLink,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { shiftDay, todayIst } from '@app/contract/format';
+import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
+import { DayPicker } from '../../components/DayPicker';
 import { KpiCards } from './KpiCards';
 import { SeriesChart } from './SeriesChart';
 
 const QUICK_RANGES = [7, 30, 90];
-const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-const daysBefore = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * /dashboard: KPI cards and daily charts of the signed-in role's areas over an IST date range
@@ -62,31 +51,17 @@ export default function DashboardPage() {
         Dashboard
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 3 }}>
-        <TextField
+        <DayPicker
           label="From"
-          type="date"
-          size="small"
-          fullWidth={false}
-          sx={{ width: 190 }}
           value={from ?? data?.from ?? ''}
-          onChange={(e) => setRange({ from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(day) => setRange({ from: day })}
         />
-        <TextField
-          label="To"
-          type="date"
-          size="small"
-          fullWidth={false}
-          sx={{ width: 190 }}
-          value={to ?? data?.to ?? ''}
-          onChange={(e) => setRange({ to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DayPicker label="To" value={to ?? data?.to ?? ''} onChange={(day) => setRange({ to: day })} />
         {QUICK_RANGES.map((days) => (
           <Button
             key={days}
             size="small"
-            onClick={() => setRange({ from: daysBefore(istToday(), days - 1), to: istToday() })}
+            onClick={() => setRange({ from: shiftDay(todayIst(), 1 - days), to: todayIst() })}
           >
             Last {days} days
           </Button>

@@ -2,26 +2,24 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
   Datagrid,
-  DateField,
-  DateInput,
   FilterButton,
   List,
-  NumberField,
   SearchInput,
   TextField,
   TextInput,
   TopToolbar,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
+import { DayInput } from '../../components/DayInput';
+import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { InvoiceLines } from './InvoiceLines';
 import { INVOICES_RESOURCE, invoicePaths } from './invoice-paths';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Invoice number or distributor" />,
   <TextInput key="state" source="state" />,
-  <DateInput key="dateFrom" source="dateFrom" label="Invoice date from" />,
-  <DateInput key="dateTo" source="dateTo" label="Invoice date to" />,
+  <DayInput key="dateFrom" source="dateFrom" label="Invoice date from" />,
+  <DayInput key="dateTo" source="dateTo" label="Invoice date to" />,
 ];
 
 /** Invoices to distributors; expand a row for its lines. */
@@ -43,16 +41,16 @@ export function InvoiceList() {
     >
       <Datagrid bulkActionButtons={false} rowClick="expand" expand={<InvoiceLines />}>
         <TextField source="number" label="Invoice" />
-        <DateField source="invoiceDate" label="Date" />
+        <DayField source="invoiceDate" label="Date" />
         <TextField source="distributorCode" label="Distributor code" sortable={false} />
         <TextField source="distributorName" label="Distributor" sortable={false} />
         <TextField source="state" sortable={false} />
         <TextField source="city" sortable={false} />
-        <NumberField source="lines" sortable={false} />
-        <NumberField source="quantity" sortable={false} />
-        <NumberField source="allocated" sortable={false} />
+        <CountField source="lines" sortable={false} />
+        <CountField source="quantity" sortable={false} />
+        <CountField source="allocated" sortable={false} />
         <TextField source="uploadId" label="Upload" sortable={false} emptyText="Form" />
-        <IstDateField source="createdAt" label="Created" sortable={false} />
+        <DateTimeField source="createdAt" label="Created" sortable={false} />
       </Datagrid>
     </List>
   );

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
-import { Datagrid, List, NumberField, SelectInput, TextField, useRecordContext } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { Datagrid, List, SelectInput, TextField, useRecordContext } from 'react-admin';
+import { CountField, DateTimeField } from '../../components/fields';
 import { UploadErrors } from '../../components/UploadErrors';
 import { DownloadButton } from '../coupons/DownloadButton';
 import { StatusChip } from '../coupons/StatusChip';
@@ -41,12 +41,12 @@ export default function UploadInvoiceHistoryPage() {
           <TextField source="id" />
           <TextField source="fileName" label="File" sortable={false} />
           <StatusChip label="Status" />
-          <NumberField source="rowsTotal" label="Rows" sortable={false} />
-          <NumberField source="rowsApplied" label="Applied" sortable={false} />
-          <NumberField source="rowsFailed" label="Failed" sortable={false} />
-          <NumberField source="invoicesCreated" label="Invoices" sortable={false} />
+          <CountField source="rowsTotal" label="Rows" sortable={false} />
+          <CountField source="rowsApplied" label="Applied" sortable={false} />
+          <CountField source="rowsFailed" label="Failed" sortable={false} />
+          <CountField source="invoicesCreated" label="Invoices" sortable={false} />
           <TextField source="createdByName" label="By" sortable={false} emptyText="—" />
-          <IstDateField source="createdAt" label="When" />
+          <DateTimeField source="createdAt" label="When" />
           <DownloadButton
             label="Errors"
             path={(r) => (r.hasErrorReport ? `/admin/invoice-uploads/${r.id}/errors` : null)}

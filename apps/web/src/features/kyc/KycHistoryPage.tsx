@@ -3,7 +3,6 @@ import { Typography } from '@mui/material';
 import {
   ChipField,
   Datagrid,
-  DateInput,
   FilterButton,
   List,
   SearchInput,
@@ -11,7 +10,8 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { DayInput } from '../../components/DayInput';
+import { DateTimeField } from '../../components/fields';
 import { ListExportButton } from '../../components/ListExportButton';
 import { KYC_HISTORY_RESOURCE } from './kyc-paths';
 
@@ -27,8 +27,8 @@ const filters = [
     ]}
   />,
   <SelectInput key="state" source="state" choices={INDIAN_STATES.map((s) => ({ id: s, name: s }))} />,
-  <DateInput key="from" source="from" label="Decided from" />,
-  <DateInput key="to" source="to" label="Decided to" />,
+  <DayInput key="from" source="from" label="Decided from" />,
+  <DayInput key="to" source="to" label="Decided to" />,
 ];
 
 /** KYC History: every decision — member, reviewer, result, reason, time. */
@@ -51,14 +51,14 @@ export default function KycHistoryPage() {
         }
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          <IstDateField source="decidedAt" label="Decided" />
+          <DateTimeField source="decidedAt" label="Decided" />
           <TextField source="memberCode" label="Code" sortable={false} />
           <TextField source="memberName" label="Member" sortable={false} />
           <ChipField source="status" label="Result" size="small" sortable={false} />
           <TextField source="reason" sortable={false} emptyText="—" />
           <TextField source="comment" sortable={false} emptyText="—" />
           <TextField source="decidedByName" label="Reviewer" sortable={false} />
-          <IstDateField source="submittedAt" label="Submitted" />
+          <DateTimeField source="submittedAt" label="Submitted" />
         </Datagrid>
       </List>
     </>

@@ -9,7 +9,7 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { DateTimeField } from '../../components/fields';
 import { ListExportButton } from '../../components/ListExportButton';
 import { KYC_QUEUE_RESOURCE, kycPaths } from './kyc-paths';
 
@@ -43,7 +43,7 @@ export function KycQueue() {
       }
     >
       <Datagrid rowClick={(id) => kycPaths.review(id)} bulkActionButtons={false}>
-        <IstDateField source="submittedAt" label="Submitted" />
+        <DateTimeField source="submittedAt" label="Submitted" />
         <TextField source="memberCode" label="Code" sortable={false} />
         <TextField source="memberName" label="Member" sortable={false} />
         <TextField source="memberType" label="Type" sortable={false} />

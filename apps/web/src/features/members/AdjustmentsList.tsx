@@ -7,7 +7,6 @@ import {
   ChipField,
   Datagrid,
   List,
-  NumberField,
   SelectInput,
   TextField,
   useNotify,
@@ -17,7 +16,7 @@ import {
 } from 'react-admin';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField } from '../../components/fields';
 import { ADJUSTMENTS_RESOURCE } from './member-paths';
 import { ReasonDialog } from './ReasonDialog';
 
@@ -46,11 +45,11 @@ export function AdjustmentsList({ memberId }: { memberId?: number }) {
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         {!memberId && <TextField source="memberName" label="Member" />}
-        <NumberField source="amount" label="Points" />
+        <CountField source="amount" label="Points" />
         <TextField source="reason" sortable={false} />
         <ChipField source="status" size="small" sortable={false} />
         <TextField source="requestedByName" label="Requested by" sortable={false} />
-        <IstDateField source="requestedAt" label="Requested" />
+        <DateTimeField source="requestedAt" label="Requested" />
         <TextField source="decidedByName" label="Decided by" sortable={false} emptyText="—" />
         <WrapperField label="Decide">
           <DecideButton action="approve" />

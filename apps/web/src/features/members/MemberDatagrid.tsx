@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { ChipField, Datagrid, FunctionField, NumberField, type RaRecord, TextField } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { ChipField, Datagrid, FunctionField, type RaRecord, TextField } from 'react-admin';
+import { CountField, DateTimeField } from '../../components/fields';
 
 /** The member columns every member list shares; `extra` columns (reason, actions) go at the end. */
 export function MemberDatagrid({
@@ -22,8 +22,8 @@ export function MemberDatagrid({
       <TextField source="dealerName" label="Dealer" sortable={false} emptyText="—" />
       <ChipField source="status" size="small" sortable={false} />
       <TextField source="kycStatus" label="KYC" sortable={false} />
-      <NumberField source="balance" />
-      <IstDateField source="createdAt" label="Registered" />
+      <CountField source="balance" />
+      <DateTimeField source="createdAt" label="Registered" />
       {extra}
     </Datagrid>
   );

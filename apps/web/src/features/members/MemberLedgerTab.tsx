@@ -1,5 +1,5 @@
-import { Datagrid, List, NumberField, TextField } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { Datagrid, List, TextField } from 'react-admin';
+import { CountField, DateTimeField } from '../../components/fields';
 
 /** The member's points ledger, newest first; the balance column is the running balance. */
 export function MemberLedgerTab({ memberId }: { memberId: string }) {
@@ -14,10 +14,10 @@ export function MemberLedgerTab({ memberId }: { memberId: string }) {
       empty={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <IstDateField source="createdAt" label="Time" sortBy="createdAt" />
+        <DateTimeField source="createdAt" label="Time" sortBy="createdAt" />
         <TextField source="kind" sortable={false} />
-        <NumberField source="amount" label="Points" />
-        <NumberField source="balanceAfter" label="Balance after" sortable={false} />
+        <CountField source="amount" label="Points" />
+        <CountField source="balanceAfter" label="Balance after" sortable={false} />
         <TextField source="reference" sortable={false} />
         <TextField source="staffName" label="By" sortable={false} emptyText="—" />
         <TextField source="note" sortable={false} emptyText="—" />

@@ -1,14 +1,7 @@
 import { LEDGER_KIND_LABELS, LEDGER_KINDS } from '@app/contract/ledger';
 import { Typography } from '@mui/material';
-import {
-  DateInput,
-  FilterButton,
-  List,
-  NumberInput,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-} from 'react-admin';
+import { FilterButton, List, NumberInput, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { DayInput } from '../../components/DayInput';
 import { ListExportButton } from '../../components/ListExportButton';
 import { LedgerDatagrid } from './LedgerDatagrid';
 
@@ -21,8 +14,8 @@ const filters = [
     choices={LEDGER_KINDS.map((k) => ({ id: k, name: LEDGER_KIND_LABELS[k] }))}
   />,
   <NumberInput key="memberId" source="memberId" label="Member id" />,
-  <DateInput key="from" source="from" label="From" />,
-  <DateInput key="to" source="to" label="To" />,
+  <DayInput key="from" source="from" label="From" />,
+  <DayInput key="to" source="to" label="To" />,
 ];
 
 /** QR Points History: every points ledger entry, of all kinds, with kind/member/date filters. */

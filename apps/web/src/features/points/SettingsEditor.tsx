@@ -1,7 +1,8 @@
-import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, Paper, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { List, useNotify } from 'react-admin';
 import { ApiError, api } from '../../app/api';
+import { DayPicker } from '../../components/DayPicker';
 import { LedgerDatagrid } from './LedgerDatagrid';
 
 /**
@@ -40,14 +41,12 @@ export function SettingsEditor({ children, effectiveFrom, onEffectiveFrom, error
     <Paper sx={{ p: 2, my: 1 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
         {children}
-        <TextField
+        <DayPicker
           label="Effective from"
-          type="date"
           value={effectiveFrom}
-          onChange={(e) => onEffectiveFrom(e.target.value)}
+          onChange={onEffectiveFrom}
           error={Boolean(error)}
           helperText={error}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button variant="contained" onClick={onSave}>
           Save

@@ -1,6 +1,6 @@
+import { formatDateTime } from '@app/contract/format';
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { ReactNode } from 'react';
-import { formatIst } from '../../components/IstDateField';
 
 interface SettingRow {
   id: number;
@@ -33,9 +33,9 @@ export function SettingsHistory<T extends SettingRow>({
             {columns.map(([h, cell]) => (
               <TableCell key={h}>{cell(r)}</TableCell>
             ))}
-            <TableCell>{formatIst(r.effectiveFrom)}</TableCell>
+            <TableCell>{formatDateTime(r.effectiveFrom)}</TableCell>
             <TableCell>{r.createdByName ?? '—'}</TableCell>
-            <TableCell>{formatIst(r.createdAt)}</TableCell>
+            <TableCell>{formatDateTime(r.createdAt)}</TableCell>
             <TableCell>{r.current && <Chip size="small" color="success" label="In force" />}</TableCell>
           </TableRow>
         ))}
@@ -43,6 +43,3 @@ export function SettingsHistory<T extends SettingRow>({
     </Table>
   );
 }
-
-/** Today in Asia/Kolkata as YYYY-MM-DD: the earliest effective-from the server accepts. */
-export const todayIst = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);

@@ -5,7 +5,6 @@ import {
   Datagrid,
   FilterButton,
   List,
-  NumberField,
   SearchInput,
   SelectInput,
   TextField,
@@ -13,7 +12,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField } from '../../components/fields';
 import { PRODUCTS_RESOURCE, productPaths } from './product-paths';
 
 const filters = [
@@ -52,9 +51,9 @@ export function ProductList() {
         <TextField source="name" />
         <TextField source="category" />
         <TextField source="unit" sortable={false} />
-        <NumberField source="basePoints" label="Base points" />
+        <CountField source="basePoints" label="Base points" />
         <BooleanField source="active" sortable={false} />
-        <IstDateField source="createdAt" label="Created" />
+        <DateTimeField source="createdAt" label="Created" />
       </Datagrid>
     </List>
   );

@@ -6,14 +6,13 @@ import {
   Datagrid,
   FilterButton,
   List,
-  NumberField,
   SearchInput,
   SelectInput,
   TextField,
   TopToolbar,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField } from '../../components/fields';
 import { ROLES_RESOURCE, rolePaths } from './role-paths';
 
 const filters = [
@@ -58,10 +57,10 @@ export function RoleList() {
           <TextField source="label" />
           <TextField source="name" />
           <BooleanField source="builtIn" label="Built-in" sortable={false} />
-          <NumberField source="pagesCount" label="Pages" sortable={false} />
-          <NumberField source="permissionsCount" label="Permissions" sortable={false} />
-          <NumberField source="staffCount" label="Staff" sortable={false} />
-          <IstDateField source="updatedAt" label="Last changed" sortable={false} />
+          <CountField source="pagesCount" label="Pages" sortable={false} />
+          <CountField source="permissionsCount" label="Permissions" sortable={false} />
+          <CountField source="staffCount" label="Staff" sortable={false} />
+          <DateTimeField source="updatedAt" label="Last changed" sortable={false} />
         </Datagrid>
       </List>
     </>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@app/contract/format';
 import type { SchemeEvent, SchemeRow } from '@app/contract/schemes';
 import {
   Button,
@@ -14,7 +15,6 @@ import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import Swal from 'sweetalert2';
 import { api } from '../../app/api';
-import { formatIst } from '../../components/IstDateField';
 import { useApiGet } from '../members/use-api-get';
 
 function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => void }) {
@@ -29,7 +29,7 @@ function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => 
               <TableRow key={e.id}>
                 <TableCell>{e.action.replace('scheme.', '').replace('_', ' ')}</TableCell>
                 <TableCell>{e.actorName ?? '—'}</TableCell>
-                <TableCell>{formatIst(e.at)}</TableCell>
+                <TableCell>{formatDateTime(e.at)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

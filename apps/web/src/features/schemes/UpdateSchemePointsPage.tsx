@@ -3,17 +3,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  Button,
-  Datagrid,
-  FunctionField,
-  List,
-  NumberField,
-  SearchInput,
-  TextField,
-  useRecordContext,
-} from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { Button, Datagrid, FunctionField, List, SearchInput, TextField, useRecordContext } from 'react-admin';
+import { CountField, DateTimeField } from '../../components/fields';
 import { PointsChangeDialog } from './PointsChangeDialog';
 import { PointsUploadDialog } from './PointsUploadDialog';
 
@@ -52,12 +43,12 @@ export default function UpdateSchemePointsPage() {
           <TextField source="sku" label="SKU" />
           <TextField source="name" />
           <TextField source="category" />
-          <NumberField source="currentPoints" label="Points now" sortable={false} />
+          <CountField source="currentPoints" label="Points now" sortable={false} />
           <FunctionField<SkuPointsRow>
             label="Next change"
             render={(r) => (r.nextPoints === null ? '—' : `${r.nextPoints} points`)}
           />
-          <IstDateField source="nextEffectiveFrom" label="From" sortable={false} />
+          <DateTimeField source="nextEffectiveFrom" label="From" sortable={false} />
           <EditPointsButton onEdit={setEditing} />
         </Datagrid>
       </List>
@@ -78,11 +69,11 @@ export default function UpdateSchemePointsPage() {
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <TextField source="sku" label="SKU" sortable={false} />
           <TextField source="productName" label="Product" sortable={false} />
-          <NumberField source="points" sortable={false} />
-          <IstDateField source="effectiveFrom" label="Effective from" />
+          <CountField source="points" sortable={false} />
+          <DateTimeField source="effectiveFrom" label="Effective from" />
           <TextField source="reason" sortable={false} />
           <TextField source="createdByName" label="Changed by" sortable={false} />
-          <IstDateField source="createdAt" label="Changed on" />
+          <DateTimeField source="createdAt" label="Changed on" />
         </Datagrid>
       </List>
     </>

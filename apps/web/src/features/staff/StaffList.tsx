@@ -10,7 +10,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
+import { DateTimeField } from '../../components/fields';
 import { ListExportButton } from '../../components/ListExportButton';
 import { StaffStatus } from './StaffStatus';
 import { STAFF_RESOURCE, staffPaths } from './staff-paths';
@@ -53,8 +53,8 @@ export function StaffList() {
         <TextField source="mobile" sortable={false} emptyText="—" />
         <TextField source="roleName" label="Role" sortBy="role" />
         <StaffStatus label="Status" />
-        <IstDateField source="lastSignInAt" label="Last sign-in" sortable={false} emptyText="Never" />
-        <IstDateField source="createdAt" label="Created" />
+        <DateTimeField source="lastSignInAt" label="Last sign-in" sortable={false} emptyText="Never" />
+        <DateTimeField source="createdAt" label="Created" />
       </Datagrid>
     </List>
   );
