@@ -24,6 +24,7 @@ export interface DialogField {
   multiline?: boolean;
   /** Checked before the request is sent: an empty value shows "<label> is required". */
   required?: boolean;
+  requiredMessage?: string;
 }
 
 export interface ConfirmDialogProps {
@@ -46,6 +47,7 @@ export const reasonField = (required: boolean, label?: string): DialogField => (
   label: label ?? (required ? 'Reason' : 'Reason (optional)'),
   multiline: true,
   required,
+  requiredMessage: 'A reason is required',
 });
 
 /**
@@ -66,7 +68,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       (f) => f.required && (!f.when || f.when(values)) && String(values[f.name] ?? '').trim() === '',
     );
     if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((f) => [f.name, `${f.label} is required`])));
+      setErrors(
+        Object.fromEntries(missing.map((f) => [f.name, f.requiredMessage ?? `${f.label} is required`])),
+      );
       return;
     }
     setBusy(true);

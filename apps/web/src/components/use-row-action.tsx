@@ -5,8 +5,8 @@ import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export interface RowActionOptions<T> extends Omit<ConfirmDialogProps, 'onSubmit' | 'onClose'> {
   /** Does the work (the API call) with the dialog's values. */
   run: (values: Record<string, unknown>) => Promise<T>;
-  /** The success message, from the result. */
-  done: (result: T) => string;
+  /** The outcome message, from the result (a warning when, say, every row of a bulk action was skipped). */
+  done: (result: T) => string | { message: string; type: 'success' | 'warning' };
 }
 
 /**
@@ -26,7 +26,9 @@ export function useRowAction<T>(options: RowActionOptions<T>): { open: () => voi
         onClose={() => setOpen(false)}
         onSubmit={async (values) => {
           const result = await run(values);
-          notify(done(result), { type: 'success' });
+          const outcome = done(result);
+          if (typeof outcome === 'string') notify(outcome, { type: 'success' });
+          else notify(outcome.message, { type: outcome.type });
           refresh();
         }}
       />
