@@ -32,7 +32,7 @@ export function CompactList<R extends RaRecord>(props: {
     if (!props.rowClick) return null;
     const to =
       typeof props.rowClick === 'function' ? props.rowClick(record.id, resource, record) : props.rowClick;
-    if (!to) return null;
+    if (!to || to === 'expand' || to === 'toggleSelection') return null;
     return to === 'show' || to === 'edit' ? createPath({ resource, id: record.id, type: to }) : to;
   };
   return (

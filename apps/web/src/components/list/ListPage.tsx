@@ -43,6 +43,9 @@ export interface ListPageProps<R extends RaRecord = RaRecord> {
   sort?: SortPayload;
   perPage?: number;
   rowClick?: RowClick;
+  /** A row's detail shown beneath it (wide screens); use with rowClick="expand". */
+  expand?: ReactElement;
+  isRowExpandable?: (record: R) => boolean;
   /** Buttons of one row; shown as a last column, or in a ⋮ menu on a narrow screen. */
   rowActions?: (record: R) => ReactNode;
   /** Extra buttons in the toolbar (Create, Upload, bulk actions live in `bulkActions`). */
@@ -112,6 +115,8 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
           <Datagrid
             rowClick={rowClick}
             bulkActionButtons={props.bulkActions ?? false}
+            expand={props.expand}
+            isRowExpandable={props.isRowExpandable as ((record: RaRecord) => boolean) | undefined}
             empty={<ListEmpty text={props.empty} />}
             body={<DatagridBody row={<KeyboardRow />} />}
             sx={{ overflowX: 'auto' }}
