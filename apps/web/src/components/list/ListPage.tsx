@@ -56,6 +56,8 @@ export interface ListPageProps<R extends RaRecord = RaRecord> {
   exportName?: string;
   /** Another list on the same page keeps its own URL filters. */
   storeKey?: string;
+  /** Rendered inside the list's context, e.g. an auto-refresh while rows are in progress. */
+  children?: ReactNode;
   disableSyncWithLocation?: boolean;
 }
 
@@ -109,6 +111,7 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
         }
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaFilterForm-root': { flexWrap: 'wrap' } }}
       >
+        {props.children}
         {narrow ? (
           <CompactList<R> row={props.compact} rowClick={rowClick} actions={props.rowActions} />
         ) : (

@@ -1,9 +1,8 @@
 import { LEDGER_KIND_LABELS, LEDGER_KINDS } from '@app/contract/ledger';
-import { Typography } from '@mui/material';
-import { FilterButton, List, NumberInput, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { NumberInput, SearchInput, SelectInput } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
-import { ListExportButton } from '../../components/ListExportButton';
-import { LedgerDatagrid } from './LedgerDatagrid';
+import { ListPage } from '../../components/list/ListPage';
+import { ledgerColumns, ledgerCompact } from './ledger-columns';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Member name, mobile or code" />,
@@ -21,24 +20,15 @@ const filters = [
 /** QR Points History: every points ledger entry, of all kinds, with kind/member/date filters. */
 export default function QrPointHistoriesPage() {
   return (
-    <>
-      <Typography variant="h5" component="h1">
-        QR Points History
-      </Typography>
-      <List
-        resource="admin/ledger"
-        filters={filters}
-        sort={{ field: 'id', order: 'DESC' }}
-        title={false}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <ListExportButton path="/admin/ledger/export" fileName="points-ledger" />
-          </TopToolbar>
-        }
-      >
-        <LedgerDatagrid />
-      </List>
-    </>
+    <ListPage
+      page="/dashboard/QrPointHistories"
+      resource="admin/ledger"
+      exportName="points-ledger"
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="No points have moved yet. Scans, bonuses, adjustments and redemptions appear here."
+      columns={ledgerColumns()}
+      compact={ledgerCompact}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { List, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { ApiError, api } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
-import { LedgerDatagrid } from './LedgerDatagrid';
+import { ListPage } from '../../components/list/ListPage';
+import { ledgerColumns, ledgerCompact } from './ledger-columns';
 
 /**
  * Saving a points setting: POSTs the body, shows the server's field errors under their inputs and
@@ -63,16 +64,16 @@ export function CreditsList({ title, resource }: { title: string; resource: stri
       <Typography variant="h6" sx={{ mt: 3 }}>
         {title}
       </Typography>
-      <List
+      <ListPage
+        title={false}
         resource={resource}
         sort={{ field: 'id', order: 'DESC' }}
-        title={false}
-        actions={false}
         disableSyncWithLocation
-        storeKey={false}
-      >
-        <LedgerDatagrid />
-      </List>
+        storeKey={resource}
+        empty="No credits yet."
+        columns={ledgerColumns()}
+        compact={ledgerCompact}
+      />
     </>
   );
 }
