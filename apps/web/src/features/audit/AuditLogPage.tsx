@@ -1,9 +1,9 @@
 import { AutocompleteInput, ReferenceInput, SearchInput, TextInput } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
+import { dayEnd, dayStart, endDay, startDay } from '../../components/ist-range';
 import { ListPage } from '../../components/list/ListPage';
 import { AuditChanges } from './AuditChanges';
 import { auditColumns, auditCompact } from './AuditColumns';
-import { dayEnd, dayStart, endDay, startDay } from './ist-range';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Action, entity or actor" />,
