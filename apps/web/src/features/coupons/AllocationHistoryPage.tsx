@@ -5,8 +5,8 @@ import { api } from '../../app/api';
 import { reasonField } from '../../components/ConfirmDialog';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
 import { useRowAction } from '../../components/use-row-action';
-import { StatusChip } from './StatusChip';
 
 function UndoButton({ row }: { row: AllocationRow }) {
   const undo = useRowAction({

@@ -3,9 +3,9 @@ import { formatCount, formatDateTime, formatDay } from '@app/contract/format';
 import { FunctionField, SelectInput, TextField } from 'react-admin';
 import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
 import { AutoRefresh } from './AutoRefresh';
 import { ProgressField } from './ProgressField';
-import { StatusChip } from './StatusChip';
 
 export const BATCHES_RESOURCE = 'admin/coupon-batches';
 const generating = (r: Record<string, unknown>) => r.status === 'generating';

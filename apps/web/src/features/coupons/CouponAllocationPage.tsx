@@ -4,8 +4,8 @@ import { BooleanInput, Button, FunctionField, SearchInput, SelectInput, TextFiel
 import { api } from '../../app/api';
 import { CountField, DayField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
+import { useProductChoices } from '../../components/use-options';
 import { useRowAction } from '../../components/use-row-action';
-import { useProductChoices } from './use-options';
 
 const MODES = [
   { id: 'range', name: 'Serial range' },

@@ -6,8 +6,8 @@ import { BooleanInput, FunctionField, SearchInput, SelectInput, TextField } from
 import { api } from '../../app/api';
 import { CountField, DayField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
-import { STATE_LABELS } from './state-colours';
-import { useProductChoices } from './use-options';
+import { STATE_LABELS } from '../../components/state-colours';
+import { useProductChoices } from '../../components/use-options';
 
 type State = keyof typeof STATE_LABELS;
 const STATES = Object.keys(STATE_LABELS) as State[];

@@ -17,8 +17,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
+import { percent, STATE_COLOURS, STATE_LABELS, stateParts } from '../../components/state-colours';
 import { DayChart, StackedBar } from './DayChart';
-import { percent, STATE_COLOURS, STATE_LABELS, stateParts } from './state-colours';
 
 const n = formatCount;
 

@@ -5,12 +5,12 @@ import { Stack, Typography } from '@mui/material';
 import { Button, FunctionField, NumberInput, SelectInput, TextField } from 'react-admin';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { DownloadButton } from '../../components/DownloadButton';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
 import { useRowAction } from '../../components/use-row-action';
 import { DamagedReportForm } from './DamagedReportForm';
-import { DownloadButton } from './DownloadButton';
-import { StatusChip } from './StatusChip';
 
 function Decide({ row }: { row: DamagedRow }) {
   const { profile } = useProfile();

@@ -17,8 +17,8 @@ import {
 } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { useProductChoices } from '../../components/use-options';
 import { BATCHES_RESOURCE, BatchList } from './BatchList';
-import { useProductChoices } from './use-options';
 
 /** Generate QR Code: a batch for one SKU, generated in the background with a progress bar. */
 export default function GenerateCouponPage() {

@@ -8,7 +8,7 @@ import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { api } from '../../app/api';
 import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
-import { StatusChip } from './StatusChip';
+import { StatusChip } from '../../components/StatusChip';
 
 const PAGE = '/dashboard/invoice-wise-coupon';
 

@@ -3,12 +3,12 @@ import { PRINT_LAYOUT_LABELS } from '@app/contract/coupon-prints';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { Chip } from '@mui/material';
 import { BooleanInput, FunctionField, NumberInput, SelectInput, TextField } from 'react-admin';
+import { DownloadButton } from '../../components/DownloadButton';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
 import { AutoRefresh } from './AutoRefresh';
-import { DownloadButton } from './DownloadButton';
 import { ProgressField } from './ProgressField';
-import { StatusChip } from './StatusChip';
 
 export const PRINTS_RESOURCE = 'admin/coupon-prints';
 const rendering = (r: Record<string, unknown>) => r.status === 'rendering';

@@ -6,7 +6,7 @@ import { DayInput } from '../../components/DayInput';
 import { CountField, DateTimeField } from '../../components/fields';
 import { dayEnd, dayStart, endDay, startDay } from '../../components/ist-range';
 import { ListPage } from '../../components/list/ListPage';
-import { useProductChoices } from './use-options';
+import { useProductChoices } from '../../components/use-options';
 
 const choices = (list: readonly string[]) => list.map((id) => ({ id, name: id.replace(/_/g, ' ') }));
 

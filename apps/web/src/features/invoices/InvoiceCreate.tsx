@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { DayInput } from '../../components/DayInput';
-import { useProductChoices } from '../coupons/use-options';
+import { useProductChoices } from '../../components/use-options';
 import { DISTRIBUTORS_RESOURCE, INVOICES_RESOURCE, invoicePaths } from './invoice-paths';
 
 /** A new invoice by form: distributor, number, date and its lines. */

@@ -1,10 +1,10 @@
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { SelectInput, TextField, useRecordContext } from 'react-admin';
+import { DownloadButton } from '../../components/DownloadButton';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
 import { UploadErrors } from '../../components/UploadErrors';
-import { DownloadButton } from '../coupons/DownloadButton';
-import { StatusChip } from '../coupons/StatusChip';
 import { UPLOADS_RESOURCE } from './invoice-paths';
 
 const filters = [

@@ -5,7 +5,7 @@ import { Alert, Box, Paper, Stack, Table, TableBody, TableCell, TableRow, Typogr
 import type { ReactNode } from 'react';
 import { Button } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { useApiGet } from '../members/use-api-get';
+import { useApiGet } from '../../components/use-api-get';
 import { KycDecision } from './KycDecision';
 import { KycImage } from './KycImage';
 import { kycPaths } from './kyc-paths';

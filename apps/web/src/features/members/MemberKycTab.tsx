@@ -1,7 +1,7 @@
 import { formatDateTime } from '@app/contract/format';
 import type { KycMasked } from '@app/contract/kyc';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useApiGet } from './use-api-get';
+import { useApiGet } from '../../components/use-api-get';
 
 /** The member's KYC submissions, newest first, every number masked. */
 export function MemberKycTab({ memberId }: { memberId: string }) {

@@ -1,5 +1,5 @@
+import { ledgerColumns, ledgerCompact } from '../../components/ledger-columns';
 import { ListPage } from '../../components/list/ListPage';
-import { ledgerColumns, ledgerCompact } from '../points/ledger-columns';
 
 /** The member's points ledger, newest first; the balance column is the running balance. */
 export function MemberLedgerTab({ memberId }: { memberId: string }) {

@@ -2,14 +2,14 @@ import type { AuditEntry } from '@app/contract/audit';
 import { Typography } from '@mui/material';
 import { Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { AuditHistory } from '../../components/audit/AuditHistory';
 import { CountField, DateTimeField, DayField } from '../../components/fields';
-import { AuditHistory } from '../audit/AuditHistory';
+import { useApiGet } from '../../components/use-api-get';
 import { AdjustmentsList } from './AdjustmentsList';
 import { MemberActions } from './MemberActions';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
 import { MEMBERS_RESOURCE } from './member-paths';
-import { useApiGet } from './use-api-get';
 
 /** One member: profile, KYC, ledger, adjustments and history tabs, with block/unblock and adjust. */
 export function MemberShow() {

@@ -1,8 +1,8 @@
 import { LEDGER_KIND_LABELS, LEDGER_KINDS } from '@app/contract/ledger';
 import { NumberInput, SearchInput, SelectInput } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
+import { ledgerColumns, ledgerCompact } from '../../components/ledger-columns';
 import { ListPage } from '../../components/list/ListPage';
-import { ledgerColumns, ledgerCompact } from './ledger-columns';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Member name, mobile or code" />,

@@ -3,8 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ApiError, api } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
+import { ledgerColumns, ledgerCompact } from '../../components/ledger-columns';
 import { ListPage } from '../../components/list/ListPage';
-import { ledgerColumns, ledgerCompact } from './ledger-columns';
 
 /**
  * Saving a points setting: POSTs the body, shows the server's field errors under their inputs and

@@ -11,8 +11,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { AuditHistory } from '../../components/audit/AuditHistory';
 import { CountField, DateTimeField } from '../../components/fields';
-import { AuditHistory } from '../audit/AuditHistory';
 import { DeleteRoleButton } from './DeleteRoleButton';
 import { HeldPermissions } from './HeldPermissions';
 import { ROLES_RESOURCE, rolePaths } from './role-paths';

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
-import { useApiGet } from '../members/use-api-get';
+import { useApiGet } from '../../components/use-api-get';
 
 type Form = {
   name: string;

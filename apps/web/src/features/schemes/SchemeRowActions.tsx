@@ -15,8 +15,8 @@ import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { api } from '../../app/api';
 import { reasonField } from '../../components/ConfirmDialog';
+import { useApiGet } from '../../components/use-api-get';
 import { useRowAction } from '../../components/use-row-action';
-import { useApiGet } from '../members/use-api-get';
 
 function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => void }) {
   const { data } = useApiGet<SchemeEvent[]>(`/admin/schemes/${scheme.id}/history`);

@@ -1,8 +1,8 @@
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { LEDGER_KIND_LABELS, type LedgerKind } from '@app/contract/ledger';
 import { FunctionField, type RaRecord, TextField } from 'react-admin';
-import { CountField, DateTimeField } from '../../components/fields';
-import type { CompactRow } from '../../components/list/CompactList';
+import { CountField, DateTimeField } from './fields';
+import type { CompactRow } from './list/CompactList';
 
 const kind = (r: RaRecord) => LEDGER_KIND_LABELS[r.kind as LedgerKind] ?? r.kind;
 

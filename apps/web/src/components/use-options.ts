@@ -2,7 +2,7 @@ import type { BatchOption } from '@app/contract/coupon-batches';
 import { formatCount } from '@app/contract/format';
 import type { ProductOption } from '@app/contract/products';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { api } from '../app/api';
 
 function useOptions<T>(path: string): T[] {
   const [rows, setRows] = useState<T[]>([]);

@@ -2,7 +2,7 @@ import type { AuditEntry } from '@app/contract/audit';
 import { Typography } from '@mui/material';
 import { ListContextProvider, Pagination, useList } from 'react-admin';
 import { useProfile } from '../../app/profile-context';
-import { ListPage } from '../../components/list/ListPage';
+import { ListPage } from '../list/ListPage';
 import { AuditChanges } from './AuditChanges';
 import { AuditDatagrid, auditColumns, auditCompact } from './AuditColumns';
 

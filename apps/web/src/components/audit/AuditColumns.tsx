@@ -1,7 +1,7 @@
 import { formatDateTime } from '@app/contract/format';
 import { Datagrid, FunctionField, type RaRecord, TextField } from 'react-admin';
-import { DateTimeField } from '../../components/fields';
-import type { CompactRow } from '../../components/list/CompactList';
+import { DateTimeField } from '../fields';
+import type { CompactRow } from '../list/CompactList';
 import { AuditChanges } from './AuditChanges';
 
 const actor = (r: RaRecord) => (r.actorName ? `${r.actorName} (${r.actorRole ?? '—'})` : 'System');

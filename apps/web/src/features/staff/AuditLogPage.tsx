@@ -1,9 +1,9 @@
 import { AutocompleteInput, ReferenceInput, SearchInput, TextInput } from 'react-admin';
+import { AuditChanges } from '../../components/audit/AuditChanges';
+import { auditColumns, auditCompact } from '../../components/audit/AuditColumns';
 import { DayInput } from '../../components/DayInput';
 import { dayEnd, dayStart, endDay, startDay } from '../../components/ist-range';
 import { ListPage } from '../../components/list/ListPage';
-import { AuditChanges } from './AuditChanges';
-import { auditColumns, auditCompact } from './AuditColumns';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Action, entity or actor" />,
