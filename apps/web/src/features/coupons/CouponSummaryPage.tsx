@@ -16,9 +16,10 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
+import { DayChart } from '../../components/DayChart';
 import { DayPicker } from '../../components/DayPicker';
 import { percent, STATE_COLOURS, STATE_LABELS, stateParts } from '../../components/state-colours';
-import { DayChart, StackedBar } from './DayChart';
+import { StackedBar } from './StackedBar';
 
 const n = formatCount;
 
@@ -73,13 +74,20 @@ export default function CouponSummaryPage() {
             Per day
           </Typography>
           <DayChart
-            days={data.days}
-            series={[
-              { key: 'generated', label: 'Generated', colour: STATE_COLOURS.generated },
-              { key: 'allocated', label: 'Allocated', colour: STATE_COLOURS.active },
-              { key: 'scanned', label: 'Scanned', colour: STATE_COLOURS.scanned },
-              { key: 'damaged', label: 'Damaged', colour: STATE_COLOURS.damaged },
-            ]}
+            title="Coupons per day"
+            days={data.days.map((d) => d.day)}
+            series={(
+              [
+                ['generated', 'Generated', STATE_COLOURS.generated],
+                ['allocated', 'Allocated', STATE_COLOURS.active],
+                ['scanned', 'Scanned', STATE_COLOURS.scanned],
+                ['damaged', 'Damaged', STATE_COLOURS.damaged],
+              ] as const
+            ).map(([key, label, color]) => ({
+              label,
+              color,
+              values: data.days.map((d) => Number(d[key] ?? 0)),
+            }))}
           />
           <Typography variant="h6" component="h2">
             Per SKU

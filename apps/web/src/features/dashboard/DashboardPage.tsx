@@ -1,14 +1,26 @@
-import type { DashboardCard, DashboardResponse } from '@app/contract/dashboard';
+import type { DashboardCard, DashboardResponse, DashboardSeries } from '@app/contract/dashboard';
 import { shiftDay, todayIst } from '@app/contract/format';
 import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
+import { DayChart } from '../../components/DayChart';
 import { DayPicker } from '../../components/DayPicker';
 import { KpiCards } from './KpiCards';
-import { SeriesChart } from './SeriesChart';
 
 const QUICK_RANGES = [7, 30, 90];
+
+/** Series sharing a chart id are drawn together ("Points issued vs Points redeemed"); others alone. */
+function charts(all: DashboardSeries[]) {
+  const byChart = new Map<string, DashboardSeries[]>();
+  for (const s of all) byChart.set(s.chart ?? s.key, [...(byChart.get(s.chart ?? s.key) ?? []), s]);
+  return [...byChart].map(([id, series]) => ({
+    id,
+    series,
+    page: series[0]!.page,
+    title: series.map((s) => s.label).join(' vs '),
+  }));
+}
 
 /**
  * /dashboard: KPI cards and daily charts of the signed-in role's areas over an IST date range
@@ -78,15 +90,19 @@ export default function DashboardPage() {
       {groups.map(([group, cards]) => (
         <KpiCards key={group} group={group} cards={cards} />
       ))}
-      {data?.series.map((series) => (
-        <Card key={series.key} variant="outlined" sx={{ mb: 2 }}>
+      {charts(data?.series ?? []).map(({ id, title, page, series }) => (
+        <Card key={id} variant="outlined" sx={{ mb: 2 }}>
           <CardContent>
             <Typography variant="h6" component="h2">
-              <MuiLink component={Link} to={series.page} underline="hover" color="inherit">
-                {series.label}
+              <MuiLink component={Link} to={page} underline="hover" color="inherit">
+                {title}
               </MuiLink>
             </Typography>
-            <SeriesChart series={series} />
+            <DayChart
+              title={title}
+              days={series[0]!.points.map((p) => p.date)}
+              series={series.map((s) => ({ label: s.label, values: s.points.map((p) => p.value) }))}
+            />
           </CardContent>
         </Card>
       ))}
