@@ -1,5 +1,5 @@
 import { formatDateTime } from '@app/contract/format';
-import { Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { ReactNode } from 'react';
 
 interface SettingRow {
@@ -19,27 +19,30 @@ export function SettingsHistory<T extends SettingRow>({
   columns: [string, (r: T) => ReactNode][];
 }) {
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          {[...columns.map(([h]) => h), 'Effective from', 'Set by', 'Set on', ''].map((h) => (
-            <TableCell key={h}>{h}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((r) => (
-          <TableRow key={r.id} selected={r.current}>
-            {columns.map(([h, cell]) => (
-              <TableCell key={h}>{cell(r)}</TableCell>
+    // A settings table of its own (not a list): it scrolls inside its box on a narrow screen.
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {[...columns.map(([h]) => h), 'Effective from', 'Set by', 'Set on', ''].map((h) => (
+              <TableCell key={h}>{h}</TableCell>
             ))}
-            <TableCell>{formatDateTime(r.effectiveFrom)}</TableCell>
-            <TableCell>{r.createdByName ?? '—'}</TableCell>
-            <TableCell>{formatDateTime(r.createdAt)}</TableCell>
-            <TableCell>{r.current && <Chip size="small" color="success" label="In force" />}</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} selected={r.current}>
+              {columns.map(([h, cell]) => (
+                <TableCell key={h}>{cell(r)}</TableCell>
+              ))}
+              <TableCell>{formatDateTime(r.effectiveFrom)}</TableCell>
+              <TableCell>{r.createdByName ?? '—'}</TableCell>
+              <TableCell>{formatDateTime(r.createdAt)}</TableCell>
+              <TableCell>{r.current && <Chip size="small" color="success" label="In force" />}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
