@@ -46,6 +46,8 @@ export function DayPicker({ label, value, onChange, min, max, helperText, ...res
             required: rest.required,
             error: rest.error,
             size: rest.size ?? 'small',
+            // A date is ten characters: the field need not stretch across the page.
+            sx: { width: 200, maxWidth: '100%' },
             helperText,
             title: value ? formatDay(value) : undefined,
           },

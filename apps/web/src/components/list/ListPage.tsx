@@ -109,7 +109,10 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
             )}
           </TopToolbar>
         }
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaFilterForm-root': { flexWrap: 'wrap' } }}
+        sx={{
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaFilterForm-root': { flexWrap: 'wrap' },
+        }}
       >
         {props.children}
         {narrow ? (
@@ -122,7 +125,7 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
             isRowExpandable={props.isRowExpandable as ((record: RaRecord) => boolean) | undefined}
             empty={<ListEmpty text={props.empty} />}
             body={<DatagridBody row={<KeyboardRow />} />}
-            sx={{ overflowX: 'auto' }}
+            sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
           >
             {props.columns}
             {props.rowActions && (
