@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { fillDay, signIn } from './helpers';
 import { apiAs, logOut } from './staff-helpers';
 
 /** A demo batch (seeded) of the given SKU, through the picker endpoint any staff may read. */
@@ -22,7 +22,7 @@ test('generate a batch and watch its progress to the end', async ({ page }) => {
   await page.getByRole('combobox', { name: 'SKU' }).click();
   await page.getByRole('option', { name: /PLY-12-MR/ }).click();
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('150000');
-  await page.getByLabel('Expiry date').fill('2031-03-31');
+  await fillDay(page, 'Expiry date', '2031-03-31');
   await page.getByRole('button', { name: 'Generate' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Generate 1,50,000 codes' }).click();
   await expect(page.getByText('Batch created: its codes are being generated')).toBeVisible();

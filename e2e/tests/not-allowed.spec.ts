@@ -17,18 +17,20 @@ test('a page opened by URL without its permission shows "Not allowed" inside the
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
 });
 
-test('a role without the Dashboard permission lands on a welcome with links to its pages', async ({
-  page,
-}) => {
-  await signIn(page, 'printing');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
-  const ownPages = page.getByRole('list', { name: 'Your pages' });
-  await expect(ownPages.getByRole('link')).toHaveText(['Punch History']);
-  await ownPages.getByRole('link', { name: 'Punch History' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/printCoupon$/);
-  await expect(page.getByRole('heading', { name: 'Not allowed' })).toHaveCount(0);
-});
+for (const [role, firstPage] of [
+  ['printing', /\/dashboard\/printCoupon$/],
+  ['distribution', /\/dashboard\/coupon-allocation$/],
+] as const) {
+  test(`${role}, without the Dashboard item, lands on its first page (sign-in and /dashboard)`, async ({
+    page,
+  }) => {
+    await signIn(page, role);
+    await expect(page).toHaveURL(firstPage);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(firstPage);
+    await expect(page.getByRole('heading', { name: 'Not allowed' })).toHaveCount(0);
+  });
+}
 
 test('an item held without its group (courier, Download Report) opens by URL', async ({ page }) => {
   await signIn(page, 'courier');

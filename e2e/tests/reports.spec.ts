@@ -1,6 +1,6 @@
 import { REPORT_PAGE, XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { fillDay, signIn } from './helpers';
 
 /** The shell spec's colours as the browser computes them (#28a745, #343a40, #d3d3d3). */
 const GREEN = 'rgb(40, 167, 69)';
@@ -16,8 +16,8 @@ async function openReports(page: Page, role = 'admin') {
 async function fillRequest(page: Page, label: string, startDate: string, endDate: string) {
   await page.getByRole('combobox', { name: /Report type/ }).click();
   await page.getByRole('option', { name: label }).click();
-  await page.getByLabel('Start date').fill(startDate);
-  await page.getByLabel('End date').fill(endDate);
+  await fillDay(page, 'Start date', startDate);
+  await fillDay(page, 'End date', endDate);
 }
 
 /** Holds the report call back a moment so the spinner can be seen, then answers as `answer` says. */

@@ -117,7 +117,10 @@ test('the dashboard shows the staff cards and the sign-ins chart to Manage Admin
   await signIn(page, 'admin');
   await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(page.getByTestId('kpi-staff.active')).toContainText(/\d+/);
-  await expect(page.getByRole('img', { name: /Sign-ins per day/ })).toBeVisible();
+  const chart = page.getByRole('figure', { name: /Sign-ins per day/ });
+  await expect(chart).toBeVisible();
+  // A chart with axes (MUI X Charts), not a bare drawing.
+  await expect(chart.locator('.MuiChartsAxis-root').first()).toBeVisible();
   await page.getByTestId('kpi-staff.active').click();
   await expect(page).toHaveURL(/\/dashboard\/manageadmin\?filter=/);
   await expect(page.getByRole('row').filter({ hasText: 'Inactive' })).toHaveCount(0);

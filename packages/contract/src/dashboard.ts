@@ -39,6 +39,8 @@ export const dashboardSeries = z.object({
   key: z.string(),
   label: z.string(),
   page: z.string(),
+  /** Series with the same chart id are drawn in one chart, e.g. points issued vs redeemed. */
+  chart: z.string().optional(),
   /** One point per day of the range, zero-filled. */
   points: z.array(z.object({ date: z.string(), value: z.number() })),
 });

@@ -1,25 +1,47 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Vite names every file under /assets after a hash of its content, so a browser may keep it for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built React app on the API's origin. Unknown non-API paths get index.html so that
- * deep links such as /dashboard/users open the app; unknown API paths get a JSON 404.
+ * Serves the built React app on the API's origin, compressed (br/gzip) when the browser accepts it.
+ * Hashed files under /assets are cached for a year; index.html and other unhashed files are
+ * revalidated on every load (`no-cache`) so that a new deployment is picked up at once.
+ * Unknown non-API paths get index.html so that deep links such as /dashboard/users open the app;
+ * unknown API paths get a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const dist = app.config.webDist;
-  const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
+  const indexFile = path.join(dist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+    // Its own scope: compression applies to the static files, API responses stay as they are.
+    await app.register(async (scope) => {
+      await scope.register(compress, { threshold: 1024 });
+      await scope.register(fastifyStatic, {
+        root: dist,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          const underAssets = path.relative(dist, filePath).split(path.sep)[0] === 'assets';
+          reply.header('cache-control', underAssets ? IMMUTABLE : 'no-cache');
+        },
+      });
+    });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (
       hasWeb &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api')
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const html = await fs.promises.readFile(indexFile);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply
       .status(404)

@@ -30,7 +30,9 @@ export const dataProvider = {
     });
     if (result.nextCursor)
       cursors.set(cursorKey(resource, filter, sort, perPage, page + 1), result.nextCursor);
-    return { data: result.rows, total: result.total };
+    // Very large tables answer an estimated total; ListPagination shows it as "about N".
+    const totalIsEstimate = (result as { totalIsEstimate?: boolean }).totalIsEstimate === true;
+    return { data: result.rows, total: result.total, meta: { totalIsEstimate } };
   },
   async getOne(resource, params) {
     return { data: await api<RaRecord>(`/${resource}/${params.id}`, { signal: params.signal }) };

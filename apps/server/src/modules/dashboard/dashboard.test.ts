@@ -54,6 +54,15 @@ describe('GET /api/admin/dashboard', () => {
     expect(body.series.map((s: Card) => s.key)).toEqual(
       expect.arrayContaining(['members.registrationsPerDay', 'scans.perDay']),
     );
+    // Points issued vs redeemed per day add up to the cards of the same range.
+    type Series = { key: string; chart?: string; points: { value: number }[] };
+    const total = (key: string) =>
+      (body.series as Series[]).find((s) => s.key === key)!.points.reduce((sum, p) => sum + p.value, 0);
+    expect(total('points.issuedPerDay')).toBe(value('points.issued'));
+    expect(total('points.redeemedPerDay')).toBe(value('points.redeemed'));
+    expect(value('points.issued')).toBeGreaterThan(0);
+    const pointsChart = (body.series as Series[]).filter((s) => s.chart === 'points').map((s) => s.key);
+    expect(pointsChart).toEqual(['points.issuedPerDay', 'points.redeemedPerDay']);
   });
 
   it('counts only the chosen days', async () => {

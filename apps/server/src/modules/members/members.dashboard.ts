@@ -4,7 +4,7 @@ import { kycSubmissions } from '../../db/schema/kyc';
 import { pointsLedger } from '../../db/schema/ledger';
 import { members } from '../../db/schema/members';
 import type { DashboardProvider } from '../dashboard/dashboard.cards';
-import { countPerDay, countWhere, inRange } from '../dashboard/dashboard.series';
+import { countPerDay, countWhere, inRange, sumPerDay } from '../dashboard/dashboard.series';
 import { paisePerPoint } from '../points-settings/points-settings.repository';
 
 const USERS = '/dashboard/users';
@@ -102,6 +102,29 @@ export const memberCards: DashboardProvider = {
   },
   async series(db, range) {
     const points = await countPerDay(db, range, { table: members, id: members.id, at: members.createdAt });
-    return [{ key: 'members.registrationsPerDay', label: 'Registrations per day', page: USERS, points }];
+    // Issued: every credit; redeemed: what redemptions hold (the same definitions as the cards).
+    const issued = await sumPerDay(db, range, {
+      table: pointsLedger,
+      at: pointsLedger.createdAt,
+      value: sql`${pointsLedger.amount}`,
+      where: sql`${pointsLedger.amount} > 0`,
+    });
+    const redeemed = await sumPerDay(db, range, {
+      table: pointsLedger,
+      at: pointsLedger.createdAt,
+      value: sql`-${pointsLedger.amount}`,
+      where: sql`${pointsLedger.kind} = 'redemption_hold'`,
+    });
+    return [
+      { key: 'members.registrationsPerDay', label: 'Registrations per day', page: USERS, points },
+      { key: 'points.issuedPerDay', label: 'Points issued', page: POINTS, chart: 'points', points: issued },
+      {
+        key: 'points.redeemedPerDay',
+        label: 'Points redeemed',
+        page: POINTS,
+        chart: 'points',
+        points: redeemed,
+      },
+    ];
   },
 };

@@ -1,49 +1,32 @@
 import type { AllocationRow } from '@app/contract/coupon-allocations';
-import { Typography } from '@mui/material';
-import { useState } from 'react';
-import {
-  Button,
-  Datagrid,
-  FunctionField,
-  List,
-  NumberField,
-  NumberInput,
-  SearchInput,
-  SelectInput,
-  TextField,
-  useNotify,
-  useRefresh,
-} from 'react-admin';
+import { formatCount } from '@app/contract/format';
+import { Button, FunctionField, NumberInput, SearchInput, SelectInput, TextField } from 'react-admin';
 import { api } from '../../app/api';
-import { IstDateField } from '../../components/IstDateField';
-import { ActionDialog } from './ActionDialog';
-import { StatusChip } from './StatusChip';
+import { reasonField } from '../../components/ConfirmDialog';
+import { CountField, DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
+import { useRowAction } from '../../components/use-row-action';
 
 function UndoButton({ row }: { row: AllocationRow }) {
-  const [open, setOpen] = useState(false);
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const undo = useRowAction({
+    title: `Undo allocation #${row.id} (${formatCount(row.quantity)} coupons)?`,
+    text: 'The coupons go back into stock and can be allocated again.',
+    verb: 'Undo allocation',
+    destructive: true,
+    fields: [reasonField(false)],
+    run: (v) =>
+      api<AllocationRow>(`/admin/coupon-allocations/${row.id}/undo`, {
+        method: 'POST',
+        body: { reason: v.reason ?? '' },
+      }),
+    done: (res) => `Allocation undone: ${formatCount(res.returned)} coupons back in stock`,
+  });
   if (row.status !== 'active') return null;
-  const submit = async (v: Record<string, unknown>) => {
-    const res = await api<AllocationRow>(`/admin/coupon-allocations/${row.id}/undo`, {
-      method: 'POST',
-      body: { reason: v.reason ?? '' },
-    });
-    notify(`Allocation undone: ${res.returned} coupons back in stock`, { type: 'success' });
-    refresh();
-  };
   return (
     <>
-      <Button label="Undo" onClick={() => setOpen(true)} />
-      {open && (
-        <ActionDialog
-          title={`Undo allocation #${row.id} (${row.quantity} coupons)`}
-          submitLabel="Undo allocation"
-          fields={[{ name: 'reason', label: 'Reason', multiline: true }]}
-          onSubmit={submit}
-          onClose={() => setOpen(false)}
-        />
-      )}
+      <Button label="Undo" color="error" onClick={undo.open} />
+      {undo.dialog}
     </>
   );
 }
@@ -71,38 +54,38 @@ const filters = [
   <NumberInput key="serial" source="serial" label="Contains serial" />,
 ];
 
+const serials = (r: AllocationRow) => (r.fromSerial ? `${r.fromSerial} – ${r.toSerial}` : '—');
+
 /** Allocation History: who allocated what, when; undo with a reason. */
 export default function AllocationHistoryPage() {
   return (
-    <>
-      <Typography variant="h5" component="h1">
-        Allocation History
-      </Typography>
-      <List
-        resource="admin/coupon-allocations"
-        title={false}
-        filters={filters}
-        sort={{ field: 'id', order: 'DESC' }}
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="id" />
-          <TextField source="invoiceNumber" label="Invoice" sortable={false} />
-          <TextField source="distributorName" label="Distributor" sortable={false} />
-          <TextField source="sku" label="SKU" sortable={false} />
-          <TextField source="mode" sortable={false} />
-          <FunctionField
-            label="Serials"
-            render={(r: AllocationRow) => (r.fromSerial ? `${r.fromSerial} – ${r.toSerial}` : '—')}
-          />
-          <NumberField source="quantity" />
-          <StatusChip label="Status" />
-          <NumberField source="returned" sortable={false} />
-          <TextField source="undoReason" label="Undo reason" sortable={false} emptyText="—" />
-          <TextField source="createdByName" label="By" sortable={false} emptyText="—" />
-          <IstDateField source="createdAt" label="When" />
-          <FunctionField label="" render={(r: AllocationRow) => <UndoButton row={r} />} />
-        </Datagrid>
-      </List>
-    </>
+    <ListPage<AllocationRow>
+      page="/dashboard/allocation-history"
+      resource="admin/coupon-allocations"
+      exportName="allocation-history"
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="No allocations yet. Coupons allocated to an invoice appear here."
+      compact={{
+        primary: (r) => `#${r.id} · ${r.invoiceNumber ?? ''} · ${formatCount(r.quantity)} coupons`,
+        secondary: (r) => `${r.distributorName ?? ''} · ${r.sku ?? ''} · ${serials(r)}`,
+        tertiary: (r) => `${r.status}${r.createdByName ? ` · ${r.createdByName}` : ''}`,
+      }}
+      rowActions={(r) => <UndoButton row={r} />}
+      columns={[
+        <TextField key="id" source="id" />,
+        <TextField key="inv" source="invoiceNumber" label="Invoice" sortable={false} />,
+        <TextField key="dist" source="distributorName" label="Distributor" sortable={false} />,
+        <TextField key="sku" source="sku" label="SKU" sortable={false} />,
+        <TextField key="mode" source="mode" sortable={false} />,
+        <FunctionField key="serials" label="Serials" render={serials} />,
+        <CountField key="qty" source="quantity" />,
+        <StatusChip key="status" label="Status" />,
+        <CountField key="ret" source="returned" sortable={false} />,
+        <TextField key="why" source="undoReason" label="Undo reason" sortable={false} emptyText="—" />,
+        <TextField key="by" source="createdByName" label="By" sortable={false} emptyText="—" />,
+        <DateTimeField key="at" source="createdAt" label="When" />,
+      ]}
+    />
   );
 }

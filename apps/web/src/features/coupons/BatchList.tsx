@@ -1,6 +1,8 @@
 import type { BatchRow } from '@app/contract/coupon-batches';
-import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, TextField } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { formatCount, formatDateTime, formatDay } from '@app/contract/format';
+import { FunctionField, SelectInput, TextField } from 'react-admin';
+import { CountField, DateTimeField, DayField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
 import { AutoRefresh } from './AutoRefresh';
 import { BatchStatusField } from './BatchStatusField';
 import { ProgressField } from './ProgressField';
@@ -24,21 +26,37 @@ const filters = [
 /** Batches with live progress while they generate, their serial range and counts by state. */
 export function BatchList() {
   return (
-    <List resource={BATCHES_RESOURCE} title={false} filters={filters} sort={{ field: 'id', order: 'DESC' }}>
+    <ListPage<BatchRow>
+      title={false}
+      resource={BATCHES_RESOURCE}
+      exportName="coupon-batches"
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="No batches generated yet. Generate QR codes for a SKU above."
+      compact={{
+        primary: (r) => `Batch #${r.id} · ${r.sku} · ${formatCount(r.quantity)} codes`,
+        secondary: (r) => `${r.firstSerial} – ${r.lastSerial} · expires ${formatDay(r.expiresOn)}`,
+        tertiary: (r) => `${r.status} · ${formatDateTime(r.createdAt)}`,
+      }}
+      columns={[
+        <TextField key="id" source="id" label="Batch" />,
+        <FunctionField key="sku" label="SKU" render={(r: BatchRow) => `${r.sku} — ${r.productName}`} />,
+        <ProgressField key="qty" label="Quantity" done="done" total="quantity" busy={generating} />,
+        <BatchStatusField key="status" label="Status" />,
+        <FunctionField
+          key="serials"
+          label="Serials"
+          render={(r: BatchRow) => `${r.firstSerial} – ${r.lastSerial}`}
+        />,
+        <DayField key="exp" source="expiresOn" label="Expires" sortable={false} />,
+        <CountField key="printed" source="counts.printed" label="Printed" sortable={false} />,
+        <CountField key="active" source="counts.active" label="Active" sortable={false} />,
+        <CountField key="scanned" source="counts.scanned" label="Scanned" sortable={false} />,
+        <TextField key="by" source="createdByName" label="By" sortable={false} emptyText="—" />,
+        <DateTimeField key="at" source="createdAt" label="Created" />,
+      ]}
+    >
       <AutoRefresh busy={generating} />
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="id" label="Batch" />
-        <FunctionField label="SKU" render={(r: BatchRow) => `${r.sku} — ${r.productName}`} />
-        <ProgressField label="Quantity" done="done" total="quantity" busy={generating} />
-        <BatchStatusField label="Status" />
-        <FunctionField label="Serials" render={(r: BatchRow) => `${r.firstSerial} – ${r.lastSerial}`} />
-        <DateField source="expiresOn" label="Expires" sortable={false} />
-        <NumberField source="counts.printed" label="Printed" sortable={false} />
-        <NumberField source="counts.active" label="Active" sortable={false} />
-        <NumberField source="counts.scanned" label="Scanned" sortable={false} />
-        <TextField source="createdByName" label="By" sortable={false} emptyText="—" />
-        <IstDateField source="createdAt" label="Created" />
-      </Datagrid>
-    </List>
+    </ListPage>
   );
 }

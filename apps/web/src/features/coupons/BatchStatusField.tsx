@@ -3,7 +3,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { api } from '../../app/api';
-import { StatusChip } from './StatusChip';
+import { StatusChip } from '../../components/StatusChip';
 
 /**
  * A batch's status: "interrupted, resuming" while a crashed generation is taken up again; a

@@ -1,23 +1,11 @@
 import type { AllocatableLine } from '@app/contract/coupon-allocations';
-import { Typography } from '@mui/material';
-import { useState } from 'react';
-import {
-  BooleanInput,
-  Button,
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  SearchInput,
-  SelectInput,
-  TextField,
-  useNotify,
-  useRefresh,
-} from 'react-admin';
+import { formatCount, formatDay } from '@app/contract/format';
+import { BooleanInput, Button, FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { api } from '../../app/api';
-import { ActionDialog } from './ActionDialog';
-import { useProductChoices } from './use-options';
+import { CountField, DayField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
+import { useProductChoices } from '../../components/use-options';
+import { useRowAction } from '../../components/use-row-action';
 
 const MODES = [
   { id: 'range', name: 'Serial range' },
@@ -25,43 +13,31 @@ const MODES = [
 ];
 
 function AllocateButton({ line }: { line: AllocatableLine }) {
-  const [open, setOpen] = useState(false);
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const submit = async (v: Record<string, unknown>) => {
-    const body =
-      v.mode === 'next'
-        ? { invoiceLineId: line.id, mode: 'next', quantity: v.quantity }
-        : { invoiceLineId: line.id, mode: 'range', fromSerial: v.fromSerial, toSerial: v.toSerial };
-    const res = await api<{ quantity: number }>('/admin/coupon-allocations', { method: 'POST', body });
-    notify(`${res.quantity} coupons allocated and activated`, { type: 'success' });
-    refresh();
-  };
+  const allocate = useRowAction({
+    title: `Allocate to ${line.invoiceNumber} · ${line.sku}`,
+    text: `${formatCount(line.remaining)} remaining on the line, ${formatCount(line.inStock)} in stock.`,
+    verb: 'Allocate',
+    initial: { mode: 'range' },
+    fields: [
+      { name: 'mode', label: 'How', type: 'select', choices: MODES },
+      { name: 'fromSerial', label: 'From serial', type: 'number', when: (v) => v.mode === 'range' },
+      { name: 'toSerial', label: 'To serial', type: 'number', when: (v) => v.mode === 'range' },
+      { name: 'quantity', label: 'Quantity', type: 'number', when: (v) => v.mode === 'next' },
+    ],
+    run: (v) =>
+      api<{ quantity: number }>('/admin/coupon-allocations', {
+        method: 'POST',
+        body:
+          v.mode === 'next'
+            ? { invoiceLineId: line.id, mode: 'next', quantity: v.quantity }
+            : { invoiceLineId: line.id, mode: 'range', fromSerial: v.fromSerial, toSerial: v.toSerial },
+      }),
+    done: (res) => `${formatCount(res.quantity)} coupons allocated and activated`,
+  });
   return (
     <>
-      <Button
-        label="Allocate"
-        disabled={line.remaining === 0}
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen(true);
-        }}
-      />
-      {open && (
-        <ActionDialog
-          title={`Allocate to ${line.invoiceNumber} · ${line.sku} (${line.remaining} remaining, ${line.inStock} in stock)`}
-          submitLabel="Allocate"
-          initial={{ mode: 'range' }}
-          fields={[
-            { name: 'mode', label: 'How', type: 'select', choices: MODES },
-            { name: 'fromSerial', label: 'From serial', type: 'number', when: (v) => v.mode === 'range' },
-            { name: 'toSerial', label: 'To serial', type: 'number', when: (v) => v.mode === 'range' },
-            { name: 'quantity', label: 'Quantity', type: 'number', when: (v) => v.mode === 'next' },
-          ]}
-          onSubmit={submit}
-          onClose={() => setOpen(false)}
-        />
-      )}
+      <Button label="Allocate" disabled={line.remaining === 0} onClick={allocate.open} />
+      {allocate.dialog}
     </>
   );
 }
@@ -75,29 +51,35 @@ export default function CouponAllocationPage() {
     <BooleanInput key="open" source="open" label="Only lines with quantity left" alwaysOn />,
   ];
   return (
-    <>
-      <Typography variant="h5" component="h1">
-        Coupon Allocation
-      </Typography>
-      <List
-        resource="admin/coupon-allocations/lines"
-        title={false}
-        filters={filters}
-        filterDefaultValues={{ open: true }}
-        sort={{ field: 'id', order: 'DESC' }}
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="invoiceNumber" label="Invoice" sortable={false} />
-          <DateField source="invoiceDate" label="Date" />
-          <TextField source="distributorName" label="Distributor" sortable={false} />
-          <FunctionField label="SKU" render={(l: AllocatableLine) => `${l.sku} — ${l.productName}`} />
-          <NumberField source="quantity" sortable={false} />
-          <NumberField source="allocated" sortable={false} />
-          <NumberField source="remaining" sortable={false} />
-          <NumberField source="inStock" label="In stock" sortable={false} />
-          <FunctionField label="" render={(l: AllocatableLine) => <AllocateButton line={l} />} />
-        </Datagrid>
-      </List>
-    </>
+    <ListPage<AllocatableLine>
+      page="/dashboard/coupon-allocation"
+      resource="admin/coupon-allocations/lines"
+      exportName="coupon-allocation"
+      filters={filters}
+      filterDefaultValues={{ open: true }}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="No invoice lines to allocate. Lines of new invoices appear here."
+      compact={{
+        primary: (l) => `${l.invoiceNumber} · ${l.sku}`,
+        secondary: (l) => `${l.distributorName ?? ''} · ${formatDay(l.invoiceDate)}`,
+        tertiary: (l) =>
+          `${formatCount(l.remaining)} of ${formatCount(l.quantity)} left · ${formatCount(l.inStock)} in stock`,
+      }}
+      rowActions={(l) => <AllocateButton line={l} />}
+      columns={[
+        <TextField key="inv" source="invoiceNumber" label="Invoice" sortable={false} />,
+        <DayField key="date" source="invoiceDate" label="Date" />,
+        <TextField key="dist" source="distributorName" label="Distributor" sortable={false} />,
+        <FunctionField
+          key="sku"
+          label="SKU"
+          render={(l: AllocatableLine) => `${l.sku} — ${l.productName}`}
+        />,
+        <CountField key="qty" source="quantity" sortable={false} />,
+        <CountField key="alloc" source="allocated" sortable={false} />,
+        <CountField key="rem" source="remaining" sortable={false} />,
+        <CountField key="stock" source="inStock" label="In stock" sortable={false} />,
+      ]}
+    />
   );
 }

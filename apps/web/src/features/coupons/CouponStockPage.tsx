@@ -1,24 +1,17 @@
 import type { SkuStock, StockRow } from '@app/contract/coupon-stock';
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { formatCount, formatDay } from '@app/contract/format';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import {
-  BooleanInput,
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  SearchInput,
-  SelectInput,
-  TextField,
-} from 'react-admin';
+import { BooleanInput, FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { api } from '../../app/api';
-import { STATE_LABELS } from './state-colours';
-import { useProductChoices } from './use-options';
+import { CountField, DayField } from '../../components/fields';
+import { ListPage, pageTitle } from '../../components/list/ListPage';
+import { STATE_LABELS } from '../../components/state-colours';
+import { useProductChoices } from '../../components/use-options';
 
 type State = keyof typeof STATE_LABELS;
 const STATES = Object.keys(STATE_LABELS) as State[];
-const n = (v: number) => v.toLocaleString('en-IN');
+const n = formatCount;
 
 function SkuTable() {
   const [rows, setRows] = useState<SkuStock[]>([]);
@@ -26,36 +19,39 @@ function SkuTable() {
     api<SkuStock[]>('/admin/coupon-stock/skus').then(setRows, () => setRows([]));
   }, []);
   return (
-    <Table size="small" aria-label="Stock per SKU" sx={{ mb: 3 }}>
-      <TableHead>
-        <TableRow>
-          <TableCell>SKU</TableCell>
-          <TableCell align="right">Batches</TableCell>
-          {STATES.map((k) => (
-            <TableCell key={k} align="right">
-              {STATE_LABELS[k]}
-            </TableCell>
-          ))}
-          <TableCell align="right">Liability (points)</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((r) => (
-          <TableRow key={r.productId}>
-            <TableCell>
-              {r.sku} — {r.productName}
-            </TableCell>
-            <TableCell align="right">{r.batches}</TableCell>
+    // A summary table of its own (not a list); it scrolls inside its box on a narrow screen.
+    <Box sx={{ overflowX: 'auto', mb: 3 }}>
+      <Table size="small" aria-label="Stock per SKU">
+        <TableHead>
+          <TableRow>
+            <TableCell>SKU</TableCell>
+            <TableCell align="right">Batches</TableCell>
             {STATES.map((k) => (
               <TableCell key={k} align="right">
-                {n(r.counts[k])}
+                {STATE_LABELS[k]}
               </TableCell>
             ))}
-            <TableCell align="right">{n(r.liabilityPoints)}</TableCell>
+            <TableCell align="right">Liability (points)</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.productId}>
+              <TableCell>
+                {r.sku} — {r.productName}
+              </TableCell>
+              <TableCell align="right">{r.batches}</TableCell>
+              {STATES.map((k) => (
+                <TableCell key={k} align="right">
+                  {n(r.counts[k])}
+                </TableCell>
+              ))}
+              <TableCell align="right">{n(r.liabilityPoints)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 
@@ -70,27 +66,34 @@ export default function CouponStockPage() {
   return (
     <>
       <Typography variant="h5" component="h1">
-        Coupon Stock Details
+        {pageTitle('/dashboard/coupon-stock-report')}
       </Typography>
       <SkuTable />
-      <List
-        resource="admin/coupon-stock"
+      <ListPage<StockRow>
         title={false}
+        resource="admin/coupon-stock"
+        exportName="coupon-stock"
         filters={filters}
         sort={{ field: 'id', order: 'DESC' }}
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="id" label="Batch" />
-          <FunctionField label="SKU" render={(r: StockRow) => `${r.sku} — ${r.productName}`} />
-          <NumberField source="quantity" />
-          <DateField source="expiresOn" label="Expires" />
-          {STATES.map((k) => (
-            <NumberField key={k} source={`counts.${k}`} label={STATE_LABELS[k]} sortable={false} />
-          ))}
-          <NumberField source="points" label="Points per code" sortable={false} />
-          <NumberField source="liabilityPoints" label="Liability (points)" sortable={false} />
-        </Datagrid>
-      </List>
+        empty="No coupon batches yet. Stock appears here once QR codes are generated."
+        compact={{
+          primary: (r) => `Batch #${r.id} · ${r.sku} · ${n(r.quantity)} codes`,
+          secondary: (r) =>
+            `${n(r.counts.printed)} in stock · ${n(r.counts.active)} active · expires ${formatDay(r.expiresOn)}`,
+          tertiary: (r) => `Liability ${n(r.liabilityPoints)} points`,
+        }}
+        columns={[
+          <TextField key="id" source="id" label="Batch" />,
+          <FunctionField key="sku" label="SKU" render={(r: StockRow) => `${r.sku} — ${r.productName}`} />,
+          <CountField key="qty" source="quantity" />,
+          <DayField key="exp" source="expiresOn" label="Expires" />,
+          ...STATES.map((k) => (
+            <CountField key={k} source={`counts.${k}`} label={STATE_LABELS[k]} sortable={false} />
+          )),
+          <CountField key="pts" source="points" label="Points per code" sortable={false} />,
+          <CountField key="liab" source="liabilityPoints" label="Liability (points)" sortable={false} />,
+        ]}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { CouponSummary } from '@app/contract/coupon-stock';
+import { formatCount } from '@app/contract/format';
 import {
   Alert,
   Card,
@@ -10,16 +11,17 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
-import { DayChart, StackedBar } from './DayChart';
-import { percent, STATE_COLOURS, STATE_LABELS, stateParts } from './state-colours';
+import { DayChart } from '../../components/DayChart';
+import { DayPicker } from '../../components/DayPicker';
+import { percent, STATE_COLOURS, STATE_LABELS, stateParts } from '../../components/state-colours';
+import { StackedBar } from './StackedBar';
 
-const n = (v: number) => v.toLocaleString('en-IN');
+const n = formatCount;
 
 /** Coupons Dashboard Summary: totals by state, per SKU and distributor, scan rate, charts over time. */
 export default function CouponSummaryPage() {
@@ -36,9 +38,9 @@ export default function CouponSummaryPage() {
       })
       .catch((e: Error) => setError(e.message));
   }, [from, to]);
-  const setDate = (key: string) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const setDate = (key: string) => (day: string) => {
     const next = new URLSearchParams(params);
-    if (e.target.value) next.set(key, e.target.value);
+    if (day) next.set(key, day);
     else next.delete(key);
     setParams(next);
   };
@@ -48,20 +50,8 @@ export default function CouponSummaryPage() {
         Coupons Dashboard Summary
       </Typography>
       <Stack direction="row" spacing={2}>
-        <TextField
-          type="date"
-          label="From"
-          value={from ?? data?.from ?? ''}
-          onChange={setDate('from')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          label="To"
-          value={to ?? data?.to ?? ''}
-          onChange={setDate('to')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DayPicker label="From" value={from ?? data?.from ?? ''} onChange={setDate('from')} />
+        <DayPicker label="To" value={to ?? data?.to ?? ''} onChange={setDate('to')} />
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}
       {data && (
@@ -84,13 +74,20 @@ export default function CouponSummaryPage() {
             Per day
           </Typography>
           <DayChart
-            days={data.days}
-            series={[
-              { key: 'generated', label: 'Generated', colour: STATE_COLOURS.generated },
-              { key: 'allocated', label: 'Allocated', colour: STATE_COLOURS.active },
-              { key: 'scanned', label: 'Scanned', colour: STATE_COLOURS.scanned },
-              { key: 'damaged', label: 'Damaged', colour: STATE_COLOURS.damaged },
-            ]}
+            title="Coupons per day"
+            days={data.days.map((d) => d.day)}
+            series={(
+              [
+                ['generated', 'Generated', STATE_COLOURS.generated],
+                ['allocated', 'Allocated', STATE_COLOURS.active],
+                ['scanned', 'Scanned', STATE_COLOURS.scanned],
+                ['damaged', 'Damaged', STATE_COLOURS.damaged],
+              ] as const
+            ).map(([key, label, color]) => ({
+              label,
+              color,
+              values: data.days.map((d) => Number(d[key] ?? 0)),
+            }))}
           />
           <Typography variant="h6" component="h2">
             Per SKU

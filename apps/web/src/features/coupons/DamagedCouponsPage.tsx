@@ -1,77 +1,65 @@
 import type { DamagedRow } from '@app/contract/damaged-coupons';
 import { DAMAGE_REASON_LABELS } from '@app/contract/damaged-coupons';
+import { formatCount, formatDateTime } from '@app/contract/format';
 import { Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import {
-  Button,
-  Datagrid,
-  FunctionField,
-  List,
-  NumberField,
-  NumberInput,
-  SelectInput,
-  TextField,
-  useNotify,
-  useRefresh,
-} from 'react-admin';
+import { Button, FunctionField, NumberInput, SelectInput, TextField } from 'react-admin';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
-import { IstDateField } from '../../components/IstDateField';
-import { ActionDialog } from './ActionDialog';
+import { DownloadButton } from '../../components/DownloadButton';
+import { CountField, DateTimeField } from '../../components/fields';
+import { ListPage, pageTitle } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
+import { useRowAction } from '../../components/use-row-action';
 import { DamagedReportForm } from './DamagedReportForm';
-import { DownloadButton } from './DownloadButton';
-import { StatusChip } from './StatusChip';
 
 function Decide({ row }: { row: DamagedRow }) {
   const { profile } = useProfile();
-  const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const title = `report #${row.id} (${formatCount(row.quantity)} coupons)`;
+  const approve = useRowAction({
+    title: `Approve ${title}?`,
+    text: 'The coupons are voided and can no longer be scanned.',
+    verb: 'Approve and void',
+    destructive: true,
+    fields: [
+      {
+        name: 'replace',
+        label: 'Issue replacement coupons (allocated to the same invoice line)',
+        type: 'switch',
+      },
+      { name: 'note', label: 'Note (optional)', multiline: true },
+    ],
+    run: (v) =>
+      api<DamagedRow>(`/admin/damaged-coupons/${row.id}/approve`, {
+        method: 'POST',
+        body: { note: v.note || null, replace: Boolean(v.replace) },
+      }),
+    done: (res) => `Approved: ${formatCount(res.voided)} voided, ${formatCount(res.replaced)} replaced`,
+  });
+  const reject = useRowAction({
+    title: `Reject ${title}?`,
+    verb: 'Reject',
+    destructive: true,
+    fields: [{ name: 'note', label: 'Why is it rejected?', multiline: true, required: true }],
+    run: (v) =>
+      api<DamagedRow>(`/admin/damaged-coupons/${row.id}/reject`, { method: 'POST', body: { note: v.note } }),
+    done: () => 'Rejected',
+  });
   if (row.status !== 'pending') return null;
   // The server refuses the reporter too; hiding the buttons only saves a pointless click.
   if (profile && profile.id === row.reportedBy)
     return <Typography variant="caption">Awaiting another person</Typography>;
-  const submit = async (v: Record<string, unknown>) => {
-    const body =
-      open === 'approve' ? { note: v.note || null, replace: Boolean(v.replace) } : { note: v.note ?? '' };
-    const res = await api<DamagedRow>(`/admin/damaged-coupons/${row.id}/${open}`, { method: 'POST', body });
-    notify(
-      res.status === 'approved' ? `Approved: ${res.voided} voided, ${res.replaced} replaced` : 'Rejected',
-      { type: 'success' },
-    );
-    refresh();
-  };
   return (
     <Stack direction="row">
-      <Button label="Approve" onClick={() => setOpen('approve')} />
-      <Button label="Reject" color="error" onClick={() => setOpen('reject')} />
-      {open && (
-        <ActionDialog
-          title={`${open === 'approve' ? 'Approve' : 'Reject'} report #${row.id} (${row.quantity} coupons)`}
-          submitLabel={open === 'approve' ? 'Approve and void' : 'Reject'}
-          fields={[
-            ...(open === 'approve'
-              ? [
-                  {
-                    name: 'replace',
-                    label: 'Issue replacement coupons (allocated to the same invoice line)',
-                    type: 'switch' as const,
-                  },
-                ]
-              : []),
-            {
-              name: 'note',
-              label: open === 'approve' ? 'Note (optional)' : 'Why is it rejected?',
-              multiline: true,
-            },
-          ]}
-          onSubmit={submit}
-          onClose={() => setOpen(null)}
-        />
-      )}
+      <Button label="Approve" color="success" onClick={approve.open} />
+      <Button label="Reject" color="error" onClick={reject.open} />
+      {approve.dialog}
+      {reject.dialog}
     </Stack>
   );
 }
+
+const serials = (r: DamagedRow) =>
+  r.fromSerial === r.toSerial ? String(r.fromSerial) : `${r.fromSerial} – ${r.toSerial}`;
 
 const reasons = Object.entries(DAMAGE_REASON_LABELS).map(([id, name]) => ({ id, name }));
 const filters = [
@@ -94,42 +82,49 @@ export default function DamagedCouponsPage() {
   return (
     <>
       <Typography variant="h5" component="h1">
-        Damaged Coupons
+        {pageTitle('/dashboard/damaged-coupon')}
       </Typography>
       <DamagedReportForm />
-      <List
-        resource="admin/damaged-coupons"
+      <ListPage<DamagedRow>
         title={false}
+        resource="admin/damaged-coupons"
+        exportName="damaged-coupons"
         filters={filters}
         sort={{ field: 'id', order: 'DESC' }}
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="id" label="Report" />
-          <TextField source="mode" sortable={false} />
-          <FunctionField label="Reason" render={(r: DamagedRow) => DAMAGE_REASON_LABELS[r.reason]} />
+        empty="No damaged coupons reported yet. Reports made above appear here for a second person to decide."
+        compact={{
+          primary: (r) => `Report #${r.id} · ${DAMAGE_REASON_LABELS[r.reason]}`,
+          secondary: (r) => `${serials(r)} · ${formatCount(r.quantity)} coupons · ${r.status}`,
+          tertiary: (r) => `${r.reportedByName} · ${formatDateTime(r.createdAt)}`,
+        }}
+        rowActions={(r) => <Decide row={r} />}
+        columns={[
+          <TextField key="id" source="id" label="Report" />,
+          <TextField key="mode" source="mode" sortable={false} />,
           <FunctionField
-            label="Serials"
-            render={(r: DamagedRow) =>
-              r.fromSerial === r.toSerial ? r.fromSerial : `${r.fromSerial} – ${r.toSerial}`
-            }
-          />
-          <NumberField source="quantity" sortable={false} />
-          <StatusChip label="Status" />
-          <TextField source="reportedByName" label="Reported by" sortable={false} />
-          <IstDateField source="createdAt" label="When" />
-          <TextField source="decidedByName" label="Decided by" sortable={false} emptyText="—" />
+            key="reason"
+            label="Reason"
+            render={(r: DamagedRow) => DAMAGE_REASON_LABELS[r.reason]}
+          />,
+          <FunctionField key="serials" label="Serials" render={serials} />,
+          <CountField key="qty" source="quantity" sortable={false} />,
+          <StatusChip key="status" label="Status" />,
+          <TextField key="by" source="reportedByName" label="Reported by" sortable={false} />,
+          <DateTimeField key="at" source="createdAt" label="When" />,
+          <TextField key="dec" source="decidedByName" label="Decided by" sortable={false} emptyText="—" />,
           <FunctionField
+            key="vr"
             label="Voided / replaced"
             render={(r: DamagedRow) => (r.status === 'approved' ? `${r.voided} / ${r.replaced}` : '—')}
-          />
+          />,
           <DownloadButton
+            key="photo"
             label="Photo"
             path={(r) => (r.photoFileId ? `/admin/damaged-coupons/${r.id}/photo` : null)}
             fileName={(r) => `damaged-${r.id}-photo`}
-          />
-          <FunctionField label="" render={(r: DamagedRow) => <Decide row={r} />} />
-        </Datagrid>
-      </List>
+          />,
+        ]}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { BATCH_MESSAGES, MAX_BATCH_QUANTITY } from '@app/contract/coupon-batches';
+import { formatCount } from '@app/contract/format';
 import { Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Create,
-  DateInput,
   maxValue,
   minValue,
   NumberInput,
@@ -17,11 +17,12 @@ import {
   useRefresh,
 } from 'react-admin';
 import { clearFormDraft, KeepFormDraft } from '../../app/form-drafts';
+import { DayInput } from '../../components/DayInput';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { productChoices, useProductOptions } from '../../components/use-options';
 import { BATCHES_RESOURCE, BatchList } from './BatchList';
 import type { GenerateRequest } from './GenerateConfirmDialog';
 import { GenerateConfirmSave } from './GenerateConfirmSave';
-import { productChoices, useProductOptions } from './use-options';
 
 const DRAFT = 'generate-coupon';
 
@@ -72,9 +73,9 @@ export default function GenerateCouponPage() {
               minValue(1, BATCH_MESSAGES.quantityRange),
               maxValue(MAX_BATCH_QUANTITY, BATCH_MESSAGES.quantityRange),
             ]}
-            helperText={`1 to ${MAX_BATCH_QUANTITY.toLocaleString('en-IN')} codes`}
+            helperText={`1 to ${formatCount(MAX_BATCH_QUANTITY)} codes`}
           />
-          <DateInput
+          <DayInput
             source="expiresOn"
             label="Expiry date"
             validate={required(BATCH_MESSAGES.expiryRequired)}

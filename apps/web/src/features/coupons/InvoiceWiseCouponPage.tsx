@@ -1,41 +1,51 @@
 import { COUPON_STATUSES, formatCode } from '@app/contract/coupons';
+import { formatCount, formatDateTime, formatDay } from '@app/contract/format';
 import type { InvoiceDetail } from '@app/contract/invoices';
 import { Button as MuiButton, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  SearchInput,
-  SelectInput,
-  TextField,
-} from 'react-admin';
+import { FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { api } from '../../app/api';
-import { IstDateField } from '../../components/IstDateField';
-import { StatusChip } from './StatusChip';
+import { CountField, DateTimeField, DayField } from '../../components/fields';
+import { ListPage, pageTitle } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
 
 const PAGE = '/dashboard/invoice-wise-coupon';
 
 function InvoicePicker() {
   return (
-    <List
-      resource="admin/invoice-wise-coupons"
+    <ListPage
       title={false}
+      resource="admin/invoice-wise-coupons"
+      exportName="invoice-wise-coupons"
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Invoice number or distributor" />]}
       sort={{ field: 'id', order: 'DESC' }}
-    >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${PAGE}/${id}`}>
-        <TextField source="number" label="Invoice" />
-        <DateField source="invoiceDate" label="Date" />
-        <TextField source="distributorName" label="Distributor" sortable={false} />
-        <NumberField source="quantity" sortable={false} />
-        <NumberField source="allocated" sortable={false} />
-      </Datagrid>
-    </List>
+      empty="No invoices yet. Invoices with coupons allocated appear here."
+      rowClick={(id) => `${PAGE}/${id}`}
+      compact={{
+        primary: (r) => `${r.number} · ${formatDay(r.invoiceDate)}`,
+        secondary: (r) => String(r.distributorName ?? ''),
+        tertiary: (r) => `${formatCount(r.allocated)} of ${formatCount(r.quantity)} allocated`,
+      }}
+      columns={[
+        <TextField key="num" source="number" label="Invoice" />,
+        <DayField key="date" source="invoiceDate" label="Date" />,
+        <TextField key="dist" source="distributorName" label="Distributor" sortable={false} />,
+        <CountField key="qty" source="quantity" sortable={false} />,
+        <CountField key="alloc" source="allocated" sortable={false} />,
+      ]}
+    />
   );
+}
+
+interface CouponOfInvoice {
+  id: number;
+  serial: number;
+  code: string;
+  sku: string;
+  status: string;
+  scannedBy: string | null;
+  scannedAt: string | null;
 }
 
 function InvoiceCoupons() {
@@ -55,28 +65,35 @@ function InvoiceCoupons() {
       </MuiButton>
       {invoice && (
         <Typography sx={{ my: 1 }}>
-          Invoice <b>{invoice.number}</b> of {invoice.invoiceDate} · {invoice.distributorCode} —{' '}
-          {invoice.distributorName} ({invoice.city}, {invoice.state}) · {invoice.allocated} of{' '}
-          {invoice.quantity} allocated
+          Invoice <b>{invoice.number}</b> of {formatDay(invoice.invoiceDate)} · {invoice.distributorCode} —{' '}
+          {invoice.distributorName} ({invoice.city}, {invoice.state}) · {formatCount(invoice.allocated)} of{' '}
+          {formatCount(invoice.quantity)} allocated
         </Typography>
       )}
-      <List
-        resource={`admin/invoice-wise-coupons/${id}/coupons`}
+      <ListPage<CouponOfInvoice>
         title={false}
+        resource={`admin/invoice-wise-coupons/${id}/coupons`}
+        exportName={`invoice-${invoice?.number ?? id}-coupons`}
         filters={[<SelectInput key="status" source="status" choices={statuses} alwaysOn />]}
         sort={{ field: 'serial', order: 'ASC' }}
         disableSyncWithLocation
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <NumberField source="serial" options={{ useGrouping: false }} />
-          <FunctionField label="Code" render={(r: { code: string }) => formatCode(r.code)} />
-          <TextField source="sku" label="SKU" sortable={false} />
-          <StatusChip label="Status" />
-          <TextField source="scannedBy" label="Scanned by" sortable={false} emptyText="—" />
-          <IstDateField source="scannedAt" label="When" sortable={false} emptyText="—" />
-          <NumberField source="points" sortable={false} emptyText="—" />
-        </Datagrid>
-      </List>
+        storeKey={`invoice-coupons-${id}`}
+        empty="No coupons allocated to this invoice yet."
+        compact={{
+          primary: (r) => `${r.serial} · ${formatCode(r.code)}`,
+          secondary: (r) => `${r.sku} · ${r.status}`,
+          tertiary: (r) => (r.scannedAt ? `${r.scannedBy ?? ''} · ${formatDateTime(r.scannedAt)}` : ''),
+        }}
+        columns={[
+          <TextField key="serial" source="serial" />,
+          <FunctionField key="code" label="Code" render={(r: { code: string }) => formatCode(r.code)} />,
+          <TextField key="sku" source="sku" label="SKU" sortable={false} />,
+          <StatusChip key="status" label="Status" />,
+          <TextField key="by" source="scannedBy" label="Scanned by" sortable={false} emptyText="—" />,
+          <DateTimeField key="at" source="scannedAt" label="When" sortable={false} emptyText="—" />,
+          <CountField key="pts" source="points" sortable={false} emptyText="—" />,
+        ]}
+      />
     </>
   );
 }
@@ -86,7 +103,7 @@ export default function InvoiceWiseCouponPage() {
   return (
     <>
       <Typography variant="h5" component="h1">
-        Invoice Wise Coupon Details
+        {pageTitle(PAGE)}
       </Typography>
       <Routes>
         <Route index element={<InvoicePicker />} />

@@ -1,21 +1,14 @@
 import type { PrintRow } from '@app/contract/coupon-prints';
 import { PRINT_LAYOUT_LABELS } from '@app/contract/coupon-prints';
+import { formatCount, formatDateTime } from '@app/contract/format';
 import { Chip } from '@mui/material';
-import {
-  BooleanInput,
-  Datagrid,
-  FunctionField,
-  List,
-  NumberField,
-  NumberInput,
-  SelectInput,
-  TextField,
-} from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { BooleanInput, FunctionField, NumberInput, SelectInput, TextField } from 'react-admin';
+import { DownloadButton } from '../../components/DownloadButton';
+import { CountField, DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
 import { AutoRefresh } from './AutoRefresh';
-import { DownloadButton } from './DownloadButton';
 import { ProgressField } from './ProgressField';
-import { StatusChip } from './StatusChip';
 
 export const PRINTS_RESOURCE = 'admin/coupon-prints';
 const rendering = (r: Record<string, unknown>) => r.status === 'rendering';
@@ -34,22 +27,41 @@ const filters = [
 /** Punch records: every print with its range, layout, copies, who, when; the file once rendered. */
 export function PrintList() {
   return (
-    <List resource={PRINTS_RESOURCE} title={false} filters={filters} sort={{ field: 'id', order: 'DESC' }}>
-      <AutoRefresh busy={rendering} />
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="id" label="Punch" />
-        <TextField source="batchId" label="Batch" emptyText="—" sortable={false} />
-        <TextField source="sku" label="SKU" emptyText="—" sortable={false} />
+    <ListPage<PrintRow>
+      title={false}
+      resource={PRINTS_RESOURCE}
+      exportName="punch-history"
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="Nothing printed yet. Prints made above appear here with their PDF."
+      compact={{
+        primary: (r) => `Punch #${r.id} · ${r.fromSerial} – ${r.toSerial}`,
+        secondary: (r) => `${PRINT_LAYOUT_LABELS[r.layout]} · ${formatCount(r.copies)} copies · ${r.status}`,
+        tertiary: (r) => `${r.createdByName ?? ''} · ${formatDateTime(r.createdAt)}`,
+      }}
+      rowActions={() => pdf}
+      columns={[
+        <TextField key="id" source="id" label="Punch" />,
+        <TextField key="batch" source="batchId" label="Batch" emptyText="—" sortable={false} />,
+        <TextField key="sku" source="sku" label="SKU" emptyText="—" sortable={false} />,
         <FunctionField
+          key="serials"
           label="Serials"
           sortBy="fromSerial"
           render={(r: PrintRow) => `${r.fromSerial} – ${r.toSerial}`}
-        />
-        <FunctionField label="Layout" render={(r: PrintRow) => PRINT_LAYOUT_LABELS[r.layout]} />
-        <NumberField source="copies" sortable={false} />
-        {/* Labels of the print (copies included); `total` is only its task's progress, absent for earlier prints. */}
-        <ProgressField<PrintRow> label="Labels" done="done" total="total" count="labels" busy={rendering} />
+        />,
+        <FunctionField key="layout" label="Layout" render={(r: PrintRow) => PRINT_LAYOUT_LABELS[r.layout]} />,
+        <CountField key="copies" source="copies" sortable={false} />,
+        <ProgressField<PrintRow>
+          key="labels"
+          label="Labels"
+          done="done"
+          total="total"
+          count="labels"
+          busy={rendering}
+        />,
         <FunctionField
+          key="print"
           label="Print"
           render={(r: PrintRow) => (
             <Chip
@@ -58,16 +70,21 @@ export function PrintList() {
               color={r.reprint ? 'warning' : 'default'}
             />
           )}
-        />
-        <StatusChip label="Status" />
-        <TextField source="createdByName" label="By" sortable={false} emptyText="—" />
-        <IstDateField source="createdAt" label="When" />
-        <DownloadButton
-          label="PDF"
-          path={(r) => (r.status === 'ready' ? `/admin/coupon-prints/${r.id}/file` : null)}
-          fileName={(r) => `punch-${r.id}-${r.layout}.pdf`}
-        />
-      </Datagrid>
-    </List>
+        />,
+        <StatusChip key="status" label="Status" />,
+        <TextField key="by" source="createdByName" label="By" sortable={false} emptyText="—" />,
+        <DateTimeField key="at" source="createdAt" label="When" />,
+      ]}
+    >
+      <AutoRefresh busy={rendering} />
+    </ListPage>
   );
 }
+
+const pdf = (
+  <DownloadButton
+    label="PDF"
+    path={(r) => (r.status === 'ready' ? `/admin/coupon-prints/${r.id}/file` : null)}
+    fileName={(r) => `punch-${r.id}-${r.layout}.pdf`}
+  />
+);

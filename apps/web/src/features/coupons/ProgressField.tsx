@@ -1,3 +1,4 @@
+import { formatCount } from '@app/contract/format';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 
@@ -22,14 +23,15 @@ export function ProgressField<R extends object = Record<string, number>>(props: 
   const total = Number(record[props.total] ?? 0);
   const pct = total > 0 ? Math.min(100, (100 * done) / total) : 0;
   if (!props.busy(record)) {
-    const count = Number(record[props.count ?? props.total] ?? 0);
-    return <Typography variant="body2">{count.toLocaleString('en-IN')}</Typography>;
+    return (
+      <Typography variant="body2">{formatCount(Number(record[props.count ?? props.total] ?? 0))}</Typography>
+    );
   }
   return (
     <Box sx={{ minWidth: 160 }} role="progressbar" aria-valuenow={Math.round(pct)} aria-label="progress">
       <LinearProgress variant="determinate" value={pct} />
       <Typography variant="caption">
-        {done.toLocaleString('en-IN')} / {total.toLocaleString('en-IN')} ({Math.floor(pct)}%)
+        {formatCount(done)} / {formatCount(total)} ({Math.floor(pct)}%)
       </Typography>
     </Box>
   );

@@ -15,8 +15,8 @@ import {
   useRefresh,
 } from 'react-admin';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { useBatchChoices } from '../../components/use-options';
 import { PRINTS_RESOURCE, PrintList } from './PrintList';
-import { useBatchChoices } from './use-options';
 
 const layouts = Object.entries(PRINT_LAYOUT_LABELS).map(([id, name]) => ({ id, name }));
 

@@ -1,22 +1,12 @@
 import { SCAN_FLAGS, SCAN_RESULTS, type ScanRow } from '@app/contract/coupon-scans';
-import { Chip, Stack, Typography } from '@mui/material';
-import {
-  Datagrid,
-  DateTimeInput,
-  FilterButton,
-  FunctionField,
-  List,
-  NumberField,
-  NumberInput,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TextInput,
-  TopToolbar,
-} from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
-import { ListExportButton } from '../../components/ListExportButton';
-import { useProductChoices } from './use-options';
+import { formatCount, formatDateTime } from '@app/contract/format';
+import { Chip, Stack } from '@mui/material';
+import { FunctionField, NumberInput, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
+import { DayInput } from '../../components/DayInput';
+import { CountField, DateTimeField } from '../../components/fields';
+import { dayEnd, dayStart, endDay, startDay } from '../../components/ist-range';
+import { ListPage } from '../../components/list/ListPage';
+import { useProductChoices } from '../../components/use-options';
 
 const choices = (list: readonly string[]) => list.map((id) => ({ id, name: id.replace(/_/g, ' ') }));
 
@@ -32,66 +22,58 @@ export default function QrScanHistoryPage() {
     <NumberInput key="batchId" source="batchId" label="Batch" />,
     <NumberInput key="distributorId" source="distributorId" label="Distributor ID" />,
     <TextInput key="state" source="state" />,
-    <DateTimeInput key="from" source="from" label="From" />,
-    <DateTimeInput key="to" source="to" label="To" />,
+    <DayInput key="from" source="from" label="From (IST)" parse={dayStart} format={startDay} />,
+    <DayInput key="to" source="to" label="To (IST)" parse={dayEnd} format={endDay} />,
   ];
   return (
-    <>
-      <Typography variant="h5" component="h1">
-        QR Scan History
-      </Typography>
-      <List
-        resource="admin/coupon-scans"
-        title={false}
-        filters={filters}
-        sort={{ field: 'id', order: 'DESC' }}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <ListExportButton path="/admin/coupon-scans/export" fileName="qr-scan-history" />
-          </TopToolbar>
-        }
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <IstDateField source="createdAt" label="When" />
-          <FunctionField
-            label="Member"
-            render={(r: ScanRow) => `${r.memberCode ?? r.memberId} ${r.memberName ?? ''}`}
-          />
-          <TextField source="code" sortable={false} />
-          <NumberField
-            source="couponSerial"
-            label="Serial"
-            sortable={false}
-            options={{ useGrouping: false }}
-            emptyText="—"
-          />
-          <TextField source="sku" label="SKU" sortable={false} emptyText="—" />
-          <TextField source="distributorName" label="Distributor" sortable={false} emptyText="—" />
-          <FunctionField
-            label="Result"
-            render={(r: ScanRow) => (
-              <Chip
-                size="small"
-                label={r.result.replace(/_/g, ' ')}
-                color={r.result === 'success' ? 'success' : 'default'}
-              />
-            )}
-          />
-          <NumberField source="points" sortable={false} emptyText="—" />
-          <FunctionField
-            label="Flags"
-            render={(r: ScanRow) => (
-              <Stack direction="row" spacing={0.5}>
-                {r.flags.map((f) => (
-                  <Chip key={f} size="small" color="warning" label={f.replace(/_/g, ' ')} />
-                ))}
-              </Stack>
-            )}
-          />
-          <TextField source="state" sortable={false} emptyText="—" />
-        </Datagrid>
-      </List>
-    </>
+    <ListPage<ScanRow>
+      page="/dashboard/QrScanHistories"
+      resource="admin/coupon-scans"
+      exportName="qr-scan-history"
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="No scans yet. Every scan attempt from the member app appears here."
+      compact={{
+        primary: (r) => `${r.code} · ${r.result.replace(/_/g, ' ')}`,
+        secondary: (r) => `${r.memberCode ?? r.memberId} ${r.memberName ?? ''}`,
+        tertiary: (r) => `${formatDateTime(r.createdAt)}${r.points ? ` · ${formatCount(r.points)} pts` : ''}`,
+      }}
+      columns={[
+        <DateTimeField key="at" source="createdAt" label="When" />,
+        <FunctionField
+          key="member"
+          label="Member"
+          render={(r: ScanRow) => `${r.memberCode ?? r.memberId} ${r.memberName ?? ''}`}
+        />,
+        <TextField key="code" source="code" sortable={false} />,
+        <TextField key="serial" source="couponSerial" label="Serial" sortable={false} emptyText="—" />,
+        <TextField key="sku" source="sku" label="SKU" sortable={false} emptyText="—" />,
+        <TextField key="dist" source="distributorName" label="Distributor" sortable={false} emptyText="—" />,
+        <FunctionField
+          key="result"
+          label="Result"
+          render={(r: ScanRow) => (
+            <Chip
+              size="small"
+              label={r.result.replace(/_/g, ' ')}
+              color={r.result === 'success' ? 'success' : 'default'}
+            />
+          )}
+        />,
+        <CountField key="pts" source="points" sortable={false} emptyText="—" />,
+        <FunctionField
+          key="flags"
+          label="Flags"
+          render={(r: ScanRow) => (
+            <Stack direction="row" spacing={0.5}>
+              {r.flags.map((f) => (
+                <Chip key={f} size="small" color="warning" label={f.replace(/_/g, ' ')} />
+              ))}
+            </Stack>
+          )}
+        />,
+        <TextField key="state" source="state" sortable={false} emptyText="—" />,
+      ]}
+    />
   );
 }

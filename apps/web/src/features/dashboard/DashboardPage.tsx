@@ -1,25 +1,26 @@
-import type { DashboardCard, DashboardResponse } from '@app/contract/dashboard';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link as MuiLink,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import type { DashboardCard, DashboardResponse, DashboardSeries } from '@app/contract/dashboard';
+import { shiftDay, todayIst } from '@app/contract/format';
+import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
+import { DayChart } from '../../components/DayChart';
+import { DayPicker } from '../../components/DayPicker';
 import { KpiCards } from './KpiCards';
-import { SeriesChart } from './SeriesChart';
 
 const QUICK_RANGES = [7, 30, 90];
-const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-const daysBefore = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** Series sharing a chart id are drawn together ("Points issued vs Points redeemed"); others alone. */
+function charts(all: DashboardSeries[]) {
+  const byChart = new Map<string, DashboardSeries[]>();
+  for (const s of all) byChart.set(s.chart ?? s.key, [...(byChart.get(s.chart ?? s.key) ?? []), s]);
+  return [...byChart].map(([id, series]) => ({
+    id,
+    series,
+    page: series[0]!.page,
+    title: series.map((s) => s.label).join(' vs '),
+  }));
+}
 
 /**
  * /dashboard: KPI cards and daily charts of the signed-in role's areas over an IST date range
@@ -62,31 +63,17 @@ export default function DashboardPage() {
         Dashboard
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 3 }}>
-        <TextField
+        <DayPicker
           label="From"
-          type="date"
-          size="small"
-          fullWidth={false}
-          sx={{ width: 190 }}
           value={from ?? data?.from ?? ''}
-          onChange={(e) => setRange({ from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(day) => setRange({ from: day })}
         />
-        <TextField
-          label="To"
-          type="date"
-          size="small"
-          fullWidth={false}
-          sx={{ width: 190 }}
-          value={to ?? data?.to ?? ''}
-          onChange={(e) => setRange({ to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DayPicker label="To" value={to ?? data?.to ?? ''} onChange={(day) => setRange({ to: day })} />
         {QUICK_RANGES.map((days) => (
           <Button
             key={days}
             size="small"
-            onClick={() => setRange({ from: daysBefore(istToday(), days - 1), to: istToday() })}
+            onClick={() => setRange({ from: shiftDay(todayIst(), 1 - days), to: todayIst() })}
           >
             Last {days} days
           </Button>
@@ -103,15 +90,19 @@ export default function DashboardPage() {
       {groups.map(([group, cards]) => (
         <KpiCards key={group} group={group} cards={cards} />
       ))}
-      {data?.series.map((series) => (
-        <Card key={series.key} variant="outlined" sx={{ mb: 2 }}>
+      {charts(data?.series ?? []).map(({ id, title, page, series }) => (
+        <Card key={id} variant="outlined" sx={{ mb: 2 }}>
           <CardContent>
             <Typography variant="h6" component="h2">
-              <MuiLink component={Link} to={series.page} underline="hover" color="inherit">
-                {series.label}
+              <MuiLink component={Link} to={page} underline="hover" color="inherit">
+                {title}
               </MuiLink>
             </Typography>
-            <SeriesChart series={series} />
+            <DayChart
+              title={title}
+              days={series[0]!.points.map((p) => p.date)}
+              series={series.map((s) => ({ label: s.label, values: s.points.map((p) => p.value) }))}
+            />
           </CardContent>
         </Card>
       ))}

@@ -4,43 +4,46 @@ import { Typography } from '@mui/material';
 import {
   Button,
   Create,
-  Datagrid,
   Edit,
-  List,
   required,
   SearchInput,
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   useNotify,
 } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ListPage } from '../../components/list/ListPage';
 import { DISTRIBUTORS_RESOURCE, invoicePaths } from './invoice-paths';
 
 export function DistributorList() {
   return (
-    <List
-      resource={DISTRIBUTORS_RESOURCE}
+    <ListPage
       title={false}
+      resource={DISTRIBUTORS_RESOURCE}
+      exportName="distributors"
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Code, name or city" />]}
       sort={{ field: 'name', order: 'ASC' }}
+      empty="No distributors yet. Add the distributors you invoice."
+      rowClick={(id) => invoicePaths.distributorEdit(id)}
       actions={
-        <TopToolbar>
-          <Button label="Add distributor" component={Link} to={invoicePaths.distributorCreate}>
-            <AddIcon />
-          </Button>
-        </TopToolbar>
+        <Button label="Add distributor" component={Link} to={invoicePaths.distributorCreate}>
+          <AddIcon />
+        </Button>
       }
-    >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => invoicePaths.distributorEdit(id)}>
-        <TextField source="code" />
-        <TextField source="name" />
-        <TextField source="gstin" label="GSTIN" sortable={false} emptyText="—" />
-        <TextField source="state" />
-        <TextField source="city" sortable={false} />
-      </Datagrid>
-    </List>
+      compact={{
+        primary: (r) => `${r.name} · ${r.code}`,
+        secondary: (r) => `${r.city}, ${r.state}`,
+        tertiary: (r) => (r.gstin ? `GSTIN ${r.gstin}` : ''),
+      }}
+      columns={[
+        <TextField key="code" source="code" />,
+        <TextField key="name" source="name" />,
+        <TextField key="gstin" source="gstin" label="GSTIN" sortable={false} emptyText="—" />,
+        <TextField key="state" source="state" />,
+        <TextField key="city" source="city" sortable={false} />,
+      ]}
+    />
   );
 }
 

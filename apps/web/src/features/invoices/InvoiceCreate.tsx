@@ -4,7 +4,6 @@ import {
   ArrayInput,
   AutocompleteInput,
   Create,
-  DateInput,
   minValue,
   NumberInput,
   ReferenceInput,
@@ -16,7 +15,8 @@ import {
   useNotify,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { useProductChoices } from '../coupons/use-options';
+import { DayInput } from '../../components/DayInput';
+import { useProductChoices } from '../../components/use-options';
 import { DISTRIBUTORS_RESOURCE, INVOICES_RESOURCE, invoicePaths } from './invoice-paths';
 
 /** A new invoice by form: distributor, number, date and its lines. */
@@ -49,7 +49,7 @@ export function InvoiceCreate() {
             />
           </ReferenceInput>
           <TextInput source="number" label="Invoice number" validate={required(M.numberRequired)} />
-          <DateInput source="invoiceDate" label="Invoice date" validate={required(M.dateRequired)} />
+          <DayInput source="invoiceDate" label="Invoice date" validate={required(M.dateRequired)} />
           <ArrayInput source="lines" validate={required(M.linesRequired)}>
             <SimpleFormIterator inline disableReordering>
               <SelectInput

@@ -1,3 +1,4 @@
+import { formatCount } from '@app/contract/format';
 import type { InvoiceDetail } from '@app/contract/invoices';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useGetOne, useRecordContext } from 'react-admin';
@@ -29,8 +30,8 @@ export function InvoiceLines() {
             <TableCell>{l.id}</TableCell>
             <TableCell>{l.sku}</TableCell>
             <TableCell>{l.productName}</TableCell>
-            <TableCell align="right">{l.quantity.toLocaleString('en-IN')}</TableCell>
-            <TableCell align="right">{l.allocated.toLocaleString('en-IN')}</TableCell>
+            <TableCell align="right">{formatCount(l.quantity)}</TableCell>
+            <TableCell align="right">{formatCount(l.allocated)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

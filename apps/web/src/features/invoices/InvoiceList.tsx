@@ -1,59 +1,56 @@
+import { formatCount, formatDay } from '@app/contract/format';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button,
-  Datagrid,
-  DateField,
-  DateInput,
-  FilterButton,
-  List,
-  NumberField,
-  SearchInput,
-  TextField,
-  TextInput,
-  TopToolbar,
-} from 'react-admin';
+import { Button, SearchInput, TextField, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
+import { DayInput } from '../../components/DayInput';
+import { CountField, DateTimeField, DayField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
 import { InvoiceLines } from './InvoiceLines';
 import { INVOICES_RESOURCE, invoicePaths } from './invoice-paths';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Invoice number or distributor" />,
   <TextInput key="state" source="state" />,
-  <DateInput key="dateFrom" source="dateFrom" label="Invoice date from" />,
-  <DateInput key="dateTo" source="dateTo" label="Invoice date to" />,
+  <DayInput key="dateFrom" source="dateFrom" label="Invoice date from" />,
+  <DayInput key="dateTo" source="dateTo" label="Invoice date to" />,
 ];
 
 /** Invoices to distributors; expand a row for its lines. */
 export function InvoiceList() {
   return (
-    <List
-      resource={INVOICES_RESOURCE}
+    <ListPage
       title={false}
+      resource={INVOICES_RESOURCE}
+      exportName="invoices"
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
+      empty="No invoices yet. Create one or upload a spreadsheet of invoices."
+      rowClick="expand"
+      expand={<InvoiceLines />}
       actions={
-        <TopToolbar>
-          <FilterButton />
-          <Button label="New invoice" component={Link} to={invoicePaths.create}>
-            <AddIcon />
-          </Button>
-        </TopToolbar>
+        <Button label="New invoice" component={Link} to={invoicePaths.create}>
+          <AddIcon />
+        </Button>
       }
-    >
-      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<InvoiceLines />}>
-        <TextField source="number" label="Invoice" />
-        <DateField source="invoiceDate" label="Date" />
-        <TextField source="distributorCode" label="Distributor code" sortable={false} />
-        <TextField source="distributorName" label="Distributor" sortable={false} />
-        <TextField source="state" sortable={false} />
-        <TextField source="city" sortable={false} />
-        <NumberField source="lines" sortable={false} />
-        <NumberField source="quantity" sortable={false} />
-        <NumberField source="allocated" sortable={false} />
-        <TextField source="uploadId" label="Upload" sortable={false} emptyText="Form" />
-        <IstDateField source="createdAt" label="Created" sortable={false} />
-      </Datagrid>
-    </List>
+      compact={{
+        primary: (r) => `${r.number} · ${formatDay(r.invoiceDate)}`,
+        secondary: (r) => `${r.distributorName} (${r.distributorCode}) · ${r.city}, ${r.state}`,
+        tertiary: (r) =>
+          `${formatCount(r.lines)} lines · ${formatCount(r.quantity)} coupons · ${formatCount(r.allocated)} allocated`,
+      }}
+      columns={[
+        <TextField key="num" source="number" label="Invoice" />,
+        <DayField key="date" source="invoiceDate" label="Date" />,
+        <TextField key="dcode" source="distributorCode" label="Distributor code" sortable={false} />,
+        <TextField key="dname" source="distributorName" label="Distributor" sortable={false} />,
+        <TextField key="state" source="state" sortable={false} />,
+        <TextField key="city" source="city" sortable={false} />,
+        <CountField key="lines" source="lines" sortable={false} />,
+        <CountField key="qty" source="quantity" sortable={false} />,
+        <CountField key="alloc" source="allocated" sortable={false} />,
+        <TextField key="up" source="uploadId" label="Upload" sortable={false} emptyText="Form" />,
+        <DateTimeField key="at" source="createdAt" label="Created" sortable={false} />,
+      ]}
+    />
   );
 }

@@ -3,9 +3,9 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, Stack } from '@mui/mate
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { api } from '../../app/api';
+import { downloadFile } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
 import { UploadErrors } from '../../components/UploadErrors';
-import { downloadFile } from '../coupons/download';
 
 const SUMMARY: Record<InvoiceUploadRow['status'], string> = {
   applied: 'All rows applied.',

@@ -1,9 +1,10 @@
-import { Typography } from '@mui/material';
-import { Datagrid, List, NumberField, SelectInput, TextField, useRecordContext } from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { formatCount, formatDateTime } from '@app/contract/format';
+import { SelectInput, TextField, useRecordContext } from 'react-admin';
+import { DownloadButton } from '../../components/DownloadButton';
+import { CountField, DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
+import { StatusChip } from '../../components/StatusChip';
 import { UploadErrors } from '../../components/UploadErrors';
-import { DownloadButton } from '../coupons/DownloadButton';
-import { StatusChip } from '../coupons/StatusChip';
 import { UPLOADS_RESOURCE } from './invoice-paths';
 
 const filters = [
@@ -27,38 +28,49 @@ function RowErrors() {
 /** Upload Invoice History: each upload with who, when, counts, error report and original file. */
 export default function UploadInvoiceHistoryPage() {
   return (
-    <>
-      <Typography variant="h5" component="h1">
-        Upload Invoice History
-      </Typography>
-      <List resource={UPLOADS_RESOURCE} title={false} filters={filters} sort={{ field: 'id', order: 'DESC' }}>
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick="expand"
-          expand={<RowErrors />}
-          isRowExpandable={(r) => r.errors.length > 0}
-        >
-          <TextField source="id" />
-          <TextField source="fileName" label="File" sortable={false} />
-          <StatusChip label="Status" />
-          <NumberField source="rowsTotal" label="Rows" sortable={false} />
-          <NumberField source="rowsApplied" label="Applied" sortable={false} />
-          <NumberField source="rowsFailed" label="Failed" sortable={false} />
-          <NumberField source="invoicesCreated" label="Invoices" sortable={false} />
-          <TextField source="createdByName" label="By" sortable={false} emptyText="—" />
-          <IstDateField source="createdAt" label="When" />
-          <DownloadButton
-            label="Errors"
-            path={(r) => (r.hasErrorReport ? `/admin/invoice-uploads/${r.id}/errors` : null)}
-            fileName={(r) => `upload-${r.id}-errors.xlsx`}
-          />
-          <DownloadButton
-            label="Original"
-            path={(r) => (r.hasOriginal ? `/admin/invoice-uploads/${r.id}/original` : null)}
-            fileName={(r) => String(r.fileName)}
-          />
-        </Datagrid>
-      </List>
-    </>
+    <ListPage
+      page="/dashboard/upload-invoice-history"
+      resource={UPLOADS_RESOURCE}
+      exportName="invoice-uploads"
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="No invoice spreadsheets uploaded yet. Uploads made on the Invoice page appear here."
+      rowClick="expand"
+      expand={<RowErrors />}
+      isRowExpandable={(r) => r.errors.length > 0}
+      compact={{
+        primary: (r) => `#${r.id} · ${r.fileName}`,
+        secondary: (r) =>
+          `${r.status} · ${formatCount(r.rowsApplied)} of ${formatCount(r.rowsTotal)} rows applied · ${formatCount(r.rowsFailed)} failed`,
+        tertiary: (r) => `${r.createdByName ?? ''} · ${formatDateTime(r.createdAt)}`,
+      }}
+      rowActions={() => downloads}
+      columns={[
+        <TextField key="id" source="id" />,
+        <TextField key="file" source="fileName" label="File" sortable={false} />,
+        <StatusChip key="status" label="Status" />,
+        <CountField key="rows" source="rowsTotal" label="Rows" sortable={false} />,
+        <CountField key="ok" source="rowsApplied" label="Applied" sortable={false} />,
+        <CountField key="bad" source="rowsFailed" label="Failed" sortable={false} />,
+        <CountField key="inv" source="invoicesCreated" label="Invoices" sortable={false} />,
+        <TextField key="by" source="createdByName" label="By" sortable={false} emptyText="—" />,
+        <DateTimeField key="at" source="createdAt" label="When" />,
+      ]}
+    />
   );
 }
+
+const downloads = (
+  <>
+    <DownloadButton
+      label="Errors"
+      path={(r) => (r.hasErrorReport ? `/admin/invoice-uploads/${r.id}/errors` : null)}
+      fileName={(r) => `upload-${r.id}-errors.xlsx`}
+    />
+    <DownloadButton
+      label="Original"
+      path={(r) => (r.hasOriginal ? `/admin/invoice-uploads/${r.id}/original` : null)}
+      fileName={(r) => String(r.fileName)}
+    />
+  </>
+);

@@ -1,18 +1,9 @@
+import { formatDateTime } from '@app/contract/format';
 import { INDIAN_STATES } from '@app/contract/members';
-import { Typography } from '@mui/material';
-import {
-  ChipField,
-  Datagrid,
-  DateInput,
-  FilterButton,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
-import { ListExportButton } from '../../components/ListExportButton';
+import { ChipField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { DayInput } from '../../components/DayInput';
+import { DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
 import { KYC_HISTORY_RESOURCE } from './kyc-paths';
 
 const filters = [
@@ -27,40 +18,35 @@ const filters = [
     ]}
   />,
   <SelectInput key="state" source="state" choices={INDIAN_STATES.map((s) => ({ id: s, name: s }))} />,
-  <DateInput key="from" source="from" label="Decided from" />,
-  <DateInput key="to" source="to" label="Decided to" />,
+  <DayInput key="from" source="from" label="Decided from" />,
+  <DayInput key="to" source="to" label="Decided to" />,
 ];
 
 /** KYC History: every decision — member, reviewer, result, reason, time. */
 export default function KycHistoryPage() {
   return (
-    <>
-      <Typography variant="h5" component="h1">
-        KYC History
-      </Typography>
-      <List
-        resource={KYC_HISTORY_RESOURCE}
-        filters={filters}
-        sort={{ field: 'decidedAt', order: 'DESC' }}
-        title={false}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <ListExportButton path="/admin/kyc-history/export" fileName="kyc-history" />
-          </TopToolbar>
-        }
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <IstDateField source="decidedAt" label="Decided" />
-          <TextField source="memberCode" label="Code" sortable={false} />
-          <TextField source="memberName" label="Member" sortable={false} />
-          <ChipField source="status" label="Result" size="small" sortable={false} />
-          <TextField source="reason" sortable={false} emptyText="—" />
-          <TextField source="comment" sortable={false} emptyText="—" />
-          <TextField source="decidedByName" label="Reviewer" sortable={false} />
-          <IstDateField source="submittedAt" label="Submitted" />
-        </Datagrid>
-      </List>
-    </>
+    <ListPage
+      page="/dashboard/approvals/kyc_history"
+      resource={KYC_HISTORY_RESOURCE}
+      exportName="kyc-history"
+      filters={filters}
+      sort={{ field: 'decidedAt', order: 'DESC' }}
+      empty="No KYC decisions yet. Approved and rejected submissions appear here."
+      compact={{
+        primary: (r) => `${r.memberName} · ${r.memberCode}`,
+        secondary: (r) => `${r.status}${r.reason ? ` · ${r.reason}` : ''}`,
+        tertiary: (r) => `${r.decidedByName} · ${formatDateTime(r.decidedAt)}`,
+      }}
+      columns={[
+        <DateTimeField key="dec" source="decidedAt" label="Decided" />,
+        <TextField key="code" source="memberCode" label="Code" sortable={false} />,
+        <TextField key="name" source="memberName" label="Member" sortable={false} />,
+        <ChipField key="status" source="status" label="Result" size="small" sortable={false} />,
+        <TextField key="reason" source="reason" sortable={false} emptyText="—" />,
+        <TextField key="comment" source="comment" sortable={false} emptyText="—" />,
+        <TextField key="by" source="decidedByName" label="Reviewer" sortable={false} />,
+        <DateTimeField key="sub" source="submittedAt" label="Submitted" />,
+      ]}
+    />
   );
 }

@@ -1,16 +1,8 @@
+import { formatDateTime } from '@app/contract/format';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
-import {
-  Datagrid,
-  FilterButton,
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
-import { ListExportButton } from '../../components/ListExportButton';
+import { FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
 import { KYC_QUEUE_RESOURCE, kycPaths } from './kyc-paths';
 
 const filters = [
@@ -30,28 +22,35 @@ const filters = [
 /** Submissions waiting for review, oldest first; a claimed one shows who holds it. */
 export function KycQueue() {
   return (
-    <List
+    <ListPage
+      title={false}
       resource={KYC_QUEUE_RESOURCE}
+      exportName="kyc-queue"
       filters={filters}
       sort={{ field: 'submittedAt', order: 'ASC' }}
-      title={false}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ListExportButton path="/admin/kyc/export" fileName="kyc-queue" />
-        </TopToolbar>
-      }
-    >
-      <Datagrid rowClick={(id) => kycPaths.review(id)} bulkActionButtons={false}>
-        <IstDateField source="submittedAt" label="Submitted" />
-        <TextField source="memberCode" label="Code" sortable={false} />
-        <TextField source="memberName" label="Member" sortable={false} />
-        <TextField source="memberType" label="Type" sortable={false} />
-        <TextField source="state" sortable={false} />
-        <TextField source="aadhaar" sortable={false} />
-        <TextField source="pan" label="PAN" sortable={false} />
-        <FunctionField label="Claimed by" render={(r) => r.claimedByName ?? '—'} sortable={false} />
-      </Datagrid>
-    </List>
+      empty="No KYC submissions are waiting for review."
+      rowClick={(id) => kycPaths.review(id)}
+      compact={{
+        primary: (r) => `${r.memberName} · ${r.memberCode}`,
+        secondary: (r) => `${r.memberType} · ${r.state}`,
+        tertiary: (r) =>
+          `Submitted ${formatDateTime(r.submittedAt)}${r.claimedByName ? ` · ${r.claimedByName}` : ''}`,
+      }}
+      columns={[
+        <DateTimeField key="sub" source="submittedAt" label="Submitted" />,
+        <TextField key="code" source="memberCode" label="Code" sortable={false} />,
+        <TextField key="name" source="memberName" label="Member" sortable={false} />,
+        <TextField key="type" source="memberType" label="Type" sortable={false} />,
+        <TextField key="state" source="state" sortable={false} />,
+        <TextField key="aadhaar" source="aadhaar" sortable={false} />,
+        <TextField key="pan" source="pan" label="PAN" sortable={false} />,
+        <FunctionField
+          key="claimed"
+          label="Claimed by"
+          render={(r) => r.claimedByName ?? '—'}
+          sortable={false}
+        />,
+      ]}
+    />
   );
 }

@@ -1,11 +1,11 @@
+import { formatDateTime } from '@app/contract/format';
 import type { KycDetail } from '@app/contract/kyc';
 import ListIcon from '@mui/icons-material/List';
 import { Alert, Box, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Button } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { formatIst } from '../../components/IstDateField';
-import { useApiGet } from '../members/use-api-get';
+import { useApiGet } from '../../components/use-api-get';
 import { KycDecision } from './KycDecision';
 import { KycImage } from './KycImage';
 import { kycPaths } from './kyc-paths';
@@ -27,7 +27,7 @@ export function KycReview() {
   const rows: [string, ReactNode][] = [
     ['Member', `${k.memberName} (${k.memberCode}), ${k.memberType}, ${k.state}`],
     ['Mobile', k.memberMobile],
-    ['Submitted', formatIst(k.submittedAt)],
+    ['Submitted', formatDateTime(k.submittedAt)],
     ['Aadhaar', k.aadhaar],
     ['PAN', <RevealButton key="pan" submissionId={k.id} field="pan" masked={k.pan} />],
     ['Account holder', k.accountHolder],
@@ -67,7 +67,7 @@ export function KycReview() {
         ) : (
           <Typography>
             {k.status === 'approved' ? 'Approved' : `Rejected: ${k.reason ?? ''}`} by {k.decidedByName} on{' '}
-            {formatIst(k.decidedAt)}
+            {formatDateTime(k.decidedAt)}
             {k.comment ? ` — ${k.comment}` : ''}
           </Typography>
         )}

@@ -1,105 +1,76 @@
 import { ADJUSTMENT_STATUSES } from '@app/contract/adjustments';
-import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
-import { useState } from 'react';
-import {
-  Button,
-  ChipField,
-  Datagrid,
-  List,
-  NumberField,
-  SelectInput,
-  TextField,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  WrapperField,
-} from 'react-admin';
+import { formatCount, formatDateTime } from '@app/contract/format';
+import { ChipField, type RaRecord, SelectInput, TextField, useNotify, useRefresh } from 'react-admin';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
-import { IstDateField } from '../../components/IstDateField';
+import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
+import { CountField, DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
 import { ADJUSTMENTS_RESOURCE } from './member-paths';
-import { ReasonDialog } from './ReasonDialog';
+
+const filters = [
+  <SelectInput
+    key="status"
+    source="status"
+    alwaysOn
+    choices={ADJUSTMENT_STATUSES.map((s) => ({ id: s, name: s }))}
+  />,
+];
 
 /** Adjustment requests (all, or one member's) with approve/reject for anyone but the requester. */
 export function AdjustmentsList({ memberId }: { memberId?: number }) {
-  const filters = [
-    <SelectInput
-      key="status"
-      source="status"
-      alwaysOn
-      choices={ADJUSTMENT_STATUSES.map((s) => ({ id: s, name: s }))}
-    />,
-  ];
   return (
-    <List
+    <ListPage
+      title={false}
       resource={ADJUSTMENTS_RESOURCE}
+      exportName="adjustments"
+      exportPath={memberId ? false : undefined}
       filter={memberId ? { memberId } : undefined}
       filters={memberId ? undefined : filters}
       filterDefaultValues={memberId ? undefined : { status: 'pending' }}
       disableSyncWithLocation={Boolean(memberId)}
-      storeKey={memberId ? false : undefined}
+      storeKey={memberId ? `adjustments-${memberId}` : undefined}
       sort={{ field: 'id', order: 'DESC' }}
-      actions={false}
-      title={false}
-      empty={false}
-    >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        {!memberId && <TextField source="memberName" label="Member" />}
-        <NumberField source="amount" label="Points" />
-        <TextField source="reason" sortable={false} />
-        <ChipField source="status" size="small" sortable={false} />
-        <TextField source="requestedByName" label="Requested by" sortable={false} />
-        <IstDateField source="requestedAt" label="Requested" />
-        <TextField source="decidedByName" label="Decided by" sortable={false} emptyText="—" />
-        <WrapperField label="Decide">
-          <DecideButton action="approve" />
-          <DecideButton action="reject" />
-        </WrapperField>
-      </Datagrid>
-    </List>
+      empty="No points adjustments requested."
+      compact={{
+        primary: (r) => `${formatCount(r.amount)} pts · ${r.memberName}`,
+        secondary: (r) => String(r.reason ?? ''),
+        tertiary: (r) => `${r.status} · ${r.requestedByName} · ${formatDateTime(r.requestedAt)}`,
+      }}
+      rowActions={(r) => <Decide record={r} />}
+      columns={[
+        ...(memberId ? [] : [<TextField key="member" source="memberName" label="Member" />]),
+        <CountField key="amount" source="amount" label="Points" />,
+        <TextField key="reason" source="reason" sortable={false} />,
+        <ChipField key="status" source="status" size="small" sortable={false} />,
+        <TextField key="by" source="requestedByName" label="Requested by" sortable={false} />,
+        <DateTimeField key="at" source="requestedAt" label="Requested" />,
+        <TextField key="dec" source="decidedByName" label="Decided by" sortable={false} emptyText="—" />,
+      ]}
+    />
   );
 }
 
-function DecideButton({ action }: { action: 'approve' | 'reject' }) {
-  const record = useRecordContext();
+function Decide({ record }: { record: RaRecord }) {
   const { profile } = useProfile();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  if (record?.status !== 'pending') return null;
-  const mine = record.requestedBy === profile?.id;
-  const label = action === 'approve' ? 'Approve' : 'Reject';
-  const submit = async (note: string) => {
+  if (record.status !== 'pending') return null;
+  const decide = (action: 'approve' | 'reject', message: string) => async (note: string) => {
     await api(`/admin/adjustments/${record.id}/${action}`, { method: 'POST', body: note ? { note } : {} });
-    notify(
-      action === 'approve' ? `${record.amount} points posted to ${record.memberName}` : 'Adjustment rejected',
-      { type: 'success' },
-    );
+    notify(message, { type: 'success' });
     refresh();
   };
   return (
-    <>
-      <Button
-        label={label}
-        color={action === 'approve' ? 'success' : 'error'}
-        disabled={mine}
-        title={mine ? 'You requested this; a different staff account must decide it' : undefined}
-        onClick={() => setOpen(true)}
-      >
-        {action === 'approve' ? <CheckIcon /> : <CloseIcon />}
-      </Button>
-      <ReasonDialog
-        open={open}
-        title={`${label} ${record.amount} points for ${record.memberName}?`}
-        text={record.reason}
-        confirm={label}
-        required={false}
-        label="Note (optional)"
-        color={action === 'approve' ? 'success' : 'error'}
-        onClose={() => setOpen(false)}
-        onSubmit={submit}
-      />
-    </>
+    <ApproveRejectButtons
+      subject={`${formatCount(record.amount)} points for ${record.memberName}`}
+      text={record.reason}
+      reasonLabel="Note"
+      approveReasonRequired={false}
+      disabled={record.requestedBy === profile?.id}
+      disabledReason="You requested this; a different staff account must decide it"
+      onApprove={decide('approve', `${formatCount(record.amount)} points posted to ${record.memberName}`)}
+      onReject={decide('reject', 'Adjustment rejected')}
+    />
   );
 }

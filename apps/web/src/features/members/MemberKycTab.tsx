@@ -1,7 +1,7 @@
+import { formatDateTime } from '@app/contract/format';
 import type { KycMasked } from '@app/contract/kyc';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { formatIst } from '../../components/IstDateField';
-import { useApiGet } from './use-api-get';
+import { useApiGet } from '../../components/use-api-get';
 
 /** The member's KYC submissions, newest first, every number masked. */
 export function MemberKycTab({ memberId }: { memberId: string }) {
@@ -31,7 +31,7 @@ export function MemberKycTab({ memberId }: { memberId: string }) {
       <TableBody>
         {(data ?? []).map((k) => (
           <TableRow key={k.id}>
-            <TableCell>{formatIst(k.submittedAt)}</TableCell>
+            <TableCell>{formatDateTime(k.submittedAt)}</TableCell>
             <TableCell>{k.status}</TableCell>
             <TableCell>{k.aadhaar}</TableCell>
             <TableCell>{k.pan}</TableCell>
@@ -39,7 +39,7 @@ export function MemberKycTab({ memberId }: { memberId: string }) {
             <TableCell>{k.accountNumber}</TableCell>
             <TableCell>{k.ifsc}</TableCell>
             <TableCell>{k.upiId ?? '—'}</TableCell>
-            <TableCell>{formatIst(k.decidedAt) || '—'}</TableCell>
+            <TableCell>{formatDateTime(k.decidedAt) || '—'}</TableCell>
             <TableCell>{[k.reason, k.comment].filter(Boolean).join(': ') || '—'}</TableCell>
           </TableRow>
         ))}

@@ -1,15 +1,15 @@
 import type { AuditEntry } from '@app/contract/audit';
 import { Typography } from '@mui/material';
-import { DateField, NumberField, Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
+import { Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
-import { AuditHistory } from '../audit/AuditHistory';
+import { AuditHistory } from '../../components/audit/AuditHistory';
+import { CountField, DateTimeField, DayField } from '../../components/fields';
+import { useApiGet } from '../../components/use-api-get';
 import { AdjustmentsList } from './AdjustmentsList';
 import { MemberActions } from './MemberActions';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
 import { MEMBERS_RESOURCE } from './member-paths';
-import { useApiGet } from './use-api-get';
 
 /** One member: profile, KYC, ledger, adjustments and history tabs, with block/unblock and adjust. */
 export function MemberShow() {
@@ -23,7 +23,7 @@ export function MemberShow() {
           <TextField source="code" />
           <TextField source="mobile" />
           <TextField source="type" />
-          <DateField source="dateOfBirth" label="Date of birth" locales="en-IN" />
+          <DayField source="dateOfBirth" label="Date of birth" />
           <TextField source="addressLine" label="Address" />
           <TextField source="city" />
           <TextField source="district" />
@@ -35,10 +35,10 @@ export function MemberShow() {
           <TextField source="status" />
           <TextField source="statusReason" label="Status reason" emptyText="—" />
           <TextField source="kycStatus" label="KYC status" />
-          <NumberField source="balance" />
+          <CountField source="balance" />
           <TextField source="termsVersion" label="Terms accepted" emptyText="—" />
-          <IstDateField source="createdAt" label="Registered" />
-          <IstDateField source="approvedAt" label="Approved" emptyText="—" />
+          <DateTimeField source="createdAt" label="Registered" />
+          <DateTimeField source="approvedAt" label="Approved" emptyText="—" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="KYC">
           <MemberKycTab memberId={id} />

@@ -1,20 +1,15 @@
-import ReplayIcon from '@mui/icons-material/Replay';
-import { Typography } from '@mui/material';
-import { FilterButton, List, TextField, TopToolbar } from 'react-admin';
+import { TextField } from 'react-admin';
 import { useProfile } from '../../app/profile-context';
-import { ListExportButton } from '../../components/ListExportButton';
+import { ListPage } from '../../components/list/ListPage';
 import { DecisionButton } from './DecisionButton';
-import { MemberDatagrid } from './MemberDatagrid';
+import { memberColumns, memberCompact } from './member-columns';
 import { memberFilters } from './member-filters';
 import { memberPaths, REJECTED_RESOURCE, USERS_PAGE } from './member-paths';
 
 const reapprove = {
   path: '/admin/rejected-users/reapprove',
-  label: 'Re-approve',
+  action: 'reapprove',
   verb: 're-approved',
-  icon: <ReplayIcon />,
-  reasonRequired: false,
-  color: 'primary',
   resource: REJECTED_RESOURCE,
 } as const;
 
@@ -22,31 +17,21 @@ const reapprove = {
 export default function RejectedUsersPage() {
   const { can } = useProfile();
   return (
-    <>
-      <Typography variant="h5" component="h1">
-        Rejected User
-      </Typography>
-      <List
-        resource={REJECTED_RESOURCE}
-        filters={memberFilters({ withStatus: false })}
-        sort={{ field: 'id', order: 'DESC' }}
-        title={false}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <ListExportButton path="/admin/rejected-users/export" fileName="rejected-members" />
-          </TopToolbar>
-        }
-      >
-        <MemberDatagrid
-          rowClick={can(USERS_PAGE) ? (id) => memberPaths.show(id) : undefined}
-          bulkActionButtons={<DecisionButton {...reapprove} />}
-          extra={[
-            <TextField key="reason" source="statusReason" label="Reason" sortable={false} />,
-            <DecisionButton key="row" {...reapprove} row />,
-          ]}
-        />
-      </List>
-    </>
+    <ListPage
+      page="/dashboard/approvals/rejected_user"
+      resource={REJECTED_RESOURCE}
+      exportName="rejected-members"
+      filters={memberFilters({ withStatus: false })}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="No rejected registrations."
+      rowClick={can(USERS_PAGE) ? (id) => memberPaths.show(id) : false}
+      bulkActions={<DecisionButton {...reapprove} />}
+      rowActions={() => <DecisionButton {...reapprove} row />}
+      columns={[
+        ...memberColumns,
+        <TextField key="reason" source="statusReason" label="Reason" sortable={false} />,
+      ]}
+      compact={{ ...memberCompact, tertiary: (r) => `Rejected: ${r.statusReason ?? ''}` }}
+    />
   );
 }

@@ -1,25 +1,21 @@
-import { FilterButton, List, TopToolbar } from 'react-admin';
-import { ListExportButton } from '../../components/ListExportButton';
-import { MemberDatagrid } from './MemberDatagrid';
+import { ListPage } from '../../components/list/ListPage';
+import { memberColumns, memberCompact } from './member-columns';
 import { memberFilters } from './member-filters';
 import { MEMBERS_RESOURCE, memberPaths } from './member-paths';
 
 /** All Users: every member with the full filter set; a row opens the member. */
 export function UsersList() {
   return (
-    <List
+    <ListPage
+      title={false}
       resource={MEMBERS_RESOURCE}
+      exportName="members"
       filters={memberFilters({ withStatus: true })}
       sort={{ field: 'id', order: 'DESC' }}
-      title={false}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ListExportButton path="/admin/users/export" fileName="members" />
-        </TopToolbar>
-      }
-    >
-      <MemberDatagrid rowClick={(id) => memberPaths.show(id)} />
-    </List>
+      empty="No members yet. Members appear here when they register in the app."
+      rowClick={(id) => memberPaths.show(id)}
+      columns={memberColumns}
+      compact={memberCompact}
+    />
   );
 }

@@ -1,13 +1,13 @@
 import { INDIAN_STATES, MEMBER_KYC_STATUSES, MEMBER_STATUSES, MEMBER_TYPES } from '@app/contract/members';
 import {
   AutocompleteInput,
-  DateInput,
   NumberInput,
   ReferenceInput,
   SearchInput,
   SelectInput,
   TextInput,
 } from 'react-admin';
+import { DayInput } from '../../components/DayInput';
 import { MEMBERS_RESOURCE } from './member-paths';
 
 const choices = (values: readonly string[]) =>
@@ -31,8 +31,8 @@ export function memberFilters({ withStatus }: { withStatus: boolean }) {
       label="KYC status"
       choices={choices(MEMBER_KYC_STATUSES)}
     />,
-    <DateInput key="registeredFrom" source="registeredFrom" label="Registered from" />,
-    <DateInput key="registeredTo" source="registeredTo" label="Registered to" />,
+    <DayInput key="registeredFrom" source="registeredFrom" label="Registered from" />,
+    <DayInput key="registeredTo" source="registeredTo" label="Registered to" />,
     <NumberInput key="balanceMin" source="balanceMin" label="Balance at least" />,
     <NumberInput key="balanceMax" source="balanceMax" label="Balance at most" />,
   ];

@@ -1,10 +1,11 @@
+import { todayIst } from '@app/contract/format';
 import { MEMBER_TYPES } from '@app/contract/members';
 import type { JoiningSettingRow } from '@app/contract/points-settings';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useApiGet } from '../members/use-api-get';
+import { useApiGet } from '../../components/use-api-get';
 import { CreditsList, SettingsEditor, useSettingsSave } from './SettingsEditor';
-import { SettingsHistory, todayIst } from './SettingsHistory';
+import { SettingsHistory } from './SettingsHistory';
 
 const PATH = '/admin/joining-points/settings';
 

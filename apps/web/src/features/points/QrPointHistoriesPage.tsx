@@ -1,16 +1,8 @@
 import { LEDGER_KIND_LABELS, LEDGER_KINDS } from '@app/contract/ledger';
-import { Typography } from '@mui/material';
-import {
-  DateInput,
-  FilterButton,
-  List,
-  NumberInput,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-} from 'react-admin';
-import { ListExportButton } from '../../components/ListExportButton';
-import { LedgerDatagrid } from './LedgerDatagrid';
+import { NumberInput, SearchInput, SelectInput } from 'react-admin';
+import { DayInput } from '../../components/DayInput';
+import { ledgerColumns, ledgerCompact } from '../../components/ledger-columns';
+import { ListPage } from '../../components/list/ListPage';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Member name, mobile or code" />,
@@ -21,31 +13,22 @@ const filters = [
     choices={LEDGER_KINDS.map((k) => ({ id: k, name: LEDGER_KIND_LABELS[k] }))}
   />,
   <NumberInput key="memberId" source="memberId" label="Member id" />,
-  <DateInput key="from" source="from" label="From" />,
-  <DateInput key="to" source="to" label="To" />,
+  <DayInput key="from" source="from" label="From" />,
+  <DayInput key="to" source="to" label="To" />,
 ];
 
 /** QR Points History: every points ledger entry, of all kinds, with kind/member/date filters. */
 export default function QrPointHistoriesPage() {
   return (
-    <>
-      <Typography variant="h5" component="h1">
-        QR Points History
-      </Typography>
-      <List
-        resource="admin/ledger"
-        filters={filters}
-        sort={{ field: 'id', order: 'DESC' }}
-        title={false}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <ListExportButton path="/admin/ledger/export" fileName="points-ledger" />
-          </TopToolbar>
-        }
-      >
-        <LedgerDatagrid />
-      </List>
-    </>
+    <ListPage
+      page="/dashboard/QrPointHistories"
+      resource="admin/ledger"
+      exportName="points-ledger"
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="No points have moved yet. Scans, bonuses, adjustments and redemptions appear here."
+      columns={ledgerColumns()}
+      compact={ledgerCompact}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { todayIst } from '@app/contract/format';
 import {
   REFERRAL_TRIGGER_LABELS,
   REFERRAL_TRIGGERS,
@@ -5,9 +6,9 @@ import {
 } from '@app/contract/points-settings';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useApiGet } from '../members/use-api-get';
+import { useApiGet } from '../../components/use-api-get';
 import { CreditsList, SettingsEditor, useSettingsSave } from './SettingsEditor';
-import { SettingsHistory, todayIst } from './SettingsHistory';
+import { SettingsHistory } from './SettingsHistory';
 
 const PATH = '/admin/referral/settings';
 const num = (v: string) => (v === '' ? undefined : Number(v));

@@ -1,8 +1,10 @@
-import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, Paper, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { List, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { ApiError, api } from '../../app/api';
-import { LedgerDatagrid } from './LedgerDatagrid';
+import { DayPicker } from '../../components/DayPicker';
+import { ledgerColumns, ledgerCompact } from '../../components/ledger-columns';
+import { ListPage } from '../../components/list/ListPage';
 
 /**
  * Saving a points setting: POSTs the body, shows the server's field errors under their inputs and
@@ -40,14 +42,12 @@ export function SettingsEditor({ children, effectiveFrom, onEffectiveFrom, error
     <Paper sx={{ p: 2, my: 1 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
         {children}
-        <TextField
+        <DayPicker
           label="Effective from"
-          type="date"
           value={effectiveFrom}
-          onChange={(e) => onEffectiveFrom(e.target.value)}
+          onChange={onEffectiveFrom}
           error={Boolean(error)}
           helperText={error}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button variant="contained" onClick={onSave}>
           Save
@@ -64,16 +64,16 @@ export function CreditsList({ title, resource }: { title: string; resource: stri
       <Typography variant="h6" sx={{ mt: 3 }}>
         {title}
       </Typography>
-      <List
+      <ListPage
+        title={false}
         resource={resource}
         sort={{ field: 'id', order: 'DESC' }}
-        title={false}
-        actions={false}
         disableSyncWithLocation
-        storeKey={false}
-      >
-        <LedgerDatagrid />
-      </List>
+        storeKey={resource}
+        empty="No credits yet."
+        columns={ledgerColumns()}
+        compact={ledgerCompact}
+      />
     </>
   );
 }

@@ -1,19 +1,9 @@
+import { formatCount } from '@app/contract/format';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  BooleanField,
-  Button,
-  Datagrid,
-  FilterButton,
-  List,
-  NumberField,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TextInput,
-  TopToolbar,
-} from 'react-admin';
+import { BooleanField, Button, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
 import { PRODUCTS_RESOURCE, productPaths } from './product-paths';
 
 const filters = [
@@ -33,29 +23,33 @@ const filters = [
 /** The Products tab: SKUs with their base points. */
 export function ProductList() {
   return (
-    <List
+    <ListPage
+      title={false}
       resource={PRODUCTS_RESOURCE}
+      exportName="products"
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
-      title={false}
+      empty="No products yet. Add the SKUs that carry coupons."
+      rowClick={(id) => productPaths.edit(id)}
       actions={
-        <TopToolbar>
-          <FilterButton />
-          <Button label="Add product" component={Link} to={productPaths.create}>
-            <AddIcon />
-          </Button>
-        </TopToolbar>
+        <Button label="Add product" component={Link} to={productPaths.create}>
+          <AddIcon />
+        </Button>
       }
-    >
-      <Datagrid rowClick={(id) => productPaths.edit(id)} bulkActionButtons={false}>
-        <TextField source="sku" label="SKU" />
-        <TextField source="name" />
-        <TextField source="category" />
-        <TextField source="unit" sortable={false} />
-        <NumberField source="basePoints" label="Base points" />
-        <BooleanField source="active" sortable={false} />
-        <IstDateField source="createdAt" label="Created" />
-      </Datagrid>
-    </List>
+      compact={{
+        primary: (r) => `${r.sku} · ${r.name}`,
+        secondary: (r) => `${r.category} · ${formatCount(r.basePoints)} base points`,
+        tertiary: (r) => (r.active ? 'Active' : 'Inactive'),
+      }}
+      columns={[
+        <TextField key="sku" source="sku" label="SKU" />,
+        <TextField key="name" source="name" />,
+        <TextField key="cat" source="category" />,
+        <TextField key="unit" source="unit" sortable={false} />,
+        <CountField key="pts" source="basePoints" label="Base points" />,
+        <BooleanField key="active" source="active" sortable={false} />,
+        <DateTimeField key="at" source="createdAt" label="Created" />,
+      ]}
+    />
   );
 }

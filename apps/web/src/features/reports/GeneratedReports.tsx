@@ -1,3 +1,4 @@
+import { formatDateTime } from '@app/contract/format';
 import type { GeneratedReport } from '@app/contract/reports';
 import {
   Box,
@@ -13,7 +14,6 @@ import {
 import { useEffect } from 'react';
 import { useGetList } from 'react-admin';
 import { API_BASE, apiBlob } from '../../app/api';
-import { formatIst } from '../../components/IstDateField';
 import { showReportFailed } from './report-popups';
 import { formatBytes, saveSpreadsheet } from './report-request';
 
@@ -100,8 +100,8 @@ export function GeneratedReports({ refreshKey }: { refreshKey: number }) {
                 </TableCell>
                 <TableCell>{r.rows ?? ''}</TableCell>
                 <TableCell>{formatBytes(r.size)}</TableCell>
-                <TableCell>{formatIst(r.createdAt)}</TableCell>
-                <TableCell>{formatIst(r.expiresAt)}</TableCell>
+                <TableCell>{formatDateTime(r.createdAt)}</TableCell>
+                <TableCell>{formatDateTime(r.expiresAt)}</TableCell>
                 <TableCell>
                   {r.status === 'done' && (
                     <Link

@@ -1,6 +1,7 @@
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ApiError, api, apiBlob } from '../../app/api';
+import { DayPicker } from '../../components/DayPicker';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { REPORT_COLOURS, showReportFailed, showReportStarted } from './report-popups';
 import {
@@ -79,17 +80,14 @@ export function ReportRequestForm({ onQueued }: { onQueued: () => void }) {
         {noTypes && <Typography color="text.secondary">Your role has no report types to run.</Typography>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {(['startDate', 'endDate'] as const).map((field) => (
-            <TextField
+            <DayPicker
               key={field}
               required
-              fullWidth
-              type="date"
               label={field === 'startDate' ? 'Start date' : 'End date'}
               value={values[field]}
-              onChange={change(field)}
+              onChange={(day) => change(field)({ target: { value: day } })}
               error={Boolean(errors[field])}
               helperText={errors[field] ?? ' '}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
           ))}
         </Stack>

@@ -1,19 +1,9 @@
+import { formatCount, formatDateTime } from '@app/contract/format';
 import AddIcon from '@mui/icons-material/Add';
-import { Typography } from '@mui/material';
-import {
-  BooleanField,
-  Button,
-  Datagrid,
-  FilterButton,
-  List,
-  NumberField,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
+import { BooleanField, Button, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
+import { CountField, DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
 import { ROLES_RESOURCE, rolePaths } from './role-paths';
 
 const filters = [
@@ -29,41 +19,37 @@ const filters = [
   />,
 ];
 
-/**
- * Roles with their page and staff counts. A dozen or so rows: no export.
- * TODO(reports): add a roles report to the report engine if operators ask for one.
- */
+/** Roles with their page and staff counts; export of the current filter like every list. */
 export function RoleList() {
   return (
-    <>
-      <Typography variant="h5" component="h1">
-        User Roles
-      </Typography>
-      <List
-        resource={ROLES_RESOURCE}
-        filters={filters}
-        sort={{ field: 'label', order: 'ASC' }}
-        perPage={25}
-        title={false}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <Button label="Create" component={Link} to={rolePaths.create}>
-              <AddIcon />
-            </Button>
-          </TopToolbar>
-        }
-      >
-        <Datagrid rowClick={(id) => rolePaths.show(id)} bulkActionButtons={false}>
-          <TextField source="label" />
-          <TextField source="name" />
-          <BooleanField source="builtIn" label="Built-in" sortable={false} />
-          <NumberField source="pagesCount" label="Pages" sortable={false} />
-          <NumberField source="permissionsCount" label="Permissions" sortable={false} />
-          <NumberField source="staffCount" label="Staff" sortable={false} />
-          <IstDateField source="updatedAt" label="Last changed" sortable={false} />
-        </Datagrid>
-      </List>
-    </>
+    <ListPage
+      page="/dashboard/roles"
+      resource={ROLES_RESOURCE}
+      exportName="roles"
+      filters={filters}
+      sort={{ field: 'label', order: 'ASC' }}
+      empty="No roles yet."
+      rowClick={(id) => rolePaths.show(id)}
+      actions={
+        <Button label="Create" component={Link} to={rolePaths.create}>
+          <AddIcon />
+        </Button>
+      }
+      compact={{
+        primary: (r) => `${r.label} (${r.name})`,
+        secondary: (r) =>
+          `${r.builtIn ? 'Built-in' : 'Custom'} · ${formatCount(r.pagesCount)} pages · ${formatCount(r.staffCount)} staff`,
+        tertiary: (r) => `Last changed ${formatDateTime(r.updatedAt)}`,
+      }}
+      columns={[
+        <TextField key="label" source="label" />,
+        <TextField key="name" source="name" />,
+        <BooleanField key="builtIn" source="builtIn" label="Built-in" sortable={false} />,
+        <CountField key="pages" source="pagesCount" label="Pages" sortable={false} />,
+        <CountField key="perms" source="permissionsCount" label="Permissions" sortable={false} />,
+        <CountField key="staff" source="staffCount" label="Staff" sortable={false} />,
+        <DateTimeField key="upd" source="updatedAt" label="Last changed" sortable={false} />,
+      ]}
+    />
   );
 }

@@ -4,7 +4,6 @@ import { Typography } from '@mui/material';
 import {
   BooleanField,
   Button,
-  NumberField,
   Show,
   TabbedShowLayout,
   TextField,
@@ -12,8 +11,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
-import { AuditHistory } from '../audit/AuditHistory';
+import { AuditHistory } from '../../components/audit/AuditHistory';
+import { CountField, DateTimeField } from '../../components/fields';
 import { DeleteRoleButton } from './DeleteRoleButton';
 import { HeldPermissions } from './HeldPermissions';
 import { ROLES_RESOURCE, rolePaths } from './role-paths';
@@ -29,8 +28,8 @@ export function RoleShow() {
           <TextField source="name" />
           <TextField source="label" />
           <BooleanField source="builtIn" label="Built-in" />
-          <NumberField source="staffCount" label="Staff accounts" />
-          <IstDateField source="updatedAt" label="Last changed" />
+          <CountField source="staffCount" label="Staff accounts" />
+          <DateTimeField source="updatedAt" label="Last changed" />
           <HeldPermissions label="Pages" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="History">

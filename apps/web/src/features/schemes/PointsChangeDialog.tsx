@@ -1,9 +1,10 @@
+import { todayIst } from '@app/contract/format';
 import type { SkuPointsRow } from '@app/contract/scheme-points';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
-import { todayIst } from '../points/SettingsHistory';
+import { DayPicker } from '../../components/DayPicker';
 
 /** Edit one SKU's base points from a chosen day (today or later), with a reason. */
 export function PointsChangeDialog({ sku, onClose }: { sku: SkuPointsRow; onClose: () => void }) {
@@ -48,11 +49,12 @@ export function PointsChangeDialog({ sku, onClose }: { sku: SkuPointsRow; onClos
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField label="Points" type="number" {...field('points')} />
-          <TextField
+          <DayPicker
             label="Effective from"
-            type="date"
-            {...field('effectiveFrom')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            value={form.effectiveFrom}
+            onChange={(day) => setForm({ ...form, effectiveFrom: day })}
+            error={Boolean(errors.effectiveFrom)}
+            helperText={errors.effectiveFrom}
           />
           <TextField label="Reason" multiline {...field('reason')} />
         </Stack>

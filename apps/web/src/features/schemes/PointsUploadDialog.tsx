@@ -13,9 +13,9 @@ import {
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
+import { downloadFile } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
 import { UploadErrors } from '../../components/UploadErrors';
-import { downloadFile } from '../coupons/download';
 
 /**
  * Many SKUs' points from one spreadsheet. A file with errors applies nothing: the errors, their report

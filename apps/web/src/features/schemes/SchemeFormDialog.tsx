@@ -1,3 +1,4 @@
+import { todayIst } from '@app/contract/format';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
 import type { ProductOption } from '@app/contract/products';
 import { SCHEME_RULE_LABELS, SCHEME_RULES, type SchemeRow } from '@app/contract/schemes';
@@ -14,8 +15,8 @@ import {
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
-import { useApiGet } from '../members/use-api-get';
-import { todayIst } from '../points/SettingsHistory';
+import { DayPicker } from '../../components/DayPicker';
+import { useApiGet } from '../../components/use-api-get';
 
 type Form = {
   name: string;
@@ -110,18 +111,16 @@ export function SchemeFormDialog({ scheme, onClose }: { scheme?: SchemeRow; onCl
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField label="Name" {...text('name')} />
           <Stack direction="row" spacing={2}>
-            <TextField
-              label="Starts on"
-              type="date"
-              {...text('startsOn')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Ends on"
-              type="date"
-              {...text('endsOn')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            {(['startsOn', 'endsOn'] as const).map((name) => (
+              <DayPicker
+                key={name}
+                label={name === 'startsOn' ? 'Starts on' : 'Ends on'}
+                value={form[name]}
+                onChange={(day) => set({ [name]: day })}
+                error={Boolean(errors[name])}
+                helperText={errors[name]}
+              />
+            ))}
           </Stack>
           {multi('Member types', 'memberTypes', MEMBER_TYPES)}
           {multi('States', 'states', INDIAN_STATES)}

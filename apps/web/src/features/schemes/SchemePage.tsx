@@ -1,17 +1,11 @@
+import { formatDay } from '@app/contract/format';
 import { SCHEME_RULE_LABELS, SCHEME_STATUSES, type SchemeRow } from '@app/contract/schemes';
 import AddIcon from '@mui/icons-material/Add';
-import { Chip, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import { useState } from 'react';
-import {
-  Button,
-  Datagrid,
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
+import { Button, FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { DayField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
 import { SchemeFormDialog } from './SchemeFormDialog';
 import { SchemeRowActions } from './SchemeRowActions';
 
@@ -32,6 +26,9 @@ const ruleText = (r: SchemeRow) =>
       ? `+${r.bonusPoints} per scan`
       : `+${r.bonusPoints} every ${r.slabScans} scans`;
 
+const status = (r: SchemeRow) =>
+  r.status === 'draft' && r.activationRequestedBy ? 'awaiting approval' : r.status;
+
 const allOr = (values: unknown[]) => (values.length ? values.join(', ') : 'All');
 
 /** Scheme: list with status filter, draft form, activation by a second person, end, cancel, history. */
@@ -39,51 +36,50 @@ export default function SchemePage() {
   const [editing, setEditing] = useState<SchemeRow | 'new' | null>(null);
   return (
     <>
-      <Typography variant="h5" component="h1">
-        Scheme
-      </Typography>
-      <List
+      <ListPage<SchemeRow>
+        page="/dashboard/scheme"
         resource="admin/schemes"
+        exportName="schemes"
         filters={filters}
         sort={{ field: 'id', order: 'DESC' }}
-        title={false}
-        empty={false}
+        empty="No schemes yet. A new scheme starts as a draft; a second person activates it."
         actions={
-          <TopToolbar>
-            <Button label="New scheme" onClick={() => setEditing('new')}>
-              <AddIcon />
-            </Button>
-          </TopToolbar>
+          <Button label="New scheme" onClick={() => setEditing('new')}>
+            <AddIcon />
+          </Button>
         }
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="name" />
+        compact={{
+          primary: (r) => `${r.name} · ${status(r)}`,
+          secondary: (r) => `${SCHEME_RULE_LABELS[r.rule]}: ${ruleText(r)}`,
+          tertiary: (r) => `${formatDay(r.startsOn)} – ${formatDay(r.endsOn)}`,
+        }}
+        rowActions={(r) => <SchemeRowActions row={r} onEdit={setEditing} />}
+        columns={[
+          <TextField key="name" source="name" />,
           <FunctionField<SchemeRow>
+            key="rule"
             label="Rule"
             render={(r) => `${SCHEME_RULE_LABELS[r.rule]}: ${ruleText(r)}`}
-          />
-          <TextField source="startsOn" label="From" />
-          <TextField source="endsOn" label="To" />
-          <FunctionField<SchemeRow> label="Members" render={(r) => allOr(r.memberTypes)} />
-          <FunctionField<SchemeRow> label="States" render={(r) => allOr(r.states)} />
+          />,
+          <DayField key="from" source="startsOn" label="From" />,
+          <DayField key="to" source="endsOn" label="To" />,
+          <FunctionField<SchemeRow> key="members" label="Members" render={(r) => allOr(r.memberTypes)} />,
+          <FunctionField<SchemeRow> key="states" label="States" render={(r) => allOr(r.states)} />,
           <FunctionField<SchemeRow>
+            key="skus"
             label="SKUs"
             render={(r) => (r.productIds.length ? r.productIds.length : 'All')}
-          />
+          />,
           <FunctionField<SchemeRow>
+            key="status"
             label="Status"
             render={(r) => (
-              <Chip
-                size="small"
-                label={r.status === 'draft' && r.activationRequestedBy ? 'awaiting approval' : r.status}
-                color={r.status === 'active' ? 'success' : 'default'}
-              />
+              <Chip size="small" label={status(r)} color={r.status === 'active' ? 'success' : 'default'} />
             )}
-          />
-          <TextField source="createdByName" label="Created by" sortable={false} />
-          <SchemeRowActions onEdit={setEditing} />
-        </Datagrid>
-      </List>
+          />,
+          <TextField key="by" source="createdByName" label="Created by" sortable={false} />,
+        ]}
+      />
       {editing && (
         <SchemeFormDialog scheme={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}

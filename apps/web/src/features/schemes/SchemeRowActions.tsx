@@ -1,3 +1,4 @@
+import { formatDateTime } from '@app/contract/format';
 import type { SchemeEvent, SchemeRow } from '@app/contract/schemes';
 import {
   Button,
@@ -11,11 +12,11 @@ import {
   TableRow,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import Swal from 'sweetalert2';
+import { useNotify, useRefresh } from 'react-admin';
 import { api } from '../../app/api';
-import { formatIst } from '../../components/IstDateField';
-import { useApiGet } from '../members/use-api-get';
+import { reasonField } from '../../components/ConfirmDialog';
+import { useApiGet } from '../../components/use-api-get';
+import { useRowAction } from '../../components/use-row-action';
 
 function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => void }) {
   const { data } = useApiGet<SchemeEvent[]>(`/admin/schemes/${scheme.id}/history`);
@@ -29,7 +30,7 @@ function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => 
               <TableRow key={e.id}>
                 <TableCell>{e.action.replace('scheme.', '').replace('_', ' ')}</TableCell>
                 <TableCell>{e.actorName ?? '—'}</TableCell>
-                <TableCell>{formatIst(e.at)}</TableCell>
+                <TableCell>{formatDateTime(e.at)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -40,36 +41,37 @@ function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => 
 }
 
 /** The buttons of one scheme row: what its state allows; the server decides who may do it. */
-export function SchemeRowActions({ onEdit }: { onEdit: (row: SchemeRow) => void }) {
-  const row = useRecordContext<SchemeRow>();
+export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row: SchemeRow) => void }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [history, setHistory] = useState(false);
-  if (!row) return null;
-  const run = async (path: string, done: string, body?: object) => {
+  const post = (path: string, body?: object) =>
+    api(`/admin/schemes/${row.id}/${path}`, { method: 'POST', ...(body ? { body } : {}) });
+  const end = useRowAction({
+    title: `End ${row.name}?`,
+    text: 'Scans stop earning its bonus.',
+    verb: 'End scheme',
+    destructive: true,
+    run: () => post('end'),
+    done: () => 'Scheme ended',
+  });
+  const cancel = useRowAction({
+    title: `Cancel ${row.name}?`,
+    verb: 'Cancel scheme',
+    destructive: true,
+    fields: [reasonField(false)],
+    run: ({ reason }) => post('cancel', { reason: String(reason ?? '') }),
+    done: () => 'Scheme cancelled',
+  });
+  // One-click steps (no confirmation): a failure is told in a message, not thrown away.
+  const run = async (path: string, done: string) => {
     try {
-      await api(`/admin/schemes/${row.id}/${path}`, { method: 'POST', ...(body ? { body } : {}) });
+      await post(path);
       notify(done, { type: 'success' });
       refresh();
     } catch (e) {
       notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
     }
-  };
-  const confirmEnd = async () => {
-    const answer = await Swal.fire({
-      text: `End ${row.name}? Scans stop earning its bonus.`,
-      showCancelButton: true,
-    });
-    if (answer.isConfirmed) await run('end', 'Scheme ended');
-  };
-  const confirmCancel = async () => {
-    const answer = await Swal.fire({
-      text: `Cancel ${row.name}?`,
-      input: 'text',
-      inputPlaceholder: 'Reason (optional)',
-      showCancelButton: true,
-    });
-    if (answer.isConfirmed) await run('cancel', 'Scheme cancelled', { reason: String(answer.value ?? '') });
   };
   const draft = row.status === 'draft';
   const requested = row.activationRequestedBy !== null;
@@ -91,12 +93,12 @@ export function SchemeRowActions({ onEdit }: { onEdit: (row: SchemeRow) => void 
         </Button>
       )}
       {row.status === 'active' && (
-        <Button size="small" onClick={confirmEnd}>
+        <Button size="small" onClick={end.open}>
           End
         </Button>
       )}
       {(draft || row.status === 'active') && (
-        <Button size="small" color="error" onClick={confirmCancel}>
+        <Button size="small" color="error" onClick={cancel.open}>
           Cancel
         </Button>
       )}
@@ -104,6 +106,8 @@ export function SchemeRowActions({ onEdit }: { onEdit: (row: SchemeRow) => void 
         History
       </Button>
       {history && <HistoryDialog scheme={row} onClose={() => setHistory(false)} />}
+      {end.dialog}
+      {cancel.dialog}
     </Stack>
   );
 }

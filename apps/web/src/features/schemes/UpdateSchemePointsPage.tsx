@@ -1,26 +1,14 @@
+import { formatCount, formatDateTime } from '@app/contract/format';
 import type { SkuPointsRow } from '@app/contract/scheme-points';
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  Button,
-  Datagrid,
-  FunctionField,
-  List,
-  NumberField,
-  SearchInput,
-  TextField,
-  useRecordContext,
-} from 'react-admin';
-import { IstDateField } from '../../components/IstDateField';
+import { Button, FunctionField, SearchInput, TextField } from 'react-admin';
+import { CountField, DateTimeField } from '../../components/fields';
+import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { PointsChangeDialog } from './PointsChangeDialog';
 import { PointsUploadDialog } from './PointsUploadDialog';
-
-function EditPointsButton({ onEdit }: { onEdit: (row: SkuPointsRow) => void }) {
-  const row = useRecordContext<SkuPointsRow>();
-  return row ? <Button label="Edit points" onClick={() => onEdit(row)} startIcon={<EditIcon />} /> : null;
-}
 
 /** Update Scheme Points: each SKU's points in force, edits from a chosen day (one or by upload), every change. */
 export default function UpdateSchemePointsPage() {
@@ -30,7 +18,7 @@ export default function UpdateSchemePointsPage() {
     <>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h5" component="h1">
-          Update Scheme Points
+          {pageTitle('/dashboard/updateSchemePoints')}
         </Typography>
         <Button
           label="Upload spreadsheet"
@@ -39,52 +27,68 @@ export default function UpdateSchemePointsPage() {
           startIcon={<UploadFileIcon />}
         />
       </Stack>
-      <List
+      <ListPage<SkuPointsRow>
+        title={false}
         resource="admin/scheme-points"
+        exportName="scheme-points"
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Name or SKU" />]}
         sort={{ field: 'sku', order: 'ASC' }}
-        title={false}
-        empty={false}
-        storeKey={false}
+        storeKey="scheme-points"
         disableSyncWithLocation
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="sku" label="SKU" />
-          <TextField source="name" />
-          <TextField source="category" />
-          <NumberField source="currentPoints" label="Points now" sortable={false} />
+        empty="No SKUs yet. Products added in the catalogue appear here."
+        compact={{
+          primary: (r) => `${r.sku} · ${r.name}`,
+          secondary: (r) => `${formatCount(r.currentPoints)} points now`,
+          tertiary: (r) =>
+            r.nextPoints === null
+              ? ''
+              : `${formatCount(r.nextPoints)} points from ${formatDateTime(r.nextEffectiveFrom)}`,
+        }}
+        rowActions={(r) => (
+          <Button label="Edit points" onClick={() => setEditing(r)} startIcon={<EditIcon />} />
+        )}
+        columns={[
+          <TextField key="sku" source="sku" label="SKU" />,
+          <TextField key="name" source="name" />,
+          <TextField key="cat" source="category" />,
+          <CountField key="now" source="currentPoints" label="Points now" sortable={false} />,
           <FunctionField<SkuPointsRow>
+            key="next"
             label="Next change"
-            render={(r) => (r.nextPoints === null ? '—' : `${r.nextPoints} points`)}
-          />
-          <IstDateField source="nextEffectiveFrom" label="From" sortable={false} />
-          <EditPointsButton onEdit={setEditing} />
-        </Datagrid>
-      </List>
+            render={(r) => (r.nextPoints === null ? '—' : `${formatCount(r.nextPoints)} points`)}
+          />,
+          <DateTimeField key="from" source="nextEffectiveFrom" label="From" sortable={false} />,
+        ]}
+      />
       {editing && <PointsChangeDialog sku={editing} onClose={() => setEditing(null)} />}
       {uploading && <PointsUploadDialog onClose={() => setUploading(false)} />}
       <Typography variant="h6" sx={{ mt: 3 }}>
         History of changes
       </Typography>
-      <List
+      <ListPage
+        title={false}
         resource="admin/scheme-points/history"
+        exportName="scheme-points-history"
         sort={{ field: 'id', order: 'DESC' }}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Name or SKU" />]}
-        title={false}
-        empty={false}
         storeKey="scheme-points-history"
         disableSyncWithLocation
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="sku" label="SKU" sortable={false} />
-          <TextField source="productName" label="Product" sortable={false} />
-          <NumberField source="points" sortable={false} />
-          <IstDateField source="effectiveFrom" label="Effective from" />
-          <TextField source="reason" sortable={false} />
-          <TextField source="createdByName" label="Changed by" sortable={false} />
-          <IstDateField source="createdAt" label="Changed on" />
-        </Datagrid>
-      </List>
+        empty="No points changes yet."
+        compact={{
+          primary: (r) => `${r.sku} · ${formatCount(r.points)} points`,
+          secondary: (r) => `From ${formatDateTime(r.effectiveFrom)} · ${r.reason ?? ''}`,
+          tertiary: (r) => `${r.createdByName} · ${formatDateTime(r.createdAt)}`,
+        }}
+        columns={[
+          <TextField key="sku" source="sku" label="SKU" sortable={false} />,
+          <TextField key="prod" source="productName" label="Product" sortable={false} />,
+          <CountField key="pts" source="points" sortable={false} />,
+          <DateTimeField key="eff" source="effectiveFrom" label="Effective from" />,
+          <TextField key="reason" source="reason" sortable={false} />,
+          <TextField key="by" source="createdByName" label="Changed by" sortable={false} />,
+          <DateTimeField key="at" source="createdAt" label="Changed on" />,
+        ]}
+      />
     </>
   );
 }

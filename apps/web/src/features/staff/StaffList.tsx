@@ -1,17 +1,9 @@
+import { formatDateTime } from '@app/contract/format';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button,
-  Datagrid,
-  FilterButton,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
+import { Button, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
-import { ListExportButton } from '../../components/ListExportButton';
+import { DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
 import { StaffStatus } from './StaffStatus';
 import { STAFF_RESOURCE, staffPaths } from './staff-paths';
 import { useRoleOptions } from './use-role-options';
@@ -31,31 +23,40 @@ export function StaffList() {
     <SelectInput key="locked" source="locked" label="Locked" choices={yesNo('Locked', 'Not locked')} />,
   ];
   return (
-    <List
+    <ListPage
+      title={false}
       resource={STAFF_RESOURCE}
+      exportName="staff"
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
-      perPage={25}
-      title={false}
+      empty="No staff accounts yet."
+      rowClick={(id) => staffPaths.show(id)}
       actions={
-        <TopToolbar>
-          <FilterButton />
-          <Button label="Create" component={Link} to={staffPaths.create}>
-            <AddIcon />
-          </Button>
-          <ListExportButton path="/admin/staff/export" fileName="staff" />
-        </TopToolbar>
+        <Button label="Create" component={Link} to={staffPaths.create}>
+          <AddIcon />
+        </Button>
       }
-    >
-      <Datagrid rowClick={(id) => staffPaths.show(id)} bulkActionButtons={false}>
-        <TextField source="name" />
-        <TextField source="email" />
-        <TextField source="mobile" sortable={false} emptyText="—" />
-        <TextField source="roleName" label="Role" sortBy="role" />
-        <StaffStatus label="Status" />
-        <IstDateField source="lastSignInAt" label="Last sign-in" sortable={false} emptyText="Never" />
-        <IstDateField source="createdAt" label="Created" />
-      </Datagrid>
-    </List>
+      compact={{
+        primary: (r) => `${r.name} · ${r.roleName}`,
+        secondary: (r) => `${r.email}${r.mobile ? ` · ${r.mobile}` : ''}`,
+        tertiary: (r) =>
+          `${r.active ? 'Active' : 'Inactive'}${r.locked ? ' · Locked' : ''} · last sign-in ${r.lastSignInAt ? formatDateTime(r.lastSignInAt) : 'never'}`,
+      }}
+      columns={[
+        <TextField key="name" source="name" />,
+        <TextField key="email" source="email" />,
+        <TextField key="mobile" source="mobile" sortable={false} emptyText="—" />,
+        <TextField key="role" source="roleName" label="Role" sortBy="role" />,
+        <StaffStatus key="status" label="Status" />,
+        <DateTimeField
+          key="last"
+          source="lastSignInAt"
+          label="Last sign-in"
+          sortable={false}
+          emptyText="Never"
+        />,
+        <DateTimeField key="created" source="createdAt" label="Created" />,
+      ]}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { StaffList } from './StaffList';
 import { StaffShow } from './StaffShow';
 import { staffPaths } from './staff-paths';
 
-const AuditLogPage = lazy(() => import('../audit/AuditLogPage'));
+const AuditLogPage = lazy(() => import('./AuditLogPage'));
 
 /** Manage Admin: the accounts list and the audit log as tabs; create, show and edit beneath. */
 export default function StaffPage() {

@@ -4,8 +4,8 @@ import { Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Button, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { IstDateField } from '../../components/IstDateField';
-import { AuditHistory } from '../audit/AuditHistory';
+import { AuditHistory } from '../../components/audit/AuditHistory';
+import { DateTimeField } from '../../components/fields';
 import { ActiveToggleButton } from './ActiveToggleButton';
 import { GeneratedPasswordNotice } from './GeneratedPasswordNotice';
 import { ResetPasswordButton } from './ResetPasswordButton';
@@ -30,8 +30,8 @@ export function StaffShow() {
             <TextField source="mobile" emptyText="—" />
             <TextField source="roleName" label="Role" />
             <StaffStatus label="Status" />
-            <IstDateField source="lastSignInAt" label="Last sign-in" emptyText="Never" />
-            <IstDateField source="createdAt" label="Created" />
+            <DateTimeField source="lastSignInAt" label="Last sign-in" emptyText="Never" />
+            <DateTimeField source="createdAt" label="Created" />
           </TabbedShowLayout.Tab>
           <TabbedShowLayout.Tab label="History">
             <AuditHistory entity="staff" entityId={id} />

@@ -1,8 +1,10 @@
 import type { AuditEntry } from '@app/contract/audit';
 import { Typography } from '@mui/material';
-import { List, ListContextProvider, Pagination, useList } from 'react-admin';
+import { ListContextProvider, Pagination, useList } from 'react-admin';
 import { useProfile } from '../../app/profile-context';
-import { AuditDatagrid } from './AuditColumns';
+import { ListPage } from '../list/ListPage';
+import { AuditChanges } from './AuditChanges';
+import { AuditDatagrid, auditColumns, auditCompact } from './AuditColumns';
 
 /** The audit log lives under Manage Admin: its holders page through it, others see `recent`. */
 const AUDIT_PAGE = '/dashboard/manageadmin';
@@ -26,21 +28,21 @@ export function AuditHistory({
   const { can } = useProfile();
   if (!can(AUDIT_PAGE)) return <RecentHistory entries={recent ?? []} />;
   return (
-    <List
+    <ListPage
+      title={false}
       resource="admin/audit"
       filter={{ entity, entityId }}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={10}
       disableSyncWithLocation
-      storeKey={false}
-      actions={false}
-      title={false}
-      empty={<None />}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
-      sx={{ '& .RaList-main': { mt: 0 } }}
-    >
-      <AuditDatagrid showEntity={false} />
-    </List>
+      storeKey={`audit-${entity}-${entityId}`}
+      exportPath={false}
+      empty="No history yet."
+      rowClick="expand"
+      expand={<AuditChanges />}
+      columns={auditColumns(false)}
+      compact={auditCompact}
+    />
   );
 }
 

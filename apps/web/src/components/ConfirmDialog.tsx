@@ -3,6 +3,7 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
+  DialogContentText,
   DialogTitle,
   FormControlLabel,
   MenuItem,
@@ -10,8 +11,8 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { useState } from 'react';
-import { ApiError } from '../../app/api';
+import { type ReactNode, useState } from 'react';
+import { ApiError } from '../app/api';
 
 export interface DialogField {
   name: string;
@@ -21,20 +22,41 @@ export interface DialogField {
   /** Shown only when this returns true for the current values. */
   when?: (values: Record<string, unknown>) => boolean;
   multiline?: boolean;
+  /** Checked before the request is sent: an empty value shows "<label> is required". */
+  required?: boolean;
+  requiredMessage?: string;
 }
 
-/**
- * A small form in a dialog for row actions (allocate, undo, approve, reject). Server field errors
- * appear under their inputs; the dialog closes only when `onSubmit` succeeds.
- */
-export function ActionDialog(props: {
+export interface ConfirmDialogProps {
   title: string;
-  submitLabel: string;
-  fields: DialogField[];
+  /** What happens, in a sentence or two (shown above the fields). */
+  text?: ReactNode;
+  /** The button's verb, e.g. "Undo allocation" (never "OK"). */
+  verb: string;
+  /** Deleting, rejecting, undoing, blocking: the verb button is red. */
+  destructive?: boolean;
+  fields?: DialogField[];
   initial?: Record<string, unknown>;
   onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
   onClose: () => void;
-}) {
+}
+
+/** A single required or optional reason: the field most confirmations ask for. */
+export const reasonField = (required: boolean, label?: string): DialogField => ({
+  name: 'reason',
+  label: label ?? (required ? 'Reason' : 'Reason (optional)'),
+  multiline: true,
+  required,
+  requiredMessage: 'A reason is required',
+});
+
+/**
+ * The one confirmation dialog (row actions, approve/reject, delete, block): a sentence, optional
+ * fields (a reason, a quantity), Cancel and a verb button, red when destructive. Server field
+ * errors appear under their inputs, other failures in the dialog; it closes only on success.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const fields = props.fields ?? [];
   const [values, setValues] = useState<Record<string, unknown>>(props.initial ?? {});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
@@ -42,6 +64,15 @@ export function ActionDialog(props: {
   const set = (name: string, value: unknown) => setValues((v) => ({ ...v, [name]: value }));
 
   const submit = async () => {
+    const missing = fields.filter(
+      (f) => f.required && (!f.when || f.when(values)) && String(values[f.name] ?? '').trim() === '',
+    );
+    if (missing.length > 0) {
+      setErrors(
+        Object.fromEntries(missing.map((f) => [f.name, f.requiredMessage ?? `${f.label} is required`])),
+      );
+      return;
+    }
     setBusy(true);
     setErrors({});
     setMessage('');
@@ -59,11 +90,13 @@ export function ActionDialog(props: {
   };
 
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm">
+    // Clicks inside the dialog must not reach a clickable row behind it (React bubbles through portals).
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" onClick={(e) => e.stopPropagation()}>
       <DialogTitle>{props.title}</DialogTitle>
       <DialogContent>
+        {props.text && <DialogContentText>{props.text}</DialogContentText>}
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {props.fields
+          {fields
             .filter((f) => !f.when || f.when(values))
             .map((f) =>
               f.type === 'switch' ? (
@@ -85,6 +118,7 @@ export function ActionDialog(props: {
                   select={f.type === 'select'}
                   type={f.type === 'number' ? 'number' : 'text'}
                   multiline={f.multiline}
+                  required={f.required}
                   value={values[f.name] ?? ''}
                   onChange={(e) =>
                     set(
@@ -117,8 +151,13 @@ export function ActionDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>
-          {props.submitLabel}
+        <Button
+          variant="contained"
+          color={props.destructive ? 'error' : 'primary'}
+          onClick={submit}
+          disabled={busy}
+        >
+          {props.verb}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,4 @@
-import { apiBlob } from '../../app/api';
+import { apiBlob } from '../app/api';
 
 /** Downloads an API file (print PDF, error report, template) and saves it under `fileName`. */
 export async function downloadFile(path: string, fileName: string): Promise<void> {

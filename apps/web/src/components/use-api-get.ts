@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { api } from '../app/api';
 
 /** GET of a non-list endpoint (e.g. a member's KYC tab), with a reload for after actions. */
 export function useApiGet<T>(path: string) {

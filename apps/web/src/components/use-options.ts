@@ -1,7 +1,8 @@
 import type { BatchOption } from '@app/contract/coupon-batches';
+import { formatCount } from '@app/contract/format';
 import type { ProductOption } from '@app/contract/products';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { api } from '../app/api';
 
 function useOptions<T>(path: string): T[] {
   const [rows, setRows] = useState<T[]>([]);
@@ -34,7 +35,7 @@ export const useProductChoices = () => productChoices(useProductOptions());
 export function useBatchChoices() {
   return useOptions<BatchOption>('/admin/coupon-batches/options').map((b) => ({
     id: b.id,
-    name: `#${b.id} ${b.sku} · ${b.firstSerial}–${b.lastSerial} (${b.quantity.toLocaleString('en-IN')})`,
+    name: `#${b.id} ${b.sku} · ${b.firstSerial}–${b.lastSerial} (${formatCount(b.quantity)})`,
     batch: b,
   }));
 }

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness';
+
+// A built app in miniature: index.html and one hashed script big enough to be worth compressing.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+const script = `console.log(${JSON.stringify('loyalty '.repeat(2000))});\n`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), script);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('web app delivery', () => {
+  it('serves hashed assets compressed and cached for a year', async () => {
+    const res = await t.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toMatch(/^(br|gzip)$/);
+    expect(res.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends uncompressed bytes to a client that does not accept an encoding', async () => {
+    const res = await t.app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(script);
+  });
+
+  it('has index.html revalidated on every load, for deep links too', async () => {
+    for (const url of ['/index.html', '/dashboard/users']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('still answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+});

@@ -1,0 +1,139 @@
+import { PAGES } from '@app/contract/permissions';
+import { Typography, useMediaQuery, useTheme } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  Datagrid,
+  DatagridBody,
+  FilterButton,
+  FunctionField,
+  type Identifier,
+  List,
+  type RaRecord,
+  type SortPayload,
+  TopToolbar,
+} from 'react-admin';
+import { ListExportButton } from '../ListExportButton';
+import { CompactList, type CompactRow } from './CompactList';
+import { KeyboardRow } from './KeyboardRow';
+import { ListPagination } from './ListPagination';
+import { ListEmpty, ListError } from './ListStates';
+
+export type RowClick =
+  | string
+  | false
+  | ((id: Identifier, resource: string, record: RaRecord) => string | false);
+
+export interface ListPageProps<R extends RaRecord = RaRecord> {
+  /** The menu page (contract/permissions) this list belongs to: its label is the heading. */
+  page?: string;
+  /** Overrides the menu label; `false` when the page shows its own heading (e.g. above tabs). */
+  title?: string | false;
+  /** The API path under /api, e.g. `admin/coupon-allocations`. */
+  resource: string;
+  /** Columns for wide screens: react-admin fields. */
+  columns: ReactNode;
+  /** What one row says on a narrow screen (below 600 px). */
+  compact: CompactRow<R>;
+  /** The sentence shown when there are no rows yet, e.g. "No allocations yet: allocate coupons to an invoice". */
+  empty: string;
+  filters?: ReactElement[];
+  /** A filter the user cannot remove (e.g. status=pending for a queue). */
+  filter?: Record<string, unknown>;
+  filterDefaultValues?: Record<string, unknown>;
+  sort?: SortPayload;
+  perPage?: number;
+  rowClick?: RowClick;
+  /** A row's detail shown beneath it (wide screens); use with rowClick="expand". */
+  expand?: ReactElement;
+  isRowExpandable?: (record: R) => boolean;
+  /** Buttons of one row; shown as a last column, or in a ⋮ menu on a narrow screen. */
+  rowActions?: (record: R) => ReactNode;
+  /** Extra buttons in the toolbar (Create, Upload, bulk actions live in `bulkActions`). */
+  actions?: ReactNode;
+  bulkActions?: ReactElement | false;
+  /** The server export (`<resource>/export` unless given); `false` for none. */
+  exportPath?: string | false;
+  exportName?: string;
+  /** Another list on the same page keeps its own URL filters. */
+  storeKey?: string;
+  /** Rendered inside the list's context, e.g. an auto-refresh while rows are in progress. */
+  children?: ReactNode;
+  disableSyncWithLocation?: boolean;
+}
+
+/** The label of a menu page, the one source of page titles. */
+export const pageTitle = (path: string): string => PAGES.find((p) => p.path === path)?.label ?? '';
+
+/**
+ * Every list page: title from the menu, filters in the URL, server export, a sentence when empty,
+ * a skeleton while loading, an error with Retry when the API or network fails (no raw toast),
+ * rows that open from the keyboard, and cards with a row-action menu below 600 px.
+ */
+export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const title = props.title === false ? null : (props.title ?? (props.page ? pageTitle(props.page) : ''));
+  const exportPath = props.exportPath === false ? null : (props.exportPath ?? `/${props.resource}/export`);
+  const rowClick = props.rowClick ?? false;
+  return (
+    <>
+      {title && (
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+      )}
+      <List
+        resource={props.resource}
+        title={false}
+        filters={props.filters}
+        filter={props.filter}
+        filterDefaultValues={props.filterDefaultValues}
+        sort={props.sort}
+        perPage={props.perPage ?? 25}
+        storeKey={props.storeKey}
+        disableSyncWithLocation={props.disableSyncWithLocation}
+        // The error state below says it; a toast on top would say it twice, and rawly.
+        queryOptions={{ onError: () => undefined }}
+        error={<ListError />}
+        empty={<ListEmpty text={props.empty} />}
+        pagination={<ListPagination />}
+        actions={
+          <TopToolbar sx={{ flexWrap: 'wrap' }}>
+            {props.filters && props.filters.length > 0 && <FilterButton />}
+            {props.actions}
+            {exportPath && (
+              <ListExportButton
+                path={exportPath}
+                fileName={props.exportName ?? props.resource.split('/').pop()!}
+              />
+            )}
+          </TopToolbar>
+        }
+        sx={{
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaFilterForm-root': { flexWrap: 'wrap' },
+        }}
+      >
+        {props.children}
+        {narrow ? (
+          <CompactList<R> row={props.compact} rowClick={rowClick} actions={props.rowActions} />
+        ) : (
+          <Datagrid
+            rowClick={rowClick}
+            bulkActionButtons={props.bulkActions ?? false}
+            expand={props.expand}
+            isRowExpandable={props.isRowExpandable as ((record: RaRecord) => boolean) | undefined}
+            empty={<ListEmpty text={props.empty} />}
+            body={<DatagridBody row={<KeyboardRow />} />}
+            sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+          >
+            {props.columns}
+            {props.rowActions && (
+              <FunctionField label="" render={(record: R) => props.rowActions?.(record)} />
+            )}
+          </Datagrid>
+        )}
+      </List>
+    </>
+  );
+}

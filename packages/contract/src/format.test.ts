@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCount,
+  formatDateTime,
+  formatDay,
+  formatRupees,
+  istDayEndIso,
+  istDayOf,
+  istDayStartIso,
+  shiftDay,
+  todayIst,
+} from './format';
+
+describe('formatting for people', () => {
+  it('writes a moment in India time, day and time with a lower-case am/pm', () => {
+    expect(formatDateTime('2026-11-23T12:38:00Z')).toBe('23 Nov 2026, 6:08 pm');
+    expect(formatDateTime('2026-11-22T19:00:00Z')).toBe('23 Nov 2026, 12:30 am');
+    expect(formatDay('2026-11-22T19:00:00Z')).toBe('23 Nov 2026');
+  });
+
+  it('shows a calendar day as that day, whatever the time zone', () => {
+    expect(formatDay('2026-11-23')).toBe('23 Nov 2026');
+    expect(formatDay('2030-03-31')).toBe('31 Mar 2030');
+  });
+
+  it('leaves missing or broken values empty instead of "Invalid Date"', () => {
+    for (const v of [null, undefined, '', 'not a date']) {
+      expect(formatDay(v)).toBe('');
+      expect(formatDateTime(v)).toBe('');
+    }
+    expect(formatCount(null)).toBe('');
+    expect(formatRupees(undefined)).toBe('');
+  });
+
+  it('groups digits the Indian way and shows paise as rupees', () => {
+    expect(formatCount(125900)).toBe('1,25,900');
+    expect(formatCount(10000000)).toBe('1,00,00,000');
+    expect(formatCount(-4500)).toBe('-4,500');
+    expect(formatRupees(2236175)).toBe('₹22,361.75');
+    expect(formatRupees(50)).toBe('₹0.50');
+  });
+
+  it('computes IST days and their bounds', () => {
+    expect(todayIst(new Date('2026-11-22T18:29:59Z'))).toBe('2026-11-22');
+    expect(todayIst(new Date('2026-11-22T18:30:00Z'))).toBe('2026-11-23');
+    expect(istDayStartIso('2026-11-23')).toBe('2026-11-22T18:30:00.000Z');
+    expect(istDayEndIso('2026-11-23')).toBe('2026-11-23T18:30:00.000Z');
+    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');
+    expect(istDayOf('2026-11-22T18:30:00Z')).toBe('2026-11-23');
+  });
+});

@@ -1,0 +1,72 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, isValid, parse } from 'date-fns';
+
+/**
+ * The one way dates and numbers are written for people (PRODUCT.md §2): times are stored in UTC and
+ * shown in India's time zone, numbers use Indian digit grouping (1,25,900), money is kept in paise
+ * and shown as rupees (₹22,361.75). Screens, exports and messages all use these.
+ */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+
+const DAY = 'd MMM yyyy';
+const DAY_TIME = 'd MMM yyyy, h:mm aaa';
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+type Moment = string | number | Date | null | undefined;
+
+const inIndia = (value: Exclude<Moment, null | undefined>): TZDate | null => {
+  const ms =
+    typeof value === 'string' ? Date.parse(value) : typeof value === 'number' ? value : value.getTime();
+  const date = new TZDate(ms, INDIA_TIME_ZONE);
+  return isValid(date) ? date : null;
+};
+
+/** `23 Nov 2026`. A calendar day (`2026-11-23`, e.g. an invoice date) is shown as it is; a moment in IST. */
+export function formatDay(value: Moment): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && CALENDAR_DAY.test(value)) {
+    const day = parse(value, 'yyyy-MM-dd', new Date());
+    return isValid(day) ? format(day, DAY) : '';
+  }
+  const date = inIndia(value);
+  return date ? format(date, DAY) : '';
+}
+
+/** `23 Nov 2026, 6:08 pm` in India's time zone. */
+export function formatDateTime(value: Moment): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = inIndia(value);
+  return date ? format(date, DAY_TIME) : '';
+}
+
+const grouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+/** `1,25,900` (Indian grouping); empty for a missing value. */
+export const formatCount = (value: number | null | undefined): string =>
+  value === null || value === undefined || Number.isNaN(value) ? '' : grouping.format(value);
+
+/** Paise as rupees: 2236175 → `₹22,361.75`. */
+export const formatRupees = (paise: number | null | undefined): string =>
+  paise === null || paise === undefined || Number.isNaN(paise) ? '' : rupees.format(paise / 100);
+
+/** Today's calendar day in India (`yyyy-MM-dd`), the day filters and "today" defaults use. */
+export const todayIst = (now: Date = new Date()): string =>
+  format(new TZDate(now.getTime(), INDIA_TIME_ZONE), 'yyyy-MM-dd');
+
+/** The calendar day `days` after (or before, when negative) `day`. */
+export const shiftDay = (day: string, days: number): string =>
+  format(addDays(parse(day, 'yyyy-MM-dd', new Date()), days), 'yyyy-MM-dd');
+
+/** The instant an IST calendar day starts, as an ISO string (for "from" filters on timestamps). */
+export const istDayStartIso = (day: string): string => {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(new TZDate(year, month - 1, date, INDIA_TIME_ZONE).getTime()).toISOString();
+};
+
+/** The instant the IST calendar day after `day` starts (exclusive "to" bound for timestamps). */
+export const istDayEndIso = (day: string): string => istDayStartIso(shiftDay(day, 1));
+
+/** The IST calendar day (`yyyy-MM-dd`) an instant falls on. */
+export const istDayOf = (value: string | Date): string =>
+  format(new TZDate(new Date(value).getTime(), INDIA_TIME_ZONE), 'yyyy-MM-dd');
