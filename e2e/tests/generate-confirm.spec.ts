@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { fillDay, signIn } from './helpers';
 import { apiAs } from './staff-helpers';
 
 const batchCount = async (page: Page) =>
@@ -9,7 +9,7 @@ async function fillGenerateForm(page: Page, quantity: string) {
   await page.getByRole('combobox', { name: 'SKU' }).click();
   await page.getByRole('option', { name: /PLY-12-MR/ }).click();
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill(quantity);
-  await page.getByLabel('Expiry date').fill('2031-03-31');
+  await fillDay(page, 'Expiry date', '2031-03-31');
 }
 
 test('generate asks first with the count, SKU and points at stake, then empties the form', async ({

@@ -1,5 +1,6 @@
+import { formatCount, formatDay } from '@app/contract/format';
 import type { ProductOption } from '@app/contract/products';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export interface GenerateRequest {
   productId: number;
@@ -8,8 +9,6 @@ export interface GenerateRequest {
   note?: string | null;
 }
 
-const inIndia = (n: number) => n.toLocaleString('en-IN');
-
 /**
  * The last look before up to 1 crore codes are made: how many, for which SKU, and the points they
  * carry at the SKU's base points (schemes may add more when they are scanned).
@@ -17,33 +16,27 @@ const inIndia = (n: number) => n.toLocaleString('en-IN');
 export function GenerateConfirmDialog(props: {
   request: GenerateRequest | null;
   product: ProductOption | undefined;
-  saving: boolean;
   onCancel: () => void;
-  onConfirm: () => void;
+  onConfirm: () => Promise<unknown>;
 }) {
   const { request, product } = props;
   if (!request) return null;
   const points = product ? product.basePoints * request.quantity : undefined;
   return (
-    <Dialog open onClose={props.onCancel} aria-labelledby="generate-confirm-title">
-      <DialogTitle id="generate-confirm-title">Generate {inIndia(request.quantity)} QR codes?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {inIndia(request.quantity)} codes for {product ? `${product.sku} — ${product.name}` : 'this SKU'},
-          expiring on {request.expiresOn}.
-        </DialogContentText>
-        {points !== undefined && (
-          <DialogContentText sx={{ mt: 1 }}>
-            Points at stake: {inIndia(points)} ({inIndia(product!.basePoints)} per scan at base points).
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onCancel}>Cancel</Button>
-        <Button variant="contained" onClick={props.onConfirm} disabled={props.saving}>
-          Generate {inIndia(request.quantity)} codes
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title={`Generate ${formatCount(request.quantity)} QR codes?`}
+      verb={`Generate ${formatCount(request.quantity)} codes`}
+      text={
+        <>
+          {formatCount(request.quantity)} codes for{' '}
+          {product ? `${product.sku} — ${product.name}` : 'this SKU'}, expiring on{' '}
+          {formatDay(request.expiresOn)}.
+          {points !== undefined &&
+            ` Points at stake: ${formatCount(points)} (${formatCount(product!.basePoints)} per scan at base points).`}
+        </>
+      }
+      onSubmit={props.onConfirm}
+      onClose={props.onCancel}
+    />
   );
 }

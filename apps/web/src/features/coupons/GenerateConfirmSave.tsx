@@ -19,7 +19,7 @@ export function GenerateConfirmSave(props: {
   onCreated: () => void;
 }) {
   const { reset, setError } = useFormContext();
-  const { save, saving } = useSaveContext();
+  const { save } = useSaveContext();
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
   const confirm = async () => {
@@ -40,9 +40,8 @@ export function GenerateConfirmSave(props: {
     <GenerateConfirmDialog
       request={props.request}
       product={props.products.find((p) => p.id === props.request?.productId)}
-      saving={Boolean(saving)}
       onCancel={props.onClose}
-      onConfirm={() => void confirm()}
+      onConfirm={confirm}
     />
   );
 }
