@@ -3,11 +3,12 @@ import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { page, staffOf } from '../../plugins/access';
+import { action, page, staffOf } from '../../plugins/access';
 import { listAdjustments } from './adjustments.repository';
 import { decideAdjustment, requestAdjustment } from './adjustments.service';
 
 const access = page('/dashboard/users');
+const deciding = action('adjustments.decide');
 const tags = ['adjustments'];
 const params = z.object({ id: z.coerce.number().int().positive() });
 
@@ -35,7 +36,7 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/adjustments',
     {
-      config: { access },
+      config: { access: action('adjustments.request') },
       schema: {
         tags,
         summary: 'Request a manual adjustment (posts only when approved)',
@@ -54,7 +55,7 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/adjustments/:id/${action}`,
       {
-        config: { access },
+        config: { access: deciding },
         schema: {
           tags,
           summary: `${action === 'approve' ? 'Approve (and post)' : 'Reject'} — not by the requester`,

@@ -3,7 +3,7 @@ import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './coupon-batches.service';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -44,7 +44,7 @@ export const couponBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/coupon-batches',
     {
-      config: { access },
+      config: { access: action('coupon-batches.generate') },
       schema: {
         tags,
         summary: 'Create a batch; its codes are generated in the background',

@@ -3,7 +3,7 @@ import { listQuery, listResult } from '@app/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './coupon-prints.service';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -37,7 +37,7 @@ export const couponPrintsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/coupon-prints',
     {
-      config: { access },
+      config: { access: action('coupon-prints.create') },
       schema: {
         tags,
         summary: 'Print a batch or serial range; the PDF renders in the background',

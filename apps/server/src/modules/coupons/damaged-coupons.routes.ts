@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { checkUpload, SPREADSHEET } from '../../lib/uploads';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './damaged-coupons.service';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -45,7 +45,7 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/damaged-coupons',
     {
-      config: { access },
+      config: { access: action('damaged-coupons.report') },
       schema: {
         tags,
         summary: 'Report a damaged coupon or serial range (photo: an id from POST /files)',
@@ -58,7 +58,7 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/damaged-coupons/upload',
     {
-      config: { access },
+      config: { access: action('damaged-coupons.report') },
       schema: {
         tags,
         summary: 'Report a list of coupons from a sheet with a Code or Serial column',
@@ -86,7 +86,7 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/damaged-coupons/:id/approve',
     {
-      config: { access },
+      config: { access: action('damaged-coupons.decide') },
       schema: {
         tags,
         summary: 'Approve (void the coupons; optionally issue replacements). Not by the reporter.',
@@ -100,7 +100,7 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/damaged-coupons/:id/reject',
     {
-      config: { access },
+      config: { access: action('damaged-coupons.decide') },
       schema: {
         tags,
         summary: 'Reject a report. Not by the reporter.',

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import { invoiceTemplate } from './invoice-sheet';
 import * as uploads from './invoice-uploads.service';
 import * as service from './invoices.service';
@@ -48,7 +48,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/distributors',
     {
-      config: { access },
+      config: { access: action('distributors.manage') },
       schema: {
         tags,
         summary: 'Add a distributor',
@@ -61,7 +61,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/distributors/:id',
     {
-      config: { access },
+      config: { access: action('distributors.manage') },
       schema: {
         tags,
         summary: 'Edit a distributor',
@@ -98,7 +98,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/invoices',
     {
-      config: { access },
+      config: { access: action('invoices.create') },
       schema: {
         tags,
         summary: 'Create an invoice',
@@ -112,7 +112,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/invoices/upload',
     {
-      config: { access },
+      config: { access: action('invoices.create') },
       schema: {
         tags,
         summary:
@@ -132,7 +132,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/invoices/upload/:id/apply-valid',
     {
-      config: { access },
+      config: { access: action('invoices.create') },
       schema: {
         tags,
         summary: 'Apply the valid rows of an upload that had errors',

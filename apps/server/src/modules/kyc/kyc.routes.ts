@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { actorOf, audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { sendListExport } from '../../lib/list-export';
-import { page, staffOf } from '../../plugins/access';
+import { action, page, staffOf } from '../../plugins/access';
 import { KYC_EXPORT_COLUMNS } from './kyc.export';
 import { findKycRow, historyQuery, listKyc, queueQuery } from './kyc.repository';
 import * as service from './kyc.service';
@@ -21,6 +21,7 @@ import * as service from './kyc.service';
 const claimActions = { claim: service.claim, release: service.release };
 
 const verification = page('/dashboard/approvals/kyc_verification');
+const deciding = action('kyc.decide');
 const history = page('/dashboard/approvals/kyc_history');
 const tags = ['kyc'];
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -133,7 +134,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/kyc/:id/${action}`,
       {
-        config: { access: verification },
+        config: { access: deciding },
         schema: {
           tags,
           summary: action === 'claim' ? 'Take for review' : 'Give back to the queue',
@@ -148,7 +149,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/kyc/:id/approve',
     {
-      config: { access: verification },
+      config: { access: deciding },
       schema: {
         tags,
         summary: 'Approve a claimed submission',
@@ -164,7 +165,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/kyc/:id/reject',
     {
-      config: { access: verification },
+      config: { access: deciding },
       schema: {
         tags,
         summary: 'Reject with a reason from the list',
@@ -180,7 +181,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/kyc/:id/reveal',
     {
-      config: { access: verification },
+      config: { access: action('kyc.reveal') },
       schema: {
         tags,
         summary: 'Show a full PAN or account number (audited)',

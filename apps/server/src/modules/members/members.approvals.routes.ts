@@ -4,7 +4,7 @@ import { memberDecisionBody, memberDecisionResult, memberRejectBody, memberRow }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, audit } from '../../lib/audit';
 import { sendListExport } from '../../lib/list-export';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import { MEMBER_EXPORT_COLUMNS } from './members.export';
 import { listMembers } from './members.repository';
 import { decideMembers } from './members.service';
@@ -54,11 +54,10 @@ export const memberApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  const pending = page('/dashboard/approvals/pending_user');
   app.post(
     '/admin/pending-users/approve',
     {
-      config: { access: pending },
+      config: { access: action('members.decide') },
       schema: {
         tags,
         summary: 'Approve one or many pending members',
@@ -71,7 +70,7 @@ export const memberApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/pending-users/reject',
     {
-      config: { access: pending },
+      config: { access: action('members.decide') },
       schema: {
         tags,
         summary: 'Reject one or many pending members (reason required)',
@@ -84,7 +83,7 @@ export const memberApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/rejected-users/reapprove',
     {
-      config: { access: page('/dashboard/approvals/rejected_user') },
+      config: { access: action('members.reapprove') },
       schema: {
         tags,
         summary: 'Re-approve one or many rejected members',

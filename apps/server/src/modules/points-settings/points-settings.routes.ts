@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import { listLedger } from '../ledger/ledger.repository';
 import { joiningHistory, referralHistory } from './points-settings.repository';
 import { addJoiningSetting, addReferralSetting } from './points-settings.service';
@@ -37,7 +37,7 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/joining-points/settings',
     {
-      config: joining,
+      config: { access: action('joining-points.configure') },
       schema: {
         tags: ['joining points'],
         summary: 'Set points for a member type from a date',
@@ -76,7 +76,7 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/referral/settings',
     {
-      config: referral,
+      config: { access: action('referral.configure') },
       schema: {
         tags: ['referral points'],
         summary: 'Set referral points and trigger from a date',

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './products.service';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -51,7 +51,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/products',
     {
-      config: { access },
+      config: { access: action('products.manage') },
       schema: { tags, summary: 'Create a product', body: productCreateBody, response: { 200: productRow } },
     },
     async (request) => service.createProduct(app, actorOf(request), request.body),
@@ -60,7 +60,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/products/:id',
     {
-      config: { access },
+      config: { access: action('products.manage') },
       schema: {
         tags,
         summary: 'Edit a product (not its SKU code)',

@@ -1,9 +1,16 @@
 import { listQuery, listResult } from '@app/contract/list';
-import { ROLES_PAGE, roleCreateBody, roleDetail, roleRow, roleUpdateBody } from '@app/contract/roles';
+import {
+  ROLES_MANAGE,
+  ROLES_PAGE,
+  roleCreateBody,
+  roleDetail,
+  roleRow,
+  roleUpdateBody,
+} from '@app/contract/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { page, staffOf } from '../../plugins/access';
+import { action, page, staffOf } from '../../plugins/access';
 import * as service from './roles.service';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -41,7 +48,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/roles',
     {
-      config: { access },
+      config: { access: action(ROLES_MANAGE) },
       schema: {
         tags: ['roles'],
         summary: 'Create a custom role (only with permissions the caller holds)',
@@ -55,7 +62,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/roles/:id',
     {
-      config: { access },
+      config: { access: action(ROLES_MANAGE) },
       schema: {
         tags: ['roles'],
         summary: 'Change a role’s label or permissions',
@@ -71,7 +78,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/roles/:id',
     {
-      config: { access },
+      config: { access: action(ROLES_MANAGE) },
       schema: {
         tags: ['roles'],
         summary: 'Delete a custom role nobody holds',

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import { pointsTemplate } from './scheme-points-sheet';
 import * as uploads from './scheme-points-upload.service';
 
@@ -29,7 +29,7 @@ export const schemePointsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/scheme-points/upload',
     {
-      config: { access },
+      config: { access: action('scheme-points.update') },
       schema: {
         tags,
         summary:

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './scheme-points.service';
 
 const params = z.object({ productId: z.coerce.number().int().positive() });
@@ -48,7 +48,7 @@ export const schemePointsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/scheme-points/:productId',
     {
-      config: { access },
+      config: { access: action('scheme-points.update') },
       schema: {
         tags,
         summary: 'Change a SKU’s base points from a day on',

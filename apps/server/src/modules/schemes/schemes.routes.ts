@@ -3,7 +3,7 @@ import { SCHEMES_PAGE, schemeBody, schemeCancelBody, schemeEvent, schemeRow } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { page, staffOf } from '../../plugins/access';
+import { action as actionAccess, page, staffOf } from '../../plugins/access';
 import * as service from './schemes.service';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -45,7 +45,7 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/schemes',
     {
-      config: { access },
+      config: { access: actionAccess('schemes.manage') },
       schema: { tags, summary: 'Create a draft scheme', body: schemeBody, response: one },
     },
     async (request) => service.createScheme(app, staffActor(request), request.body),
@@ -54,7 +54,7 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/schemes/:id',
     {
-      config: { access },
+      config: { access: actionAccess('schemes.manage') },
       schema: { tags, summary: 'Edit a draft', params, body: schemeBody, response: one },
     },
     async (request) => service.updateScheme(app, staffActor(request), request.params.id, request.body),
@@ -63,7 +63,10 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   const action = (path: string, summary: string, run: typeof service.endScheme) =>
     app.post(
       `/admin/schemes/:id/${path}`,
-      { config: { access }, schema: { tags, summary, params, response: one } },
+      {
+        config: { access: actionAccess(path === 'approve' ? 'schemes.approve' : 'schemes.manage') },
+        schema: { tags, summary, params, response: one },
+      },
       async (request) => run(app, staffActor(request), request.params.id),
     );
   action('request-activation', 'Submit a draft for activation', service.requestActivation);
@@ -73,7 +76,7 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/schemes/:id/cancel',
     {
-      config: { access },
+      config: { access: actionAccess('schemes.manage') },
       schema: {
         tags,
         summary: 'Cancel a draft or active scheme',

@@ -13,12 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, audit } from '../../lib/audit';
 import { sendListExport } from '../../lib/list-export';
-import { page, staffOf } from '../../plugins/access';
+import { action, page, staffOf } from '../../plugins/access';
 import { STAFF_EXPORT_COLUMNS } from './staff.export';
 import * as service from './staff.service';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 const access = page('/dashboard/manageadmin');
+const managing = action('staff.manage');
 const tags = ['staff'];
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,7 +79,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/staff',
     {
-      config: { access },
+      config: { access: managing },
       schema: {
         tags,
         summary: 'Create a staff account; a generated password is returned once',
@@ -92,7 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/staff/:id',
     {
-      config: { access },
+      config: { access: managing },
       schema: {
         tags,
         summary: 'Change name, mobile or role',
@@ -112,7 +113,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/staff/:id/${action}`,
       {
-        config: { access },
+        config: { access: managing },
         schema: {
           tags,
           summary: active ? 'Reactivate an account' : 'Deactivate an account and end its sessions at once',
@@ -128,7 +129,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/staff/:id/reset-password',
     {
-      config: { access },
+      config: { access: managing },
       schema: {
         tags,
         summary: 'Set or generate a new password; ends the account’s sessions',
