@@ -85,3 +85,24 @@ test('a custom role nobody holds is deleted after confirmation; a built-in one c
   await page.goto(`/dashboard/roles/${await roleIdOf(page, 'printing')}`);
   await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
 });
+
+test('a custom role can hold a page view only: its actions unticked, marked on the role', async ({
+  page,
+}) => {
+  await signIn(page, 'almond team');
+  await page.goto('/dashboard/roles/create');
+  await page.getByRole('textbox', { name: 'Name' }).fill(`staff looker ${unique()}`);
+  await page.getByRole('textbox', { name: 'Label' }).fill('Staff Looker');
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByRole('checkbox', { name: 'Manage Admin', exact: true }).check();
+  const act = page.getByRole('checkbox', {
+    name: 'Manage Admin: Add, edit, deactivate staff and reset passwords',
+  });
+  await expect(act).toBeChecked();
+  await expect(page.getByLabel('Manage Admin access')).toHaveText('Can act');
+  await act.uncheck();
+  await expect(page.getByLabel('Manage Admin access')).toHaveText('View only');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/roles\/\d+$/);
+  await expect(page.getByRole('list', { name: 'Pages' })).toContainText('Manage Adminview only');
+});

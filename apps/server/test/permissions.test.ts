@@ -1,7 +1,9 @@
-import { BUILT_IN_ROLES, builtInPermissions } from '@app/contract/permissions';
+import { isAction } from '@app/contract/actions';
+import { ALL_PERMISSIONS, BUILT_IN_ROLES, builtInPermissions } from '@app/contract/permissions';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeAccess, registerAccessControl } from '../src/plugins/access';
+import { staffKit } from '../src/modules/staff/staff.test-kit';
+import { describeAccess, permissionOf, registerAccessControl } from '../src/plugins/access';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -53,10 +55,43 @@ describe('route permissions', () => {
         expect(res.statusCode, where).toBe(401);
         continue;
       }
-      const allowed = r.access === 'staff' || held.has(r.access.page);
+      const needed = permissionOf(r.access);
+      const allowed = needed === undefined || held.has(needed);
       if (allowed) expect([401, 403], where).not.toContain(res.statusCode);
       else expect(res.statusCode, where).toBe(403);
     }
+  });
+
+  it('give a view-only custom role every read and not one action', async () => {
+    const pagesOnly = ALL_PERMISSIONS.filter((p) => !isAction(p));
+    const role = await t.as('almond team', {
+      method: 'POST',
+      url: '/api/admin/roles',
+      payload: { name: 'looker', label: 'Looker', permissions: pagesOnly },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const { token } = await staffKit(t).createAccount('almond team', 'looker@example.com', 'looker');
+    const protectedRoutes = apiRoutes().filter((r) => permissionOf(r.access) !== undefined);
+    const actions = protectedRoutes.filter((r) => typeof r.access === 'object' && 'action' in r.access);
+    // Every route that changes something declares an action; reads keep their page.
+    expect(actions.length).toBeGreaterThan(30);
+    for (const r of protectedRoutes) {
+      const res = await t.as(token, {
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      const where = `looker: ${r.method} ${r.url}`;
+      if (actions.includes(r)) expect(res.statusCode, where).toBe(403);
+      else expect([401, 403], where).not.toContain(res.statusCode);
+    }
+  });
+
+  it('declare an action on every route that is not a read', () => {
+    const writes = apiRoutes().filter((r) => !['GET', 'HEAD'].includes(r.method));
+    const undeclared = writes.filter((r) => typeof r.access === 'object' && 'page' in r.access);
+    // Asking for a report file is reading Download Report's data, not changing anything.
+    expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/admin/downloadReports']);
   });
 
   it('refuses to start when a route declares no access', async () => {

@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLES, builtInPermissions, SUPER_ROLE } from '@app/contract/permissions';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Access } from '../src/plugins/access';
+import { type Access, permissionOf } from '../src/plugins/access';
 import type { TestApp } from './harness';
 
 /**
@@ -112,7 +112,8 @@ export const withIds = (url: string, id = '1') => url.replace(/:[A-Za-z]+/g, id)
 /** The super role when it holds the page (it may edit every other role's accounts), else a role that does. */
 export const staffRoleFor = (access: Access): string =>
   typeof access === 'object'
-    ? ([SUPER_ROLE, ...BUILT_IN_ROLES].find((r) => builtInPermissions(r).includes(access.page)) ?? SUPER_ROLE)
+    ? ([SUPER_ROLE, ...BUILT_IN_ROLES].find((r) => builtInPermissions(r).includes(permissionOf(access)!)) ??
+      SUPER_ROLE)
     : SUPER_ROLE;
 
 let peer = 0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decisionOutcome } from './decisions';
 import { recordId, text, uniqueArray } from './input';
 
 /** Members (PRODUCT.md §3.5): the trade partners of the programme. */
@@ -130,6 +131,8 @@ export type MemberDecisionBody = z.infer<typeof memberDecisionBody>;
 export const memberDecisionResult = z.object({
   done: z.array(z.number().int()),
   skipped: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+  /** The same, row by row, in the shape every bulk decision answers with (contract/decisions). */
+  outcomes: z.array(decisionOutcome),
 });
 export type MemberDecisionResult = z.infer<typeof memberDecisionResult>;
 

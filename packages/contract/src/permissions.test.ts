@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACTIONS, actionsWithoutPage, isAction } from './actions';
 import { ALL_PERMISSIONS, builtInPermissions, PAGES, pageForPath, visibleMenu } from './permissions';
 
 const sidebar = (role: Parameters<typeof builtInPermissions>[0]) =>
@@ -44,5 +45,29 @@ describe('permission model', () => {
     expect(pageForPath('/dashboard/manageadmin/audit')?.label).toBe('Manage Admin');
     expect(pageForPath('/dashboard')?.label).toBe('Dashboard');
     expect(pageForPath('/elsewhere')).toBeUndefined();
+  });
+});
+
+describe('action permissions', () => {
+  it('belong each to a page of the menu, with unique ids that are not paths', () => {
+    const paths = new Set(PAGES.map((p) => p.path));
+    for (const a of ACTIONS) expect(paths.has(a.page), a.id).toBe(true);
+    expect(new Set(ACTIONS.map((a) => a.id)).size).toBe(ACTIONS.length);
+    expect(ACTIONS.some((a) => a.id.startsWith('/'))).toBe(false);
+  });
+
+  it('go to a built-in role only with the page where the work is done', () => {
+    // cs views Allocation History but does not allocate: it may not undo an allocation.
+    expect(builtInPermissions('cs')).toContain('/dashboard/allocation-history');
+    expect(builtInPermissions('cs')).not.toContain('coupon-allocations.undo');
+    expect(builtInPermissions('distribution')).toContain('coupon-allocations.undo');
+    for (const role of ['admin', 'cs', 'finance', 'printing'] as const)
+      expect(actionsWithoutPage(builtInPermissions(role)), role).toEqual([]);
+  });
+
+  it('leave the sidebar of every role exactly as the table says', () => {
+    const pagesOnly = (role: Parameters<typeof builtInPermissions>[0]) =>
+      new Set(builtInPermissions(role).filter((p) => !isAction(p)));
+    expect(visibleMenu(pagesOnly('cs'))).toEqual(visibleMenu(new Set(builtInPermissions('cs'))));
   });
 });

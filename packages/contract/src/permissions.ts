@@ -8,7 +8,11 @@
  * A group has its own rule (its own permission); an item inside a group is shown only when both the
  * group's and the item's permission are held. The server checks the item's permission alone, so a
  * role that holds a page without its group (courier and Download Report) can still use it by URL.
+ * What a role may DO on a page beyond reading it is an action permission (actions.ts), held in the
+ * same list as the pages.
  */
+
+import { actionsOfPage } from './actions';
 
 export const BUILT_IN_ROLES = [
   'admin',
@@ -202,18 +206,26 @@ export const PAGES: readonly MenuItem[] = MENU.flatMap((entry) =>
 
 export type PagePath = string;
 
-/** Every permission id: page paths and group ids. */
+/** A page followed by its actions: the order permission lists are kept in. */
+const withActions = (path: string): string[] => [path, ...actionsOfPage(path).map((a) => a.id)];
+
+/** Every permission id: group ids, page paths and each page's actions, in menu order. */
 export const ALL_PERMISSIONS: readonly string[] = MENU.flatMap((entry) =>
-  entry.kind === 'item' ? [entry.item.path] : [entry.group.id, ...entry.group.items.map((i) => i.path)],
+  entry.kind === 'item'
+    ? withActions(entry.item.path)
+    : [entry.group.id, ...entry.group.items.flatMap((i) => withActions(i.path))],
 );
 
-/** The permissions a built-in role starts with: every group and item whose rule names it. */
+/**
+ * The permissions a built-in role starts with: every group and item whose rule names it, and every
+ * action of those pages (the table says what a role sees; a built-in role acts wherever it looks).
+ */
 export function builtInPermissions(role: BuiltInRole): string[] {
   return MENU.flatMap((entry) => {
-    if (entry.kind === 'item') return entry.item.roles.includes(role) ? [entry.item.path] : [];
+    if (entry.kind === 'item') return entry.item.roles.includes(role) ? withActions(entry.item.path) : [];
     const g = entry.group;
     const own = g.roles.includes(role) ? [g.id] : [];
-    return [...own, ...g.items.filter((i) => i.roles.includes(role)).map((i) => i.path)];
+    return [...own, ...g.items.filter((i) => i.roles.includes(role)).flatMap((i) => withActions(i.path))];
   });
 }
 

@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import { actionById, actionsWithoutPage } from './actions';
 import { auditEntry } from './audit';
 import { text, uniqueArray } from './input';
 import { ALL_PERMISSIONS, PAGES } from './permissions';
 
-/** User Roles (`/dashboard/roles`): roles and their page permissions. */
+/** User Roles (`/dashboard/roles`): roles and their page and action permissions. */
 
 export const ROLES_PAGE = '/dashboard/roles';
+/** The action of changing roles: holding User Roles without it is looking, not managing. */
+export const ROLES_MANAGE = 'roles.manage';
 /** The permissions the super role (almond team) can never lose: no lock-out (PRODUCT.md 3.2). */
 export const USER_MANAGEMENT_GROUP = 'group:user-management';
-export const SUPER_ROLE_KEEPS: readonly string[] = [ROLES_PAGE, USER_MANAGEMENT_GROUP];
+export const SUPER_ROLE_KEEPS: readonly string[] = [ROLES_PAGE, USER_MANAGEMENT_GROUP, ROLES_MANAGE];
 
 export const ROLE_MESSAGES = {
   nameRequired: 'Name is required',
@@ -17,6 +20,7 @@ export const ROLE_MESSAGES = {
   labelRequired: 'Label is required',
   labelTooLong: 'Label must be at most 100 characters',
   permissionsUnknown: 'Unknown permissions',
+  actionsWithoutPage: 'An action needs its page',
 } as const;
 
 const known = new Set(ALL_PERMISSIONS);
@@ -27,6 +31,11 @@ export const rolePermissions = uniqueArray(text(200), ALL_PERMISSIONS.length)
     const unknown = list.filter((p) => !known.has(p));
     if (unknown.length > 0)
       ctx.addIssue({ code: 'custom', message: `${ROLE_MESSAGES.permissionsUnknown}: ${unknown.join(', ')}` });
+    const orphans = actionsWithoutPage(list);
+    if (orphans.length > 0) {
+      const named = orphans.map((id) => `${id} (${actionById(id)?.page})`).join(', ');
+      ctx.addIssue({ code: 'custom', message: `${ROLE_MESSAGES.actionsWithoutPage}: ${named}` });
+    }
   })
   .transform((list) => {
     const held = new Set(list);
@@ -54,7 +63,7 @@ export const roleRow = z.object({
   label: z.string(),
   builtIn: z.boolean(),
   permissions: z.array(z.string()),
-  /** Permission ids held: pages and groups. */
+  /** Permission ids held: pages, groups and actions. */
   permissionsCount: z.number().int(),
   /** Pages held (group ids not counted). */
   pagesCount: z.number().int(),

@@ -1,3 +1,4 @@
+import { actionById } from '@app/contract/actions';
 import { PAGES } from '@app/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -8,11 +9,13 @@ import { type MemberPrincipal, resolveMemberSession } from '../modules/member-au
  * What a route needs, declared on every route as `config: { access }`:
  * - `public`: anyone;
  * - `staff`: any signed-in staff account;
- * - `{ page }`: a staff account whose role holds that page's permission;
+ * - `{ page }`: a staff account whose role holds that page's permission: the routes that READ it;
+ * - `{ action }`: a staff account whose role holds that action (contract/actions): every route that
+ *   CHANGES something declares the action of its work, so a role can see a page without acting on it;
  * - `member`: a signed-in member of the app (member_sessions): a staff token never opens these,
  *   and a member token never opens the others (each kind looks only in its own sessions table).
  */
-export type Access = 'public' | 'staff' | 'member' | { page: string };
+export type Access = 'public' | 'staff' | 'member' | { page: string } | { action: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,8 +39,21 @@ export function page(path: string): Access {
   return { page: path };
 }
 
-export const describeAccess = (access: Access): string =>
-  typeof access === 'string' ? access : `page:${access.page}`;
+/** The declaration for an action permission; an unknown action is caught at start-up too. */
+export function action(id: string): Access {
+  if (!actionById(id)) throw new Error(`Unknown action permission ${id}`);
+  return { action: id };
+}
+
+/** The permission id a route checks, or nothing for public, staff and member routes. */
+export const permissionOf = (access: Access): string | undefined =>
+  typeof access === 'string' ? undefined : 'page' in access ? access.page : access.action;
+
+export const describeAccess = (access: Access): string => {
+  if (typeof access === 'string') return access;
+  if ('page' in access) return `page:${access.page}`;
+  return `action:${access.action} (${actionById(access.action)?.page})`;
+};
 
 /** Routes that libraries register (the docs UI, the web app's static files) are public by nature. */
 const isLibraryRoute = (url: string) => url.startsWith('/api/docs') || !url.startsWith('/api');
@@ -77,7 +93,8 @@ export function registerAccessControl(app: FastifyInstance): void {
     const staff = await resolveStaffSession(app, request, { touch: true });
     if (!staff) throw unauthorized();
     request.staff = staff;
-    if (access !== 'staff' && !staff.permissions.has(access.page)) throw forbidden();
+    const needed = permissionOf(access);
+    if (needed !== undefined && !staff.permissions.has(needed)) throw forbidden();
   });
 }
 

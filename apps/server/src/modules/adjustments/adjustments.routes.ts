@@ -3,11 +3,12 @@ import { idParams } from '@app/contract/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
-import { page, staffOf } from '../../plugins/access';
+import { action, page, staffOf } from '../../plugins/access';
 import { adjustmentList } from './adjustments.repository';
 import { decideAdjustment, requestAdjustment } from './adjustments.service';
 
 const access = page('/dashboard/users');
+const deciding = action('adjustments.decide');
 const tags = ['adjustments'];
 const params = idParams;
 
@@ -31,7 +32,7 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/adjustments',
     {
-      config: { access },
+      config: { access: action('adjustments.request') },
       schema: {
         tags,
         summary: 'Request a manual adjustment (posts only when approved)',
@@ -50,7 +51,7 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/adjustments/:id/${action}`,
       {
-        config: { access },
+        config: { access: deciding },
         schema: {
           tags,
           summary: `${action === 'approve' ? 'Approve (and post)' : 'Reject'} — not by the requester`,

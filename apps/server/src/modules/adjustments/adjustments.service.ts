@@ -1,9 +1,11 @@
 import type { AdjustmentRequestBody } from '@app/contract/adjustments';
+import type { DecisionResult } from '@app/contract/decisions';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pointsAdjustments } from '../../db/schema/ledger';
 import { type Actor, audit } from '../../lib/audit';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { type DecisionFlow, decideOne } from '../../lib/decisions';
+import { notFound } from '../../lib/errors';
 import { postEntry } from '../ledger/ledger.service';
 import { lockMember } from '../members/members.repository';
 import { findAdjustment, lockAdjustment } from './adjustments.repository';
@@ -33,36 +35,27 @@ export async function requestAdjustment(
   });
 }
 
+type Locked = NonNullable<Awaited<ReturnType<typeof lockAdjustment>>>;
+
 /**
  * Maker-checker (PRODUCT.md §2): the requester cannot decide their own request. Approval posts the
  * ledger entry under `adjustment:<id>`, so even a repeated approval could never post twice.
  */
-export async function decideAdjustment(
-  app: FastifyInstance,
-  actor: StaffActor,
-  id: number,
-  result: 'approved' | 'rejected',
-  note: string | undefined,
-) {
-  return app.database.db.transaction(async (tx) => {
-    const adj = await lockAdjustment(tx, id);
-    if (!adj) throw notFound('Adjustment');
-    if (adj.status !== 'pending') throw conflict(`This adjustment was already ${adj.status}`);
-    if (adj.requestedBy === actor.id) {
-      throw new AppError(
-        409,
-        'maker_checker',
-        'You requested this adjustment; a different staff account must decide it',
-      );
-    }
+export const adjustmentDecisions: DecisionFlow<Locked> = {
+  entity: 'Adjustment',
+  lock: lockAdjustment,
+  wrongState: (adj) => (adj.status === 'pending' ? null : `This adjustment was already ${adj.status}`),
+  makers: (adj) => [adj.requestedBy],
+  makerMessage: 'You requested this adjustment; a different staff account must decide it',
+  async apply(tx, adj, { actor, result, reason }) {
     let ledgerEntryId: number | null = null;
     if (result === 'approved') {
       const posted = await postEntry(tx, {
         memberId: adj.memberId,
         amount: adj.amount,
         kind: 'adjustment',
-        reference: `adjustment:${id}`,
-        staffId: actor.id,
+        reference: `adjustment:${adj.id}`,
+        staffId: actor.id!,
         note: adj.reason,
       });
       ledgerEntryId = posted.entryId;
@@ -73,17 +66,31 @@ export async function decideAdjustment(
         status: result,
         decidedBy: actor.id,
         decidedAt: sql`now()`,
-        decisionNote: note ?? null,
+        decisionNote: reason,
         ledgerEntryId,
       })
-      .where(eq(pointsAdjustments.id, id));
-    await audit(tx, actor, {
+      .where(eq(pointsAdjustments.id, adj.id));
+    return {
       action: `adjustment.${result}`,
       entity: 'member',
       entityId: adj.memberId,
-      before: { adjustment: id, status: 'pending' },
-      after: { adjustment: id, status: result, amount: adj.amount, note: note ?? null },
-    });
-    return (await findAdjustment(tx, id))!;
-  });
-}
+      before: { adjustment: adj.id, status: 'pending' },
+      after: { adjustment: adj.id, status: result, amount: adj.amount, note: reason },
+    };
+  },
+};
+
+export const decideAdjustment = (
+  app: FastifyInstance,
+  actor: StaffActor,
+  id: number,
+  result: DecisionResult,
+  note: string | undefined,
+) =>
+  decideOne(
+    app,
+    adjustmentDecisions,
+    id,
+    { actor, result, reason: note ?? null, input: undefined },
+    async (tx, adjId) => (await findAdjustment(tx, adjId))!,
+  );

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, demoActor } from '../../../test/decisions.test-kit';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { decideMany } from '../../lib/decisions';
 import { insertTestMember } from '../members/members.test-kit';
+import { adjustmentDecisions } from './adjustments.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,5 +75,43 @@ describe('manual adjustments (maker-checker)', () => {
     expect((await t.as('marketing', { url: '/api/admin/adjustments' })).statusCode).toBe(403);
     expect((await decide('courier', 1, 'approve')).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/adjustments' })).statusCode).toBe(401);
+  });
+});
+
+describe('adjustments through the shared decision mechanism', () => {
+  it('decides a bulk with an outcome per row: own, decided and missing rows are skipped', async () => {
+    const member = await insertTestMember(t.database.db);
+    const ask = async (role: string, amount: number) =>
+      (await request(role, member, { amount, reason: 'Bulk test' })).json().id as number;
+    const [mine, theirs, decided] = [await ask('admin', 5), await ask('cs', 7), await ask('cs', 11)];
+    await decide('admin', decided, 'reject', { note: 'No' });
+    const admin = await demoActor(t, 'admin');
+    const before = await auditCount(t, 'adjustment.approved');
+    const outcomes = await decideMany(t.app, adjustmentDecisions, [theirs, mine, decided, 999_999], {
+      actor: admin,
+      result: 'approved',
+      reason: 'Bulk',
+      input: undefined,
+    });
+    expect(outcomes).toEqual([
+      { id: mine, outcome: 'skipped', error: expect.stringMatching(/different staff account/) },
+      { id: theirs, outcome: 'approved' },
+      { id: decided, outcome: 'skipped', error: 'This adjustment was already rejected' },
+      { id: 999_999, outcome: 'skipped', error: 'Adjustment not found' },
+    ]);
+    expect(await balanceOf(member)).toBe(7);
+    expect(await auditCount(t, 'adjustment.approved')).toBe(before + 1);
+  });
+
+  it('answers 409 on a wrong state and changes nothing', async () => {
+    const member = await insertTestMember(t.database.db);
+    const id = (await request('cs', member, { amount: 9, reason: 'x' })).json().id as number;
+    expect((await decide('admin', id, 'reject', { note: 'No' })).statusCode).toBe(200);
+    const audits = await auditCount(t, 'adjustment.approved');
+    const again = await decide('hod', id, 'approve');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This adjustment was already rejected');
+    expect(await balanceOf(member)).toBe(0);
+    expect(await auditCount(t, 'adjustment.approved')).toBe(audits);
   });
 });

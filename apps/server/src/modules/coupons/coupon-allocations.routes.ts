@@ -10,7 +10,7 @@ import { idParams } from '@app/contract/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './coupon-allocations.service';
 
 const params = idParams;
@@ -32,7 +32,7 @@ export const couponAllocationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/coupon-allocations',
     {
-      config: { access: allocating },
+      config: { access: action('coupon-allocations.allocate') },
       schema: {
         tags,
         summary: 'Allocate printed coupons (serial range or next N in stock) to an invoice line',
@@ -65,7 +65,7 @@ export const couponAllocationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/coupon-allocations/:id/undo',
     {
-      config: { access: history },
+      config: { access: action('coupon-allocations.undo') },
       schema: {
         tags,
         summary: 'Undo an allocation: unscanned codes return to printed stock',

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './coupon-batches.service';
 
 const params = idParams;
@@ -42,7 +42,7 @@ export const couponBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/coupon-batches',
     {
-      config: { access },
+      config: { access: action('coupon-batches.generate') },
       schema: {
         tags,
         summary:
@@ -61,7 +61,7 @@ export const couponBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/coupon-batches/:id/retry',
     {
-      config: { access },
+      config: { access: action('coupon-batches.generate') },
       schema: { tags, summary: 'Generate a failed batch again', params, response: { 200: batchRow } },
     },
     async (request) => service.retryBatch(app, actorOf(request), request.params.id),

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './coupon-prints.service';
 
 const params = idParams;
@@ -34,7 +34,7 @@ export const couponPrintsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/coupon-prints',
     {
-      config: { access },
+      config: { access: action('coupon-prints.create') },
       schema: {
         tags,
         summary: 'Print a batch or serial range; the PDF renders in the background',

@@ -4,7 +4,7 @@ import {
   DAMAGED_STATUSES,
   type DamagedRow,
 } from '@app/contract/damaged-coupons';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { damagedReports } from '../../db/schema/damaged-coupons';
@@ -100,28 +100,14 @@ export async function insertReport(
   return row!.id;
 }
 
-/**
- * Decides a pending report exactly once, and never by its reporter: the status and reporter are
- * part of the UPDATE's condition, so concurrent deciders cannot both win.
- */
-export async function claimDecision(
-  tx: Executor,
-  id: number,
-  deciderId: number,
-  values: PgUpdateSetSource<typeof damagedReports>,
-): Promise<boolean> {
-  const rows = await tx
-    .update(damagedReports)
-    .set({ ...values, decidedBy: deciderId, decidedAt: sql`now()` })
-    .where(
-      and(
-        eq(damagedReports.id, id),
-        eq(damagedReports.status, 'pending'),
-        ne(damagedReports.reportedBy, deciderId),
-      ),
-    )
-    .returning({ id: damagedReports.id });
-  return rows.length === 1;
+/** The report's decision state, locked until the deciding transaction ends. */
+export async function lockReport(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({ id: damagedReports.id, status: damagedReports.status, reportedBy: damagedReports.reportedBy })
+    .from(damagedReports)
+    .where(eq(damagedReports.id, id))
+    .for('update');
+  return row;
 }
 
 export async function setReport(tx: Executor, id: number, values: PgUpdateSetSource<typeof damagedReports>) {

@@ -13,7 +13,7 @@ import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './damaged-coupons.service';
 
 const params = idParams;
@@ -41,7 +41,7 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/damaged-coupons',
     {
-      config: { access },
+      config: { access: action('damaged-coupons.report') },
       schema: {
         tags,
         summary: 'Report a damaged coupon or serial range (photo: an id from POST /files)',
@@ -54,7 +54,7 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/damaged-coupons/upload',
     {
-      config: { access },
+      config: { access: action('damaged-coupons.report') },
       schema: {
         tags,
         summary: 'Report a list of coupons from a sheet with a Code or Serial column',
@@ -77,7 +77,7 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/damaged-coupons/:id/approve',
     {
-      config: { access },
+      config: { access: action('damaged-coupons.decide') },
       schema: {
         tags,
         summary: 'Approve (void the coupons; optionally issue replacements). Not by the reporter.',
@@ -91,7 +91,7 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/damaged-coupons/:id/reject',
     {
-      config: { access },
+      config: { access: action('damaged-coupons.decide') },
       schema: {
         tags,
         summary: 'Reject a report. Not by the reporter.',

@@ -11,7 +11,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors';
+import { type DecisionFlow, decideOne } from '../../lib/decisions';
+import { badRequest, fieldError, notFound } from '../../lib/errors';
 import { claimFile, openStored } from '../files/files.service';
 import { moveCouponsReturning } from './coupon-transitions';
 import * as repo from './damaged-coupons.repository';
@@ -125,22 +126,33 @@ export async function reportFromSheet(
   return saveReport(app, actor, { ...options, mode: 'upload' }, good, 'file');
 }
 
-/** Why a decision was refused: not found, own report, or already decided. */
-async function refusal(tx: Executor, id: number, deciderId: number): Promise<never> {
-  const report = await loadReport(tx, id);
-  // 409 like every maker-checker refusal: the page is allowed, this decision is not theirs to make.
-  if (report.reportedBy === deciderId) throw new AppError(409, 'maker_checker', M.ownReport);
-  throw conflict(M.alreadyDecided);
-}
+type LockedReport = NonNullable<Awaited<ReturnType<typeof repo.lockReport>>>;
 
 /**
- * Approves a report: a different person than the reporter, exactly once. Coupons not yet scanned
- * are voided; live ones leave their line's count; replacements are issued when asked.
+ * Damage reports: decided by a different person than the reporter, exactly once. Approval voids the
+ * coupons not yet scanned, takes live ones off their line's count and issues replacements if asked.
  */
-export function approveReport(app: FastifyInstance, actor: Actor, id: number, body: DamagedApproveBody) {
-  return app.database.db.transaction(async (tx) => {
-    if (!(await repo.claimDecision(tx, id, actor.id!, { status: 'approved', decisionNote: body.note })))
-      return refusal(tx, id, actor.id!);
+export const damagedDecisions: DecisionFlow<LockedReport, { replace: boolean }> = {
+  entity: 'Damaged coupon report',
+  lock: repo.lockReport,
+  wrongState: (report) => (report.status === 'pending' ? null : M.alreadyDecided),
+  // 409 like every maker-checker refusal: the page is allowed, this decision is not theirs to make.
+  makers: (report) => [report.reportedBy],
+  makerMessage: M.ownReport,
+  reasonRequired: { results: ['rejected'], field: 'note' },
+  async apply(tx, { id }, { actor, result, reason, input }) {
+    const decided = { status: result, decisionNote: reason, decidedBy: actor.id, decidedAt: sql`now()` };
+    await repo.setReport(tx, id, decided);
+    if (result === 'rejected') {
+      const after = { status: 'rejected', note: reason };
+      return {
+        action: 'damaged_report.rejected',
+        entity: DAMAGED_ENTITY,
+        entityId: id,
+        before: { status: 'pending' },
+        after,
+      };
+    }
     // Lines before coupons and counters, the order every coupon transaction locks in (no deadlocks).
     await tx.execute(sql`
       select l.id from invoice_lines l where l.id in (
@@ -153,33 +165,35 @@ export function approveReport(app: FastifyInstance, actor: Actor, id: number, bo
       to: 'damaged',
     });
     await releaseFromLines(tx, voided);
-    const replaced = body.replace ? await issueReplacements(tx, actor, id, voided) : 0;
+    const replaced = input.replace ? await issueReplacements(tx, actor, id, voided) : 0;
     await repo.setReport(tx, id, { voided: voided.length, replaced });
-    await audit(tx, actor, {
+    return {
       action: 'damaged_report.approved',
       entity: DAMAGED_ENTITY,
       entityId: id,
       before: { status: 'pending' },
-      after: { status: 'approved', voided: voided.length, replaced, note: body.note },
-    });
-    return loadReport(tx, id);
-  });
-}
+      after: { status: 'approved', voided: voided.length, replaced, note: reason ?? undefined },
+    };
+  },
+};
 
-export function rejectReport(app: FastifyInstance, actor: Actor, id: number, note: string) {
-  return app.database.db.transaction(async (tx) => {
-    if (!(await repo.claimDecision(tx, id, actor.id!, { status: 'rejected', decisionNote: note })))
-      return refusal(tx, id, actor.id!);
-    await audit(tx, actor, {
-      action: 'damaged_report.rejected',
-      entity: DAMAGED_ENTITY,
-      entityId: id,
-      before: { status: 'pending' },
-      after: { status: 'rejected', note },
-    });
-    return loadReport(tx, id);
-  });
-}
+export const approveReport = (app: FastifyInstance, actor: Actor, id: number, body: DamagedApproveBody) =>
+  decideOne(
+    app,
+    damagedDecisions,
+    id,
+    { actor, result: 'approved', reason: body.note ?? null, input: { replace: body.replace } },
+    loadReport,
+  );
+
+export const rejectReport = (app: FastifyInstance, actor: Actor, id: number, note: string) =>
+  decideOne(
+    app,
+    damagedDecisions,
+    id,
+    { actor, result: 'rejected', reason: note, input: { replace: false } },
+    loadReport,
+  );
 
 export async function reportPhoto(app: FastifyInstance, id: number, variant: 'file' | 'thumbnail') {
   const report = await loadReport(app.database.db, id);

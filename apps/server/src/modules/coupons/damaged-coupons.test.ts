@@ -1,9 +1,12 @@
 import { formatCode } from '@app/contract/coupons';
 import { DAMAGED_MESSAGES as M } from '@app/contract/damaged-coupons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, demoActor } from '../../../test/decisions.test-kit';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { decideMany } from '../../lib/decisions';
 import { multipartBody, sheet } from '../invoices/invoices.test-kit';
 import { couponsKit, invoiceLine, printedBatch } from './coupons.test-kit';
+import { damagedDecisions } from './damaged-coupons.service';
 
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;
@@ -170,5 +173,47 @@ describe('damaged coupons', () => {
       403,
     );
     expect((await decide(1, 'approve', {}, 'printing')).statusCode).toBe(403);
+  });
+});
+
+describe('damaged reports through the shared decision mechanism', () => {
+  const rangeReport = async (serial: number, by = 'distribution') =>
+    kit.ok(await report({ mode: 'range', fromSerial: serial, toSerial: serial, reason: 'torn' }, by));
+
+  it('rejects a bulk with an outcome per row and needs a reason to reject', async () => {
+    const b = await printedBatch(t, 3);
+    const [a, own, done] = [
+      await rangeReport(b.firstSerial),
+      await rangeReport(b.firstSerial + 1, 'almond team'),
+      await rangeReport(b.firstSerial + 2),
+    ];
+    await kit.ok(await decide(done.id, 'approve', {}));
+    const actor = await demoActor(t, 'almond team');
+    const decision = { actor, result: 'rejected' as const, input: { replace: false } };
+    await expect(decideMany(t.app, damagedDecisions, [a.id], { ...decision, reason: null })).rejects.toThrow(
+      /reason/,
+    );
+    const before = await auditCount(t, 'damaged_report.rejected');
+    const outcomes = await decideMany(t.app, damagedDecisions, [done.id, own.id, a.id], {
+      ...decision,
+      reason: 'not damaged',
+    });
+    expect(outcomes).toEqual([
+      { id: a.id, outcome: 'rejected' },
+      { id: own.id, outcome: 'skipped', error: M.ownReport },
+      { id: done.id, outcome: 'skipped', error: M.alreadyDecided },
+    ]);
+    expect(await auditCount(t, 'damaged_report.rejected')).toBe(before + 1);
+    expect(await kit.statuses(b.firstSerial, b.lastSerial)).toEqual({ damaged: 1, printed: 2 });
+  });
+
+  it('answers 409 to a decided report and changes nothing', async () => {
+    const b = await printedBatch(t, 1);
+    const r = await rangeReport(b.firstSerial);
+    await kit.ok(await decide(r.id, 'reject', { note: 'looks fine' }));
+    const again = await decide(r.id, 'approve', {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(M.alreadyDecided);
+    expect(await kit.statuses(b.firstSerial, b.lastSerial)).toEqual({ printed: 1 });
   });
 });

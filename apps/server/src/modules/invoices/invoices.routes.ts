@@ -17,7 +17,7 @@ import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import { invoiceTemplate } from './invoice-sheet';
 import * as uploads from './invoice-uploads.service';
 import * as service from './invoices.service';
@@ -49,7 +49,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/distributors',
     {
-      config: { access },
+      config: { access: action('distributors.manage') },
       schema: {
         tags,
         summary: 'Add a distributor',
@@ -62,7 +62,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/distributors/:id',
     {
-      config: { access },
+      config: { access: action('distributors.manage') },
       schema: {
         tags,
         summary: 'Edit a distributor',
@@ -104,7 +104,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/invoices',
     {
-      config: { access },
+      config: { access: action('invoices.create') },
       schema: {
         tags,
         summary: 'Create an invoice',
@@ -118,7 +118,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/invoices/upload',
     {
-      config: { access },
+      config: { access: action('invoices.create') },
       schema: {
         tags,
         summary:
@@ -138,7 +138,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/invoices/upload/:id/apply-valid',
     {
-      config: { access },
+      config: { access: action('invoices.create') },
       schema: {
         tags,
         summary: 'Apply the valid rows of an upload that had errors',

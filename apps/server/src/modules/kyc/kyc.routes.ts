@@ -14,7 +14,7 @@ import { actorOf, audit } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
 import { listRoutes } from '../../lib/lists/routes';
-import { page, staffOf } from '../../plugins/access';
+import { action, page, staffOf } from '../../plugins/access';
 import { openStored } from '../files/files.service';
 import { findKycRow, isDecided, isSubmitted, kycList, kycQueueList } from './kyc.repository';
 import * as service from './kyc.service';
@@ -22,6 +22,7 @@ import * as service from './kyc.service';
 const claimActions = { claim: service.claim, release: service.release };
 
 const verification = page('/dashboard/approvals/kyc_verification');
+const deciding = action('kyc.decide');
 const history = page('/dashboard/approvals/kyc_history');
 const tags = ['kyc'];
 const params = idParams;
@@ -100,7 +101,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/kyc/:id/${action}`,
       {
-        config: { access: verification },
+        config: { access: deciding },
         schema: {
           tags,
           summary: action === 'claim' ? 'Take for review' : 'Give back to the queue',
@@ -115,7 +116,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/kyc/:id/approve',
     {
-      config: { access: verification },
+      config: { access: deciding },
       schema: {
         tags,
         summary: 'Approve a claimed submission',
@@ -131,7 +132,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/kyc/:id/reject',
     {
-      config: { access: verification },
+      config: { access: deciding },
       schema: {
         tags,
         summary: 'Reject with a reason from the list',
@@ -147,7 +148,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/kyc/:id/reveal',
     {
-      config: { access: verification },
+      config: { access: action('kyc.reveal') },
       schema: {
         tags,
         summary: 'Show a full PAN or account number (audited)',

@@ -6,6 +6,7 @@ import { kycSubmissions as k } from '../../db/schema/kyc';
 import { members } from '../../db/schema/members';
 import { staff } from '../../db/schema/staff';
 import { type Actor, audit } from '../../lib/audit';
+import { type DecisionFlow, decideOne } from '../../lib/decisions';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { decryptText, encryptText } from '../../lib/field-crypto';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
@@ -118,50 +119,57 @@ type Decision =
   | { result: 'approved'; comment?: string }
   | { result: 'rejected'; reasonCode: KycRejectReason; comment?: string };
 
-/** Approves or rejects a submission the reviewer holds; the member's KYC status follows. */
-export async function decide(
-  app: FastifyInstance,
-  actor: Actor & { id: number },
-  id: number,
-  decision: Decision,
-) {
-  if (decision.result === 'rejected' && decision.reasonCode === 'other' && !decision.comment)
-    throw fieldError('comment', 'Say why in the comment');
-  return app.database.db.transaction(async (tx) => {
-    const current = await lockSubmission(tx, id);
-    if (!current) throw notFound('KYC submission');
-    if (current.status !== 'submitted') throw conflict(`This submission was already ${current.status}`);
-    if (current.claimedBy !== actor.id) {
-      const holder = current.claimedBy
-        ? `It is claimed by ${await holderName(tx, current.claimedBy)}`
-        : 'Claim it first';
-      throw new AppError(409, 'not_claimed', `You do not hold this submission. ${holder}.`);
-    }
-    const reasonCode = decision.result === 'rejected' ? decision.reasonCode : null;
+type Submission = NonNullable<Awaited<ReturnType<typeof lockSubmission>>>;
+
+/**
+ * KYC decisions through the shared mechanism: the member submitted, so there is no staff maker; the
+ * flow's own rule is that only the reviewer holding the claim decides. The member's KYC status follows.
+ */
+export const kycDecisions: DecisionFlow<Submission, { reasonCode: KycRejectReason | null }> = {
+  entity: 'KYC submission',
+  lock: lockSubmission,
+  wrongState: (current) =>
+    current.status === 'submitted' ? null : `This submission was already ${current.status}`,
+  async check(tx, current, { actor }) {
+    if (current.claimedBy === actor.id) return;
+    const holder = current.claimedBy
+      ? `It is claimed by ${await holderName(tx, current.claimedBy)}`
+      : 'Claim it first';
+    throw new AppError(409, 'not_claimed', `You do not hold this submission. ${holder}.`);
+  },
+  async apply(tx, current, { actor, result, reason, input }) {
+    const reasonCode = result === 'rejected' ? input.reasonCode : null;
     await tx
       .update(k)
-      .set({
-        status: decision.result,
-        decidedBy: actor.id,
-        decidedAt: sql`now()`,
-        reasonCode,
-        comment: decision.comment ?? null,
-      })
-      .where(eq(k.id, id));
+      .set({ status: result, decidedBy: actor.id, decidedAt: sql`now()`, reasonCode, comment: reason })
+      .where(eq(k.id, current.id));
     await tx
       .update(members)
-      .set({ kycStatus: decision.result, updatedAt: sql`now()` })
+      .set({ kycStatus: result, updatedAt: sql`now()` })
       .where(eq(members.id, current.memberId));
-    if (decision.result === 'approved') await referralTrigger(tx, current.memberId, 'kyc_approved', actor.id);
-    await audit(tx, actor, {
-      action: `kyc.${decision.result}`,
+    if (result === 'approved') await referralTrigger(tx, current.memberId, 'kyc_approved', actor.id);
+    return {
+      action: `kyc.${result}`,
       entity: 'member',
       entityId: current.memberId,
       before: { kycStatus: 'submitted' },
-      after: { kycStatus: decision.result, submission: id, reasonCode, comment: decision.comment ?? null },
-    });
-    return (await findKycRow(tx, id))!;
-  });
+      after: { kycStatus: result, submission: current.id, reasonCode, comment: reason },
+    };
+  },
+};
+
+/** Approves or rejects a submission the reviewer holds. */
+export function decide(app: FastifyInstance, actor: Actor & { id: number }, id: number, decision: Decision) {
+  const reasonCode = decision.result === 'rejected' ? decision.reasonCode : null;
+  if (reasonCode === 'other' && !decision.comment) throw fieldError('comment', 'Say why in the comment');
+  const { result, comment } = decision;
+  return decideOne(
+    app,
+    kycDecisions,
+    id,
+    { actor, result, reason: comment ?? null, input: { reasonCode } },
+    async (tx, kycId) => (await findKycRow(tx, kycId))!,
+  );
 }
 
 /** The full PAN or account number, for a holder of the KYC pages; every reveal is audited. */

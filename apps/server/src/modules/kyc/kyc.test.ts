@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, demoActor } from '../../../test/decisions.test-kit';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { decideMany } from '../../lib/decisions';
 import { registerMember, smsInbox } from '../members/members.test-kit';
+import { kycDecisions } from './kyc.service';
 import { ACCOUNT, kycBody, PAN, submitKyc } from './kyc.test-kit';
 
 let t: TestApp;
@@ -165,5 +168,41 @@ describe('exports', () => {
     expect(history.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect((await t.as('cs', { url: '/api/admin/kyc-history/export' })).statusCode).toBe(403);
     expect((await t.as('printing', { url: '/api/admin/kyc/export' })).statusCode).toBe(403);
+  });
+});
+
+describe('KYC decisions through the shared mechanism', () => {
+  it('decide a bulk with an outcome per row: unclaimed and decided submissions are skipped', async () => {
+    const [held, unclaimed, decided] = [
+      await freshSubmission(),
+      await freshSubmission(),
+      await freshSubmission(),
+    ];
+    for (const s of [held, decided]) await act('cs', s.id, 'claim');
+    await act('cs', decided.id, 'approve');
+    const before = await auditCount(t, 'kyc.rejected');
+    const outcomes = await decideMany(t.app, kycDecisions, [decided.id, unclaimed.id, held.id], {
+      actor: await demoActor(t, 'cs'),
+      result: 'rejected',
+      reason: 'Blurred photo',
+      input: { reasonCode: 'other' },
+    });
+    expect(outcomes).toEqual([
+      { id: held.id, outcome: 'rejected' },
+      { id: unclaimed.id, outcome: 'skipped', error: 'You do not hold this submission. Claim it first.' },
+      { id: decided.id, outcome: 'skipped', error: 'This submission was already approved' },
+    ]);
+    expect(await auditCount(t, 'kyc.rejected')).toBe(before + 1);
+  });
+
+  it('answers 409 to a decided submission and changes nothing', async () => {
+    const s = await freshSubmission();
+    await act('cs', s.id, 'claim');
+    expect((await act('cs', s.id, 'approve')).statusCode).toBe(200);
+    const audits = await auditCount(t, 'kyc.rejected');
+    const again = await act('cs', s.id, 'reject', { reasonCode: 'other', comment: 'second thoughts' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This submission was already approved');
+    expect(await auditCount(t, 'kyc.rejected')).toBe(audits);
   });
 });

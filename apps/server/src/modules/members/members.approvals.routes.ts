@@ -2,7 +2,7 @@ import { memberDecisionBody, memberDecisionResult, memberRejectBody, memberRow }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import { auditMemberExport } from './members.export';
 import { memberList } from './members.repository';
 import { decideMembers } from './members.service';
@@ -29,11 +29,10 @@ export const memberApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  const pending = page('/dashboard/approvals/pending_user');
   app.post(
     '/admin/pending-users/approve',
     {
-      config: { access: pending },
+      config: { access: action('members.decide') },
       schema: {
         tags,
         summary: 'Approve one or many pending members',
@@ -46,7 +45,7 @@ export const memberApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/pending-users/reject',
     {
-      config: { access: pending },
+      config: { access: action('members.decide') },
       schema: {
         tags,
         summary: 'Reject one or many pending members (reason required)',
@@ -59,7 +58,7 @@ export const memberApprovalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/rejected-users/reapprove',
     {
-      config: { access: page('/dashboard/approvals/rejected_user') },
+      config: { access: action('members.reapprove') },
       schema: {
         tags,
         summary: 'Re-approve one or many rejected members',

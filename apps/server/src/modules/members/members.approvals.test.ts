@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, demoActor } from '../../../test/decisions.test-kit';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { decideOne } from '../../lib/decisions';
 import { ledgerViolations, NO_VIOLATIONS } from '../ledger/ledger.invariants';
+import { MEMBER_DECISIONS } from './members.service';
 import { insertTestMember } from './members.test-kit';
 
 let t: TestApp;
@@ -32,7 +35,15 @@ describe('Pending User', () => {
     const b = await pending();
     const approved = await insertTestMember(t.database.db);
     const res = await post('cs', '/api/admin/pending-users/approve', { ids: [a, b, approved] });
-    expect(res.json()).toEqual({ done: [a, b], skipped: [{ id: approved, reason: 'Member is approved' }] });
+    expect(res.json()).toEqual({
+      done: [a, b],
+      skipped: [{ id: approved, reason: 'Member is approved' }],
+      outcomes: [
+        { id: a, outcome: 'approved' },
+        { id: b, outcome: 'approved' },
+        { id: approved, outcome: 'skipped', error: 'Member is approved' },
+      ],
+    });
     expect(await ledgerOf(a)).toMatchObject([{ kind: 'joining', amount: 200, reference: `joining:${a}` }]);
     expect(await ledgerOf(b)).toMatchObject([{ kind: 'joining', amount: 100 }]);
     expect(await ledgerViolations(t.database, [a, b])).toEqual(NO_VIOLATIONS);
@@ -103,5 +114,36 @@ describe('Pending User', () => {
       ).toBe(403);
       expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
     }
+  });
+});
+
+describe('member decisions through the shared mechanism', () => {
+  it('reject in bulk with an outcome per row, one audit entry per decided member', async () => {
+    const a = await pending();
+    const gone = 999_999_999;
+    const before = await auditCount(t, 'member.rejected');
+    const res = await post('cs', '/api/admin/pending-users/reject', { ids: [gone, a], reason: 'Fake shop' });
+    expect(res.json().outcomes).toEqual([
+      { id: a, outcome: 'rejected' },
+      { id: gone, outcome: 'skipped', error: 'Member not found' },
+    ]);
+    expect(await auditCount(t, 'member.rejected')).toBe(before + 1);
+  });
+
+  it('answer 409 on a wrong state and change nothing', async () => {
+    const approved = await insertTestMember(t.database.db);
+    const decision = {
+      actor: await demoActor(t, 'cs'),
+      result: 'rejected',
+      reason: 'x',
+      input: undefined,
+    } as const;
+    const load = async () => null;
+    await expect(decideOne(t.app, MEMBER_DECISIONS.reject, approved, decision, load)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Member is approved',
+    });
+    const { rows } = await t.database.executeSql('select status from members where id = $1', [approved]);
+    expect(rows[0]!.status).toBe('approved');
   });
 });

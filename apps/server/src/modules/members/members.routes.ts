@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { listRoutes } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import { historyOf } from '../audit/audit.history';
 import { kycOfMember } from '../kyc/kyc.repository';
 import { ledgerList, ofMember } from '../ledger/ledger.repository';
@@ -17,6 +17,7 @@ import { findMemberDetail, memberList } from './members.repository';
 import { changeOne } from './members.service';
 
 const access = page('/dashboard/users');
+const blocking = action('members.block');
 const tags = ['members'];
 const params = idParams;
 
@@ -86,7 +87,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/users/:id/${action}`,
       {
-        config: { access },
+        config: { access: blocking },
         schema: {
           tags,
           summary: `${action === 'block' ? 'Block' : 'Unblock'} with a reason`,

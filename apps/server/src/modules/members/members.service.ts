@@ -1,8 +1,8 @@
 import type { MemberDecisionResult } from '@app/contract/members';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client';
-import { type Actor, audit } from '../../lib/audit';
+import type { Actor } from '../../lib/audit';
+import { type DecisionFlow, decideMany } from '../../lib/decisions';
 import { conflict, notFound } from '../../lib/errors';
 import { creditJoining, referralTrigger } from '../points-settings/points-credits';
 import { findMemberDetail, lockMember, setMemberStatus } from './members.repository';
@@ -25,34 +25,35 @@ export const TRANSITIONS = {
 } as const satisfies Record<string, Transition>;
 export type TransitionName = keyof typeof TRANSITIONS;
 
-async function apply(
-  tx: Tx,
-  actor: Actor,
-  id: number,
-  t: Transition,
-  reason: string | null,
-): Promise<string | null> {
-  const member = await lockMember(tx, id);
-  if (!member) return 'Member not found';
-  if (!t.from.includes(member.status)) return `Member is ${member.status}`;
-  await setMemberStatus(tx, id, {
-    status: t.to,
-    statusReason: reason,
-    ...(t.to === 'approved' ? { approvedAt: sql`coalesce(approved_at, now())` } : {}),
-  });
-  if (t.credits) {
-    await creditJoining(tx, id, member.type, actor.id);
-    await referralTrigger(tx, id, 'registration_approved', actor.id);
-  }
-  await audit(tx, actor, {
-    action: t.action,
-    entity: 'member',
-    entityId: id,
-    before: { status: member.status, statusReason: member.statusReason },
-    after: { status: t.to, statusReason: reason },
-  });
-  return null;
-}
+type LockedMember = NonNullable<Awaited<ReturnType<typeof lockMember>>>;
+
+/** A status change as a decision flow: members register themselves, so no staff maker to refuse. */
+const flowOf = (t: Transition): DecisionFlow<LockedMember> => ({
+  entity: 'Member',
+  lock: lockMember,
+  wrongState: (member) => (t.from.includes(member.status) ? null : `Member is ${member.status}`),
+  async apply(tx, member, { actor, reason }) {
+    await setMemberStatus(tx, member.id, {
+      status: t.to,
+      statusReason: reason,
+      ...(t.to === 'approved' ? { approvedAt: sql`coalesce(approved_at, now())` } : {}),
+    });
+    if (t.credits) {
+      await creditJoining(tx, member.id, member.type, actor.id);
+      await referralTrigger(tx, member.id, 'registration_approved', actor.id);
+    }
+    return {
+      action: t.action,
+      entity: 'member',
+      entityId: member.id,
+      before: { status: member.status, statusReason: member.statusReason },
+      after: { status: t.to, statusReason: reason },
+    };
+  },
+});
+export const MEMBER_DECISIONS = Object.fromEntries(
+  Object.entries(TRANSITIONS).map(([name, t]) => [name, flowOf(t)]),
+) as Record<TransitionName, DecisionFlow<LockedMember>>;
 
 /**
  * Applies one transition to many members in one transaction. Members not in a starting status
@@ -65,15 +66,14 @@ export async function decideMembers(
   ids: number[],
   reason: string | undefined,
 ): Promise<MemberDecisionResult> {
-  const result: MemberDecisionResult = { done: [], skipped: [] };
-  await app.database.db.transaction(async (tx) => {
-    for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-      const skipped = await apply(tx, actor, id, TRANSITIONS[name], reason || null);
-      if (skipped) result.skipped.push({ id, reason: skipped });
-      else result.done.push(id);
-    }
-  });
-  return result;
+  const result = TRANSITIONS[name].to === 'rejected' ? 'rejected' : 'approved';
+  const decision = { actor, result, reason: reason || null, input: undefined } as const;
+  const outcomes = await decideMany(app, MEMBER_DECISIONS[name], ids, decision);
+  return {
+    done: outcomes.filter((o) => o.outcome !== 'skipped').map((o) => o.id),
+    skipped: outcomes.flatMap((o) => (o.outcome === 'skipped' ? [{ id: o.id, reason: o.error ?? '' }] : [])),
+    outcomes,
+  };
 }
 
 /** Block or unblock one member: the member detail view's action. */

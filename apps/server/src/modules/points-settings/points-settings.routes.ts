@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import { ledgerList } from '../ledger/ledger.repository';
 import { joiningHistory, pointValueHistory, referralHistory } from './points-settings.repository';
 import { addJoiningSetting, addPointValueSetting, addReferralSetting } from './points-settings.service';
@@ -39,7 +39,7 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/point-value/settings',
     {
-      config: pointValue,
+      config: { access: action('joining-points.configure') },
       schema: {
         tags: ['points settings'],
         summary: 'Set the value of a point in paise from a date',
@@ -65,7 +65,7 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/joining-points/settings',
     {
-      config: joining,
+      config: { access: action('joining-points.configure') },
       schema: {
         tags: ['joining points'],
         summary: 'Set points for a member type from a date',
@@ -101,7 +101,7 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/referral/settings',
     {
-      config: referral,
+      config: { access: action('referral.configure') },
       schema: {
         tags: ['referral points'],
         summary: 'Set referral points and trigger from a date',

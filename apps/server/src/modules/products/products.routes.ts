@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './products.service';
 
 const params = idParams;
@@ -48,7 +48,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/products',
     {
-      config: { access },
+      config: { access: action('products.manage') },
       schema: { tags, summary: 'Create a product', body: productCreateBody, response: { 200: productRow } },
     },
     async (request) => service.createProduct(app, actorOf(request), request.body),
@@ -57,7 +57,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/products/:id',
     {
-      config: { access },
+      config: { access: action('products.manage') },
       schema: {
         tags,
         summary: 'Edit a product (not its SKU code)',

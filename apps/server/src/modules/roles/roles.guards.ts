@@ -1,12 +1,15 @@
+import { ACTIONS } from '@app/contract/actions';
 import { ALL_PERMISSIONS, MENU, PAGES, SUPER_ROLE } from '@app/contract/permissions';
 import { missingFrom } from '@app/contract/roles';
 import type { Executor } from '../../db/client';
 import { AppError, conflict } from '../../lib/errors';
 import { countActiveRoleManagers } from './roles.repository';
 
-/** Labels of permission ids, for messages: pages by their menu label, groups as "<label> (group)". */
+/** Labels of permission ids, for messages: pages by menu label, actions by what they allow, groups as "<label> (group)". */
+const PAGE_LABELS = new Map(PAGES.map((p) => [p.path, p.label] as const));
 const LABELS = new Map<string, string>([
-  ...PAGES.map((p) => [p.path, p.label] as const),
+  ...PAGE_LABELS,
+  ...ACTIONS.map((a) => [a.id, `${a.label} on ${PAGE_LABELS.get(a.page)}`] as const),
   ...MENU.flatMap((e) => (e.kind === 'group' ? [[e.group.id, `${e.group.label} (group)`] as const] : [])),
 ]);
 export const describePermissions = (ids: readonly string[]) =>

@@ -1,4 +1,4 @@
-import { ROLES_PAGE, type RoleRow } from '@app/contract/roles';
+import { ROLES_MANAGE, type RoleRow } from '@app/contract/roles';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { roles, staff } from '../../db/schema/staff';
@@ -90,13 +90,13 @@ export async function countStaffWithRole(tx: Executor, roleId: number): Promise<
   return Number(row?.n ?? 0);
 }
 
-/** Active accounts whose role opens User Roles: there must always be at least one. */
+/** Active accounts whose role may change roles: there must always be at least one. */
 export async function countActiveRoleManagers(tx: Executor): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(staff)
     .innerJoin(roles, eq(roles.id, staff.roleId))
-    .where(and(eq(staff.active, true), sql`${ROLES_PAGE} = any(${roles.permissions})`));
+    .where(and(eq(staff.active, true), sql`${ROLES_MANAGE} = any(${roles.permissions})`));
   return Number(row?.n ?? 0);
 }
 

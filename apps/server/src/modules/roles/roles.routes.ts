@@ -1,10 +1,17 @@
 import { idParams } from '@app/contract/input';
-import { ROLES_PAGE, roleCreateBody, roleDetail, roleRow, roleUpdateBody } from '@app/contract/roles';
+import {
+  ROLES_MANAGE,
+  ROLES_PAGE,
+  roleCreateBody,
+  roleDetail,
+  roleRow,
+  roleUpdateBody,
+} from '@app/contract/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
-import { page, staffOf } from '../../plugins/access';
+import { action, page, staffOf } from '../../plugins/access';
 import * as service from './roles.service';
 
 const params = idParams;
@@ -38,7 +45,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/roles',
     {
-      config: { access },
+      config: { access: action(ROLES_MANAGE) },
       schema: {
         tags: ['roles'],
         summary: 'Create a custom role (only with permissions the caller holds)',
@@ -52,7 +59,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/roles/:id',
     {
-      config: { access },
+      config: { access: action(ROLES_MANAGE) },
       schema: {
         tags: ['roles'],
         summary: 'Change a role’s label or permissions',
@@ -68,7 +75,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/roles/:id',
     {
-      config: { access },
+      config: { access: action(ROLES_MANAGE) },
       schema: {
         tags: ['roles'],
         summary: 'Delete a custom role nobody holds',

@@ -1,6 +1,7 @@
+import { actionsOfPage } from '@app/contract/actions';
 import { INPUT_MESSAGES } from '@app/contract/input';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES, builtInPermissions, SUPER_ROLE } from '@app/contract/permissions';
-import { ROLE_MESSAGES } from '@app/contract/roles';
+import { ROLE_MESSAGES, ROLES_MANAGE } from '@app/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { staffKit } from '../staff/staff.test-kit';
@@ -16,6 +17,11 @@ afterAll(() => t.close());
 const call = (by: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.as(by, { method, url, payload });
 const create = (by: string, payload: object) => call(by, 'POST', '/api/admin/roles', payload);
+/** Every permission but these pages and their actions (an action never stays without its page). */
+const allBut = (...pages: string[]) => {
+  const gone = new Set(pages.flatMap((p) => [p, ...actionsOfPage(p).map((a) => a.id)]));
+  return ALL_PERMISSIONS.filter((p) => !gone.has(p));
+};
 
 describe('GET /api/admin/roles', () => {
   it('lists the built-in roles with permission and staff counts', async () => {
@@ -100,7 +106,14 @@ describe('escalation and lock-out', () => {
     const manager = await create('almond team', {
       name: 'role manager',
       label: 'Role Manager',
-      permissions: ['/dashboard', 'group:user-management', '/dashboard/roles', '/dashboard/manageadmin'],
+      permissions: [
+        '/dashboard',
+        'group:user-management',
+        '/dashboard/roles',
+        ROLES_MANAGE,
+        '/dashboard/manageadmin',
+        'staff.manage',
+      ],
     });
     const { token } = await kit.createAccount('almond team', 'manager@example.com', 'role manager');
     const above = await create(token, {
@@ -117,18 +130,20 @@ describe('escalation and lock-out', () => {
       403,
     );
     const self = await call(token, 'PUT', `/api/admin/roles/${manager.json().id}`, {
-      permissions: ['/dashboard', '/dashboard/roles', '/dashboard/invoice'],
+      permissions: ['/dashboard', '/dashboard/roles', ROLES_MANAGE, '/dashboard/invoice'],
     });
     expect(self.statusCode).toBe(403);
   });
 
   it('never lets almond team lose User Roles or the User Management group', async () => {
     const id = await kit.roleId(SUPER_ROLE);
-    for (const lost of ['/dashboard/roles', 'group:user-management']) {
-      const res = await call('almond team', 'PUT', `/api/admin/roles/${id}`, {
-        permissions: ALL_PERMISSIONS.filter((p) => p !== lost),
-      });
-      expect(res.statusCode, lost).toBe(409);
+    for (const permissions of [
+      allBut('/dashboard/roles'),
+      allBut('group:user-management'),
+      allBut(ROLES_MANAGE),
+    ]) {
+      const res = await call('almond team', 'PUT', `/api/admin/roles/${id}`, { permissions });
+      expect(res.statusCode, permissions.length.toString()).toBe(409);
       expect(res.json().fields.permissions).toMatch(/must keep/);
     }
     const other = await call('almond team', 'PUT', `/api/admin/roles/${id}`, {
@@ -140,6 +155,55 @@ describe('escalation and lock-out', () => {
       permissions: [...ALL_PERMISSIONS],
     });
     expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('view-only pages', () => {
+  it('refuses an action without its page, naming the page', async () => {
+    const res = await create('almond team', {
+      name: 'orphan',
+      label: 'Orphan',
+      permissions: ['staff.manage'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.permissions).toMatch(
+      /needs its page: staff.manage \(\/dashboard\/manageadmin\)/,
+    );
+  });
+
+  it('lets a role read a page it may not act on, and a manager grant only actions they hold', async () => {
+    await create('almond team', {
+      name: 'staff viewer',
+      label: 'Staff viewer',
+      permissions: ['/dashboard/manageadmin', '/dashboard/roles', ROLES_MANAGE],
+    });
+    const { token } = await kit.createAccount('almond team', 'viewer@example.com', 'staff viewer');
+    expect((await call(token, 'GET', '/api/admin/staff')).statusCode).toBe(200);
+    const demo = await kit.staffId('admin@demo.local');
+    expect((await call(token, 'POST', `/api/admin/staff/${demo}/deactivate`)).statusCode).toBe(403);
+    expect((await call(token, 'GET', '/api/admin/me')).json().permissions).not.toContain('staff.manage');
+    const grant = await create(token, {
+      name: 'staff actor',
+      label: 'Staff actor',
+      permissions: ['/dashboard/manageadmin', 'staff.manage'],
+    });
+    expect(grant.statusCode).toBe(403);
+    expect(grant.json().fields.permissions).toMatch(/Add, edit, deactivate staff/);
+    const viewOnly = await create(token, {
+      name: 'staff looker',
+      label: 'Staff looker',
+      permissions: ['/dashboard/manageadmin'],
+    });
+    expect(viewOnly.statusCode).toBe(200);
+  });
+
+  it('lets the almond team hold User Roles only with the right to manage it', async () => {
+    const id = await kit.roleId(SUPER_ROLE);
+    const res = await call('almond team', 'PUT', `/api/admin/roles/${id}`, {
+      permissions: ALL_PERMISSIONS.filter((p) => p !== ROLES_MANAGE),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields.permissions).toMatch(/must keep Create, edit and delete roles/);
   });
 });
 
@@ -197,10 +261,11 @@ describe('the last User Roles holder', () => {
     const { token } = await kit.createAccount('almond team', 'owner@example.com', 'owner');
     const demo = await kit.staffId('almond-team@demo.local');
     const manager = await kit.staffId('manager@example.com');
-    for (const id of [demo, manager])
+    const viewer = await kit.staffId('viewer@example.com');
+    for (const id of [demo, manager, viewer])
       expect((await call(token, 'POST', `/api/admin/staff/${id}/deactivate`)).statusCode).toBe(200);
     const res = await call(token, 'PUT', `/api/admin/roles/${await kit.roleId('owner')}`, {
-      permissions: ALL_PERMISSIONS.filter((p) => p !== '/dashboard/roles'),
+      permissions: allBut(ROLES_MANAGE),
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/no active account able to open User Roles/);

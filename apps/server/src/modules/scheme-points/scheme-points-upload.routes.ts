@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import { pointsTemplate } from './scheme-points-sheet';
 import * as uploads from './scheme-points-upload.service';
 
@@ -32,7 +32,7 @@ export const schemePointsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/scheme-points/upload',
     {
-      config: { access },
+      config: { access: action('scheme-points.update') },
       schema: {
         tags,
         summary:

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
+import { action, page } from '../../plugins/access';
 import * as service from './scheme-points.service';
 
 const params = z.object({ productId: idParam });
@@ -41,7 +41,7 @@ export const schemePointsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/scheme-points/:productId',
     {
-      config: { access },
+      config: { access: action('scheme-points.update') },
       schema: {
         tags,
         summary: 'Change a SKU’s base points from a day on',

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
-import { page, staffOf } from '../../plugins/access';
+import { action as actionAccess, page, staffOf } from '../../plugins/access';
 import * as service from './schemes.service';
 
 const params = idParams;
@@ -47,7 +47,7 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/schemes',
     {
-      config: { access },
+      config: { access: actionAccess('schemes.manage') },
       schema: { tags, summary: 'Create a draft scheme', body: schemeBody, response: one },
     },
     async (request) => service.createScheme(app, staffActor(request), request.body),
@@ -56,7 +56,7 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/schemes/:id',
     {
-      config: { access },
+      config: { access: actionAccess('schemes.manage') },
       schema: { tags, summary: 'Edit a draft', params, body: schemeBody, response: one },
     },
     async (request) => service.updateScheme(app, staffActor(request), request.params.id, request.body),
@@ -65,7 +65,10 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   const action = (path: string, summary: string, run: typeof service.endScheme) =>
     app.post(
       `/admin/schemes/:id/${path}`,
-      { config: { access }, schema: { tags, summary, params, response: one } },
+      {
+        config: { access: actionAccess(path === 'approve' ? 'schemes.approve' : 'schemes.manage') },
+        schema: { tags, summary, params, response: one },
+      },
       async (request) => run(app, staffActor(request), request.params.id),
     );
   action('request-activation', 'Submit a draft for activation', service.requestActivation);
@@ -75,7 +78,7 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/schemes/:id/cancel',
     {
-      config: { access },
+      config: { access: actionAccess('schemes.manage') },
       schema: {
         tags,
         summary: 'Cancel a draft or active scheme',

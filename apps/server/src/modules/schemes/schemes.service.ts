@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { type DecisionFlow, decideOne } from '../../lib/decisions';
+import { conflict, fieldError, notFound } from '../../lib/errors';
 import * as repo from './schemes.repository';
 
 type StaffActor = Actor & { id: number };
@@ -114,14 +115,41 @@ export const requestActivation = (app: FastifyInstance, actor: StaffActor, id: n
     await repo.updateScheme(tx, id, { activationRequestedBy: actor.id, activationRequestedAt: new Date() });
   });
 
-/** Maker-checker: neither the creator nor the requester may approve. */
+type LockedScheme = NonNullable<Awaited<ReturnType<typeof repo.lockScheme>>>;
+
+/**
+ * Activation requests, decided through the shared mechanism. Maker-checker: neither the creator nor
+ * the requester may decide. Approval activates the scheme; rejection sends it back to draft.
+ */
+export const schemeActivations: DecisionFlow<LockedScheme> = {
+  entity: 'Scheme',
+  lock: repo.lockScheme,
+  wrongState: (scheme) =>
+    scheme.status !== 'draft'
+      ? `This scheme is ${scheme.status}`
+      : scheme.activationRequestedBy === null
+        ? 'Activation has not been requested'
+        : null,
+  makers: (scheme) => [scheme.createdBy, scheme.activationRequestedBy],
+  makerMessage: SCHEME_MESSAGES.makerChecker,
+  async apply(tx, { id }, { actor, result }) {
+    const before = await load(tx, id);
+    if (result === 'approved')
+      await repo.updateScheme(tx, id, { status: 'active', approvedBy: actor.id, approvedAt: new Date() });
+    else await repo.updateScheme(tx, id, { activationRequestedBy: null, activationRequestedAt: null });
+    const after = await load(tx, id);
+    return {
+      action: result === 'approved' ? 'scheme.activated' : 'scheme.activation_rejected',
+      entity: SCHEME_ENTITY,
+      entityId: id,
+      before: snapshot(before),
+      after: snapshot(after),
+    };
+  },
+};
+
 export const approveActivation = (app: FastifyInstance, actor: StaffActor, id: number) =>
-  transition(app, actor, id, 'activated', ['draft'], async (tx, scheme) => {
-    if (scheme.activationRequestedBy === null) throw conflict('Activation has not been requested');
-    if (scheme.createdBy === actor.id || scheme.activationRequestedBy === actor.id)
-      throw new AppError(409, 'maker_checker', SCHEME_MESSAGES.makerChecker);
-    await repo.updateScheme(tx, id, { status: 'active', approvedBy: actor.id, approvedAt: new Date() });
-  });
+  decideOne(app, schemeActivations, id, { actor, result: 'approved', reason: null, input: undefined }, load);
 
 export const endScheme = (app: FastifyInstance, actor: StaffActor, id: number) =>
   transition(app, actor, id, 'ended', ['active'], async (tx) => {

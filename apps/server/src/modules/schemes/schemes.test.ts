@@ -1,7 +1,10 @@
 import { SCHEME_MESSAGES } from '@app/contract/schemes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, demoActor } from '../../../test/decisions.test-kit';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { decideMany } from '../../lib/decisions';
 import { couponsKit } from '../coupons/coupons.test-kit';
+import { schemeActivations } from './schemes.service';
 import { dayIst, schemeBody } from './schemes.test-kit';
 
 let t: TestApp;
@@ -127,5 +130,53 @@ describe('Scheme page', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/admin/schemes', payload: body })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('scheme activations through the shared decision mechanism', () => {
+  const requested = async (by = 'admin') => {
+    const product = await kit.product(3);
+    const s = await kit.ok(
+      await create(by, schemeBody({ rule: 'fixed_bonus', bonusPoints: 2 }, { productIds: [product.id] })),
+    );
+    await kit.ok(await post(by, `/${s.id}/request-activation`));
+    return s.id as number;
+  };
+
+  it('decides a bulk with an outcome per row: own and unrequested schemes are skipped', async () => {
+    const [theirs, mine] = [await requested('admin'), await requested('almond team')];
+    const draft = await kit.ok(await create('admin', schemeBody({ rule: 'fixed_bonus', bonusPoints: 2 })));
+    const actor = await demoActor(t, 'almond team');
+    const before = await auditCount(t, 'scheme.activated');
+    const outcomes = await decideMany(t.app, schemeActivations, [theirs, mine, draft.id], {
+      actor,
+      result: 'approved',
+      reason: null,
+      input: undefined,
+    });
+    expect(outcomes).toEqual([
+      { id: theirs, outcome: 'approved' },
+      { id: mine, outcome: 'skipped', error: SCHEME_MESSAGES.makerChecker },
+      { id: draft.id, outcome: 'skipped', error: 'Activation has not been requested' },
+    ]);
+    expect(await auditCount(t, 'scheme.activated')).toBe(before + 1);
+    const rejected = await decideMany(t.app, schemeActivations, [mine], {
+      actor: await demoActor(t, 'admin'),
+      result: 'rejected',
+      reason: null,
+      input: undefined,
+    });
+    expect(rejected).toEqual([{ id: mine, outcome: 'rejected' }]);
+    expect((await t.as('admin', { url: `/api/admin/schemes/${mine}` })).json().status).toBe('draft');
+  });
+
+  it('answers 409 to an active scheme and changes nothing', async () => {
+    const id = await requested();
+    await kit.ok(await post('almond team', `/${id}/approve`));
+    const audits = await auditCount(t, 'scheme.activated');
+    const again = await post('super admin', `/${id}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This scheme is active');
+    expect(await auditCount(t, 'scheme.activated')).toBe(audits);
   });
 });

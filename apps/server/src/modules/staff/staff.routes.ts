@@ -13,11 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, audit } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
-import { page, staffOf } from '../../plugins/access';
+import { action, page, staffOf } from '../../plugins/access';
 import * as service from './staff.service';
 
 const params = idParams;
 const access = page('/dashboard/manageadmin');
+const managing = action('staff.manage');
 const tags = ['staff'];
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +65,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/staff',
     {
-      config: { access },
+      config: { access: managing },
       schema: {
         tags,
         summary: 'Create a staff account; a generated password is returned once',
@@ -78,7 +79,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/staff/:id',
     {
-      config: { access },
+      config: { access: managing },
       schema: {
         tags,
         summary: 'Change name, mobile or role',
@@ -98,7 +99,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/staff/:id/${action}`,
       {
-        config: { access },
+        config: { access: managing },
         schema: {
           tags,
           summary: active ? 'Reactivate an account' : 'Deactivate an account and end its sessions at once',
@@ -114,7 +115,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/staff/:id/reset-password',
     {
-      config: { access },
+      config: { access: managing },
       schema: {
         tags,
         summary: 'Set or generate a new password; ends the account’s sessions',

@@ -1,11 +1,16 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { PERMISSION_TREE } from './permission-tree';
+import { accessOfPage, type PageNode, PERMISSION_TREE } from './permission-tree';
 
-/** A role's pages in menu order, grouped as in the sidebar; a page whose group is not held is marked. */
+/**
+ * A role's pages in menu order, grouped as in the sidebar; a page whose group is not held is marked,
+ * and so is a page held without its actions (view only).
+ */
 export function HeldPermissions(_props: { label?: string }) {
   const record = useRecordContext();
   const held = new Set<string>(record?.permissions ?? []);
+  const viewOnly = (page: PageNode) =>
+    accessOfPage(held, page) === 'view only' && <Chip size="small" label="view only" sx={{ ml: 1 }} />;
   const nodes = PERMISSION_TREE.filter((n) => held.has(n.id) || n.children.some((c) => held.has(c.id)));
   if (nodes.length === 0) return <Typography>No pages.</Typography>;
   return (
@@ -16,7 +21,10 @@ export function HeldPermissions(_props: { label?: string }) {
     >
       {nodes.map((node) =>
         node.children.length === 0 ? (
-          <li key={node.id}>{node.label}</li>
+          <li key={node.id}>
+            {node.label}
+            {viewOnly(node)}
+          </li>
         ) : (
           <li key={node.id} style={{ breakInside: 'avoid' }}>
             <strong>{node.label}</strong>
@@ -27,7 +35,10 @@ export function HeldPermissions(_props: { label?: string }) {
               {node.children
                 .filter((c) => held.has(c.id))
                 .map((c) => (
-                  <li key={c.id}>{c.label}</li>
+                  <li key={c.id}>
+                    {c.label}
+                    {viewOnly(c)}
+                  </li>
                 ))}
             </ul>
           </li>

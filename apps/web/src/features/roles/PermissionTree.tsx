@@ -11,11 +11,19 @@ import {
   Typography,
 } from '@mui/material';
 import { useInput } from 'react-admin';
-import { clearAll, PERMISSION_TREE, selectAll, togglePermission } from './permission-tree';
+import {
+  accessOfPage,
+  clearAll,
+  type PageNode,
+  PERMISSION_TREE,
+  selectAll,
+  togglePermission,
+} from './permission-tree';
 
 /**
  * The role's permissions as a checkbox tree of the menu (contract MENU): groups (whose box shows the
- * group in the sidebar) and their pages. Boxes the editor may not change are disabled.
+ * group in the sidebar), their pages, and under each page the actions it offers. A page ticked
+ * without its actions is "view only". Boxes the editor may not change are disabled.
  */
 export function PermissionTree({ canChange }: { canChange: (id: string) => boolean }) {
   const { field, fieldState } = useInput<string[]>({ source: 'permissions', defaultValue: [] });
@@ -35,9 +43,31 @@ export function PermissionTree({ canChange }: { canChange: (id: string) => boole
     />
   );
 
+  const actionsOf = (page: PageNode, indent: number) => {
+    if (page.actions.length === 0) return null;
+    const state = accessOfPage(held, page);
+    return (
+      <Box sx={{ ml: indent, mb: 0.5 }}>
+        {state !== 'none' && (
+          <Typography variant="caption" color="text.secondary" aria-label={`${page.label} access`}>
+            {state === 'view only' ? 'View only' : 'Can act'}
+          </Typography>
+        )}
+        {page.actions.map((a) => (
+          <FormControlLabel
+            key={a.id}
+            sx={{ display: 'flex' }}
+            control={box(a.id, a.label, `${page.label}: ${a.label}`)}
+            label={<Typography variant="body2">{a.label}</Typography>}
+          />
+        ))}
+      </Box>
+    );
+  };
+
   return (
     <FormControl component="fieldset" error={Boolean(fieldState.error)} sx={{ width: '100%' }}>
-      <FormLabel component="legend">Pages this role may open</FormLabel>
+      <FormLabel component="legend">Pages this role may open, and what it may do there</FormLabel>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', my: 1 }}>
         <Button size="small" onClick={() => set(selectAll(value, canChange))}>
           Select all
@@ -61,20 +91,23 @@ export function PermissionTree({ canChange }: { canChange: (id: string) => boole
               )}
               label={node.children.length ? <strong>{node.label}</strong> : node.label}
             />
+            {actionsOf(node, 4)}
             {node.children.map((child) => (
-              <FormControlLabel
-                key={child.id}
-                sx={{ display: 'flex', ml: 3 }}
-                control={box(child.id, child.label, child.label)}
-                label={child.label}
-              />
+              <Box key={child.id}>
+                <FormControlLabel
+                  sx={{ display: 'flex', ml: 3 }}
+                  control={box(child.id, child.label, child.label)}
+                  label={child.label}
+                />
+                {actionsOf(child, 7)}
+              </Box>
             ))}
           </Box>
         ))}
       </Box>
       <FormHelperText>
         {fieldState.error?.message ??
-          'A page shows in the sidebar only with its group ticked; without it, it opens only by link.'}
+          'A page shows in the sidebar only with its group ticked; without it, it opens only by link. A page without its actions is view only.'}
       </FormHelperText>
     </FormControl>
   );

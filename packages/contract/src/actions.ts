@@ -1,0 +1,67 @@
+/**
+ * Action permissions: the work a route does beyond reading its page. A page permission lets a role
+ * see a page and read its data; each action lets it change something, and belongs to the page where
+ * that work is done (undoing an allocation is Coupon Allocation's work, even when the button sits on
+ * Allocation History). A role may hold an action only together with its page, so a custom role can
+ * be given a page "view only" by holding the page without its actions. Built-in roles hold every
+ * action of every page their table grants (permissions.ts `builtInPermissions`).
+ *
+ * Ids are `<domain>.<verb>`; they never start with '/', so they cannot collide with page paths.
+ * Routes declare them with `action('<id>')` (server plugins/access); the web asks `can('<id>')`.
+ */
+
+export interface ActionPermission {
+  id: string;
+  /** The page whose holders may be given this action. */
+  page: string;
+  /** What a holder may do, for the role editor. */
+  label: string;
+}
+
+const act = (id: string, page: string, label: string): ActionPermission => ({ id, page, label });
+
+export const ACTIONS = [
+  act('staff.manage', '/dashboard/manageadmin', 'Add, edit, deactivate staff and reset passwords'),
+  act('invoices.create', '/dashboard/invoice', 'Add and upload invoices'),
+  act('distributors.manage', '/dashboard/invoice', 'Add and edit distributors'),
+  act('coupon-prints.create', '/dashboard/printCoupon', 'Punch (print) coupons'),
+  act('coupon-batches.generate', '/dashboard/generatecoupon', 'Generate QR codes'),
+  act('coupon-allocations.allocate', '/dashboard/coupon-allocation', 'Allocate coupons'),
+  act('coupon-allocations.undo', '/dashboard/coupon-allocation', 'Undo an allocation'),
+  act('damaged-coupons.report', '/dashboard/damaged-coupon', 'Report damaged coupons'),
+  act('damaged-coupons.decide', '/dashboard/damaged-coupon', 'Approve or reject damage reports'),
+  act('kyc.decide', '/dashboard/approvals/kyc_verification', 'Claim, approve and reject KYC'),
+  act('kyc.reveal', '/dashboard/approvals/kyc_verification', 'Reveal full document numbers'),
+  act('members.decide', '/dashboard/approvals/pending_user', 'Approve or reject pending users'),
+  act('members.reapprove', '/dashboard/approvals/rejected_user', 'Re-approve rejected users'),
+  act('members.block', '/dashboard/users', 'Block and unblock users'),
+  act('adjustments.request', '/dashboard/users', 'Request manual points adjustments'),
+  act('adjustments.decide', '/dashboard/users', 'Approve or reject points adjustments'),
+  act('roles.manage', '/dashboard/roles', 'Create, edit and delete roles'),
+  act('schemes.manage', '/dashboard/scheme', 'Create, edit, cancel and end schemes'),
+  act('schemes.approve', '/dashboard/scheme', 'Approve or reject scheme activation'),
+  act('scheme-points.update', '/dashboard/updateSchemePoints', 'Change and upload scheme points'),
+  act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
+  act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),
+  act('products.manage', '/dashboard/products/catalogue', 'Add and edit catalogue products'),
+] as const satisfies readonly ActionPermission[];
+
+export type ActionId = (typeof ACTIONS)[number]['id'];
+
+export const ACTION_IDS: readonly string[] = ACTIONS.map((a) => a.id);
+
+const byId = new Map<string, ActionPermission>(ACTIONS.map((a) => [a.id, a]));
+export const actionById = (id: string): ActionPermission | undefined => byId.get(id);
+export const isAction = (id: string): boolean => byId.has(id);
+
+/** The actions of one page, in catalogue order. */
+export const actionsOfPage = (page: string): ActionPermission[] => ACTIONS.filter((a) => a.page === page);
+
+/** Actions in `held` whose page is not also in `held`: a role may not act where it cannot look. */
+export const actionsWithoutPage = (held: readonly string[]): string[] => {
+  const set = new Set(held);
+  return held.filter((id) => {
+    const a = byId.get(id);
+    return a !== undefined && !set.has(a.page);
+  });
+};

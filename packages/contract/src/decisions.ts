@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Approve/reject flows (members, KYC, damaged reports, points adjustments, schemes; later redemptions,
+ * projects, feedback) share one server mechanism (apps/server lib/decisions) and these shapes.
+ */
+export const DECISION_RESULTS = ['approved', 'rejected'] as const;
+export type DecisionResult = (typeof DECISION_RESULTS)[number];
+
+/** What became of one row of a bulk decision: decided, or skipped with the reason. */
+export const decisionOutcome = z.object({
+  id: z.number().int(),
+  outcome: z.enum(['approved', 'rejected', 'skipped']),
+  /** Why a row was skipped: not found, already decided, the requester's own, ... */
+  error: z.string().optional(),
+});
+export type DecisionOutcome = z.infer<typeof decisionOutcome>;
+
+export const MAX_BULK_DECISIONS = 500;
+
+/** Body of a bulk decision: the rows, and the reason the flow may require. */
+export const bulkDecisionBody = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: 'Choose at least one row' })
+    .min(1, 'Choose at least one row')
+    .max(MAX_BULK_DECISIONS, `At most ${MAX_BULK_DECISIONS} rows at a time`),
+  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
+export type BulkDecisionBody = z.infer<typeof bulkDecisionBody>;
+
+export const bulkDecisionResult = z.object({ outcomes: z.array(decisionOutcome) });
+export type BulkDecisionResult = z.infer<typeof bulkDecisionResult>;
