@@ -10,6 +10,7 @@ import { useRowAction } from '../../components/use-row-action';
 
 function UndoButton({ row }: { row: AllocationRow }) {
   const undo = useRowAction({
+    action: 'coupon-allocations.undo',
     title: `Undo allocation #${row.id} (${formatCount(row.quantity)} coupons)?`,
     text: 'The coupons go back into stock and can be allocated again.',
     verb: 'Undo allocation',
@@ -22,7 +23,7 @@ function UndoButton({ row }: { row: AllocationRow }) {
       }),
     done: (res) => `Allocation undone: ${formatCount(res.returned)} coupons back in stock`,
   });
-  if (row.status !== 'active') return null;
+  if (row.status !== 'active' || !undo.allowed) return null;
   return (
     <>
       <Button label="Undo" color="error" onClick={undo.open} />

@@ -14,6 +14,7 @@ const MODES = [
 
 function AllocateButton({ line }: { line: AllocatableLine }) {
   const allocate = useRowAction({
+    action: 'coupon-allocations.allocate',
     title: `Allocate to ${line.invoiceNumber} · ${line.sku}`,
     text: `${formatCount(line.remaining)} remaining on the line, ${formatCount(line.inStock)} in stock.`,
     verb: 'Allocate',
@@ -34,6 +35,7 @@ function AllocateButton({ line }: { line: AllocatableLine }) {
       }),
     done: (res) => `${formatCount(res.quantity)} coupons allocated and activated`,
   });
+  if (!allocate.allowed) return null;
   return (
     <>
       <Button label="Allocate" disabled={line.remaining === 0} onClick={allocate.open} />

@@ -16,6 +16,7 @@ function Decide({ row }: { row: DamagedRow }) {
   const { profile } = useProfile();
   const title = `report #${row.id} (${formatCount(row.quantity)} coupons)`;
   const approve = useRowAction({
+    action: 'damaged-coupons.decide',
     title: `Approve ${title}?`,
     text: 'The coupons are voided and can no longer be scanned.',
     verb: 'Approve and void',
@@ -36,6 +37,7 @@ function Decide({ row }: { row: DamagedRow }) {
     done: (res) => `Approved: ${formatCount(res.voided)} voided, ${formatCount(res.replaced)} replaced`,
   });
   const reject = useRowAction({
+    action: 'damaged-coupons.decide',
     title: `Reject ${title}?`,
     verb: 'Reject',
     destructive: true,
@@ -44,7 +46,7 @@ function Decide({ row }: { row: DamagedRow }) {
       api<DamagedRow>(`/admin/damaged-coupons/${row.id}/reject`, { method: 'POST', body: { note: v.note } }),
     done: () => 'Rejected',
   });
-  if (row.status !== 'pending') return null;
+  if (row.status !== 'pending' || !approve.allowed) return null;
   // The server refuses the reporter too; hiding the buttons only saves a pointless click.
   if (profile && profile.id === row.reportedBy)
     return <Typography variant="caption">Awaiting another person</Typography>;

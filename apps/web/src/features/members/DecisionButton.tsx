@@ -1,3 +1,4 @@
+import type { ActionId } from '@app/contract/actions';
 import type { MemberDecisionResult } from '@app/contract/members';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -18,6 +19,8 @@ interface DecisionButtonProps {
   /** e.g. `/admin/pending-users/approve` */
   path: string;
   action: keyof typeof ACTIONS;
+  /** The action permission the server checks (members.decide, members.reapprove). */
+  permission: ActionId;
   /** Past tense for the outcome message: "3 approved". */
   verb: string;
   /** The list's resource (to clear its selection). */
@@ -38,6 +41,7 @@ export function DecisionButton(props: DecisionButtonProps) {
     : `${ids.length} member${ids.length === 1 ? '' : 's'}`;
 
   const decide = useRowAction({
+    action: props.permission,
     title: `${label} ${who}?`,
     verb: label,
     destructive: props.action === 'reject',
@@ -60,6 +64,7 @@ export function DecisionButton(props: DecisionButtonProps) {
     done: (outcome) => outcome,
   });
 
+  if (!decide.allowed) return null;
   // React events bubble through the dialog's portal: stop them before they reach a clickable row.
   return (
     <Box component="span" onClick={(e) => e.stopPropagation()}>

@@ -17,6 +17,7 @@ export function MemberActions() {
   const action = blocking ? 'block' : 'unblock';
 
   const toggle = useRowAction({
+    action: 'members.block',
     title: `${blocking ? 'Block' : 'Unblock'} ${record?.name ?? ''}?`,
     text: blocking ? 'A blocked member cannot scan or redeem until unblocked.' : undefined,
     verb: blocking ? 'Block' : 'Unblock',
@@ -35,7 +36,7 @@ export function MemberActions() {
       <Button label="All users" component={Link} to={memberPaths.list}>
         <ListIcon />
       </Button>
-      {record && canToggle && (
+      {record && canToggle && toggle.allowed && (
         <Button
           label={blocking ? 'Block' : 'Unblock'}
           color={blocking ? 'error' : 'primary'}

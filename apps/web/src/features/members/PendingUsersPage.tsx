@@ -8,12 +8,14 @@ import { memberPaths, PENDING_RESOURCE, USERS_PAGE } from './member-paths';
 const approve = {
   path: '/admin/pending-users/approve',
   action: 'approve',
+  permission: 'members.decide',
   verb: 'approved',
   resource: PENDING_RESOURCE,
 } as const;
 const reject = {
   path: '/admin/pending-users/reject',
   action: 'reject',
+  permission: 'members.decide',
   verb: 'rejected',
   resource: PENDING_RESOURCE,
 } as const;

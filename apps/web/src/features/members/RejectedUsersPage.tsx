@@ -9,6 +9,7 @@ import { memberPaths, REJECTED_RESOURCE, USERS_PAGE } from './member-paths';
 const reapprove = {
   path: '/admin/rejected-users/reapprove',
   action: 'reapprove',
+  permission: 'members.reapprove',
   verb: 're-approved',
   resource: REJECTED_RESOURCE,
 } as const;

@@ -48,6 +48,7 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
   const post = (path: string, body?: object) =>
     api(`/admin/schemes/${row.id}/${path}`, { method: 'POST', ...(body ? { body } : {}) });
   const end = useRowAction({
+    action: 'schemes.manage',
     title: `End ${row.name}?`,
     text: 'Scans stop earning its bonus.',
     verb: 'End scheme',
@@ -56,6 +57,7 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
     done: () => 'Scheme ended',
   });
   const cancel = useRowAction({
+    action: 'schemes.manage',
     title: `Cancel ${row.name}?`,
     verb: 'Cancel scheme',
     destructive: true,
@@ -92,12 +94,12 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
           Approve
         </Button>
       )}
-      {row.status === 'active' && (
+      {row.status === 'active' && end.allowed && (
         <Button size="small" onClick={end.open}>
           End
         </Button>
       )}
-      {(draft || row.status === 'active') && (
+      {(draft || row.status === 'active') && cancel.allowed && (
         <Button size="small" color="error" onClick={cancel.open}>
           Cancel
         </Button>

@@ -11,6 +11,7 @@ export function ActiveToggleButton() {
   const { profile } = useProfile();
   const deactivating = Boolean(record?.active);
   const toggle = useRowAction({
+    action: 'staff.manage',
     title: deactivating ? `Deactivate ${record?.name}?` : `Reactivate ${record?.name}?`,
     text: deactivating
       ? 'They are signed out everywhere at once and cannot sign in until reactivated.'
@@ -22,7 +23,7 @@ export function ActiveToggleButton() {
     done: () =>
       deactivating ? `${record?.name} is deactivated and signed out` : `${record?.name} is active again`,
   });
-  if (!record) return null;
+  if (!record || !toggle.allowed) return null;
   const isMe = profile?.id === record.id;
   return (
     <>
