@@ -1,4 +1,4 @@
-import type { ReportDefinition } from './reports';
+import type { ReportDefinition } from './report-definition';
 
 /** The coupon domain's report types (PRODUCT.md 3.9), spread into the catalogue in reports.ts. */
 export const COUPON_REPORTS = [

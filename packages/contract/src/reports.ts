@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
+import type { ReportDefinition } from './report-definition';
+
+export type { ReportColumn, ReportDefinition } from './report-definition';
 
 /**
  * The report catalogue (PRODUCT.md §2 "Reports"). Every report type is one entry here: its key (the
@@ -15,23 +18,6 @@ export const REPORT_PAGE = '/dashboard/reports/reports_download';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Background reports are kept this long, then neither listed nor downloadable. */
 export const REPORT_RETENTION_DAYS = 7;
-
-export interface ReportColumn {
-  header: string;
-  key: string;
-  /** Column width in characters. */
-  width?: number;
-}
-
-export interface ReportDefinition {
-  key: string;
-  label: string;
-  /** Page whose holders may run the report. */
-  permission: string;
-  /** What the start and end dates filter on, in words. */
-  dateField: string;
-  columns: readonly ReportColumn[];
-}
 
 export const REPORTS = [
   {

@@ -4,8 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { kycSubmissions } from '../schema/kyc';
 import { pointsAdjustments, pointsLedger } from '../schema/ledger';
+import type { members } from '../schema/members';
 import { BANKS, JOINING_POINTS, type seededRandom } from './member-demo-data';
-import type { DemoMember } from './members';
+
+/** A seeded member as the history needs it: its row and when it joined. */
+export type DemoMember = typeof members.$inferInsert & { id: number; createdAt: Date };
 
 const DAY = 86_400_000;
 

@@ -10,7 +10,7 @@ import { joiningSettings, referralSettings } from '../schema/points-settings';
 import { staff } from '../schema/staff';
 import { demoDocumentPng } from './demo-png';
 import { FIRST_NAMES, JOINING_POINTS, LAST_NAMES, PLACES, seededRandom } from './member-demo-data';
-import { seedDemoHistory } from './member-demo-history';
+import { type DemoMember, seedDemoHistory } from './member-demo-history';
 
 export const DEMO_MEMBER_COUNT = 320;
 const DAY = 86_400_000;
@@ -103,8 +103,6 @@ async function seedSettings(db: Executor, now: number, adminId: number) {
     },
   ]);
 }
-
-export type DemoMember = typeof members.$inferInsert & { id: number; createdAt: Date };
 
 /**
  * A few hundred members across states, types and statuses, with KYC submissions in every state,

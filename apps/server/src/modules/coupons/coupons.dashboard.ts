@@ -2,7 +2,7 @@ import { COUPON_STATE_LABELS, COUPON_STATUSES } from '@app/contract/coupons';
 import type { DashboardCard } from '@app/contract/dashboard';
 import { sql } from 'drizzle-orm';
 import { couponScans } from '../../db/schema/coupon-scans';
-import type { DashboardProvider } from '../dashboard/dashboard.cards';
+import type { DashboardProvider } from '../dashboard/dashboard.provider';
 import { countPerDay, countWhere, inRange } from '../dashboard/dashboard.series';
 import { couponStateTotals } from './coupon-stock.repository';
 

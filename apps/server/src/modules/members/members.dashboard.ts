@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { kycSubmissions } from '../../db/schema/kyc';
 import { pointsLedger } from '../../db/schema/ledger';
 import { members } from '../../db/schema/members';
-import type { DashboardProvider } from '../dashboard/dashboard.cards';
+import type { DashboardProvider } from '../dashboard/dashboard.provider';
 import { countPerDay, countWhere, inRange, sumPerDay } from '../dashboard/dashboard.series';
 import { paisePerPoint } from '../points-settings/points-settings.repository';
 

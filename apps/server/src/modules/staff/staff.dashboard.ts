@@ -1,7 +1,7 @@
 import type { DashboardCard } from '@app/contract/dashboard';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { signInEvents, staff } from '../../db/schema/staff';
-import type { DashboardProvider } from '../dashboard/dashboard.cards';
+import type { DashboardProvider } from '../dashboard/dashboard.provider';
 import { countPerDay } from '../dashboard/dashboard.series';
 
 const PAGE = '/dashboard/manageadmin';

@@ -3,7 +3,7 @@ import { Box, Card, CardActionArea, IconButton, Menu, Skeleton, Stack, Typograph
 import { type ReactNode, useState } from 'react';
 import { type RaRecord, RecordContextProvider, useCreatePath, useListContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { RowClick } from './ListPage';
+import type { RowClick } from './row-click';
 
 export interface CompactRow<R extends RaRecord = RaRecord> {
   primary: (record: R) => ReactNode;

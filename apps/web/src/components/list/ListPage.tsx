@@ -6,7 +6,6 @@ import {
   DatagridBody,
   FilterButton,
   FunctionField,
-  type Identifier,
   List,
   type RaRecord,
   type SortPayload,
@@ -17,11 +16,9 @@ import { CompactList, type CompactRow } from './CompactList';
 import { KeyboardRow } from './KeyboardRow';
 import { ListPagination } from './ListPagination';
 import { ListEmpty, ListError } from './ListStates';
+import type { RowClick } from './row-click';
 
-export type RowClick =
-  | string
-  | false
-  | ((id: Identifier, resource: string, record: RaRecord) => string | false);
+export type { RowClick } from './row-click';
 
 export interface ListPageProps<R extends RaRecord = RaRecord> {
   /** The menu page (contract/permissions) this list belongs to: its label is the heading. */
