@@ -31,6 +31,9 @@ export interface ListRoutes<Row, Raw> {
   beforeExport?: (request: FastifyRequest & { query: ListQuery }) => Promise<void>;
 }
 
+/** The `:id` of a list under a record, as the route's `params` schema (`idParams`) already parsed it. */
+export const pathId = (request: FastifyRequest): number => (request.params as { id: number }).id;
+
 /** `GET path` (one page) and `GET path/export` (the current filter as xlsx) of a declared list. */
 export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<Row, Raw>) {
   const { path, access, list, tags } = options;

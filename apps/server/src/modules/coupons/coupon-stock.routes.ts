@@ -12,7 +12,7 @@ import { idParams } from '@app/contract/input';
 import { invoiceDetail, invoiceRow } from '@app/contract/invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listRoutes } from '../../lib/lists/routes';
+import { listRoutes, pathId } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
 import * as invoices from '../invoices/invoices.service';
 import * as service from './coupon-stock.service';
@@ -81,7 +81,7 @@ export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary: 'Each coupon of an invoice: state, scanned by, when, points',
     params,
-    check: (request) => invoices.getInvoice(app.database.db, params.parse(request.params).id),
-    scope: (request) => service.ofInvoice(params.parse(request.params).id),
+    check: (request) => invoices.getInvoice(app.database.db, pathId(request)),
+    scope: (request) => service.ofInvoice(pathId(request)),
   });
 };

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { listRoutes } from '../../lib/lists/routes';
+import { listRoutes, pathId } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
 import { historyOf } from '../audit/audit.history';
 import { kycOfMember } from '../kyc/kyc.repository';
@@ -55,8 +55,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary: 'Ledger tab',
     params,
-    check: (request) => detail(params.parse(request.params).id),
-    scope: (request) => ofMember(params.parse(request.params).id),
+    check: (request) => detail(pathId(request)),
+    scope: (request) => ofMember(pathId(request)),
   });
 
   app.get(
