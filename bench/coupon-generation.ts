@@ -14,11 +14,11 @@ import { from as copyFrom } from 'pg-copy-streams';
 // Type-only: brings the app's Fastify augmentations (app.database …) into this program.
 import type {} from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
-import { prepareDatabase } from '../apps/server/src/db/prepare';
 import { products } from '../apps/server/src/db/schema/products';
 import { insertBatch, reserveSerials } from '../apps/server/src/modules/coupons/coupon-batches.repository';
 import { generateBatch } from '../apps/server/src/modules/coupons/coupon-batches.service';
 import { randomCodes } from '../apps/server/src/modules/coupons/coupon-codes';
+import { prepareDatabase } from '../apps/server/src/prepare';
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/at_ci';

@@ -21,11 +21,11 @@ import { createDeflateRaw } from 'node:zlib';
 import type { ListQuery } from '@app/contract/list';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
-import { prepareDatabase } from '../apps/server/src/db/prepare';
 import { listBatches, listPage } from '../apps/server/src/lib/lists/engine';
 import { cellsOf, exportColumns } from '../apps/server/src/lib/lists/export';
+import { xlsxChunks } from '../apps/server/src/lib/xlsx-writer';
 import { scanList } from '../apps/server/src/modules/coupons/coupon-scans.repository';
-import { xlsxChunks } from '../apps/server/src/modules/reports/xlsx-writer';
+import { prepareDatabase } from '../apps/server/src/prepare';
 
 const [N = 10_000_000, E = 1_000_000] = process.argv.slice(2).map(Number);
 const RUNS = 40;

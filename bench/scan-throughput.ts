@@ -16,7 +16,6 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { prepareDatabase } from '../apps/server/src/db/prepare';
 import { products } from '../apps/server/src/db/schema/products';
 import { insertBatch, reserveSerials } from '../apps/server/src/modules/coupons/coupon-batches.repository';
 import { generateBatch } from '../apps/server/src/modules/coupons/coupon-batches.service';
@@ -25,6 +24,7 @@ import { createMemberSession } from '../apps/server/src/modules/member-auth/memb
 import { insertTestMember } from '../apps/server/src/modules/members/members.test-kit';
 import { createJobs } from '../apps/server/src/plugins/jobs';
 import { databaseFileStore } from '../apps/server/src/plugins/storage';
+import { prepareDatabase } from '../apps/server/src/prepare';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 /** With --idempotency-keys every product scan sends its own key (the transactional path). */

@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { prepareDatabase, prepareOptions } from './db/prepare';
-import { DEMO_PASSWORD, demoAccounts } from './db/seed/staff';
 import { createJobs } from './plugins/jobs';
 import { databaseFileStore } from './plugins/storage';
+import { prepareDatabase, prepareOptions } from './prepare';
+import { DEMO_PASSWORD, demoAccounts } from './seed/staff';
 import { registerTaskHandlers } from './tasks';
 
 const config = loadConfig();

@@ -7,9 +7,9 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { DEMO_PASSWORD } from '../src/db/seed/staff';
 import { createJobs, type JobsOptions } from '../src/plugins/jobs';
 import { databaseFileStore } from '../src/plugins/storage';
+import { DEMO_PASSWORD } from '../src/seed/staff';
 import { registerTaskHandlers } from '../src/tasks';
 import { withDatabase } from './global-setup';
 

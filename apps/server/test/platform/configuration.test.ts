@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/config';
-import { prepareOptions } from '../../src/db/prepare';
+import { prepareOptions } from '../../src/prepare';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 const repoRoot = path.resolve(serverDir, '../..');

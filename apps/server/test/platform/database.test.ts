@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
-import { prepareDatabase } from '../../src/db/prepare';
+import { prepareDatabase } from '../../src/prepare';
 import { withDatabase } from '../global-setup';
 import { onPostgres } from '../harness';
 

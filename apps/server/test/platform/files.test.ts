@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDocumentPng } from '../../src/db/seed/demo-png';
 import { contentDisposition } from '../../src/lib/downloads';
 import { couponsKit } from '../../src/modules/coupons/coupons.test-kit';
+import { demoDocumentPng } from '../../src/seed/demo-png';
 import { createTestApp, type TestApp } from '../harness';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { ReportColumn } from '@app/contract/reports';
 import { and, count, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { ReportRow } from '../../modules/reports/xlsx-writer';
+import type { ReportRow } from '../xlsx-writer';
 import { type Column, columnOf, type Expr, type List } from './define';
 import { listBatches } from './engine';
 import { cellOf } from './export';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { demoDocumentPng } from '../../db/seed/demo-png';
+import { demoDocumentPng } from '../../seed/demo-png';
 import { couponsKit, printedBatch } from '../coupons/coupons.test-kit';
 import { multipartBody, sheet } from '../invoices/invoices.test-kit';
 import { kycBody, submitKyc, uploadAs } from '../kyc/kyc.test-kit';

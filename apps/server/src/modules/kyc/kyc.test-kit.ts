@@ -1,5 +1,5 @@
 import type { TestApp } from '../../../test/harness';
-import { demoDocumentPng } from '../../db/seed/demo-png';
+import { demoDocumentPng } from '../../seed/demo-png';
 import { asMember } from '../members/members.test-kit';
 
 export const PAN = 'ABCDE1234F';

@@ -14,12 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { defineList } from '../../lib/lists/define';
+import { xlsxChunks } from '../../lib/xlsx-writer';
 import type { StaffPrincipal } from '../auth/auth.service';
 import { rangeOfDays } from './report-source';
 import { REPORT_SOURCES } from './report-sources';
 import type { GeneratedRow } from './reports.repository';
 import * as repo from './reports.repository';
-import { xlsxChunks } from './xlsx-writer';
 
 /** Rows read from the database per query: large enough to be fast, small enough to stay in bounds. */
 export const REPORT_BATCH_SIZE = 1000;

@@ -1,11 +1,11 @@
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { FastifyInstance } from 'fastify';
+import { xlsxChunks } from '../../lib/xlsx-writer';
 import type { TaskContext } from '../../plugins/jobs';
 import { rangeOfDays } from './report-source';
 import { REPORT_SOURCES } from './report-sources';
 import * as repo from './reports.repository';
 import { REPORT_TASK, reportStream } from './reports.service';
-import { xlsxChunks } from './xlsx-writer';
 
 interface GeneratePayload {
   reportId: number;

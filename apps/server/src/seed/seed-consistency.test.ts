@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 /** The demo database tells one story: every entry has its cause, nothing happens after now. */
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLES, builtInPermissions } from '@app/contract/permissions';
-import type { Executor } from '../client';
-import { roles } from '../schema/staff';
+import type { Executor } from '../db/client';
+import { roles } from '../db/schema/staff';
 
 const LABELS: Record<string, string> = { hod: 'HOD', cs: 'CS' };
 export const roleLabel = (name: string) => LABELS[name] ?? name.replace(/\b\w/g, (c) => c.toUpperCase());

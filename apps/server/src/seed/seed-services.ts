@@ -2,14 +2,14 @@ import { INVOICE_UPLOAD_COLUMNS } from '@app/contract/invoices';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../../lib/audit';
-import { undoAllocation } from '../../modules/coupons/coupon-allocations.service';
-import { createPrint, renderPrint } from '../../modules/coupons/coupon-prints.service';
-import { rejectReport, reportDamaged } from '../../modules/coupons/damaged-coupons.service';
-import { uploadInvoices } from '../../modules/invoices/invoice-uploads.service';
-import { databaseFileStore } from '../../plugins/storage';
-import type { Database, Executor } from '../client';
-import { tasks } from '../schema/tasks';
+import type { Database, Executor } from '../db/client';
+import { tasks } from '../db/schema/tasks';
+import type { Actor } from '../lib/audit';
+import { undoAllocation } from '../modules/coupons/coupon-allocations.service';
+import { createPrint, renderPrint } from '../modules/coupons/coupon-prints.service';
+import { rejectReport, reportDamaged } from '../modules/coupons/damaged-coupons.service';
+import { uploadInvoices } from '../modules/invoices/invoice-uploads.service';
+import { databaseFileStore } from '../plugins/storage';
 import { staffIdOf } from './coupon-activity';
 
 /**

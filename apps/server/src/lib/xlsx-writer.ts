@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { ReportColumn } from '@app/contract/reports';
 import ExcelJS from 'exceljs';
-import { addTextSafeRow } from '../../lib/xlsx-quote-prefix';
+import { addTextSafeRow } from './xlsx-quote-prefix';
 
 export type CellValue = string | number | boolean | Date | null;
 export type ReportRow = Record<string, CellValue | undefined>;

@@ -1,10 +1,10 @@
 import { todayInIndia } from '@app/contract/coupon-batches';
 import type { SchemeBody } from '@app/contract/schemes';
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../../lib/audit';
-import { recordChange } from '../../modules/scheme-points/scheme-points.service';
-import * as schemes from '../../modules/schemes/schemes.service';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
+import type { Actor } from '../lib/audit';
+import { recordChange } from '../modules/scheme-points/scheme-points.service';
+import * as schemes from '../modules/schemes/schemes.service';
 import { staffIdOf } from './coupon-activity';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { BUILT_IN_ROLES, demoEmail, SUPER_ROLE } from '@app/contract/permissions';
 import { count, eq } from 'drizzle-orm';
-import { hashPassword } from '../../lib/passwords';
-import type { Executor } from '../client';
-import { roles, staff } from '../schema/staff';
+import type { Executor } from '../db/client';
+import { roles, staff } from '../db/schema/staff';
+import { hashPassword } from '../lib/passwords';
 import { roleLabel } from './roles';
 
 export const DEMO_PASSWORD = 'demo1234';

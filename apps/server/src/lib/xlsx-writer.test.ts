@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { storedCells } from '../../lib/xlsx-cells.test-kit';
-import { cellStyleOf } from '../../lib/xlsx-quote-prefix';
+import { storedCells } from './xlsx-cells.test-kit';
+import { cellStyleOf } from './xlsx-quote-prefix';
 import { type ReportRow, xlsxChunks } from './xlsx-writer';
 
 describe('cellStyleOf', () => {

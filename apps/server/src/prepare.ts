@@ -1,7 +1,7 @@
 import { newPassword } from '@app/contract/auth';
-import { type Config, DEV_ENCRYPTION_KEY } from '../config';
-import type { Database } from './client';
-import { applyMigrations } from './migrate';
+import { type Config, DEV_ENCRYPTION_KEY } from './config';
+import type { Database } from './db/client';
+import { applyMigrations } from './db/migrate';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoMembers } from './seed/members';
 import { seedRoles } from './seed/roles';

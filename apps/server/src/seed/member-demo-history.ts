@@ -1,10 +1,10 @@
 import type { KycRejectReason } from '@app/contract/kyc';
 import type { LedgerKind } from '@app/contract/ledger';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../client';
-import { kycSubmissions } from '../schema/kyc';
-import { pointsAdjustments, pointsLedger } from '../schema/ledger';
-import type { members } from '../schema/members';
+import type { Executor } from '../db/client';
+import { kycSubmissions } from '../db/schema/kyc';
+import { pointsAdjustments, pointsLedger } from '../db/schema/ledger';
+import type { members } from '../db/schema/members';
 import { BANKS, JOINING_POINTS, type seededRandom } from './member-demo-data';
 
 /** A seeded member as the history needs it: its row and when it joined. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { insertAllocation } from '../../modules/coupons/coupon-allocations.repository';
-import { moveCoupons, moveCouponsReturning } from '../../modules/coupons/coupon-transitions';
-import type { Executor } from '../client';
-import { damagedReportItems, damagedReports } from '../schema/damaged-coupons';
-import { distributors, invoiceLines, invoices } from '../schema/invoices';
+import type { Executor } from '../db/client';
+import { damagedReportItems, damagedReports } from '../db/schema/damaged-coupons';
+import { distributors, invoiceLines, invoices } from '../db/schema/invoices';
+import { insertAllocation } from '../modules/coupons/coupon-allocations.repository';
+import { moveCoupons, moveCouponsReturning } from '../modules/coupons/coupon-transitions';
 import { seededRandom } from './member-demo-data';
 
 const DAY = 86_400_000;
