@@ -43,7 +43,9 @@ export function DayPicker({ label, value, onChange, min, max, helperText, ...res
         onChange={(date) => onChange(date && isValid(date) ? format(date, 'yyyy-MM-dd') : '')}
         slotProps={{
           textField: {
-            required: rest.required,
+            // The asterisk only: a native `required` would stop the form with the browser's own bubble
+            // before the form's validation shows its field message.
+            slotProps: { inputLabel: { required: rest.required } },
             error: rest.error,
             size: rest.size ?? 'small',
             // A date is ten characters: the field need not stretch across the page.
