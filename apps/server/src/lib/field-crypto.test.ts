@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { logCapture } from '../../test/log-capture';
 import { REDACTED_LOG_PATHS } from '../app';
 import { DEV_ENCRYPTION_KEY, loadConfig } from '../config';
 import { kycBody, submitKyc } from '../modules/kyc/kyc.test-kit';
@@ -40,13 +40,7 @@ describe('ENCRYPTION_KEY configuration', () => {
 });
 
 describe('logs', () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = logCapture();
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({

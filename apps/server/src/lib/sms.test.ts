@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { logCapture } from '../../test/log-capture';
 import { loadConfig } from '../config';
 import { freshMobile } from '../modules/members/members.test-kit';
 
@@ -34,13 +34,7 @@ describe('SMS sender configuration', () => {
 });
 
 describe('one-time codes in the production log', () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = logCapture();
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({

@@ -1,16 +1,10 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { logCapture } from '../../test/log-capture';
 
 /** A failed statement is logged by its error code and constraint, never by the values it carried. */
 describe('error logs', () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = logCapture();
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ logger: { level: 'info', stream } });
