@@ -13,7 +13,7 @@ interface Submission {
 
 /** Claim → approve, or reject with a reason from the list plus a comment; or release the claim. */
 export function KycDecision({ submission, onChange }: { submission: Submission; onChange(): void }) {
-  const { profile } = useProfile();
+  const { profile, can } = useProfile();
   const notify = useNotify();
   const [reasonCode, setReasonCode] = useState('');
   const [comment, setComment] = useState('');
@@ -33,6 +33,7 @@ export function KycDecision({ submission, onChange }: { submission: Submission; 
     }
   };
 
+  if (!can('kyc.decide')) return null;
   if (!mine) {
     return (
       <Stack spacing={1} sx={{ maxWidth: 480 }}>

@@ -2,6 +2,7 @@ import { Button as MuiButton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { api } from '../../app/api';
+import { useProfile } from '../../app/profile-context';
 
 /** Shows the masked value; "Reveal" fetches the full one (an audited action) into this view only. */
 export function RevealButton({
@@ -13,6 +14,7 @@ export function RevealButton({
   field: 'pan' | 'accountNumber';
   masked: string;
 }) {
+  const { can } = useProfile();
   const notify = useNotify();
   const [value, setValue] = useState<string>();
   const reveal = async () => {
@@ -34,9 +36,11 @@ export function RevealButton({
           Hide
         </MuiButton>
       ) : (
-        <MuiButton size="small" onClick={reveal}>
-          Reveal
-        </MuiButton>
+        can('kyc.reveal') && (
+          <MuiButton size="small" onClick={reveal}>
+            Reveal
+          </MuiButton>
+        )
       )}
     </Stack>
   );

@@ -11,9 +11,11 @@ import {
 import { useState } from 'react';
 import { Button, useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
+import { useProfile } from '../../app/profile-context';
 
 /** Requests a manual adjustment; it posts only after a different staff account approves it. */
 export function AdjustPointsButton({ memberId, name }: { memberId: number; name: string }) {
+  const { can } = useProfile();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
@@ -40,6 +42,7 @@ export function AdjustPointsButton({ memberId, name }: { memberId: number; name:
       else notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
     }
   };
+  if (!can('adjustments.request')) return null;
   return (
     <>
       <Button label="Adjust points" onClick={() => setOpen(true)}>

@@ -52,10 +52,10 @@ export function AdjustmentsList({ memberId }: { memberId?: number }) {
 }
 
 function Decide({ record }: { record: RaRecord }) {
-  const { profile } = useProfile();
+  const { profile, can } = useProfile();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (record.status !== 'pending') return null;
+  if (record.status !== 'pending' || !can('adjustments.decide')) return null;
   const decide = (action: 'approve' | 'reject', message: string) => async (note: string) => {
     await api(`/admin/adjustments/${record.id}/${action}`, { method: 'POST', body: note ? { note } : {} });
     notify(message, { type: 'success' });

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { api } from '../../app/api';
+import { useProfile } from '../../app/profile-context';
 import { reasonField } from '../../components/ConfirmDialog';
 import { useApiGet } from '../../components/use-api-get';
 import { useRowAction } from '../../components/use-row-action';
@@ -42,6 +43,7 @@ function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => 
 
 /** The buttons of one scheme row: what its state allows; the server decides who may do it. */
 export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row: SchemeRow) => void }) {
+  const { can } = useProfile();
   const notify = useNotify();
   const refresh = useRefresh();
   const [history, setHistory] = useState(false);
@@ -75,7 +77,7 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
       notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
     }
   };
-  const draft = row.status === 'draft';
+  const draft = row.status === 'draft' && can('schemes.manage');
   const requested = row.activationRequestedBy !== null;
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
@@ -89,7 +91,7 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
           Request activation
         </Button>
       )}
-      {draft && requested && (
+      {row.status === 'draft' && requested && can('schemes.approve') && (
         <Button size="small" color="success" onClick={() => run('approve', 'Scheme activated')}>
           Approve
         </Button>

@@ -24,7 +24,7 @@ import { validateOptionalPassword } from './staff-validation';
  */
 export function ResetPasswordButton({ onGenerated }: { onGenerated: (password: string) => void }) {
   const record = useRecordContext();
-  const { profile } = useProfile();
+  const { profile, can } = useProfile();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
@@ -32,7 +32,7 @@ export function ResetPasswordButton({ onGenerated }: { onGenerated: (password: s
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  if (!record) return null;
+  if (!record || !can('staff.manage')) return null;
 
   const close = () => {
     setOpen(false);
