@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { logCapture } from '../../test/log-capture';
+import { safeErrorMessage } from './errors';
 
 /** A failed statement is logged by its error code and constraint, never by the values it carried. */
 describe('error logs', () => {
@@ -37,5 +39,15 @@ describe('error logs', () => {
     for (const mobile of ['9812345670', '9812345671', '9812345672']) expect(all).not.toContain(mobile);
     expect(all).not.toContain('Saffron-Kettle-42');
     expect(all).not.toMatch(/params:/);
+  });
+
+  it("keep a failed statement's values out of the reasons stored on tasks and batches", async () => {
+    const failed = await t.database.db
+      .execute(sql`select ${'secret-9812345673'}::int`)
+      .catch((e: unknown) => e);
+    const message = safeErrorMessage(failed);
+    expect(message).toBe('database error 22P02');
+    expect(message).not.toContain('9812345673');
+    expect(safeErrorMessage(new Error('Not enough codes in stock'))).toBe('Not enough codes in stock');
   });
 });

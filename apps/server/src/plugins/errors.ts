@@ -50,6 +50,12 @@ interface DatabaseErrorFields {
  * SQLSTATE, constraint, table and column, and the statement by its kind and table; of the stack,
  * only the frames (its first line is the message).
  */
+/**
+ * An error's message where it is kept or shown outside the request log (a task's or batch's failure
+ * reason, the jobs' console): a database error by its code, never by the values its statement carried.
+ */
+export const safeErrorMessage = (error: unknown): string => errorForLog(error).message;
+
 export function errorForLog(error: unknown): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: 'not an Error', stack: '' };
   const cause = error.cause instanceof Error ? error.cause : undefined;

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/client';
 import { tasks } from '../db/schema/tasks';
 import { executorAsSql } from '../lib/raw-sql';
+import { safeErrorMessage } from './errors';
 import {
   claimAbandoned,
   DEFAULT_RECOVERY,
@@ -52,7 +53,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
     supervise: options.runWorkers,
     schedule: options.runWorkers,
   });
-  const report = (error: Error) => console.error('[jobs]', error.message);
+  const report = (error: Error) => console.error('[jobs]', safeErrorMessage(error));
   boss.on('error', report);
   const handlers = new Map<string, TaskHandler<unknown>>();
   const scheduled = new Map<string, { cron: string; handler: () => Promise<unknown> }>();
@@ -108,7 +109,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
         .update(tasks)
         .set({
           status: last ? 'failed' : 'queued',
-          error: (error as Error).message,
+          error: safeErrorMessage(error),
           finishedAt: last ? sql`now()` : null,
           instanceId: null,
         })

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
+import { safeErrorMessage } from '../../plugins/errors';
 import { lockProduct } from '../products/products.repository';
 import * as repo from './coupon-batches.repository';
 import { type CodeSource, randomCodes } from './coupon-codes';
@@ -104,7 +105,7 @@ export async function generateBatch(
     });
   } catch (error) {
     await emptyBatch(db, fill);
-    await repo.setBatch(db, batchId, { status: 'failed', error: (error as Error).message.slice(0, 500) });
+    await repo.setBatch(db, batchId, { status: 'failed', error: safeErrorMessage(error).slice(0, 500) });
     throw error;
   }
   return { batchId, quantity: batch.quantity };
