@@ -73,9 +73,20 @@ try {
     Math.floor(N / 2),
   ]);
   const deepId = String(deep.rows[0]!.id);
-  const cursor = Buffer.from(
-    JSON.stringify({ sort: 'id', order: 'DESC', value: deepId, id: deepId }),
-  ).toString('base64url');
+  /** The cursor a user holds after paging ~N/2 deep: the first page's, moved to the deep row (its total rides along). */
+  const deepCursor = async (filter: Record<string, unknown>) => {
+    const first = await listPage(scanList, database.db, {
+      page: 1,
+      perPage: 25,
+      order: 'DESC',
+      sort: 'id',
+      filter,
+    });
+    const carried = first.nextCursor
+      ? JSON.parse(Buffer.from(first.nextCursor, 'base64url').toString('utf8'))
+      : {};
+    return Buffer.from(JSON.stringify({ ...carried, value: deepId, id: deepId })).toString('base64url');
+  };
   const cases = [
     { label: 'unselective (result=success)', filter: { result: 'success' }, raw: `c.result = 'success'` },
     { label: 'selective (one member)', filter: { memberId: 7 }, raw: 'c.member_id = 7' },
@@ -90,7 +101,7 @@ try {
         order: 'DESC',
         sort: 'id',
         filter: c.filter,
-        ...(deepPage ? { cursor } : {}),
+        ...(deepPage ? { cursor: await deepCursor(c.filter) } : {}),
       };
       const product = await timeIt(() => listPage(scanList, database.db, query));
       const raw = await timeIt(() =>

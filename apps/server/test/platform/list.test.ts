@@ -47,6 +47,27 @@ describe('list contract', () => {
     }
   });
 
+  it('carries the first page total along its cursor, for the same filter only; a forged total is ignored', async () => {
+    const first = (await list({ filter, perPage: 5 })).json();
+    const cursor = first.nextCursor as string;
+    // Rows added after the first page: the next pages keep the total the user was shown.
+    await t.database.executeSql(
+      `insert into audit_log (action, entity, entity_id, at) values ('test.page', 'thing', 'late', now() - interval '1 hour')`,
+    );
+    expect((await list({ filter, perPage: 5, cursor })).json().total).toBe(23);
+    // The same cursor under another filter counts that filter's rows.
+    const other = JSON.stringify({ action: 'test.page', entity: 'thing' });
+    expect((await list({ filter: other, perPage: 5, cursor })).json().total).toBe(24);
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const forged = Buffer.from(
+      JSON.stringify({ ...decoded, total: { n: 'lots', estimated: 1, of: 'x' } }),
+    ).toString('base64url');
+    const res = await list({ filter, perPage: 5, cursor: forged });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(24);
+    await t.database.executeSql(`delete from audit_log where entity_id = 'late'`);
+  });
+
   it('names the offending parameter for unknown filters, sorts and cursors', async () => {
     const badFilter = await list({ filter: JSON.stringify({ nope: 1 }) });
     expect(badFilter.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ListQuery, ListResult } from '@app/contract/list';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -21,6 +22,8 @@ interface Cursor {
   order: 'ASC' | 'DESC';
   value: string;
   id: string;
+  /** The total the first page counted, and the selection it counted (a digest of its SQL). */
+  total?: { n: number; estimated: boolean; of: string };
 }
 const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 function decode(raw: string, sort: string, order: string): Cursor {
@@ -32,7 +35,15 @@ function decode(raw: string, sort: string, order: string): Cursor {
     throw badRequest('cursor: not a cursor this list issued', { cursor: 'Invalid cursor' });
   if (c.sort !== sort || c.order !== order)
     throw badRequest('cursor: belongs to another sort order', { cursor: 'Stale cursor' });
-  return c as Cursor;
+  const t = c.total;
+  // A total this engine did not write (a hand-made cursor) is ignored: the page counts again.
+  const wellFormed =
+    t &&
+    Number.isSafeInteger(t.n) &&
+    t.n >= 0 &&
+    typeof t.estimated === 'boolean' &&
+    typeof t.of === 'string';
+  return { ...(c as Cursor), total: wellFormed ? t : undefined };
 }
 
 /** The type to cast a cursor value to: serial pseudo-types are not castable, their integers are. */
@@ -91,21 +102,38 @@ export async function listPage<Row, Raw>(
   scope?: SQL,
 ): Promise<ListResult<Row>> {
   const plan = planOf(list, { ...query, scope });
-  const keyset = query.cursor ? plan.after(decode(query.cursor, plan.sortKey, plan.order)) : undefined;
-  const rows = (await list
-    .from(db, plan.fields)
-    .where(and(plan.where, keyset))
-    .orderBy(...plan.orderBy)
-    .limit(query.perPage + 1)
-    .offset(query.cursor ? 0 : (query.page - 1) * query.perPage)) as (Raw & CursorFields)[];
+  const cursor = query.cursor ? decode(query.cursor, plan.sortKey, plan.order) : undefined;
+  const keyset = cursor ? plan.after(cursor) : undefined;
+  // The next pages reuse the first page's total, for the same selection only: counting up to
+  // 10,001 rows on every page would cost more than the page itself.
+  const selectionDigest = createHash('sha256')
+    .update(JSON.stringify(list.from(db, { one: sql`1` }).where(plan.where).toSQL()))
+    .digest('base64url')
+    .slice(0, 16);
+  const carried = cursor?.total?.of === selectionDigest ? cursor.total : undefined;
+  const [rows, counted] = await Promise.all([
+    list
+      .from(db, plan.fields)
+      .where(and(plan.where, keyset))
+      .orderBy(...plan.orderBy)
+      .limit(query.perPage + 1)
+      .offset(query.cursor ? 0 : (query.page - 1) * query.perPage) as Promise<(Raw & CursorFields)[]>,
+    carried ? { total: carried.n, estimated: carried.estimated } : countRows(list, db, plan.where),
+  ]);
+  const { total, estimated } = counted;
   const hasMore = rows.length > query.perPage;
   const pageRows = rows.slice(0, query.perPage);
   const last = pageRows.at(-1);
   const nextCursor =
     hasMore && last
-      ? encode({ sort: plan.sortKey, order: plan.order, value: last.__sortValue!, id: last.__id! })
+      ? encode({
+          sort: plan.sortKey,
+          order: plan.order,
+          value: last.__sortValue!,
+          id: last.__id!,
+          total: { n: total, estimated, of: selectionDigest },
+        })
       : null;
-  const { total, estimated } = await countRows(list, db, plan.where);
   return { rows: rowsOf(list, pageRows), total, nextCursor, ...(estimated ? { totalIsEstimate: true } : {}) };
 }
 
