@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import {
   type JoiningSettingBody,
   type PointValueSettingBody,
@@ -6,6 +6,7 @@ import {
   SETTINGS_MESSAGES,
 } from '@app/contract/points-settings';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
 import { joiningSettings, pointValueSettings, referralSettings } from '../../db/schema/points-settings';
 import { type Actor, audit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
@@ -20,55 +21,74 @@ function effectiveInstant(day: string): Date {
   return new Date(at);
 }
 
-/** A new joining setting: from 00:00 IST of its day it supersedes the earlier ones for its type. */
-export async function addJoiningSetting(app: FastifyInstance, actor: Actor, body: JoiningSettingBody) {
+/**
+ * A new setting row in force from 00:00 IST of its day (it supersedes the earlier ones), audited in
+ * the same transaction; answers the setting's history.
+ */
+async function addSetting<History>(
+  app: FastifyInstance,
+  actor: Actor,
+  entity: string,
+  body: { effectiveFrom: string },
+  insert: (tx: Executor, effectiveFrom: Date) => Promise<number>,
+  history: (tx: Executor) => Promise<History>,
+) {
   const effectiveFrom = effectiveInstant(body.effectiveFrom);
   return app.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(joiningSettings)
-      .values({ memberType: body.memberType, points: body.points, effectiveFrom, createdBy: actor.id })
-      .returning({ id: joiningSettings.id });
-    await audit(tx, actor, {
-      action: 'joining_setting.added',
-      entity: 'joining_setting',
-      entityId: row!.id,
-      after: body,
-    });
-    return joiningHistory(tx);
+    const id = await insert(tx, effectiveFrom);
+    await audit(tx, actor, { action: `${entity}.added`, entity, entityId: id, after: body });
+    return history(tx);
   });
 }
 
-export async function addReferralSetting(app: FastifyInstance, actor: Actor, body: ReferralSettingBody) {
-  const effectiveFrom = effectiveInstant(body.effectiveFrom);
-  return app.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(referralSettings)
-      .values({ ...body, effectiveFrom, createdBy: actor.id })
-      .returning({ id: referralSettings.id });
-    await audit(tx, actor, {
-      action: 'referral_setting.added',
-      entity: 'referral_setting',
-      entityId: row!.id,
-      after: body,
-    });
-    return referralHistory(tx);
-  });
-}
+const idOf = (rows: { id: number }[]) => rows[0]!.id;
 
-/** A new value of a point: from 00:00 IST of its day it values outstanding points (liability). */
-export async function addPointValueSetting(app: FastifyInstance, actor: Actor, body: PointValueSettingBody) {
-  const effectiveFrom = effectiveInstant(body.effectiveFrom);
-  return app.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(pointValueSettings)
-      .values({ paisePerPoint: body.paisePerPoint, effectiveFrom, createdBy: actor.id })
-      .returning({ id: pointValueSettings.id });
-    await audit(tx, actor, {
-      action: 'point_value_setting.added',
-      entity: 'point_value_setting',
-      entityId: row!.id,
-      after: body,
-    });
-    return pointValueHistory(tx);
-  });
-}
+/** A joining setting for one member type. */
+export const addJoiningSetting = (app: FastifyInstance, actor: Actor, body: JoiningSettingBody) =>
+  addSetting(
+    app,
+    actor,
+    'joining_setting',
+    body,
+    async (tx, effectiveFrom) =>
+      idOf(
+        await tx
+          .insert(joiningSettings)
+          .values({ memberType: body.memberType, points: body.points, effectiveFrom, createdBy: actor.id })
+          .returning({ id: joiningSettings.id }),
+      ),
+    joiningHistory,
+  );
+
+export const addReferralSetting = (app: FastifyInstance, actor: Actor, body: ReferralSettingBody) =>
+  addSetting(
+    app,
+    actor,
+    'referral_setting',
+    body,
+    async (tx, effectiveFrom) =>
+      idOf(
+        await tx
+          .insert(referralSettings)
+          .values({ ...body, effectiveFrom, createdBy: actor.id })
+          .returning({ id: referralSettings.id }),
+      ),
+    referralHistory,
+  );
+
+/** A new value of a point: from its day it values outstanding points (liability). */
+export const addPointValueSetting = (app: FastifyInstance, actor: Actor, body: PointValueSettingBody) =>
+  addSetting(
+    app,
+    actor,
+    'point_value_setting',
+    body,
+    async (tx, effectiveFrom) =>
+      idOf(
+        await tx
+          .insert(pointValueSettings)
+          .values({ paisePerPoint: body.paisePerPoint, effectiveFrom, createdBy: actor.id })
+          .returning({ id: pointValueSettings.id }),
+      ),
+    pointValueHistory,
+  );
