@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayInIndia } from './format';
 import { recordId, text } from './input';
 
 /** Generate QR Code (`/dashboard/generatecoupon`): batches of codes for one SKU. */
@@ -19,10 +20,6 @@ export const BATCH_MESSAGES = {
   noteTooLong: 'Note must be at most 500 characters',
   retryNotFailed: 'Only a failed batch can be generated again',
 } as const;
-
-/** Today's date in Asia/Kolkata (YYYY-MM-DD): expiry dates and "expired" use the programme's day. */
-export const todayInIndia = (now = new Date()): string =>
-  new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 export const batchCreateBody = z.object({
   productId: recordId(BATCH_MESSAGES.productRequired),

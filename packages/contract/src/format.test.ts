@@ -8,7 +8,7 @@ import {
   istDayOf,
   istDayStartIso,
   shiftDay,
-  todayIst,
+  todayInIndia,
 } from './format';
 
 describe('formatting for people', () => {
@@ -41,8 +41,8 @@ describe('formatting for people', () => {
   });
 
   it('computes IST days and their bounds', () => {
-    expect(todayIst(new Date('2026-11-22T18:29:59Z'))).toBe('2026-11-22');
-    expect(todayIst(new Date('2026-11-22T18:30:00Z'))).toBe('2026-11-23');
+    expect(todayInIndia(new Date('2026-11-22T18:29:59Z'))).toBe('2026-11-22');
+    expect(todayInIndia(new Date('2026-11-22T18:30:00Z'))).toBe('2026-11-23');
     expect(istDayStartIso('2026-11-23')).toBe('2026-11-22T18:30:00.000Z');
     expect(istDayEndIso('2026-11-23')).toBe('2026-11-23T18:30:00.000Z');
     expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');

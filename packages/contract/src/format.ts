@@ -50,8 +50,11 @@ export const formatCount = (value: number | null | undefined): string =>
 export const formatRupees = (paise: number | null | undefined): string =>
   paise === null || paise === undefined || Number.isNaN(paise) ? '' : rupees.format(paise / 100);
 
-/** Today's calendar day in India (`yyyy-MM-dd`), the day filters and "today" defaults use. */
-export const todayIst = (now: Date = new Date()): string =>
+/**
+ * Today's calendar day in India (`yyyy-MM-dd`): the programme's day for expiry, effective dates,
+ * day filters and "today" defaults.
+ */
+export const todayInIndia = (now: Date = new Date()): string =>
   format(new TZDate(now.getTime(), INDIA_TIME_ZONE), 'yyyy-MM-dd');
 
 /** The calendar day `days` after (or before, when negative) `day`. */

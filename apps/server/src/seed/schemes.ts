@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import type { SchemeBody } from '@app/contract/schemes';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';

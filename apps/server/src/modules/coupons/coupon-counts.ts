@@ -1,5 +1,5 @@
 import type { CouponCounts } from '@app/contract/coupon-batches';
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ComputedColumn } from '../../lib/lists/define';

@@ -1,5 +1,5 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
 import { COUPON_REPORTS } from '@app/contract/coupon-reports';
+import { todayInIndia } from '@app/contract/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { readSheet } from '../invoices/invoices.test-kit';

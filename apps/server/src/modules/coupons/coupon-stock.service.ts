@@ -1,6 +1,6 @@
 import type { CouponCounts } from '@app/contract/coupon-batches';
-import { todayInIndia } from '@app/contract/coupon-batches';
 import type { CouponSummary } from '@app/contract/coupon-stock';
+import { todayInIndia } from '@app/contract/format';
 import type { FastifyInstance } from 'fastify';
 import { fieldError } from '../../lib/errors';
 import * as stock from './coupon-stock.repository';

@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';

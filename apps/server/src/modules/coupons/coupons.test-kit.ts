@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 

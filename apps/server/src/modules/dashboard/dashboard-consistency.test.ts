@@ -1,6 +1,6 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
 import { COUPON_STATE_LABELS, COUPON_STATUSES } from '@app/contract/coupons';
 import type { DashboardCard } from '@app/contract/dashboard';
+import { todayInIndia } from '@app/contract/format';
 import { DEFAULT_PAISE_PER_POINT } from '@app/contract/points-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';

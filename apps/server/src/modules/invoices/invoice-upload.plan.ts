@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import { GSTIN, INVOICE_MESSAGES as M, MAX_LINE_QUANTITY } from '@app/contract/invoices';
 import type { RowError } from '@app/contract/uploads';
 import { inArray } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import { POINTS_UPLOAD_COLUMNS } from '@app/contract/scheme-points';
 import { readSheet, templateWorkbook } from '../../lib/sheets';
 

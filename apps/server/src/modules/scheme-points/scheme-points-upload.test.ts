@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import { PRODUCT_MESSAGES } from '@app/contract/products';
 import { SCHEME_POINTS_MESSAGES as M, POINTS_UPLOAD_COLUMNS } from '@app/contract/scheme-points';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import {
   type PointsChangeBody,
   PRODUCT_POINTS_ENTITY,

@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/coupon-batches';
+import { todayInIndia } from '@app/contract/format';
 import { SCHEME_ENTITY, SCHEME_MESSAGES, type SchemeBody, type SchemeRow } from '@app/contract/schemes';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 import type { DashboardCard, DashboardResponse, DashboardSeries } from '@app/contract/dashboard';
-import { shiftDay, todayIst } from '@app/contract/format';
+import { shiftDay, todayInIndia } from '@app/contract/format';
 import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -73,7 +73,7 @@ export default function DashboardPage() {
           <Button
             key={days}
             size="small"
-            onClick={() => setRange({ from: shiftDay(todayIst(), 1 - days), to: todayIst() })}
+            onClick={() => setRange({ from: shiftDay(todayInIndia(), 1 - days), to: todayInIndia() })}
           >
             Last {days} days
           </Button>

@@ -1,4 +1,4 @@
-import { todayIst } from '@app/contract/format';
+import { todayInIndia } from '@app/contract/format';
 import { MEMBER_TYPES } from '@app/contract/members';
 import type { JoiningSettingRow } from '@app/contract/points-settings';
 import { MenuItem, TextField, Typography } from '@mui/material';
@@ -13,7 +13,7 @@ const PATH = '/admin/joining-points/settings';
 export default function JoiningPointsPage() {
   const { data, reload } = useApiGet<JoiningSettingRow[]>(PATH);
   const { errors, save } = useSettingsSave(PATH, 'Joining points saved', reload);
-  const [form, setForm] = useState({ memberType: 'carpenter', points: '', effectiveFrom: todayIst() });
+  const [form, setForm] = useState({ memberType: 'carpenter', points: '', effectiveFrom: todayInIndia() });
   return (
     <>
       <Typography variant="h5" component="h1">

@@ -1,4 +1,4 @@
-import { todayIst } from '@app/contract/format';
+import { todayInIndia } from '@app/contract/format';
 import {
   REFERRAL_TRIGGER_LABELS,
   REFERRAL_TRIGGERS,
@@ -21,7 +21,7 @@ export default function ReferralPointsPage() {
     referrerPoints: '',
     refereePoints: '',
     trigger: 'registration_approved',
-    effectiveFrom: todayIst(),
+    effectiveFrom: todayInIndia(),
   });
   const field = (key: 'referrerPoints' | 'refereePoints', label: string) => (
     <TextField

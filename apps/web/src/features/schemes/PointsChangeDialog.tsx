@@ -1,4 +1,4 @@
-import { todayIst } from '@app/contract/format';
+import { todayInIndia } from '@app/contract/format';
 import type { SkuPointsRow } from '@app/contract/scheme-points';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ export function PointsChangeDialog({ sku, onClose }: { sku: SkuPointsRow; onClos
   const refresh = useRefresh();
   const [form, setForm] = useState({
     points: String(sku.currentPoints),
-    effectiveFrom: todayIst(),
+    effectiveFrom: todayInIndia(),
     reason: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});

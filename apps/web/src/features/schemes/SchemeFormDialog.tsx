@@ -1,4 +1,4 @@
-import { todayIst } from '@app/contract/format';
+import { todayInIndia } from '@app/contract/format';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
 import type { ProductOption } from '@app/contract/products';
 import { SCHEME_RULE_LABELS, SCHEME_RULES, type SchemeRow } from '@app/contract/schemes';
@@ -33,8 +33,8 @@ type Form = {
 
 const fromRow = (r?: SchemeRow): Form => ({
   name: r?.name ?? '',
-  startsOn: r?.startsOn ?? todayIst(),
-  endsOn: r?.endsOn ?? todayIst(),
+  startsOn: r?.startsOn ?? todayInIndia(),
+  endsOn: r?.endsOn ?? todayInIndia(),
   memberTypes: r?.memberTypes ?? [],
   states: r?.states ?? [],
   productIds: r?.productIds ?? [],
