@@ -80,6 +80,8 @@ for (const list of LIST_PAGES) {
       const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
       await expect(alert).toBeVisible();
       await expect(page.getByText(/^No .* found/)).toHaveCount(0);
+      // No pager over a list that did not load ("1–25 of -1").
+      await expect(page.getByText(/ of -1$/)).toHaveCount(0);
       await page.unroute(matcher);
       const reloaded = listResponse(page, list.api);
       await alert.getByRole('button', { name: 'Retry' }).click();

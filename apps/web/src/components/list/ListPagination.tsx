@@ -6,9 +6,13 @@ const rangeLabel =
   ({ from, to, count }: { from: number; to: number; count: number }) =>
     `${formatCount(from)}–${formatCount(to)} of ${estimate ? 'about ' : ''}${formatCount(count)}`;
 
-/** Pages of the list; a total the server only estimates (very large tables) reads "about N". */
+/**
+ * Pages of the list; a total the server only estimates (very large tables) reads "about N". While the
+ * list shows its error state there is nothing to page through ("1–25 of -1"), so none is shown.
+ */
 export function ListPagination() {
-  const { meta } = useListContext();
+  const { meta, error } = useListContext();
+  if (error) return null;
   const estimate = Boolean((meta as { totalIsEstimate?: boolean } | undefined)?.totalIsEstimate);
   return (
     <Pagination
