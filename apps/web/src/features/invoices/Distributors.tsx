@@ -12,6 +12,7 @@ import {
   useNotify,
 } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { ActionButton } from '../../components/ActionButton';
 import { ListPage } from '../../components/list/ListPage';
 import { DISTRIBUTORS_RESOURCE, invoicePaths } from './invoice-paths';
@@ -86,6 +87,7 @@ export function DistributorCreate() {
       </Typography>
       <Create resource={DISTRIBUTORS_RESOURCE} title={false} redirect={false} mutationOptions={{ onSuccess }}>
         <SimpleForm sx={{ maxWidth: 520 }}>
+          <KeepFormDraft id="distributor-create" />
           <DistributorInputs mode="create" />
         </SimpleForm>
       </Create>
@@ -111,6 +113,7 @@ export function DistributorEdit() {
         transform={({ name, gstin, state, city }) => ({ name, gstin, state, city })}
       >
         <SimpleForm sx={{ maxWidth: 520 }}>
+          <KeepFormDraft id={`distributor-edit-${id}`} />
           <DistributorInputs mode="edit" />
         </SimpleForm>
       </Edit>
