@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkDecisionBody } from './decisions';
 import { recordId, text, uniqueArray } from './input';
 
 /**
@@ -135,6 +136,11 @@ export const projectApproveBody = z.object({ reason: text(500, { multiline: true
 /** Reject one project: the reason is required (the member sees it). */
 export const projectRejectBody = z.object({
   reason: text(500, { required: 'Give a reason', multiline: true }),
+});
+
+/** Approve or reject one or many: the reason through the text rule (required to reject; the flow says so). */
+export const projectBulkBody = bulkDecisionBody.extend({
+  reason: text(500, { multiline: true }).optional(),
 });
 
 /** The project bonus: points credited on approval, a setting with effective-from history. */

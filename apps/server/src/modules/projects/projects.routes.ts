@@ -1,11 +1,12 @@
 import { auditEntry } from '@app/contract/audit';
-import { bulkDecisionBody, bulkDecisionResult } from '@app/contract/decisions';
+import { bulkDecisionResult } from '@app/contract/decisions';
 import { idParam, idParams } from '@app/contract/input';
 import {
   PROJECTS_PAGE,
   projectApproveBody,
   projectBonusSettingBody,
   projectBonusSettingRow,
+  projectBulkBody,
   projectDetail,
   projectRejectBody,
   projectRow,
@@ -151,7 +152,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: `${verb === 'approve' ? 'Approve' : 'Reject (reason required)'} one or many: an outcome per row`,
-          body: bulkDecisionBody,
+          body: projectBulkBody,
           response: { 200: bulkDecisionResult },
         },
       },
