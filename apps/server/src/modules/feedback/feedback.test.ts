@@ -38,6 +38,24 @@ async function newFeedback() {
   return { member: m, feedback: res.json() as { id: number }, file };
 }
 
+describe('demo data', () => {
+  it('has projects and feedback in every state, made through the services (audited)', async () => {
+    const states = async (table: string) =>
+      (await t.database.executeSql(`select distinct state from ${table} order by 1`)).rows.map((r) => r.state);
+    expect(await states('projects')).toEqual(['approved', 'rejected', 'submitted']);
+    expect(await states('feedback')).toEqual(['in_progress', 'open', 'resolved']);
+    const { rows } = await t.database.executeSql(`select
+      (select count(*)::int from feedback_replies) as replies,
+      (select count(*)::int from points_ledger where kind = 'project_bonus') as bonuses,
+      (select count(*)::int from projects where state = 'approved') as approved,
+      (select count(*)::int from audit_log where action = 'project.rejected') as rejections,
+      (select count(*)::int from projects where cardinality(photo_file_ids) > 0) as "withPhotos"`);
+    expect(rows[0]).toMatchObject({ approved: rows[0]!.bonuses, rejections: 3 });
+    expect(Number(rows[0]!.replies)).toBeGreaterThan(3);
+    expect(Number(rows[0]!.withPhotos)).toBe(10);
+  });
+});
+
 describe('member API', () => {
   it('sends feedback with an attachment and lists the member’s own', async () => {
     const { member, feedback } = await newFeedback();
