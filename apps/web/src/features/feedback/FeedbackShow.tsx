@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { Button, useNotify } from 'react-admin';
+import { Button, ResourceContextProvider, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
@@ -126,7 +126,9 @@ export function FeedbackShow() {
       <Typography variant="h6" sx={{ mt: 2 }}>
         History
       </Typography>
-      <AuditHistory entity="feedback" entityId={String(f.id)} recent={history.data} />
+      <ResourceContextProvider value="admin/feedback">
+        <AuditHistory entity="feedback" entityId={String(f.id)} recent={history.data} />
+      </ResourceContextProvider>
     </>
   );
 }

@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Button } from 'react-admin';
+import { Button, ResourceContextProvider } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { AuditHistory } from '../../components/audit/AuditHistory';
 import { pageTitle } from '../../components/list/ListPage';
@@ -109,7 +109,9 @@ export function ProjectShow() {
       <Typography variant="h6" sx={{ mt: 2 }}>
         History
       </Typography>
-      <AuditHistory entity="project" entityId={String(p.id)} recent={history.data} />
+      <ResourceContextProvider value="admin/projects">
+        <AuditHistory entity="project" entityId={String(p.id)} recent={history.data} />
+      </ResourceContextProvider>
     </>
   );
 }
