@@ -77,6 +77,8 @@ export function BonusSetting() {
           <TextField
             label="Bonus points"
             size="small"
+            fullWidth={false}
+            sx={{ width: 160 }}
             type="number"
             value={points}
             onChange={(e) => setPoints(e.target.value)}

@@ -7,7 +7,7 @@ import {
   PROJECT_TYPES,
   type ProjectRow,
 } from '@app/contract/projects';
-import { FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { FunctionField, SearchInput, SelectInput } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
 import { CountField, DateTimeField } from '../../components/fields';
 import { StatusChip } from '../../components/StatusChip';
@@ -37,7 +37,6 @@ export const projectCompact = {
 };
 
 export const projectColumns = [
-  <TextField key="id" source="id" label="Project" />,
   <DateTimeField key="createdAt" source="createdAt" label="Registered" />,
   <FunctionField
     key="member"
@@ -45,19 +44,17 @@ export const projectColumns = [
     render={(r: ProjectRow) => `${r.memberName} (${r.memberCode})`}
     sortable={false}
   />,
-  <TextField key="name" source="name" sortable={false} />,
-  <TextField key="pincode" source="pincode" sortable={false} />,
   <FunctionField
-    key="type"
-    label="Type"
-    render={(r: ProjectRow) => PROJECT_TYPE_LABELS[r.type]}
+    key="name"
+    label="Project"
     sortable={false}
+    render={(r: ProjectRow) => `${r.name}, ${r.pincode}`}
   />,
   <FunctionField
-    key="stage"
-    label="Stage"
-    render={(r: ProjectRow) => PROJECT_STAGE_LABELS[r.stage]}
+    key="type"
+    label="Type · stage"
     sortable={false}
+    render={(r: ProjectRow) => `${PROJECT_TYPE_LABELS[r.type]} · ${PROJECT_STAGE_LABELS[r.stage]}`}
   />,
   <CountField key="qty" source="expectedQuantity" label="Expected qty" sortable={false} />,
   <StatusChip key="state" source="state" label="State" />,
