@@ -1,5 +1,5 @@
 import type { DecisionResult } from '@app/contract/decisions';
-import { todayInIndia } from '@app/contract/format';
+import { istDayStart, todayInIndia } from '@app/contract/format';
 import {
   PROJECT_MESSAGES as M,
   type ProjectBonusSettingBody,
@@ -16,7 +16,6 @@ import { type Actor, audit } from '../../lib/audit';
 import { type DecisionFlow, decideMany, decideOne } from '../../lib/decisions';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
-import { istDayStart } from '../../lib/lists/ist-day';
 import { claimFile, openStored } from '../files/files.service';
 import { postEntry } from '../ledger/ledger.service';
 import {
