@@ -41,7 +41,9 @@ async function newFeedback() {
 describe('demo data', () => {
   it('has projects and feedback in every state, made through the services (audited)', async () => {
     const states = async (table: string) =>
-      (await t.database.executeSql(`select distinct state from ${table} order by 1`)).rows.map((r) => r.state);
+      (await t.database.executeSql(`select distinct state from ${table} order by 1`)).rows.map(
+        (r) => r.state,
+      );
     expect(await states('projects')).toEqual(['approved', 'rejected', 'submitted']);
     expect(await states('feedback')).toEqual(['in_progress', 'open', 'resolved']);
     const { rows } = await t.database.executeSql(`select

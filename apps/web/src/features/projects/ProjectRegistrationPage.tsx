@@ -1,6 +1,7 @@
 import { PROJECTS_PAGE, type ProjectRow } from '@app/contract/projects';
 import { Typography } from '@mui/material';
 import { Route, Routes } from 'react-router-dom';
+import { useProfile } from '../../app/profile-context';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { BonusSetting } from './BonusSetting';
 import { BulkProjectDecision, ProjectDecision } from './ProjectDecision';
@@ -19,6 +20,7 @@ export default function ProjectRegistrationPage() {
 }
 
 function ProjectList() {
+  const { can } = useProfile();
   return (
     <>
       <Typography variant="h5" component="h1">
@@ -39,7 +41,10 @@ function ProjectList() {
             <BulkProjectDecision verb="reject" />
           </>
         }
-        rowActions={(r) => <ProjectDecision row={r} />}
+        // Only a submitted project has actions: decided rows show no (empty) ⋮ menu on a narrow screen.
+        rowActions={(r) =>
+          r.state === 'submitted' && can('projects.decide') ? <ProjectDecision row={r} /> : null
+        }
         columns={projectColumns}
         compact={projectCompact}
       />
