@@ -44,6 +44,9 @@ export const ACTIONS = [
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),
   act('products.manage', '/dashboard/products/catalogue', 'Add and edit catalogue products'),
+  act('projects.decide', '/dashboard/project_registration', 'Approve or reject projects'),
+  act('projects.configure', '/dashboard/project_registration', 'Change the project bonus points'),
+  act('feedback.respond', '/dashboard/feedback', 'Reply to feedback and move its state'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

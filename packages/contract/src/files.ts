@@ -14,6 +14,8 @@ export const FILE_PURPOSES = [
   'damaged_upload_errors',
   'report',
   'label_pdf',
+  'project_photo',
+  'feedback_attachment',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -29,7 +31,7 @@ export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 export const STAFF_UPLOAD_PURPOSES = ['damaged_photo'] as const;
 export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 /** Purposes a member may upload for (POST /api/app/uploads?purpose=…, default kyc_image). */
-export const MEMBER_UPLOAD_PURPOSES = ['kyc_image'] as const;
+export const MEMBER_UPLOAD_PURPOSES = ['kyc_image', 'project_photo', 'feedback_attachment'] as const;
 
 export const staffUploadQuery = z.object({ purpose: z.enum(STAFF_UPLOAD_PURPOSES) });
 export const memberUploadQuery = z.object({ purpose: z.enum(MEMBER_UPLOAD_PURPOSES).default('kyc_image') });

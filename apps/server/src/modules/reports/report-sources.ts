@@ -1,5 +1,9 @@
 import type { ReportKey } from '@app/contract/reports';
+import { reportOf } from '../../lib/lists/report';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
+import { feedbackList } from '../feedback/feedback.repository';
+import { projectList } from '../projects/projects.repository';
+import { reportColumns } from './report-columns';
 import type { ReportSource } from './report-source';
 import { auditLogSource } from './sources/audit-log.source';
 import { kycDecisionsSource } from './sources/kyc-decisions.source';
@@ -20,4 +24,6 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   kyc_decisions: kycDecisionsSource,
   points_ledger: pointsLedgerSource,
   ...COUPON_REPORT_SOURCES,
+  projects: reportOf(projectList, 'createdAt', reportColumns('projects')),
+  feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')),
 };
