@@ -10,6 +10,7 @@ import { couponStockRoutes } from './modules/coupons/coupon-stock.routes';
 import { damagedCouponsRoutes } from './modules/coupons/damaged-coupons.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { gamesRoutes } from './modules/games/games.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoiceUploadsRoutes } from './modules/invoices/invoice-uploads.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -58,4 +59,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsRoutes);
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
+  await app.register(gamesRoutes);
 };
