@@ -19,6 +19,20 @@ const create = (payload: object, by = 'admin') =>
 const today = () => todayInIndia();
 
 describe('Games Points: games and their prize tables', () => {
+  it('demo data holds games in every phase, both kinds, with plays and their ledger entries', async () => {
+    const phases = await t.as('admin', { url: '/api/admin/games?perPage=100' });
+    const rows = phases.json().rows as { phase: string; kind: string; plays: number }[];
+    expect(new Set(rows.map((r) => r.phase))).toEqual(new Set(['live', 'ended', 'upcoming', 'archived']));
+    expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['spin_wheel', 'scratch_card']));
+    expect(rows.find((r) => r.phase === 'ended')!.plays).toBeGreaterThan(0);
+    const [ledger] = await kit.sql(
+      "select count(*)::int as n from points_ledger l join game_plays p on l.reference = 'game:' || p.id where l.kind = 'game' and l.amount = p.points",
+    );
+    const [paid] = await kit.sql('select count(*)::int as n from game_plays where points > 0');
+    expect(ledger!.n).toBe(paid!.n);
+    expect(paid!.n).toBeGreaterThan(20);
+  });
+
   it('refuses a prize table that does not add up to 100%, naming the field', async () => {
     const res = await create(
       gameBody({
