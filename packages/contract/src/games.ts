@@ -58,8 +58,7 @@ export const GAME_MESSAGES = {
   labelRepeated: 'Two prizes have this label',
   points: `Points: a whole number from 0 to ${MAX_PRIZE_POINTS.toLocaleString('en-IN')}`,
   probability: 'Probability: from 0.01% to 100% (in basis points, 1 to 10000)',
-  total: (sum: number) =>
-    `The probabilities add up to ${percentOf(sum)}; they must add up to exactly 100%`,
+  total: (sum: number) => `The probabilities add up to ${percentOf(sum)}; they must add up to exactly 100%`,
   archived: 'This game is archived',
   notOpen: 'This game is not open today',
   noPlaysLeft: 'No plays left today for this game',

@@ -46,11 +46,21 @@ export async function seedDemoGames(database: Database): Promise<void> {
     ...b,
   });
 
-  const wheel = await games.createGame(app, admin, body({ name: 'Daily spin wheel', kind: 'spin_wheel', prizes: WHEEL }));
+  const wheel = await games.createGame(
+    app,
+    admin,
+    body({ name: 'Daily spin wheel', kind: 'spin_wheel', prizes: WHEEL }),
+  );
   const card = await games.createGame(
     app,
     admin,
-    body({ name: 'Festive scratch card', kind: 'scratch_card', playsPerDay: 1, prizes: CARD, endsOn: shiftDay(today, 10) }),
+    body({
+      name: 'Festive scratch card',
+      kind: 'scratch_card',
+      playsPerDay: 1,
+      prizes: CARD,
+      endsOn: shiftDay(today, 10),
+    }),
   );
   await games.updateGame(app, almond, card.id, {
     ...body({ name: 'Festive scratch card', kind: 'scratch_card', playsPerDay: 1, prizes: CARD }),
@@ -60,7 +70,14 @@ export async function seedDemoGames(database: Database): Promise<void> {
   const ended = await games.createGame(
     app,
     admin,
-    body({ name: 'Monsoon spin wheel', kind: 'spin_wheel', playsPerDay: 2, prizes: WHEEL, startsOn: shiftDay(today, -60), endsOn: today }),
+    body({
+      name: 'Monsoon spin wheel',
+      kind: 'spin_wheel',
+      playsPerDay: 2,
+      prizes: WHEEL,
+      startsOn: shiftDay(today, -60),
+      endsOn: today,
+    }),
   );
   await games.createGame(
     app,
@@ -101,7 +118,8 @@ export async function seedDemoGames(database: Database): Promise<void> {
       if ((index + back) % 3 !== 0) await playOn(wheel.id, memberId, day, 1 + ((index + back) % 3));
       if ((index + back) % 2 === 0) await playOn(card.id, memberId, day, 1);
     }
-    for (let back = 55; back >= 31; back -= 4) await playOn(ended.id, memberId, shiftDay(today, -back), 1 + (index % 2));
+    for (let back = 55; back >= 31; back -= 4)
+      await playOn(ended.id, memberId, shiftDay(today, -back), 1 + (index % 2));
     if (index < 3) await playOn(archived.id, memberId, today, 1);
   }
   // The monsoon wheel ran last month: its dates are moved into the past after its plays.

@@ -32,5 +32,6 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/invoice-wise-coupon': lazy(() => import('../features/coupons/InvoiceWiseCouponPage')),
   '/dashboard/scheme': lazy(() => import('../features/schemes/SchemePage')),
   '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
+  '/dashboard/gamespoints': lazy(() => import('../features/games/GamesPointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
 };

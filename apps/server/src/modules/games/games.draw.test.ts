@@ -25,15 +25,20 @@ describe('the draw', () => {
       const mean = DRAWS * q;
       const sd = Math.sqrt(DRAWS * q * (1 - q));
       const seen = counts.get(p.label)!;
-      expect(Math.abs(seen - mean), `${p.label}: ${seen} draws, expected ${mean} ± ${SIGMAS * sd}`).toBeLessThanOrEqual(
-        SIGMAS * sd,
-      );
+      expect(
+        Math.abs(seen - mean),
+        `${p.label}: ${seen} draws, expected ${mean} ± ${SIGMAS * sd}`,
+      ).toBeLessThanOrEqual(SIGMAS * sd);
     }
     expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(DRAWS);
   });
 
   it('maps every one of the 10,000 outcomes to the prize whose range holds it (exact probabilities)', () => {
-    const table = [{ id: 'a', probability: 1 }, { id: 'b', probability: 9998 }, { id: 'c', probability: 1 }];
+    const table = [
+      { id: 'a', probability: 1 },
+      { id: 'b', probability: 9998 },
+      { id: 'c', probability: 1 },
+    ];
     const counts: Record<string, number> = { a: 0, b: 0, c: 0 };
     for (let r = 0; r < 10_000; r++) counts[drawPrize(table, () => r).id]!++;
     expect(counts).toEqual({ a: 1, b: 9998, c: 1 });

@@ -27,9 +27,14 @@ describe.skipIf(!onPostgres)('daily limit under concurrency (PostgreSQL)', () =>
         Array.from({ length: 20 }, (_, i) => playAs(t, me.token, gameId, `race-${trial}-${i}`)),
       );
       const codes = answers.map((a) => a.statusCode).sort();
-      expect(codes.filter((c) => c === 200), JSON.stringify(codes)).toHaveLength(3);
+      expect(
+        codes.filter((c) => c === 200),
+        JSON.stringify(codes),
+      ).toHaveLength(3);
       expect(codes.filter((c) => c === 409)).toHaveLength(17);
-      const plays = await kit.sql('select id, slot from game_plays where member_id = $1 order by slot', [me.id]);
+      const plays = await kit.sql('select id, slot from game_plays where member_id = $1 order by slot', [
+        me.id,
+      ]);
       expect(plays.map((p) => p.slot)).toEqual([1, 2, 3]);
       const entries = await kit.sql(
         "select amount from points_ledger where member_id = $1 and kind = 'game'",
@@ -45,7 +50,9 @@ describe.skipIf(!onPostgres)('daily limit under concurrency (PostgreSQL)', () =>
   it('one Idempotency-Key sent 10 times at once plays once', async () => {
     const gameId = await createGame(t, { playsPerDay: 5, prizes });
     const me = await memberWithToken(t);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => playAs(t, me.token, gameId, 'same-key')));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => playAs(t, me.token, gameId, 'same-key')),
+    );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.json().playId)).size).toBe(1);
     expect(await kit.sql('select count(*)::int as n from game_plays where member_id = $1', [me.id])).toEqual([

@@ -64,7 +64,12 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/games',
     {
       config: { access: manage },
-      schema: { tags, summary: 'Create a game (probabilities must add up to 100%)', body: gameBody, response: one },
+      schema: {
+        tags,
+        summary: 'Create a game (probabilities must add up to 100%)',
+        body: gameBody,
+        response: one,
+      },
     },
     async (request) => service.createGame(app, actorOf(request), request.body),
   );

@@ -52,7 +52,12 @@ export function createGame(app: FastifyInstance, actor: Actor, body: GameBody) {
     const id = await repo.insertGame(tx, { ...values(body), createdBy: actor.id });
     await repo.replacePrizes(tx, id, body.prizes);
     const created = await load(tx, id);
-    await audit(tx, actor, { action: 'game.created', entity: GAME_ENTITY, entityId: id, after: snapshot(created) });
+    await audit(tx, actor, {
+      action: 'game.created',
+      entity: GAME_ENTITY,
+      entityId: id,
+      after: snapshot(created),
+    });
     return created;
   });
 }

@@ -29,7 +29,11 @@ export const playAs = (t: TestApp, token: string, gameId: number, key?: string) 
 
 /** Creates a game as almond team and returns its id. */
 export async function createGame(t: TestApp, overrides: Partial<GameInput> = {}): Promise<number> {
-  const res = await t.as('almond team', { method: 'POST', url: '/api/admin/games', payload: gameBody(overrides) });
+  const res = await t.as('almond team', {
+    method: 'POST',
+    url: '/api/admin/games',
+    payload: gameBody(overrides),
+  });
   if (res.statusCode !== 200) throw new Error(`create game: ${res.statusCode} ${res.body}`);
   return res.json().id as number;
 }

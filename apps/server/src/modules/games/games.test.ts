@@ -58,27 +58,50 @@ describe('Games Points: games and their prize tables', () => {
 
   it('refuses negative points, fractional probabilities, bad dates and bad limits, naming the field', async () => {
     const cases: [object, string, string][] = [
+      [{ prizes: [{ label: 'A', points: -5, probability: 10000 }] }, 'prizes.0.points', GAME_MESSAGES.points],
       [
-        { prizes: [{ label: 'A', points: -5, probability: 10000 }] },
-        'prizes.0.points',
-        GAME_MESSAGES.points,
-      ],
-      [
-        { prizes: [{ label: 'A', points: 5, probability: 99.5 }, { label: 'B', points: 1, probability: 9900.5 }] },
+        {
+          prizes: [
+            { label: 'A', points: 5, probability: 99.5 },
+            { label: 'B', points: 1, probability: 9900.5 },
+          ],
+        },
         'prizes.0.probability',
         GAME_MESSAGES.probability,
       ],
-      [{ prizes: [{ label: 'A', points: 5, probability: 0 }, { label: 'B', points: 1, probability: 10000 }] }, 'prizes.0.probability', GAME_MESSAGES.probability],
-      [{ prizes: [] }, 'prizes', GAME_MESSAGES.prizesRequired],
-      [{ prizes: [{ label: '', points: 5, probability: 10000 }] }, 'prizes.0.label', GAME_MESSAGES.labelRequired],
       [
-        { prizes: [{ label: 'Same', points: 5, probability: 5000 }, { label: 'same', points: 1, probability: 5000 }] },
+        {
+          prizes: [
+            { label: 'A', points: 5, probability: 0 },
+            { label: 'B', points: 1, probability: 10000 },
+          ],
+        },
+        'prizes.0.probability',
+        GAME_MESSAGES.probability,
+      ],
+      [{ prizes: [] }, 'prizes', GAME_MESSAGES.prizesRequired],
+      [
+        { prizes: [{ label: '', points: 5, probability: 10000 }] },
+        'prizes.0.label',
+        GAME_MESSAGES.labelRequired,
+      ],
+      [
+        {
+          prizes: [
+            { label: 'Same', points: 5, probability: 5000 },
+            { label: 'same', points: 1, probability: 5000 },
+          ],
+        },
         'prizes.1.label',
         GAME_MESSAGES.labelRepeated,
       ],
       [{ startsOn: '2026-02-31' }, 'startsOn', GAME_MESSAGES.dateRequired],
       [{ endsOn: 'tomorrow' }, 'endsOn', GAME_MESSAGES.dateRequired],
-      [{ startsOn: shiftDay(today(), 5), endsOn: shiftDay(today(), 2) }, 'endsOn', GAME_MESSAGES.endBeforeStart],
+      [
+        { startsOn: shiftDay(today(), 5), endsOn: shiftDay(today(), 2) },
+        'endsOn',
+        GAME_MESSAGES.endBeforeStart,
+      ],
       [{ startsOn: shiftDay(today(), -9), endsOn: shiftDay(today(), -2) }, 'endsOn', GAME_MESSAGES.pastEnd],
       [{ playsPerDay: 0 }, 'playsPerDay', GAME_MESSAGES.playsPerDay],
       [{ playsPerDay: 1.5 }, 'playsPerDay', GAME_MESSAGES.playsPerDay],
@@ -113,25 +136,42 @@ describe('Games Points: games and their prize tables', () => {
         }),
       }),
     );
-    expect(edited).toMatchObject({ kind: 'scratch_card', prizes: [{ label: 'Try again' }, { label: '50 points' }] });
-    const prizes = await kit.sql('select retired, count(*)::int as n from game_prizes where game_id = $1 group by retired order by retired', [created.id]);
+    expect(edited).toMatchObject({
+      kind: 'scratch_card',
+      prizes: [{ label: 'Try again' }, { label: '50 points' }],
+    });
+    const prizes = await kit.sql(
+      'select retired, count(*)::int as n from game_prizes where game_id = $1 group by retired order by retired',
+      [created.id],
+    );
     expect(prizes).toEqual([
       { retired: false, n: 2 },
       { retired: true, n: 3 },
     ]);
 
-    const archived = await kit.ok(await t.as('admin', { method: 'POST', url: `/api/admin/games/${created.id}/archive` }));
+    const archived = await kit.ok(
+      await t.as('admin', { method: 'POST', url: `/api/admin/games/${created.id}/archive` }),
+    );
     expect(archived).toMatchObject({ status: 'archived', phase: 'archived' });
-    expect((await t.as('admin', { method: 'POST', url: `/api/admin/games/${created.id}/archive` })).statusCode).toBe(409);
-    const editArchived = await t.as('admin', { method: 'PUT', url: `/api/admin/games/${created.id}`, payload: gameBody() });
+    expect(
+      (await t.as('admin', { method: 'POST', url: `/api/admin/games/${created.id}/archive` })).statusCode,
+    ).toBe(409);
+    const editArchived = await t.as('admin', {
+      method: 'PUT',
+      url: `/api/admin/games/${created.id}`,
+      payload: gameBody(),
+    });
     expect(editArchived.statusCode).toBe(409);
 
-    const audit = await kit.sql("select action from audit_log where entity = 'game' and entity_id = $1 order by id", [
-      String(created.id),
-    ]);
+    const audit = await kit.sql(
+      "select action from audit_log where entity = 'game' and entity_id = $1 order by id",
+      [String(created.id)],
+    );
     expect(audit.map((r) => r.action)).toEqual(['game.created', 'game.updated', 'game.archived']);
 
-    const list = await t.as('admin', { url: `/api/admin/games?filter=${kit.q({ status: 'archived', q: 'Diwali' })}` });
+    const list = await t.as('admin', {
+      url: `/api/admin/games?filter=${kit.q({ status: 'archived', q: 'Diwali' })}`,
+    });
     expect(list.json().rows.map((r: { id: number }) => r.id)).toEqual([created.id]);
     const exported = await t.as('admin', { url: `/api/admin/games/export?filter=${kit.q({ q: 'Diwali' })}` });
     expect(exported.statusCode).toBe(200);
@@ -143,8 +183,12 @@ describe('Games Points: games and their prize tables', () => {
     expect((await t.as('finance', { url: '/api/admin/games' })).statusCode).toBe(403);
     expect((await t.as('cs', { url: '/api/admin/game-plays' })).statusCode).toBe(403);
     const id = await createGame(t);
-    expect((await t.as('cs', { method: 'POST', url: `/api/admin/games/${id}/archive` })).statusCode).toBe(403);
-    expect((await t.as('cs', { method: 'PUT', url: `/api/admin/games/${id}`, payload: gameBody() })).statusCode).toBe(403);
+    expect((await t.as('cs', { method: 'POST', url: `/api/admin/games/${id}/archive` })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.as('cs', { method: 'PUT', url: `/api/admin/games/${id}`, payload: gameBody() })).statusCode,
+    ).toBe(403);
     // A staff token does not open the member API.
     expect((await t.as('admin', { method: 'POST', url: `/api/app/games/${id}/play` })).statusCode).toBe(401);
   });
@@ -154,7 +198,10 @@ describe('Member API: games and plays', () => {
   it('lists open games with plays left, plays up to the daily limit, posts each prize once', async () => {
     const gameId = await createGame(t, { playsPerDay: 2 });
     const me = await memberWithToken(t);
-    const games = await t.app.inject({ url: '/api/app/games', headers: { authorization: `Bearer ${me.token}` } });
+    const games = await t.app.inject({
+      url: '/api/app/games',
+      headers: { authorization: `Bearer ${me.token}` },
+    });
     const mine = games.json().find((g: { id: number }) => g.id === gameId);
     expect(mine).toMatchObject({ playsPerDay: 2, playsLeft: 2 });
     expect(mine.prizes[0]).not.toHaveProperty('probability');
@@ -182,14 +229,22 @@ describe('Member API: games and plays', () => {
     expect(member!.balance).toBe(Number(first.points) + Number(second.points));
     expect(second.balance).toBe(member!.balance);
 
-    const after = await t.app.inject({ url: '/api/app/games', headers: { authorization: `Bearer ${me.token}` } });
+    const after = await t.app.inject({
+      url: '/api/app/games',
+      headers: { authorization: `Bearer ${me.token}` },
+    });
     expect(after.json().find((g: { id: number }) => g.id === gameId).playsLeft).toBe(0);
 
     // The history, the member's tab and the report show the plays.
-    const history = await t.as('admin', { url: `/api/admin/game-plays?filter=${kit.q({ gameId, memberId: me.id })}` });
-    expect(history.json().rows.map((r: { id: number }) => r.id).sort()).toEqual(
-      [first.playId, second.playId].sort(),
-    );
+    const history = await t.as('admin', {
+      url: `/api/admin/game-plays?filter=${kit.q({ gameId, memberId: me.id })}`,
+    });
+    expect(
+      history
+        .json()
+        .rows.map((r: { id: number }) => r.id)
+        .sort(),
+    ).toEqual([first.playId, second.playId].sort());
     expect(history.json().rows[0]).toMatchObject({ memberId: me.id, gameId, playDay: today() });
     const tab = await t.as('cs', { url: `/api/admin/users/${me.id}/game-plays` });
     expect(tab.statusCode).toBe(200);
@@ -211,7 +266,10 @@ describe('Member API: games and plays', () => {
     const archived = await createGame(t);
     await kit.ok(await t.as('admin', { method: 'POST', url: `/api/admin/games/${archived}/archive` }));
     const ended = await createGame(t);
-    await kit.sql("update games set starts_on = current_date - 10, ends_on = current_date - 3 where id = $1", [ended]);
+    await kit.sql(
+      'update games set starts_on = current_date - 10, ends_on = current_date - 3 where id = $1',
+      [ended],
+    );
     const me = await memberWithToken(t);
     for (const id of [later, archived, ended]) {
       const res = await playAs(t, me.token, id);
@@ -219,7 +277,10 @@ describe('Member API: games and plays', () => {
       expect(res.json().error).toBe('game_closed');
     }
     expect((await playAs(t, me.token, 2_000_000_000)).statusCode).toBe(404);
-    const games = await t.app.inject({ url: '/api/app/games', headers: { authorization: `Bearer ${me.token}` } });
+    const games = await t.app.inject({
+      url: '/api/app/games',
+      headers: { authorization: `Bearer ${me.token}` },
+    });
     const ids = games.json().map((g: { id: number }) => g.id);
     expect(ids).not.toContain(later);
     expect(ids).not.toContain(archived);
@@ -230,18 +291,20 @@ describe('Member API: games and plays', () => {
     const res = await playAs(t, blocked.token, open);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('member_not_allowed');
-    expect(await kit.sql('select count(*)::int as n from game_plays where member_id = $1', [blocked.id])).toEqual([
-      { n: 0 },
-    ]);
+    expect(
+      await kit.sql('select count(*)::int as n from game_plays where member_id = $1', [blocked.id]),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('a 0-point prize is a play without a ledger entry', async () => {
-    const gameId = await createGame(t, { prizes: [{ label: 'Better luck next time', points: 0, probability: 10000 }] });
+    const gameId = await createGame(t, {
+      prizes: [{ label: 'Better luck next time', points: 0, probability: 10000 }],
+    });
     const me = await memberWithToken(t);
     const played = await kit.ok(await playAs(t, me.token, gameId));
     expect(played).toMatchObject({ points: 0, balance: 0, prize: { label: 'Better luck next time' } });
-    expect(await kit.sql("select count(*)::int as n from points_ledger where member_id = $1", [me.id])).toEqual([
-      { n: 0 },
-    ]);
+    expect(
+      await kit.sql('select count(*)::int as n from points_ledger where member_id = $1', [me.id]),
+    ).toEqual([{ n: 0 }]);
   });
 });

@@ -7,6 +7,7 @@ import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { useApiGet } from '../../components/use-api-get';
 import { AdjustmentsList } from './AdjustmentsList';
 import { MemberActions } from './MemberActions';
+import { MemberGamePlaysTab } from './MemberGamePlaysTab';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
 import { MEMBERS_RESOURCE } from './member-paths';
@@ -48,6 +49,9 @@ export function MemberShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Adjustments">
           <AdjustmentsList memberId={Number(id)} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Game plays">
+          <MemberGamePlaysTab memberId={id} />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="History">
           <AuditHistory entity="member" entityId={id} recent={history.data} />
