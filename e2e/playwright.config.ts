@@ -5,6 +5,11 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** A fresh embedded database per run: the demo profile seeds it on start. */
 const dataDir = path.join(os.tmpdir(), `at-e2e-${process.pid}-${Date.now()}`);
+/**
+ * The server's log, where the demo profile writes member one-time codes: tests acting as a member
+ * of the app read their code from it (tests/member-api.ts). Set once here; workers inherit it.
+ */
+const serverLog = (process.env.E2E_SERVER_LOG ??= `${dataDir}.log`);
 
 export default defineConfig({
   testDir: './tests',
@@ -35,12 +40,12 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npm run start -w apps/server',
+    command: `npm run start -w apps/server > ${serverLog}`,
     cwd: '..',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     // Browser tests sign in dozens of times a minute from one address; the limit has its own server test.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '10000' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'info', LOGIN_RATE_LIMIT: '10000' },
   },
 });
