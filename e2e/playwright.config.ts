@@ -9,7 +9,8 @@ const dataDir = path.join(os.tmpdir(), `at-e2e-${process.pid}-${Date.now()}`);
  * The server's log, where the demo profile writes member one-time codes: tests acting as a member
  * of the app read their code from it (tests/member-api.ts). Set once here; workers inherit it.
  */
-const serverLog = (process.env.E2E_SERVER_LOG ??= `${dataDir}.log`);
+process.env.E2E_SERVER_LOG ??= `${dataDir}.log`;
+const serverLog = process.env.E2E_SERVER_LOG;
 
 export default defineConfig({
   testDir: './tests',
