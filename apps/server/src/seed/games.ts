@@ -112,15 +112,17 @@ export async function seedDemoGames(database: Database): Promise<void> {
       );
     }
   };
-  for (const [index, memberId] of players.entries()) {
-    for (let back = 6; back >= 0; back--) {
-      const day = shiftDay(today, -back);
+  // Day by day, oldest first, so the plays' ids follow their time.
+  for (let back = 55; back >= 31; back -= 4)
+    for (const [index, memberId] of players.entries())
+      await playOn(ended.id, memberId, shiftDay(today, -back), 1 + (index % 2));
+  for (let back = 6; back >= 0; back--) {
+    const day = shiftDay(today, -back);
+    for (const [index, memberId] of players.entries()) {
       if ((index + back) % 3 !== 0) await playOn(wheel.id, memberId, day, 1 + ((index + back) % 3));
       if ((index + back) % 2 === 0) await playOn(card.id, memberId, day, 1);
+      if (back === 0 && index < 3) await playOn(archived.id, memberId, today, 1);
     }
-    for (let back = 55; back >= 31; back -= 4)
-      await playOn(ended.id, memberId, shiftDay(today, -back), 1 + (index % 2));
-    if (index < 3) await playOn(archived.id, memberId, today, 1);
   }
   // The monsoon wheel ran last month: its dates are moved into the past after its plays.
   await db.execute(

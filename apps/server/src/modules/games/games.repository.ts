@@ -119,7 +119,7 @@ export const playList = defineList<GamePlayRow>({
     ...istDayRange(gamePlays.playedAt),
   },
   sort: { id: gamePlays.id, playedAt: gamePlays.playedAt, points: gamePlays.points },
-  defaultSort: 'id',
+  defaultSort: 'playedAt',
   id: gamePlays.id,
 });
 

@@ -180,7 +180,7 @@ function PlayHistory() {
       resource="admin/game-plays"
       exportName="game-plays"
       filters={filters}
-      sort={{ field: 'id', order: 'DESC' }}
+      sort={{ field: 'playedAt', order: 'DESC' }}
       empty="No plays yet. Members play open games in the app."
       columns={gamePlayColumns()}
       compact={gamePlayCompact}

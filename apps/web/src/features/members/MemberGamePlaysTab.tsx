@@ -7,7 +7,7 @@ export function MemberGamePlaysTab({ memberId }: { memberId: string }) {
     <ListPage
       title={false}
       resource={`admin/users/${memberId}/game-plays`}
-      sort={{ field: 'id', order: 'DESC' }}
+      sort={{ field: 'playedAt', order: 'DESC' }}
       disableSyncWithLocation
       storeKey={`member-game-plays-${memberId}`}
       exportPath={false}
