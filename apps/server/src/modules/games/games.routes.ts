@@ -1,4 +1,13 @@
-import { appGame, GAMES_PAGE, gameBody, gamePlayRow, gameRow, playAnswer } from '@app/contract/games';
+import { auditEntry } from '@app/contract/audit';
+import {
+  appGame,
+  GAME_ENTITY,
+  GAMES_PAGE,
+  gameBody,
+  gamePlayRow,
+  gameRow,
+  playAnswer,
+} from '@app/contract/games';
 import { idParams } from '@app/contract/input';
 import { idempotencyHeaders } from '@app/contract/member-app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +17,7 @@ import { notFound } from '../../lib/errors';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { action, memberOf, page } from '../../plugins/access';
+import { historyOf } from '../audit/audit.history';
 import { findMemberDetail } from '../members/members.repository';
 import * as service from './games.service';
 
@@ -58,6 +68,18 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/games/:id',
     { config: { access }, schema: { tags, summary: 'One game', params, response: one } },
     async (request) => service.getGame(app, request.params.id),
+  );
+
+  app.get(
+    '/admin/games/:id/history',
+    {
+      config: { access },
+      schema: { tags, summary: 'A game’s history (audit)', params, response: { 200: z.array(auditEntry) } },
+    },
+    async (request) => {
+      await service.getGame(app, request.params.id);
+      return historyOf(app.database.db, GAME_ENTITY, request.params.id);
+    },
   );
 
   app.post(

@@ -168,6 +168,10 @@ describe('Games Points: games and their prize tables', () => {
       [String(created.id)],
     );
     expect(audit.map((r) => r.action)).toEqual(['game.created', 'game.updated', 'game.archived']);
+    const history = await t.as('super admin', { url: `/api/admin/games/${created.id}/history` });
+    expect(history.json().map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['game.created', 'game.updated', 'game.archived']),
+    );
 
     const list = await t.as('admin', {
       url: `/api/admin/games?filter=${kit.q({ status: 'archived', q: 'Diwali' })}`,

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@app/contract/audit';
 import { formatCount, formatDay } from '@app/contract/format';
 import {
   GAME_KIND_LABELS,
@@ -9,12 +10,23 @@ import {
 } from '@app/contract/games';
 import type { ListResult } from '@app/contract/list';
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { FunctionField, NumberInput, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { AuditHistory } from '../../components/audit/AuditHistory';
 import { DayInput } from '../../components/DayInput';
 import { CountField, DayField } from '../../components/fields';
 import { gamePlayColumns, gamePlayCompact } from '../../components/game-play-columns';
@@ -135,7 +147,20 @@ function GamesList() {
   );
 }
 
+function HistoryDialog({ game, onClose }: { game: GameRow; onClose: () => void }) {
+  const { data } = useApiGet<AuditEntry[]>(`/admin/games/${game.id}/history`);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+      <DialogTitle>History of {game.name}</DialogTitle>
+      <DialogContent>
+        <AuditHistory entity="game" entityId={String(game.id)} recent={data} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function GameRowActions({ game, onEdit }: { game: GameRow; onEdit: (g: GameRow) => void }) {
+  const [history, setHistory] = useState(false);
   const archive = useRowAction({
     action: 'games.manage',
     title: `Archive ${game.name}?`,
@@ -145,15 +170,23 @@ function GameRowActions({ game, onEdit }: { game: GameRow; onEdit: (g: GameRow) 
     run: () => api(`/admin/games/${game.id}/archive`, { method: 'POST' }),
     done: () => 'Game archived',
   });
-  if (game.status === 'archived' || !archive.allowed) return null;
+  const open = game.status !== 'archived' && archive.allowed;
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
-      <Button size="small" onClick={() => onEdit(game)}>
-        Edit
+      {open && (
+        <Button size="small" onClick={() => onEdit(game)}>
+          Edit
+        </Button>
+      )}
+      {open && (
+        <Button size="small" color="error" onClick={archive.open}>
+          Archive
+        </Button>
+      )}
+      <Button size="small" onClick={() => setHistory(true)}>
+        History
       </Button>
-      <Button size="small" color="error" onClick={archive.open}>
-        Archive
-      </Button>
+      {history && <HistoryDialog game={game} onClose={() => setHistory(false)} />}
       {archive.dialog}
     </Stack>
   );
