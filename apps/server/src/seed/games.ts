@@ -98,32 +98,37 @@ export async function seedDemoGames(database: Database): Promise<void> {
   );
 
   const players = (
-    await db.execute(sql`select id from members where status = 'approved' order by id limit 10`)
+    await db.execute(sql`select id from members where status = 'approved' order by id limit 6`)
   ).rows.map((r) => Number((r as { id: number }).id));
 
-  /** Plays `count` times on `day` (IST), then sets the plays' time within that day. */
+  /** When each play of a past day happened (set in one statement at the end). */
+  const times: { id: number; at: string }[] = [];
+  /** Plays `count` times on `day` (IST); a past day's plays are given a time within that day. */
   const playOn = async (gameId: number, memberId: number, day: string, count: number) => {
     for (let i = 0; i < count; i++) {
       const played = await db.transaction((tx) => games.playInTx(tx, memberId, gameId, day));
       if (day === today) continue;
       const minutes = 9 * 60 + ((memberId * 37 + i * 101 + gameId * 13) % (11 * 60));
-      await db.execute(
-        sql`update game_plays set played_at = (${day}::date + make_interval(mins => ${minutes}::int)) at time zone 'Asia/Kolkata' where id = ${played.playId}`,
-      );
+      const at = `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00+05:30`;
+      times.push({ id: played.playId, at });
     }
   };
   // Day by day, oldest first, so the plays' ids follow their time.
-  for (let back = 55; back >= 31; back -= 4)
+  for (let back = 54; back >= 30; back -= 6)
     for (const [index, memberId] of players.entries())
       await playOn(ended.id, memberId, shiftDay(today, -back), 1 + (index % 2));
-  for (let back = 6; back >= 0; back--) {
+  for (let back = 4; back >= 0; back--) {
     const day = shiftDay(today, -back);
     for (const [index, memberId] of players.entries()) {
-      if ((index + back) % 3 !== 0) await playOn(wheel.id, memberId, day, 1 + ((index + back) % 3));
+      if ((index + back) % 3 !== 0) await playOn(wheel.id, memberId, day, 1 + ((index + back) % 2));
       if ((index + back) % 2 === 0) await playOn(card.id, memberId, day, 1);
       if (back === 0 && index < 3) await playOn(archived.id, memberId, today, 1);
     }
   }
+  await db.execute(
+    sql`update game_plays p set played_at = t.at from unnest(${`{${times.map((t) => t.id).join(',')}}`}::bigint[],
+      ${`{${times.map((t) => `"${t.at}"`).join(',')}}`}::timestamptz[]) as t(id, at) where p.id = t.id`,
+  );
   // The monsoon wheel ran last month: its dates are moved into the past after its plays.
   await db.execute(
     sql`update games set starts_on = ${shiftDay(today, -60)}::date, ends_on = ${shiftDay(today, -30)}::date,
