@@ -41,6 +41,8 @@ const LIST_PAGES: { path: string; api: string; role: string; exportIndex?: numbe
     exportIndex: 1,
   },
   { path: '/dashboard/QrScanHistories', api: 'admin/coupon-scans', role: 'almond team' },
+  { path: '/dashboard/gamespoints', api: 'admin/games', role: 'almond team' },
+  { path: '/dashboard/gamespoints/plays', api: 'admin/game-plays', role: 'almond team' },
 ];
 
 const listResponse = (page: Page, api: string) =>

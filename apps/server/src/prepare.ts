@@ -3,6 +3,7 @@ import { type Config, DEV_ENCRYPTION_KEY } from './config';
 import type { Database } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { seedDemoCoupons } from './seed/coupons';
+import { seedDemoGames } from './seed/games';
 import { seedDemoMembers } from './seed/members';
 import { seedDemoProjects } from './seed/projects';
 import { seedRoles } from './seed/roles';
@@ -32,6 +33,7 @@ export async function prepareDatabase(
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoCoupons(database);
       await seedDemoProjects(database);
+      await seedDemoGames(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -13,6 +13,7 @@ import { distributorsRoutes } from './modules/distributors/distributors.routes';
 import { feedbackAppRoutes } from './modules/feedback/feedback.app-routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { gamesRoutes } from './modules/games/games.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoiceUploadsRoutes } from './modules/invoices/invoice-uploads.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -70,4 +71,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(feedbackAppRoutes);
   await app.register(feedbackRoutes);
   await app.register(memberScansRoutes);
+  await app.register(gamesRoutes);
 };

@@ -36,6 +36,7 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
     expect: 'unchanged',
   },
   'PUT /api/admin/schemes/:id': { expect: ['name', 'startsOn', 'endsOn', 'rule'] },
+  'PUT /api/admin/games/:id': { expect: ['name', 'kind', 'startsOn', 'endsOn', 'playsPerDay', 'prizes'] },
   'PUT /api/admin/updatePassword': { expect: ['password', 'confirmPassword'] },
 };
 

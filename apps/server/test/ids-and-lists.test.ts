@@ -1,3 +1,4 @@
+import { GAME_MESSAGES } from '@app/contract/games';
 import { INPUT_MESSAGES, MAX_ID } from '@app/contract/input';
 import { INVOICE_MESSAGES } from '@app/contract/invoices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,8 @@ const ITEM_SAMPLES: Record<string, unknown> = { permissions: '/dashboard' };
 /** Invoice lines: the service names a repeated SKU on its line, beside unknown and inactive ones. */
 const REPEAT_REPORTED_AT: Record<string, [string, string]> = {
   'POST /api/admin/invoices lines': ['lines.1.productId', INVOICE_MESSAGES.productRepeated],
+  'POST /api/admin/games prizes': ['prizes.1.label', GAME_MESSAGES.labelRepeated],
+  'PUT /api/admin/games/:id prizes': ['prizes.1.label', GAME_MESSAGES.labelRepeated],
 };
 
 describe('arrays in request bodies', () => {

@@ -47,6 +47,7 @@ export const ACTIONS = [
   act('projects.decide', '/dashboard/project_registration', 'Approve or reject projects'),
   act('projects.configure', '/dashboard/project_registration', 'Change the project bonus points'),
   act('feedback.respond', '/dashboard/feedback', 'Reply to feedback and move its state'),
+  act('games.manage', '/dashboard/gamespoints', 'Create, edit and archive games'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

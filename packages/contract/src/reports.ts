@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
+import { GAME_REPORTS } from './games';
 import { PROJECT_REPORTS } from './project-reports';
 import type { ReportDefinition } from './report-definition';
 
@@ -127,6 +128,7 @@ export const REPORTS = [
   },
   ...COUPON_REPORTS,
   ...PROJECT_REPORTS,
+  ...GAME_REPORTS,
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];

@@ -32,6 +32,7 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/invoice-wise-coupon': lazy(() => import('../features/coupons/InvoiceWiseCouponPage')),
   '/dashboard/scheme': lazy(() => import('../features/schemes/SchemePage')),
   '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
+  '/dashboard/gamespoints': lazy(() => import('../features/games/GamesPointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
   '/dashboard/project_registration': lazy(() => import('../features/projects/ProjectRegistrationPage')),
   '/dashboard/feedback': lazy(() => import('../features/feedback/FeedbackPage')),

@@ -167,6 +167,48 @@ CREATE TABLE "files" (
 	CONSTRAINT "files_one_owner" CHECK ("files"."owner_staff_id" is null or "files"."owner_member_id" is null)
 );
 --> statement-breakpoint
+CREATE TABLE "game_plays" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"game_id" bigint NOT NULL,
+	"member_id" integer NOT NULL,
+	"prize_id" bigint NOT NULL,
+	"prize_label" text NOT NULL,
+	"points" integer NOT NULL,
+	"play_day" date NOT NULL,
+	"slot" integer NOT NULL,
+	"played_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "game_plays_points" CHECK ("game_plays"."points" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "game_prizes" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"game_id" bigint NOT NULL,
+	"position" integer NOT NULL,
+	"label" text NOT NULL,
+	"points" integer NOT NULL,
+	"probability" integer NOT NULL,
+	"retired" boolean DEFAULT false NOT NULL,
+	CONSTRAINT "game_prizes_points" CHECK ("game_prizes"."points" >= 0),
+	CONSTRAINT "game_prizes_probability" CHECK ("game_prizes"."probability" between 1 and 10000)
+);
+--> statement-breakpoint
+CREATE TABLE "games" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"kind" text NOT NULL,
+	"starts_on" date NOT NULL,
+	"ends_on" date NOT NULL,
+	"plays_per_day" integer NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"created_by" integer,
+	"archived_by" integer,
+	"archived_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "games_dates" CHECK ("games"."ends_on" >= "games"."starts_on"),
+	CONSTRAINT "games_plays_per_day" CHECK ("games"."plays_per_day" between 1 and 100)
+);
+--> statement-breakpoint
 CREATE TABLE "distributors" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
@@ -541,6 +583,10 @@ ALTER TABLE "feedback" ADD CONSTRAINT "feedback_member_id_members_id_fk" FOREIGN
 ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_feedback_id_feedback_id_fk" FOREIGN KEY ("feedback_id") REFERENCES "public"."feedback"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_prize_id_game_prizes_id_fk" FOREIGN KEY ("prize_id") REFERENCES "public"."game_prizes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "game_prizes" ADD CONSTRAINT "game_prizes_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_uploads" ADD CONSTRAINT "invoice_uploads_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -578,6 +624,12 @@ CREATE INDEX "feedback_member_idx" ON "feedback" USING btree ("member_id","id");
 CREATE INDEX "feedback_state_idx" ON "feedback" USING btree ("state","id");--> statement-breakpoint
 CREATE INDEX "feedback_created_idx" ON "feedback" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "feedback_replies_feedback_idx" ON "feedback_replies" USING btree ("feedback_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "game_plays_slot_key" ON "game_plays" USING btree ("game_id","member_id","play_day","slot");--> statement-breakpoint
+CREATE INDEX "game_plays_member_idx" ON "game_plays" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "game_plays_game_idx" ON "game_plays" USING btree ("game_id","id");--> statement-breakpoint
+CREATE INDEX "game_plays_played_idx" ON "game_plays" USING btree ("played_at","id");--> statement-breakpoint
+CREATE INDEX "game_prizes_game_idx" ON "game_prizes" USING btree ("game_id","retired","position");--> statement-breakpoint
+CREATE INDEX "games_open_idx" ON "games" USING btree ("status","starts_on","ends_on");--> statement-breakpoint
 CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_distributor_number_key" ON "invoices" USING btree ("distributor_id","number");--> statement-breakpoint
 CREATE INDEX "kyc_status_idx" ON "kyc_submissions" USING btree ("status","submitted_at","id");--> statement-breakpoint

@@ -2,6 +2,7 @@ import type { ReportKey } from '@app/contract/reports';
 import { reportOf } from '../../lib/lists/report';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
 import { feedbackList } from '../feedback/feedback.repository';
+import { GAME_REPORT_SOURCES } from '../games/games.report-sources';
 import { projectList } from '../projects/projects.repository';
 import { reportColumns } from './report-columns';
 import type { ReportSource } from './report-source';
@@ -26,4 +27,5 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   ...COUPON_REPORT_SOURCES,
   projects: reportOf(projectList, 'createdAt', reportColumns('projects')),
   feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')),
+  ...GAME_REPORT_SOURCES,
 };

@@ -8,6 +8,7 @@ import { useApiGet } from '../../components/use-api-get';
 import { AdjustmentsList } from './AdjustmentsList';
 import { MemberActions } from './MemberActions';
 import { MemberFeedbackTab, MemberProjectsTab, MemberScansTab } from './MemberActivityTabs';
+import { MemberGamePlaysTab } from './MemberGamePlaysTab';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
 import { MEMBERS_RESOURCE } from './member-paths';
@@ -58,6 +59,9 @@ export function MemberShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Feedback">
           <MemberFeedbackTab memberId={id} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Game plays">
+          <MemberGamePlaysTab memberId={id} />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="History">
           <AuditHistory entity="member" entityId={id} recent={history.data} />

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { couponsKit } from '../coupons/coupons.test-kit';
+import { memberWithToken } from '../coupons/scan.test-kit';
+import { createGame, playAs } from './games.test-kit';
+
+let t: TestApp;
+let kit: ReturnType<typeof couponsKit>;
+beforeAll(async () => {
+  if (!onPostgres) return;
+  t = await createTestApp();
+  kit = couponsKit(t);
+});
+afterAll(() => t?.close());
+
+const prizes = [
+  { label: '5 points', points: 5, probability: 7000 },
+  { label: '50 points', points: 50, probability: 3000 },
+];
+
+describe.skipIf(!onPostgres)('daily limit under concurrency (PostgreSQL)', () => {
+  it('20 plays at once with a limit of 3: exactly 3 plays and 3 ledger entries', async () => {
+    for (let trial = 0; trial < 5; trial++) {
+      const gameId = await createGame(t, { playsPerDay: 3, prizes });
+      const me = await memberWithToken(t);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => playAs(t, me.token, gameId, `race-${trial}-${i}`)),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(
+        codes.filter((c) => c === 200),
+        JSON.stringify(codes),
+      ).toHaveLength(3);
+      expect(codes.filter((c) => c === 409)).toHaveLength(17);
+      const plays = await kit.sql('select id, slot from game_plays where member_id = $1 order by slot', [
+        me.id,
+      ]);
+      expect(plays.map((p) => p.slot)).toEqual([1, 2, 3]);
+      const entries = await kit.sql(
+        "select amount from points_ledger where member_id = $1 and kind = 'game'",
+        [me.id],
+      );
+      expect(entries).toHaveLength(3);
+      const won = answers.filter((a) => a.statusCode === 200).reduce((s, a) => s + a.json().points, 0);
+      const [member] = await kit.sql('select balance from members where id = $1', [me.id]);
+      expect(member!.balance).toBe(won);
+    }
+  });
+
+  it('one Idempotency-Key sent 10 times at once plays once', async () => {
+    const gameId = await createGame(t, { playsPerDay: 5, prizes });
+    const me = await memberWithToken(t);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => playAs(t, me.token, gameId, 'same-key')),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.json().playId)).size).toBe(1);
+    expect(await kit.sql('select count(*)::int as n from game_plays where member_id = $1', [me.id])).toEqual([
+      { n: 1 },
+    ]);
+  });
+});

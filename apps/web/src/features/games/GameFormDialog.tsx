@@ -1,0 +1,272 @@
+import { shiftDay, todayInIndia } from '@app/contract/format';
+import {
+  basisPointsOf,
+  GAME_KIND_LABELS,
+  GAME_KINDS,
+  GAME_MESSAGES,
+  type GameRow,
+  MAX_PRIZES,
+  PROBABILITY_TOTAL,
+  percentOf,
+} from '@app/contract/games';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useState } from 'react';
+import { useNotify, useRefresh } from 'react-admin';
+import { ApiError, api } from '../../app/api';
+import { DayPicker } from '../../components/DayPicker';
+
+interface PrizeForm {
+  label: string;
+  points: string;
+  /** Percent as typed, e.g. `12.5`. */
+  percent: string;
+}
+
+interface Form {
+  name: string;
+  kind: string;
+  startsOn: string;
+  endsOn: string;
+  playsPerDay: string;
+  prizes: PrizeForm[];
+}
+
+const fromRow = (g?: GameRow): Form => ({
+  name: g?.name ?? '',
+  kind: g?.kind ?? 'spin_wheel',
+  startsOn: g?.startsOn ?? todayInIndia(),
+  endsOn: g?.endsOn ?? shiftDay(todayInIndia(), 30),
+  playsPerDay: String(g?.playsPerDay ?? 1),
+  prizes: g?.prizes.map((p) => ({
+    label: p.label,
+    points: String(p.points),
+    percent: String(p.probability / 100),
+  })) ?? [
+    { label: 'Better luck next time', points: '0', percent: '50' },
+    { label: '10 points', points: '10', percent: '50' },
+  ],
+});
+
+/** The whole number typed, or the text itself so the server names the field. */
+const numberOf = (v: string) => (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
+
+/** Sum of the typed probabilities in basis points; null while one of them is not a percentage. */
+const totalOf = (prizes: PrizeForm[]) => {
+  let sum = 0;
+  for (const p of prizes) {
+    const bp = basisPointsOf(p.percent);
+    if (bp === null) return null;
+    sum += bp;
+  }
+  return sum;
+};
+
+/**
+ * Create or edit a game with its prize table. The running total of the probabilities is shown as
+ * they are typed; anything but exactly 100% is refused before sending (and by the server).
+ */
+export function GameFormDialog({ game, onClose }: { game?: GameRow; onClose: () => void }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const [form, setForm] = useState<Form>(fromRow(game));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
+  const setPrize = (i: number, patch: Partial<PrizeForm>) =>
+    set({ prizes: form.prizes.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
+  const total = totalOf(form.prizes);
+  const exact = total === PROBABILITY_TOTAL;
+
+  const save = async () => {
+    const local: Record<string, string> = {};
+    form.prizes.forEach((p, i) => {
+      if (basisPointsOf(p.percent) === null)
+        local[`prizes.${i}.probability`] = 'A percentage, at most two decimals';
+    });
+    if (total !== null && total !== PROBABILITY_TOTAL) local.prizes = GAME_MESSAGES.total(total);
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await api(game ? `/admin/games/${game.id}` : '/admin/games', {
+        method: game ? 'PUT' : 'POST',
+        body: {
+          name: form.name,
+          kind: form.kind,
+          startsOn: form.startsOn,
+          endsOn: form.endsOn,
+          playsPerDay: numberOf(form.playsPerDay),
+          prizes: form.prizes.map((p) => ({
+            label: p.label,
+            points: numberOf(p.points),
+            probability: basisPointsOf(p.percent),
+          })),
+        },
+      });
+      notify(game ? 'Game saved' : 'Game created', { type: 'success' });
+      refresh();
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) setErrors(e.fields);
+      else notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: 'name' | 'playsPerDay') => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+  });
+  const prizeError = (i: number, key: string) => errors[`prizes.${i}.${key}`];
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={narrow}>
+      <DialogTitle>{game ? `Edit ${game.name}` : 'New game'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField label="Name" {...field('name')} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label="Kind"
+              value={form.kind}
+              onChange={(e) => set({ kind: e.target.value })}
+              error={Boolean(errors.kind)}
+              helperText={errors.kind}
+              sx={{ minWidth: 180 }}
+            >
+              {GAME_KINDS.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {GAME_KIND_LABELS[k]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Plays per member per day"
+              type="number"
+              slotProps={{ htmlInput: { min: 1, max: 100 } }}
+              {...field('playsPerDay')}
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {(['startsOn', 'endsOn'] as const).map((name) => (
+              <DayPicker
+                key={name}
+                label={name === 'startsOn' ? 'Starts on' : 'Ends on'}
+                value={form[name]}
+                onChange={(day) => set({ [name]: day })}
+                error={Boolean(errors[name])}
+                helperText={errors[name]}
+              />
+            ))}
+          </Stack>
+
+          <Typography variant="subtitle1" component="h2">
+            Prize table
+          </Typography>
+          {form.prizes.map((p, i) => (
+            <Box
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; order is the identity
+              key={i}
+              sx={{
+                display: 'grid',
+                gap: 1,
+                gridTemplateColumns: { xs: '1fr 1fr auto', sm: '3fr 1fr 1fr auto' },
+                alignItems: 'start',
+              }}
+            >
+              <TextField
+                label="Prize label"
+                size="small"
+                value={p.label}
+                onChange={(e) => setPrize(i, { label: e.target.value })}
+                error={Boolean(prizeError(i, 'label'))}
+                helperText={prizeError(i, 'label')}
+                sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                slotProps={{ htmlInput: { 'aria-label': `Prize ${i + 1} label` } }}
+              />
+              <TextField
+                label="Points"
+                size="small"
+                type="number"
+                value={p.points}
+                onChange={(e) => setPrize(i, { points: e.target.value })}
+                error={Boolean(prizeError(i, 'points'))}
+                helperText={prizeError(i, 'points')}
+                slotProps={{ htmlInput: { min: 0, 'aria-label': `Prize ${i + 1} points` } }}
+              />
+              <TextField
+                label="Probability %"
+                size="small"
+                value={p.percent}
+                onChange={(e) => setPrize(i, { percent: e.target.value })}
+                error={Boolean(prizeError(i, 'probability'))}
+                helperText={prizeError(i, 'probability')}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', 'aria-label': `Prize ${i + 1} probability` },
+                }}
+              />
+              <IconButton
+                aria-label={`Remove prize ${i + 1}`}
+                disabled={form.prizes.length === 1}
+                onClick={() => set({ prizes: form.prizes.filter((_, j) => j !== i) })}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </Box>
+          ))}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Button
+              startIcon={<AddIcon />}
+              disabled={form.prizes.length >= MAX_PRIZES}
+              onClick={() => set({ prizes: [...form.prizes, { label: '', points: '0', percent: '0' }] })}
+            >
+              Add prize
+            </Button>
+            <Typography
+              role="status"
+              aria-live="polite"
+              data-testid="probability-total"
+              color={exact ? 'success.main' : 'error.main'}
+              sx={{ fontWeight: 600 }}
+            >
+              Total: {total === null ? '—' : percentOf(total)} {exact ? '✓' : '(must be exactly 100%)'}
+            </Typography>
+          </Stack>
+          {errors.prizes && <Alert severity="error">{errors.prizes}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={save} disabled={saving}>
+          Save game
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

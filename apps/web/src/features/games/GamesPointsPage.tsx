@@ -1,0 +1,222 @@
+import type { AuditEntry } from '@app/contract/audit';
+import { formatCount, formatDay } from '@app/contract/format';
+import {
+  GAME_KIND_LABELS,
+  GAME_KINDS,
+  GAME_PHASES,
+  GAMES_PAGE,
+  type GameRow,
+  percentOf,
+} from '@app/contract/games';
+import type { ListResult } from '@app/contract/list';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { FunctionField, NumberInput, SearchInput, SelectInput, TextField } from 'react-admin';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { api } from '../../app/api';
+import { useProfile } from '../../app/profile-context';
+import { AuditHistory } from '../../components/audit/AuditHistory';
+import { DayInput } from '../../components/DayInput';
+import { CountField, DayField } from '../../components/fields';
+import { gamePlayColumns, gamePlayCompact } from '../../components/game-play-columns';
+import { ListPage } from '../../components/list/ListPage';
+import { useApiGet } from '../../components/use-api-get';
+import { useRowAction } from '../../components/use-row-action';
+import { GameFormDialog } from './GameFormDialog';
+
+const paths = { games: GAMES_PAGE, plays: `${GAMES_PAGE}/plays` };
+
+const PHASE_COLOURS: Record<GameRow['phase'], 'success' | 'info' | 'default'> = {
+  live: 'success',
+  upcoming: 'info',
+  ended: 'default',
+  archived: 'default',
+};
+
+const prizeSummary = (g: GameRow) =>
+  g.prizes.map((p) => `${p.label} (${formatCount(p.points)} pts, ${percentOf(p.probability)})`).join(' · ');
+
+/** Games Points: the games with their prize tables, and every play, as two tabs. */
+export default function GamesPointsPage() {
+  return (
+    <Routes>
+      <Route index element={<WithTabs view={<GamesList />} />} />
+      <Route path="plays" element={<WithTabs view={<PlayHistory />} />} />
+    </Routes>
+  );
+}
+
+function WithTabs({ view }: { view: ReactNode }) {
+  const { pathname } = useLocation();
+  const current = pathname.replace(/\/+$/, '').endsWith('/plays') ? paths.plays : paths.games;
+  return (
+    <>
+      <Typography variant="h5" component="h1">
+        Games Points
+      </Typography>
+      <Tabs value={current} sx={{ mb: 1 }}>
+        <Tab label="Games" value={paths.games} component={Link} to={paths.games} />
+        <Tab label="Play history" value={paths.plays} component={Link} to={paths.plays} />
+      </Tabs>
+      {view}
+    </>
+  );
+}
+
+const gameFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Name" />,
+  <SelectInput
+    key="phase"
+    source="phase"
+    label="Today"
+    alwaysOn
+    choices={GAME_PHASES.map((p) => ({ id: p, name: p }))}
+  />,
+  <SelectInput
+    key="kind"
+    source="kind"
+    choices={GAME_KINDS.map((k) => ({ id: k, name: GAME_KIND_LABELS[k] }))}
+  />,
+];
+
+function GamesList() {
+  const { can } = useProfile();
+  const [editing, setEditing] = useState<GameRow | 'new' | null>(null);
+  return (
+    <>
+      <ListPage<GameRow>
+        title={false}
+        resource="admin/games"
+        exportName="games"
+        filters={gameFilters}
+        sort={{ field: 'id', order: 'DESC' }}
+        empty="No games yet. Create a spin wheel or a scratch card with its prize table."
+        actions={
+          can('games.manage') && (
+            <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              New game
+            </Button>
+          )
+        }
+        compact={{
+          primary: (g) => `${g.name} · ${g.phase}`,
+          secondary: (g) =>
+            `${GAME_KIND_LABELS[g.kind]} · ${g.playsPerDay}/day · ${formatDay(g.startsOn)} – ${formatDay(g.endsOn)}`,
+          tertiary: (g) => `${formatCount(g.plays)} plays · ${formatCount(g.pointsWon)} points won`,
+        }}
+        rowActions={(g) => <GameRowActions game={g} onEdit={setEditing} />}
+        columns={[
+          <TextField key="name" source="name" />,
+          <FunctionField<GameRow> key="kind" label="Kind" render={(g) => GAME_KIND_LABELS[g.kind]} />,
+          <DayField key="from" source="startsOn" label="From" />,
+          <DayField key="to" source="endsOn" label="To" />,
+          <CountField key="ppd" source="playsPerDay" label="Plays/day" sortable={false} />,
+          <FunctionField<GameRow>
+            key="prizes"
+            label="Prizes"
+            render={(g) => (
+              <Typography variant="body2" sx={{ maxWidth: 360 }}>
+                {prizeSummary(g)}
+              </Typography>
+            )}
+          />,
+          <CountField key="plays" source="plays" sortable={false} />,
+          <CountField key="won" source="pointsWon" label="Points won" sortable={false} />,
+          <FunctionField<GameRow>
+            key="phase"
+            label="Today"
+            render={(g) => <Chip size="small" label={g.phase} color={PHASE_COLOURS[g.phase]} />}
+          />,
+        ]}
+      />
+      {editing && (
+        <GameFormDialog game={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      )}
+    </>
+  );
+}
+
+function HistoryDialog({ game, onClose }: { game: GameRow; onClose: () => void }) {
+  const { data } = useApiGet<AuditEntry[]>(`/admin/games/${game.id}/history`);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+      <DialogTitle>History of {game.name}</DialogTitle>
+      <DialogContent>
+        <AuditHistory entity="game" entityId={String(game.id)} recent={data} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function GameRowActions({ game, onEdit }: { game: GameRow; onEdit: (g: GameRow) => void }) {
+  const [history, setHistory] = useState(false);
+  const archive = useRowAction({
+    action: 'games.manage',
+    title: `Archive ${game.name}?`,
+    text: 'Members can no longer play it. Its plays stay in the history. This cannot be undone.',
+    verb: 'Archive game',
+    destructive: true,
+    run: () => api(`/admin/games/${game.id}/archive`, { method: 'POST' }),
+    done: () => 'Game archived',
+  });
+  const open = game.status !== 'archived' && archive.allowed;
+  return (
+    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
+      {open && (
+        <Button size="small" onClick={() => onEdit(game)}>
+          Edit
+        </Button>
+      )}
+      {open && (
+        <Button size="small" color="error" onClick={archive.open}>
+          Archive
+        </Button>
+      )}
+      <Button size="small" onClick={() => setHistory(true)}>
+        History
+      </Button>
+      {history && <HistoryDialog game={game} onClose={() => setHistory(false)} />}
+      {archive.dialog}
+    </Stack>
+  );
+}
+
+function PlayHistory() {
+  const { data } = useApiGet<ListResult<GameRow>>('/admin/games?perPage=500');
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder="Member name, mobile or code" />,
+    <SelectInput
+      key="gameId"
+      source="gameId"
+      label="Game"
+      alwaysOn
+      choices={(data?.rows ?? []).map((g) => ({ id: g.id, name: g.name }))}
+    />,
+    <NumberInput key="memberId" source="memberId" label="Member id" />,
+    <DayInput key="from" source="from" label="From" />,
+    <DayInput key="to" source="to" label="To" />,
+  ];
+  return (
+    <ListPage
+      title={false}
+      resource="admin/game-plays"
+      exportName="game-plays"
+      filters={filters}
+      sort={{ field: 'playedAt', order: 'DESC' }}
+      empty="No plays yet. Members play open games in the app."
+      columns={gamePlayColumns()}
+      compact={gamePlayCompact}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { demoEmail } from '@app/contract/permissions';
+import type { APIRequestContext } from '@playwright/test';
+import { serverLog } from '../server-log';
+import { DEMO_PASSWORD } from './helpers';
+
+/** A staff token of a demo role, for set-up calls to the admin API. */
+export async function staffToken(request: APIRequestContext, role: string): Promise<string> {
+  const res = await request.post('/api/admin/login', {
+    data: { email: demoEmail(role), password: DEMO_PASSWORD },
+  });
+  if (!res.ok()) throw new Error(`staff login ${role}: ${res.status()}`);
+  return (await res.json()).token as string;
+}
+
+/** The newest one-time code the server logged for this mobile (the demo profile's SMS sender). */
+async function loggedCode(mobile: string): Promise<string> {
+  const file = serverLog(Number(process.env.E2E_PORT ?? 3100));
+  for (let i = 0; i < 40; i++) {
+    const codes = [
+      ...(await readFile(file, 'utf8')).matchAll(
+        new RegExp(`SMS to ${mobile}: Your Action Tesa code is (\\d{6})`, 'g'),
+      ),
+    ];
+    const code = codes.at(-1)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code logged for ${mobile}`);
+}
+
+/** Signs in an approved demo member through the app's one-time code flow; returns its name and token. */
+export async function approvedMember(request: APIRequestContext, skip = 0) {
+  const staff = await staffToken(request, 'admin');
+  const filter = encodeURIComponent(JSON.stringify({ status: 'approved' }));
+  const list = await request.get(`/api/admin/users?filter=${filter}&perPage=50`, {
+    headers: { authorization: `Bearer ${staff}` },
+  });
+  const member = (await list.json()).rows[skip] as { id: number; name: string; code: string; mobile: string };
+  const sent = await request.post('/api/app/otp', { data: { mobile: member.mobile } });
+  if (!sent.ok()) throw new Error(`otp: ${sent.status()} ${await sent.text()}`);
+  const login = await request.post('/api/app/login', {
+    data: { mobile: member.mobile, code: await loggedCode(member.mobile) },
+  });
+  if (!login.ok()) throw new Error(`member login: ${login.status()} ${await login.text()}`);
+  return { ...member, token: (await login.json()).token as string };
+}
