@@ -16,6 +16,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { kycAppRoutes } from './modules/kyc/kyc.app-routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { mapsRoutes } from './modules/maps/maps.routes';
 import { memberAppRoutes } from './modules/member-app/member-app.routes';
 import { memberApprovalsRoutes } from './modules/members/members.approvals.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -58,4 +59,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsRoutes);
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
+  await app.register(mapsRoutes);
 };
