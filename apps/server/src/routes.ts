@@ -29,6 +29,7 @@ import { schemePointsRoutes } from './modules/scheme-points/scheme-points.routes
 import { schemePointsUploadRoutes } from './modules/scheme-points/scheme-points-upload.routes';
 import { schemesRoutes } from './modules/schemes/schemes.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { storesRoutes } from './modules/stores/stores.routes';
 
 /** Every API module, mounted under /api. A new domain adds one line here. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
@@ -62,4 +63,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
   await app.register(mapsRoutes);
+  await app.register(storesRoutes);
 };

@@ -44,6 +44,7 @@ export const ACTIONS = [
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),
   act('products.manage', '/dashboard/products/catalogue', 'Add and edit catalogue products'),
+  act('stores.manage', '/dashboard/locator', 'Add, edit, deactivate and upload stores'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

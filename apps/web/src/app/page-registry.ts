@@ -33,4 +33,5 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/scheme': lazy(() => import('../features/schemes/SchemePage')),
   '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
+  '/dashboard/locator': lazy(() => import('../features/stores/LocatorPage')),
 };
