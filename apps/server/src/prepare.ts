@@ -6,6 +6,7 @@ import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoMembers } from './seed/members';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
+import { seedDemoStores } from './seed/stores';
 
 export interface PrepareOptions {
   seedDemo: boolean;
@@ -30,6 +31,7 @@ export async function prepareDatabase(
       await seedDemoStaff(database.db);
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoCoupons(database);
+      await seedDemoStores(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);
