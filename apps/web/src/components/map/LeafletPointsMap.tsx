@@ -11,8 +11,14 @@ const SVG_LIMIT = 2000;
 /** How close fitting to the points may zoom: nearer than the outline alone can show, with tiles. */
 const FIT_MAX_ZOOM = { outline: 7, tiles: 14 } as const;
 const SEA = '#dce8ef';
-const INDIA = { color: '#6b8f71', weight: 1, fillColor: '#f6f3ea', fillOpacity: 1 };
-const NEIGHBOUR = { color: '#b9b4a6', weight: 0.75, fillColor: '#e9e6dd', fillOpacity: 1 };
+const INDIA = { color: '#6b8f71', weight: 1, fillColor: '#f6f3ea', fillOpacity: 1, className: 'points-map-india' };
+const NEIGHBOUR = {
+  color: '#b9b4a6',
+  weight: 0.75,
+  fillColor: '#e9e6dd',
+  fillOpacity: 1,
+  className: 'points-map-neighbour',
+};
 const outlineStyle = (feature?: GeoJSON.Feature) => (feature?.properties?.india ? INDIA : NEIGHBOUR);
 
 /** A plain-text node for tooltips and popups: labels are data, never HTML. */
