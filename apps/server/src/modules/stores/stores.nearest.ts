@@ -3,68 +3,51 @@ import type { Database } from '../../db/client';
 
 /** Mean Earth radius (IUGG), km: the great-circle distances of the member API. */
 export const EARTH_RADIUS_KM = 6371.0088;
-/** The first search radius; each miss widens it eightfold, so the whole Earth takes at most 4 reads. */
-const FIRST_RADIUS_KM = 50;
-const WIDEN = 8;
+
+/** Central angle (radians) between ($1, $2) and a row's (lat, lng): the haversine formula. */
+const angle = (t: string) => `2 * asin(least(1, sqrt(
+    power(sin(radians(${t}lat - $1::float8) / 2), 2) +
+    cos(radians($1::float8)) * cos(radians(${t}lat)) * power(sin(radians(${t}lng - $2::float8) / 2), 2))))`;
 
 /**
- * The nearest active stores inside a box, by great-circle (haversine) distance. The box condition
- * `point(lng, lat) <@ box(…)` with `active` is what the partial GiST index `stores_geo_idx` answers
- * (PostgreSQL and PGlite alike, no PostGIS); the distance orders the few rows inside it.
- * $1 lat, $2 lng, $3 limit, $4..$7 the box: west, south, east, north.
+ * The `$3` nearest active stores to ($1 lat, $2 lng) by great-circle distance, in one statement, on
+ * the partial GiST index `stores_geo_idx` over point(lng, lat) (PostgreSQL and PGlite alike, no
+ * PostGIS):
+ *  1. `knn`: the $3 nearest on the flat lat/lng plane, read in index order (`<->`): cheap, but the
+ *     plane is not the sphere, so they are only candidates;
+ *  2. `reach`: the farthest of them on the sphere (a hair more). The $3 nearest stores are all within that reach,
+ *     since $3 stores already are;
+ *  3. `bounds`: the lat/lng box holding every point within the reach (J. P. Matuschek's bounding
+ *     coordinates; every longitude when the circle passes a pole or the antimeridian);
+ *  4. the active stores in the box (the index again), ordered by their true distance.
  */
 export const NEAREST_SQL = `
-select id, code, name, kind, contact_person, phone, email, address, city, state, pincode, lat, lng,
-       opening_hours,
-       ${EARTH_RADIUS_KM} * 2 * asin(least(1, sqrt(
-         power(sin(radians(lat - $1::float8) / 2), 2) +
-         cos(radians($1::float8)) * cos(radians(lat)) * power(sin(radians(lng - $2::float8) / 2), 2)
-       ))) as distance_km
-  from stores
- where active and point(lng, lat) <@ box(point($4::float8, $5::float8), point($6::float8, $7::float8))
- order by distance_km, id
+with knn as (
+  select lat, lng from stores
+   where active
+   order by point(lng, lat) <-> point($2::float8, $1::float8)
+   limit $3::int
+), reach as (
+  -- A hair wider than the farthest candidate, so rounding in the box never leaves it outside.
+  select max(${angle('')}) * (1 + 1e-9) + 1e-12 as d from knn
+), bounds as (
+  select greatest(-90, $1::float8 - degrees(d)) as south,
+         least(90, $1::float8 + degrees(d)) as north,
+         case when $1::float8 - degrees(d) <= -90 or $1::float8 + degrees(d) >= 90 then null
+              else degrees(asin(least(1, sin(d) / cos(radians($1::float8))))) end as dlng
+    from reach
+), box as (
+  select case when dlng is null or $2::float8 - dlng < -180 or $2::float8 + dlng > 180
+              then box(point(-180, south), point(180, north))
+              else box(point($2::float8 - dlng, south), point($2::float8 + dlng, north)) end as b
+    from bounds
+)
+select s.id, s.code, s.name, s.kind, s.contact_person, s.phone, s.email, s.address, s.city, s.state,
+       s.pincode, s.lat, s.lng, s.opening_hours, ${EARTH_RADIUS_KM} * ${angle('s.')} as distance_km
+  from box, stores s
+ where s.active and point(s.lng, s.lat) <@ box.b
+ order by distance_km, s.id
  limit $3::int`;
-
-export interface Box {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
-const WORLD: Box = { west: -180, south: -90, east: 180, north: 90 };
-const isWorld = (b: Box) => b.west === -180 && b.south === -90 && b.east === 180 && b.north === 90;
-
-/**
- * The smallest lat/lng box holding every point within `radiusKm` of (lat, lng) (J. P. Matuschek's
- * bounding coordinates): the latitude span is exact, the longitude span is the widest the circle
- * reaches. A circle over a pole or across the antimeridian takes every longitude.
- */
-export function boxAround(lat: number, lng: number, radiusKm: number): Box {
-  const d = radiusKm / EARTH_RADIUS_KM;
-  if (d >= Math.PI) return WORLD;
-  const toDeg = 180 / Math.PI;
-  const phi = lat / toDeg;
-  const south = phi - d;
-  const north = phi + d;
-  if (south <= -Math.PI / 2 || north >= Math.PI / 2)
-    return { west: -180, east: 180, south: Math.max(-90, south * toDeg), north: Math.min(90, north * toDeg) };
-  const dLng = Math.asin(Math.min(1, Math.sin(d) / Math.cos(phi))) * toDeg;
-  const west = lng - dLng;
-  const east = lng + dLng;
-  if (west < -180 || east > 180) return { west: -180, east: 180, south: south * toDeg, north: north * toDeg };
-  return { west, east, south: south * toDeg, north: north * toDeg };
-}
-
-/** The statement's parameters for one box. */
-export const nearestParams = (lat: number, lng: number, limit: number, b: Box) => [
-  lat,
-  lng,
-  limit,
-  b.west,
-  b.south,
-  b.east,
-  b.north,
-];
 
 type Raw = Record<string, unknown>;
 const storeOf = (r: Raw): NearestStore => ({
@@ -85,25 +68,13 @@ const storeOf = (r: Raw): NearestStore => ({
   distanceKm: Math.round(Number(r.distance_km) * 1000) / 1000,
 });
 
-/**
- * The `limit` nearest active stores to (lat, lng). Reads the box around a circle and widens it
- * until the box holds `limit` stores no farther than the circle's radius: any store outside the box
- * is farther than the radius, so those are exactly the nearest. Usually one read.
- */
+/** The `limit` nearest active stores to (lat, lng), nearest first, with great-circle km. */
 export async function nearestStores(
   database: Pick<Database, 'executeSql'>,
   lat: number,
   lng: number,
   limit: number,
 ): Promise<NearestStore[]> {
-  for (let radius = FIRST_RADIUS_KM; ; radius *= WIDEN) {
-    const box = boxAround(lat, lng, radius);
-    const { rows } = await database.executeSql(
-      NEAREST_SQL,
-      nearestParams(lat, lng, limit, box),
-      'stores_nearest',
-    );
-    const last = rows[limit - 1];
-    if ((last && Number(last.distance_km) <= radius) || isWorld(box)) return rows.map(storeOf);
-  }
+  const { rows } = await database.executeSql(NEAREST_SQL, [lat, lng, limit], 'stores_nearest');
+  return rows.map(storeOf);
 }
