@@ -28,12 +28,45 @@ test('a store uploaded by spreadsheet is found on the map, with nothing fetched 
   page,
 }) => {
   const outside = outsideRequests(page);
-  const tag = unique().replace(/[^A-Za-z0-9]/g, '').slice(-8).toUpperCase();
+  const tag = unique()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(-8)
+    .toUpperCase();
   const code = `E2E-${tag}`;
   const name = `Map Test Hardware ${tag}`;
   const buffer = await storesSheet([
-    [code, name, 'Dealer', 'Asha Rao', '98450 12345', '', '12 Residency Road', 'Bengaluru', 'Karnataka', '560025', 12.9716, 77.5946, 'Mon–Sat 10–8', 'Yes'],
-    [`${code}-X`, 'Far Away Store', 'Dealer', 'Nobody', '98450 12345', '', 'Somewhere', 'London', 'Karnataka', '560025', 51.5074, -0.1278, '', 'Yes'],
+    [
+      code,
+      name,
+      'Dealer',
+      'Asha Rao',
+      '98450 12345',
+      '',
+      '12 Residency Road',
+      'Bengaluru',
+      'Karnataka',
+      '560025',
+      12.9716,
+      77.5946,
+      'Mon–Sat 10–8',
+      'Yes',
+    ],
+    [
+      `${code}-X`,
+      'Far Away Store',
+      'Dealer',
+      'Nobody',
+      '98450 12345',
+      '',
+      'Somewhere',
+      'London',
+      'Karnataka',
+      '560025',
+      51.5074,
+      -0.1278,
+      '',
+      'Yes',
+    ],
   ]);
   await signIn(page, 'admin');
   await page.goto(LOCATOR_PAGE);
@@ -45,7 +78,9 @@ test('a store uploaded by spreadsheet is found on the map, with nothing fetched 
     buffer,
   });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog.getByText('The file has errors: nothing was applied. 1 of 2 rows are valid.')).toBeVisible();
+  await expect(
+    dialog.getByText('The file has errors: nothing was applied. 1 of 2 rows are valid.'),
+  ).toBeVisible();
   const errors = dialog.getByRole('table', { name: 'Upload errors' });
   await expect(errors).toContainText('Latitude: a number from 6 to 37.5 (India)');
   await expect(errors).toContainText('Longitude: a number from 68 to 97.5 (India)');
@@ -69,7 +104,9 @@ test('a store uploaded by spreadsheet is found on the map, with nothing fetched 
   expect(outside).toEqual([]);
 });
 
-test('the map fits a phone: 390 px wide, nothing scrolls sideways, markers of the demo stores', async ({ page }) => {
+test('the map fits a phone: 390 px wide, nothing scrolls sideways, markers of the demo stores', async ({
+  page,
+}) => {
   const outside = outsideRequests(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'cs');

@@ -11,7 +11,13 @@ const SVG_LIMIT = 2000;
 /** How close fitting to the points may zoom: nearer than the outline alone can show, with tiles. */
 const FIT_MAX_ZOOM = { outline: 7, tiles: 14 } as const;
 const SEA = '#dce8ef';
-const INDIA = { color: '#6b8f71', weight: 1, fillColor: '#f6f3ea', fillOpacity: 1, className: 'points-map-india' };
+const INDIA = {
+  color: '#6b8f71',
+  weight: 1,
+  fillColor: '#f6f3ea',
+  fillOpacity: 1,
+  className: 'points-map-india',
+};
 const NEIGHBOUR = {
   color: '#b9b4a6',
   weight: 0.75,
