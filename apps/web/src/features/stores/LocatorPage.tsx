@@ -113,11 +113,9 @@ function StoreList() {
             label="Kind"
             render={(r) => STORE_KIND_LABELS[r.kind]}
           />,
-          <TextField key="contact" source="contactPerson" label="Contact" sortable={false} />,
           <TextField key="phone" source="phone" sortable={false} />,
           <TextField key="city" source="city" />,
           <TextField key="state" source="state" />,
-          <TextField key="pin" source="pincode" label="PIN" sortable={false} />,
           <BooleanField key="active" source="active" sortable={false} />,
           <DateTimeField key="at" source="createdAt" label="Added" />,
         ]}
