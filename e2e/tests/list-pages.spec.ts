@@ -41,6 +41,7 @@ const LIST_PAGES: { path: string; api: string; role: string; exportIndex?: numbe
     exportIndex: 1,
   },
   { path: '/dashboard/QrScanHistories', api: 'admin/coupon-scans', role: 'almond team' },
+  { path: '/dashboard/locator', api: 'admin/stores', role: 'admin' },
 ];
 
 const listResponse = (page: Page, api: string) =>
