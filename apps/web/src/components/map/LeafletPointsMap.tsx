@@ -8,8 +8,8 @@ import type { MapPoint, PointsMapProps } from './types';
 
 /** Above this many points the markers are drawn on one canvas instead of one SVG element each. */
 const SVG_LIMIT = 2000;
-/** How close fitting to the points may zoom: nearer than the outline alone can show, with tiles. */
-const FIT_MAX_ZOOM = { outline: 7, tiles: 14 } as const;
+/** How close fitting to the points may zoom: the outline alone keeps the coast or a border in view; tiles go street-near. */
+const FIT_MAX_ZOOM = { outline: 5, tiles: 14 } as const;
 const SEA = '#dce8ef';
 const INDIA = {
   color: '#6b8f71',

@@ -3,6 +3,7 @@ import { Create, Edit, SimpleForm, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { StoreActiveButton } from './StoreActiveButton';
 import { StoreInputs } from './StoreInputs';
+import { StoreLocationPreview } from './StoreLocationPreview';
 import { STORES_RESOURCE, storePaths } from './store-paths';
 
 const useBackToList = (message: string) => {
@@ -24,6 +25,7 @@ export function StoreCreate() {
       <Create resource={STORES_RESOURCE} title={false} redirect={false} mutationOptions={{ onSuccess }}>
         <SimpleForm sx={{ maxWidth: 640 }} defaultValues={{ kind: 'dealer', email: '', openingHours: '' }}>
           <StoreInputs mode="create" />
+          <StoreLocationPreview />
         </SimpleForm>
       </Create>
     </>
@@ -50,6 +52,7 @@ export function StoreEdit() {
       >
         <SimpleForm sx={{ maxWidth: 640 }}>
           <StoreInputs mode="edit" />
+          <StoreLocationPreview />
         </SimpleForm>
       </Edit>
     </>
