@@ -43,6 +43,7 @@ const LIST_PAGES: { path: string; api: string; role: string; exportIndex?: numbe
   { path: '/dashboard/QrScanHistories', api: 'admin/coupon-scans', role: 'almond team' },
   { path: '/dashboard/gamespoints', api: 'admin/games', role: 'almond team' },
   { path: '/dashboard/gamespoints/plays', api: 'admin/game-plays', role: 'almond team' },
+  { path: '/dashboard/locator', api: 'admin/stores', role: 'admin' },
 ];
 
 const listResponse = (page: Page, api: string) =>

@@ -8,6 +8,7 @@ import { seedDemoMembers } from './seed/members';
 import { seedDemoProjects } from './seed/projects';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
+import { seedDemoStores } from './seed/stores';
 
 export interface PrepareOptions {
   seedDemo: boolean;
@@ -34,6 +35,7 @@ export async function prepareDatabase(
       await seedDemoCoupons(database);
       await seedDemoProjects(database);
       await seedDemoGames(database);
+      await seedDemoStores(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -48,6 +48,7 @@ export const ACTIONS = [
   act('projects.configure', '/dashboard/project_registration', 'Change the project bonus points'),
   act('feedback.respond', '/dashboard/feedback', 'Reply to feedback and move its state'),
   act('games.manage', '/dashboard/gamespoints', 'Create, edit and archive games'),
+  act('stores.manage', '/dashboard/locator', 'Add, edit, deactivate and upload stores'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

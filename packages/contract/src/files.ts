@@ -12,6 +12,7 @@ export const FILE_PURPOSES = [
   'invoice_upload_errors',
   'points_upload_errors',
   'damaged_upload_errors',
+  'stores_upload_errors',
   'report',
   'label_pdf',
   'project_photo',
@@ -24,6 +25,7 @@ export const UPLOAD_ERROR_PURPOSES = [
   'invoice_upload_errors',
   'points_upload_errors',
   'damaged_upload_errors',
+  'stores_upload_errors',
 ] as const satisfies readonly FilePurpose[];
 export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 

@@ -36,4 +36,5 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
   '/dashboard/project_registration': lazy(() => import('../features/projects/ProjectRegistrationPage')),
   '/dashboard/feedback': lazy(() => import('../features/feedback/FeedbackPage')),
+  '/dashboard/locator': lazy(() => import('../features/stores/LocatorPage')),
 };

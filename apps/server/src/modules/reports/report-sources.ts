@@ -4,6 +4,7 @@ import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
 import { feedbackList } from '../feedback/feedback.repository';
 import { GAME_REPORT_SOURCES } from '../games/games.report-sources';
 import { projectList } from '../projects/projects.repository';
+import { storesReportSource } from '../stores/stores-report-source';
 import { reportColumns } from './report-columns';
 import type { ReportSource } from './report-source';
 import { auditLogSource } from './sources/audit-log.source';
@@ -28,4 +29,5 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   projects: reportOf(projectList, 'createdAt', reportColumns('projects')),
   feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')),
   ...GAME_REPORT_SOURCES,
+  stores: storesReportSource,
 };
