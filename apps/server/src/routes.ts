@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
+import { appVersionsRoutes } from './modules/app-versions/app-versions.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { couponAllocationsRoutes } from './modules/coupons/coupon-allocations.routes';
@@ -19,6 +20,8 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { memberAppRoutes } from './modules/member-app/member-app.routes';
 import { memberApprovalsRoutes } from './modules/members/members.approvals.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { inboxAppRoutes } from './modules/notifications/inbox.app-routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pointsSettingsRoutes } from './modules/points-settings/points-settings.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -58,4 +61,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsRoutes);
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(inboxAppRoutes);
+  await app.register(appVersionsRoutes);
 };

@@ -44,6 +44,8 @@ export const ACTIONS = [
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),
   act('products.manage', '/dashboard/products/catalogue', 'Add and edit catalogue products'),
+  act('notifications.send', '/dashboard/notifications', 'Compose, schedule, send and cancel notifications'),
+  act('app-versions.update', '/dashboard/update_version', 'Change the app versions (latest, minimum, force)'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

@@ -29,7 +29,7 @@ export const KEEP_DAYS = {
 };
 
 /** Uploads that wait for a record to claim them (files.service claimFile). */
-const CLAIMABLE_PURPOSES = ['kyc_image', 'damaged_photo'] as const;
+const CLAIMABLE_PURPOSES = ['kyc_image', 'damaged_photo', 'notification_image'] as const;
 
 const olderThan = (column: Parameters<typeof lt>[0], days: number) =>
   lt(column, sql`now() - make_interval(days => ${days})`);
@@ -47,7 +47,7 @@ export async function cleanUp(app: FastifyInstance) {
     .from(files)
     .where(
       and(
-        inArray(files.purpose, ['invoice_upload_errors', 'points_upload_errors']),
+        inArray(files.purpose, ['invoice_upload_errors', 'points_upload_errors', 'notification_audience_errors']),
         olderThan(files.createdAt, KEEP_DAYS.uploadErrorReports),
       ),
     );
