@@ -97,13 +97,18 @@ export async function findNotification(tx: Executor, id: number): Promise<Notifi
   return row as NotificationRow | undefined;
 }
 
+/** A PostgreSQL array literal of texts (drizzle would spread a JS array into a parameter list). */
+export const textArray = (values: readonly string[]): string =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+export const intArray = (values: readonly number[]): string => `{${values.join(',')}}`;
+
 /** Members who receive notifications at all: not blocked, not rejected. */
 const reachable = sql`m.status not in ('blocked', 'rejected')`;
 
 /** The audience as a condition on `members m` (a list audience also needs `audienceJoin`). */
 export function audienceCondition(kind: string, values: string[]): SQL {
-  if (kind === 'types') return sql`${reachable} and m.type = any(${values}::text[])`;
-  if (kind === 'states') return sql`${reachable} and m.state = any(${values}::text[])`;
+  if (kind === 'types') return sql`${reachable} and m.type = any(${textArray(values)}::text[])`;
+  if (kind === 'states') return sql`${reachable} and m.state = any(${textArray(values)}::text[])`;
   return reachable;
 }
 
@@ -159,7 +164,7 @@ export async function membersByCodeOrMobile(tx: Executor, codes: string[], mobil
   return tx
     .select({ id: members.id, code: members.code, mobile: members.mobile, status: members.status })
     .from(members)
-    .where(sql`${members.code} = any(${codes}::text[]) or ${members.mobile} = any(${mobiles}::text[])`);
+    .where(sql`${members.code} = any(${textArray(codes)}::text[]) or ${members.mobile} = any(${textArray(mobiles)}::text[])`);
 }
 
 export async function insertUpload(
@@ -172,7 +177,7 @@ export async function insertUpload(
     .values(values)
     .returning({ id: notificationAudienceUploads.id });
   await tx.execute(sql`insert into ${notificationAudienceMembers} (upload_id, member_id)
-    select ${row!.id}, unnest(${memberIds}::int[])`);
+    select ${row!.id}, unnest(${intArray(memberIds)}::int[])`);
   return row!.id;
 }
 
