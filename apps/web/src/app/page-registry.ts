@@ -33,4 +33,6 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/scheme': lazy(() => import('../features/schemes/SchemePage')),
   '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
+  '/dashboard/notifications': lazy(() => import('../features/notifications/NotificationsPage')),
+  '/dashboard/update_version': lazy(() => import('../features/app-versions/UpdateVersionPage')),
 };
