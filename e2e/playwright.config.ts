@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { smsOutboxFile } from './tests/sms-outbox';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** A fresh embedded database per run: the demo profile seeds it on start. */
@@ -41,6 +42,13 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // Browser tests sign in dozens of times a minute from one address; the limit has its own server test.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '10000' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '10000',
+      // Member one-time codes, for the tests that act as a member through the member API.
+      SMS_OUTBOX_FILE: smsOutboxFile(PORT),
+    },
   },
 });

@@ -33,6 +33,8 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** `log` opts in to writing member text messages to the server log (codes withheld in production). */
   SMS_SENDER: z.enum(['log']).optional(),
+  /** Demo and test profiles only: also append each text message to this file (browser tests read codes there). */
+  SMS_OUTBOX_FILE: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -57,7 +59,7 @@ export interface Config {
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   /** Text messages go to the log (no gateway is built in); their text only outside production. */
-  sms: { sender: 'log'; logText: boolean };
+  sms: { sender: 'log'; logText: boolean; outboxFile?: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -89,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: encryptionKeyOf(e.ENCRYPTION_KEY, production),
     scanBaseUrl: e.SCAN_BASE_URL,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
-    sms: smsOf(e.SMS_SENDER, production),
+    sms: { ...smsOf(e.SMS_SENDER, production), ...(production ? {} : { outboxFile: e.SMS_OUTBOX_FILE }) },
   };
 }
 

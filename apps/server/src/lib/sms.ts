@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Sends text messages to members' mobiles. A real gateway implements this; tests inject a fake. */
@@ -13,11 +14,14 @@ export interface SmsSender {
 export class LogSmsSender implements SmsSender {
   constructor(
     private readonly log: FastifyBaseLogger,
-    private readonly options: { logText: boolean },
+    private readonly options: { logText: boolean; outboxFile?: string },
   ) {}
 
   async send(mobile: string, text: string): Promise<void> {
     const log = this.log.child({ component: 'sms' });
+    // Demo and test profiles only (config): the browser tests read one-time codes from this file.
+    if (this.options.logText && this.options.outboxFile)
+      appendFileSync(this.options.outboxFile, `${JSON.stringify({ mobile, text })}\n`);
     if (this.options.logText) log.info(`SMS to ${mobile}: ${text}`);
     else log.info(`SMS to ******${mobile.slice(-4)} not delivered: no SMS gateway is configured`);
   }
