@@ -190,7 +190,7 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
               <FormControlLabel value="list" control={<Radio />} label="Uploaded list" />
             </RadioGroup>
             {kind === 'types' && (
-              <FormGroup row aria-label="Member types">
+              <FormGroup row role="group" aria-label="Choose member types">
                 {MEMBER_TYPES.map((t) => (
                   <FormControlLabel
                     key={t}
