@@ -101,7 +101,8 @@ try {
     await sql('checkpoint');
   };
   const expected = Number(
-    (await sql(`select count(*)::int as n from members m where m.status not in ('blocked', 'rejected')`)).rows[0]!.n,
+    (await sql(`select count(*)::int as n from members m where m.status not in ('blocked', 'rejected')`))
+      .rows[0]!.n,
   );
 
   // Ceiling: the same rows in one statement, into the same (emptied) table with the same indexes.
@@ -110,8 +111,11 @@ try {
     const id = await newNotification();
     const p = probe(health);
     const t0 = performance.now();
-    await sql(`insert into inbox_messages (notification_id, member_id)
-      select $1, m.id from members m where m.status not in ('blocked', 'rejected')`, [id]);
+    await sql(
+      `insert into inbox_messages (notification_id, member_id)
+      select $1, m.id from members m where m.status not in ('blocked', 'rejected')`,
+      [id],
+    );
     const ms = performance.now() - t0;
     return { ms, health: await p.stop() };
   };
@@ -143,12 +147,18 @@ try {
   const productMs = Math.min(product1.ms, product2.ms);
   const productHealth = [...product1.health, ...product2.health];
   const ceilingHealth = [...ceiling1.health, ...ceiling2.health];
-  console.log(`\nnotification fan-out, ${fmt(M)} members, ${fmt(expected)} recipients (chunk ${fmt(FANOUT_CHUNK)} member ids)`);
+  console.log(
+    `\nnotification fan-out, ${fmt(M)} members, ${fmt(expected)} recipients (chunk ${fmt(FANOUT_CHUNK)} member ids)`,
+  );
   console.log(
     `  product (fanOut: chunked INSERT … SELECT + resume point per chunk + push hand-over): ${seconds(product1.ms)}, ${seconds(product2.ms)}`,
   );
-  console.log(`  ceiling (one raw INSERT … SELECT of the same rows):                              ${seconds(ceiling1.ms)}, ${seconds(ceiling2.ms)}`);
-  console.log(`  product / ceiling (best of two each) = ${(productMs / ceilingMs).toFixed(2)}×  (goal ≤ 1.5×)`);
+  console.log(
+    `  ceiling (one raw INSERT … SELECT of the same rows):                              ${seconds(ceiling1.ms)}, ${seconds(ceiling2.ms)}`,
+  );
+  console.log(
+    `  product / ceiling (best of two each) = ${(productMs / ceilingMs).toFixed(2)}×  (goal ≤ 1.5×)`,
+  );
   console.log(
     `  /api/health while the fan-out runs: p50 ${quantile(productHealth, 0.5).toFixed(1)} ms, p99 ${quantile(productHealth, 0.99).toFixed(1)} ms, max ${Math.max(...productHealth).toFixed(1)} ms over ${productHealth.length} requests (goal p99 ≤ 100 ms)`,
   );
@@ -204,9 +214,15 @@ try {
       query.push(performance.now() - t0);
     }
   console.log(`member inbox with ${fmt(rows)} inbox rows (${fmt(first.length)} reads each, HTTP round trip)`);
-  console.log(`  first page:   p50 ${quantile(first, 0.5).toFixed(1)} ms, p95 ${quantile(first, 0.95).toFixed(1)} ms (goal ≤ 20 ms)`);
-  console.log(`  next page:    p50 ${quantile(next, 0.5).toFixed(1)} ms, p95 ${quantile(next, 0.95).toFixed(1)} ms`);
-  console.log(`  unread count: p50 ${quantile(unread, 0.5).toFixed(1)} ms, p95 ${quantile(unread, 0.95).toFixed(1)} ms`);
+  console.log(
+    `  first page:   p50 ${quantile(first, 0.5).toFixed(1)} ms, p95 ${quantile(first, 0.95).toFixed(1)} ms (goal ≤ 20 ms)`,
+  );
+  console.log(
+    `  next page:    p50 ${quantile(next, 0.5).toFixed(1)} ms, p95 ${quantile(next, 0.95).toFixed(1)} ms`,
+  );
+  console.log(
+    `  unread count: p50 ${quantile(unread, 0.5).toFixed(1)} ms, p95 ${quantile(unread, 0.95).toFixed(1)} ms`,
+  );
   console.log(
     `  the two queries alone (page + unread count, no HTTP): p50 ${quantile(query, 0.5).toFixed(1)} ms, p95 ${quantile(query, 0.95).toFixed(1)} ms`,
   );

@@ -8,7 +8,9 @@ import { unique } from './staff-helpers';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 async function staffToken(request: APIRequestContext, role: string): Promise<string> {
-  const res = await request.post('/api/admin/login', { data: { email: demoEmail(role), password: DEMO_PASSWORD } });
+  const res = await request.post('/api/admin/login', {
+    data: { email: demoEmail(role), password: DEMO_PASSWORD },
+  });
   expect(res.status()).toBe(200);
   return (await res.json()).token;
 }
@@ -61,9 +63,12 @@ test('a notification for one member type: sent, then its read count follows memb
   const staff = await staffToken(request, 'marketing');
   const listed = (
     await (
-      await request.get(`/api/admin/notifications?filter=${encodeURIComponent(JSON.stringify({ q: title }))}`, {
-        headers: { authorization: `Bearer ${staff}` },
-      })
+      await request.get(
+        `/api/admin/notifications?filter=${encodeURIComponent(JSON.stringify({ q: title }))}`,
+        {
+          headers: { authorization: `Bearer ${staff}` },
+        },
+      )
     ).json()
   ).rows[0] as { id: number; recipients: number; read: number };
   expect(listed.recipients).toBeGreaterThan(0);

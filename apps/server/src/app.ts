@@ -84,7 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('jobs', deps.jobs);
   app.decorate('files', deps.files);
-  app.decorate('sms', deps.sms ?? new LogSmsSender(app.log, { logText: deps.config.sms.logText, outboxFile: deps.config.sms.outboxFile }));
+  app.decorate(
+    'sms',
+    deps.sms ??
+      new LogSmsSender(app.log, { logText: deps.config.sms.logText, outboxFile: deps.config.sms.outboxFile }),
+  );
 
   registerSecurityHeaders(app, deps.config.webOrigins);
   if (deps.config.webOrigins.length > 0) {

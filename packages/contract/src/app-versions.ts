@@ -20,12 +20,14 @@ export const APP_VERSION_MESSAGES = {
 export const SEMVER_PATTERN =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
-export const semverText = text(64, { required: APP_VERSION_MESSAGES.version, tooLong: APP_VERSION_MESSAGES.version }).regex(
-  SEMVER_PATTERN,
-  APP_VERSION_MESSAGES.version,
-);
+export const semverText = text(64, {
+  required: APP_VERSION_MESSAGES.version,
+  tooLong: APP_VERSION_MESSAGES.version,
+}).regex(SEMVER_PATTERN, APP_VERSION_MESSAGES.version);
 
-export const platformParams = z.object({ platform: z.enum(APP_PLATFORMS, { error: APP_VERSION_MESSAGES.platform }) });
+export const platformParams = z.object({
+  platform: z.enum(APP_PLATFORMS, { error: APP_VERSION_MESSAGES.platform }),
+});
 
 export const appVersionBody = z.object({
   latest: semverText,

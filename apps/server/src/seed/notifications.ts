@@ -7,7 +7,11 @@ import { tasks } from '../db/schema/tasks';
 import type { Actor } from '../lib/audit';
 import { setVersion } from '../modules/app-versions/app-versions.service';
 import { fanOut } from '../modules/notifications/notification-fanout';
-import { cancelNotification, createNotification, uploadAudience } from '../modules/notifications/notifications.service';
+import {
+  cancelNotification,
+  createNotification,
+  uploadAudience,
+} from '../modules/notifications/notifications.service';
 import { databaseFileStore } from '../plugins/storage';
 import { staffIdOf } from './coupon-activity';
 
@@ -54,7 +58,7 @@ async function memberSheet(db: Executor) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Members');
   ws.addRow([...AUDIENCE_UPLOAD_COLUMNS]);
-  picked.forEach((m, i) => ws.addRow([i % 2 === 0 ? m.code : m.mobile]));
+  for (const [i, m] of picked.entries()) ws.addRow([i % 2 === 0 ? m.code : m.mobile]);
   ws.addRow(['M999999']);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -70,14 +74,24 @@ export async function seedDemoNotifications(database: Database): Promise<void> {
   const marketing = await actorOf(db, 'marketing');
   const almond = await actorOf(db, 'almond team');
 
-  await setVersion(app, almond, 'android', { latest: '2.3.0', minimum: '2.0.0', force: false, notes: 'Scan history' });
+  await setVersion(app, almond, 'android', {
+    latest: '2.3.0',
+    minimum: '2.0.0',
+    force: false,
+    notes: 'Scan history',
+  });
   await setVersion(app, almond, 'android', {
     latest: '2.4.1',
     minimum: '2.1.0',
     force: false,
     notes: 'Faster QR scanning; gift voucher wallet',
   });
-  await setVersion(app, almond, 'ios', { latest: '2.3.0', minimum: '2.0.0', force: false, notes: 'Scan history' });
+  await setVersion(app, almond, 'ios', {
+    latest: '2.3.0',
+    minimum: '2.0.0',
+    force: false,
+    notes: 'Scan history',
+  });
   await setVersion(app, almond, 'ios', {
     latest: '2.4.0',
     minimum: '2.4.0',

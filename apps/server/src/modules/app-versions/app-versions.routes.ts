@@ -30,7 +30,10 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/app-versions',
-    { config: { access }, schema: { tags, summary: 'The current setting of each platform', response: { 200: currentVersions } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'The current setting of each platform', response: { 200: currentVersions } },
+    },
     async () => service.currentVersions(app),
   );
 
@@ -40,7 +43,8 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: action('app-versions.update') },
       schema: {
         tags,
-        summary: 'Set a platform’s latest and minimum supported versions and the force flag (kept as history)',
+        summary:
+          'Set a platform’s latest and minimum supported versions and the force flag (kept as history)',
         params: platformParams,
         body: appVersionBody,
         response: { 200: appVersionRow },

@@ -1,10 +1,10 @@
 import {
   APP_VERSION_ENTITY,
-  APP_VERSION_MESSAGES as M,
   type AppPlatform,
   type AppVersionBody,
   type AppVersionRow,
   type CurrentVersions,
+  APP_VERSION_MESSAGES as M,
   type VersionCheck,
 } from '@app/contract/app-versions';
 import { sql } from 'drizzle-orm';
@@ -18,7 +18,10 @@ export { appVersionList } from './app-versions.repository';
 
 export async function currentVersions(app: FastifyInstance): Promise<CurrentVersions> {
   const { db } = app.database;
-  return { android: (await repo.currentOf(db, 'android')) ?? null, ios: (await repo.currentOf(db, 'ios')) ?? null };
+  return {
+    android: (await repo.currentOf(db, 'android')) ?? null,
+    ios: (await repo.currentOf(db, 'ios')) ?? null,
+  };
 }
 
 /** A new setting for a platform: a new row (the old one stays as history), audited. */
@@ -38,7 +41,9 @@ export function setVersion(
       action: 'app_version.changed',
       entity: APP_VERSION_ENTITY,
       entityId: platform,
-      before: before ? { latest: before.latest, minimum: before.minimum, force: before.force, notes: before.notes } : null,
+      before: before
+        ? { latest: before.latest, minimum: before.minimum, force: before.force, notes: before.notes }
+        : null,
       after: body,
     });
     return (await repo.findVersion(tx, id, platform))!;
@@ -49,7 +54,10 @@ export function setVersion(
  * Whether the app at `current` must update: below the minimum supported version, or below the
  * latest while the force flag is on. Semantic-version order: 1.10.0 > 1.9.0, 2.0.0-beta.1 < 2.0.0.
  */
-export function mustUpdate(current: string, setting: { latest: string; minimum: string; force: boolean }): boolean {
+export function mustUpdate(
+  current: string,
+  setting: { latest: string; minimum: string; force: boolean },
+): boolean {
   return semver.lt(current, setting.minimum) || (setting.force && semver.lt(current, setting.latest));
 }
 

@@ -38,7 +38,12 @@ describe('version comparison (semver)', () => {
 
 describe('Update Version', () => {
   it('keeps every change as history and answers the app from the newest', async () => {
-    const first = await put('android', { latest: '1.10.0', minimum: '1.2.3', force: false, notes: 'Faster scans' });
+    const first = await put('android', {
+      latest: '1.10.0',
+      minimum: '1.2.3',
+      force: false,
+      notes: 'Faster scans',
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect((await check('android', '1.2.3')).json()).toEqual({
       latest: '1.10.0',
@@ -48,7 +53,9 @@ describe('Update Version', () => {
     });
     expect((await check('android', '1.2.2')).json().mustUpdate).toBe(true);
 
-    expect((await put('android', { latest: '2.0.0', minimum: '1.10.0', force: true, notes: '' })).statusCode).toBe(200);
+    expect(
+      (await put('android', { latest: '2.0.0', minimum: '1.10.0', force: true, notes: '' })).statusCode,
+    ).toBe(200);
     expect((await check('android', '1.10.0')).json()).toMatchObject({ latest: '2.0.0', mustUpdate: true });
     expect((await check('android', '2.0.0-beta.1')).json().mustUpdate).toBe(true);
     expect((await check('android', '2.0.0')).json().mustUpdate).toBe(false);
@@ -66,7 +73,10 @@ describe('Update Version', () => {
         "select before, after from audit_log where entity = 'app_version' and entity_id = 'android' order by id desc limit 1",
       )
     ).rows;
-    expect(audits[0]).toMatchObject({ before: { latest: '1.10.0' }, after: { latest: '2.0.0', force: true } });
+    expect(audits[0]).toMatchObject({
+      before: { latest: '1.10.0' },
+      after: { latest: '2.0.0', force: true },
+    });
   });
 
   it('answers 400 naming the field on a bad version or platform, and changes nothing', async () => {
@@ -92,7 +102,9 @@ describe('Update Version', () => {
   it('is public for the app and refused (403) to roles without Update Version', async () => {
     expect((await check('ios', '3.0.0')).statusCode).toBe(200);
     for (const role of ['marketing', 'admin', 'finance']) {
-      expect((await put('ios', { latest: '9.0.0', minimum: '1.0.0', force: false }, role)).statusCode).toBe(403);
+      expect((await put('ios', { latest: '9.0.0', minimum: '1.0.0', force: false }, role)).statusCode).toBe(
+        403,
+      );
       expect((await t.as(role, { url: '/api/admin/app-versions' })).statusCode).toBe(403);
     }
   });

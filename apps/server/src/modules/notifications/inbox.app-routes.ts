@@ -26,7 +26,10 @@ export const inboxAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/app/inbox/unread-count',
-    { config: { access: 'member' }, schema: { tags, summary: 'How many of my messages are unread', response: { 200: unreadCount } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, summary: 'How many of my messages are unread', response: { 200: unreadCount } },
+    },
     async (request) => inbox.unread(app, memberOf(request).id),
   );
 

@@ -18,9 +18,7 @@ export interface FanOutOptions {
   progress?: (done: number, total: number) => Promise<void>;
 }
 
-export type FanOutResult =
-  | { skipped: string }
-  | { recipients: number; delivered: number; resumed: boolean };
+export type FanOutResult = { skipped: string } | { recipients: number; delivered: number; resumed: boolean };
 
 type Row = Pick<
   NotificationRecord,

@@ -1,6 +1,6 @@
 import { reportOf } from '../../lib/lists/report';
-import type { ReportSource } from '../reports/report-source';
 import { reportColumns } from '../reports/report-columns';
+import type { ReportSource } from '../reports/report-source';
 import { notificationList } from './notifications.repository';
 
 /** The notifications report: the history list's rows, by creation time. */

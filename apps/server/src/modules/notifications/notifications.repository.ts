@@ -74,7 +74,10 @@ export const notificationList = defineList<NotificationRow>({
       .from(notifications)
       .leftJoin(staff, eq(staff.id, notifications.createdBy))
       .leftJoin(tasks, eq(tasks.id, notifications.taskId))
-      .leftJoin(notificationAudienceUploads, eq(notificationAudienceUploads.id, notifications.audienceUploadId))
+      .leftJoin(
+        notificationAudienceUploads,
+        eq(notificationAudienceUploads.id, notifications.audienceUploadId),
+      )
       .$dynamic(),
   filters: {
     q: text(notifications.title),
@@ -141,7 +144,9 @@ export async function lockNotification(tx: Executor, id: number) {
 export const setNotification = (
   tx: Executor,
   id: number,
-  values: Partial<{ [K in keyof typeof notifications.$inferInsert]: (typeof notifications.$inferInsert)[K] | SQL }>,
+  values: Partial<{
+    [K in keyof typeof notifications.$inferInsert]: (typeof notifications.$inferInsert)[K] | SQL;
+  }>,
 ) => tx.update(notifications).set(values).where(eq(notifications.id, id));
 
 /** The caller's upload, with its member count. */
@@ -154,7 +159,10 @@ export async function findOwnUpload(tx: Executor, id: number, staffId: number) {
 }
 
 export async function findUpload(tx: Executor, id: number) {
-  const [row] = await tx.select().from(notificationAudienceUploads).where(eq(notificationAudienceUploads.id, id));
+  const [row] = await tx
+    .select()
+    .from(notificationAudienceUploads)
+    .where(eq(notificationAudienceUploads.id, id));
   return row;
 }
 
@@ -164,7 +172,9 @@ export async function membersByCodeOrMobile(tx: Executor, codes: string[], mobil
   return tx
     .select({ id: members.id, code: members.code, mobile: members.mobile, status: members.status })
     .from(members)
-    .where(sql`${members.code} = any(${textArray(codes)}::text[]) or ${members.mobile} = any(${textArray(mobiles)}::text[])`);
+    .where(
+      sql`${members.code} = any(${textArray(codes)}::text[]) or ${members.mobile} = any(${textArray(mobiles)}::text[])`,
+    );
 }
 
 export async function insertUpload(
@@ -202,7 +212,10 @@ export async function inboxOf(
     .from(inboxMessages)
     .innerJoin(notifications, eq(notifications.id, inboxMessages.notificationId))
     .where(
-      and(eq(inboxMessages.memberId, memberId), before === undefined ? undefined : lt(inboxMessages.id, before)),
+      and(
+        eq(inboxMessages.memberId, memberId),
+        before === undefined ? undefined : lt(inboxMessages.id, before),
+      ),
     )
     .orderBy(desc(inboxMessages.id))
     .limit(limit);

@@ -69,7 +69,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/notifications/audience-upload/errors/:id',
-    { config: { access }, schema: { tags, summary: 'The error report of my member list upload (xlsx)', params } },
+    {
+      config: { access },
+      schema: { tags, summary: 'The error report of my member list upload (xlsx)', params },
+    },
     async (request, reply) => {
       const { file, stream } = await service.audienceErrorReport(app, actorOf(request), request.params.id);
       return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
@@ -80,7 +83,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/notifications/:id',
-    { config: { access }, schema: { tags, summary: 'One notification', params, response: { 200: notificationRow } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'One notification', params, response: { 200: notificationRow } },
+    },
     async (request) => service.getNotification(app.database.db, request.params.id),
   );
 
@@ -117,13 +123,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/notifications/:id/image${variant === 'thumbnail' ? '/thumbnail' : ''}`,
       {
         config: { access },
-        schema: { tags, summary: `The notification’s image${variant === 'thumbnail' ? ' (thumbnail)' : ''}`, params },
+        schema: {
+          tags,
+          summary: `The notification’s image${variant === 'thumbnail' ? ' (thumbnail)' : ''}`,
+          params,
+        },
       },
       async (request, reply) => {
         const { file, stream } = await service.notificationImage(app, request.params.id, variant);
-        return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: false }).send(
-          stream,
-        );
+        return downloadHeaders(reply, {
+          name: file.name,
+          contentType: file.contentType,
+          personal: false,
+        }).send(stream);
       },
     );
 };

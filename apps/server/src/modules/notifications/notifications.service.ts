@@ -2,8 +2,8 @@ import {
   AUDIENCE_UPLOAD_COLUMNS,
   type AudienceUploadColumn,
   type AudienceUploadResult,
-  NOTIFICATION_ENTITY,
   NOTIFICATION_MESSAGES as M,
+  NOTIFICATION_ENTITY,
   type NotificationCreateBody,
   type NotificationRow,
 } from '@app/contract/notifications';
@@ -113,7 +113,11 @@ export function cancelNotification(app: FastifyInstance, actor: Actor, id: numbe
     const before = await repo.lockNotification(tx, id);
     if (!before) throw notFound('Notification');
     if (before.state !== 'scheduled') throw conflict(M.cancelNotScheduled);
-    await repo.setNotification(tx, id, { state: 'cancelled', cancelledAt: sql`now()`, cancelledBy: actor.id });
+    await repo.setNotification(tx, id, {
+      state: 'cancelled',
+      cancelledAt: sql`now()`,
+      cancelledBy: actor.id,
+    });
     await audit(tx, actor, {
       action: 'notification.cancelled',
       entity: NOTIFICATION_ENTITY,
@@ -142,9 +146,9 @@ export function queueDueNotifications(app: FastifyInstance): Promise<number> {
 
 /** The notification's image (or thumbnail), for the staff page. */
 export async function notificationImage(app: FastifyInstance, id: number, variant: 'file' | 'thumbnail') {
-  const [row] = await app.database.db.execute(sql`select image_file_id from notifications where id = ${id}`).then(
-    (r) => r.rows as { image_file_id: number | null }[],
-  );
+  const [row] = await app.database.db
+    .execute(sql`select image_file_id from notifications where id = ${id}`)
+    .then((r) => r.rows as { image_file_id: number | null }[]);
   if (!row) throw notFound('Notification');
   return openStored(app, row.image_file_id, 'Image', variant);
 }

@@ -6,13 +6,21 @@ import { insertTestMember } from '../members/members.test-kit';
 
 /** Helpers of the notification tests: compose, wait for the fan-out, read inboxes. */
 export function notificationsKit(t: TestApp) {
-  const sql = async (text: string, values: unknown[] = []) => (await t.database.executeSql(text, values)).rows;
-  const ok = async <T = NotificationRow>(res: { statusCode: number; body: string; json(): unknown }, status = 200) => {
+  const sql = async (text: string, values: unknown[] = []) =>
+    (await t.database.executeSql(text, values)).rows;
+  const ok = async <T = NotificationRow>(
+    res: { statusCode: number; body: string; json(): unknown },
+    status = 200,
+  ) => {
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as T;
   };
   const compose = (payload: object, by = 'marketing') =>
-    t.as(by, { method: 'POST', url: '/api/admin/notifications', payload: { title: 'Hello', body: 'Body', ...payload } });
+    t.as(by, {
+      method: 'POST',
+      url: '/api/admin/notifications',
+      payload: { title: 'Hello', body: 'Body', ...payload },
+    });
   const get = async (id: number) => ok(await t.as('marketing', { url: `/api/admin/notifications/${id}` }));
   /** Polls until the notification is no longer waiting or sending, up to 60 s. */
   const settled = async (id: number): Promise<NotificationRow> => {

@@ -25,7 +25,12 @@ describe('Manage Notification: who receives it', () => {
     const blocked = await kit.member({ type: 'architect', status: 'blocked' });
     const dealer = await kit.member({ type: 'dealer' });
     const pushed: PushBatch[] = [];
-    usePushSender({ send: async (b) => (pushed.push(b), b.memberIds.length) });
+    usePushSender({
+      send: async (b) => {
+        pushed.push(b);
+        return b.memberIds.length;
+      },
+    });
 
     const created = await kit.ok(await kit.compose({ audience: { kind: 'types', types: ['architect'] } }));
     expect(created.audienceSummary).toBe('Types: Architect');
@@ -46,7 +51,9 @@ describe('Manage Notification: who receives it', () => {
     const n = await kit.ok(await kit.compose({ audience: { kind: 'types', types: ['contractor'] } }));
     await kit.settled(n.id);
     const inboxOf = async (token: string) =>
-      (await kit.asMember(token, { url: '/api/app/inbox?limit=100' })).json().items as { notificationId: number }[];
+      (await kit.asMember(token, { url: '/api/app/inbox?limit=100' })).json().items as {
+        notificationId: number;
+      }[];
     expect((await inboxOf(contractor.token)).map((m) => m.notificationId)).toContain(n.id);
     expect((await inboxOf(retailer.token)).map((m) => m.notificationId)).not.toContain(n.id);
   });
@@ -69,7 +76,13 @@ describe('Manage Notification: who receives it', () => {
     const [mb] = await kit.sql('select code, mobile from members where id = $1', [b.id]);
     const [mx] = await kit.sql('select code from members where id = $1', [blocked.id]);
     const file = await sheet(
-      [[String(ma!.code).toLowerCase()], [String(mb!.mobile)], ['NOPE123'], [String(mx!.code)], [String(ma!.mobile)]],
+      [
+        [String(ma!.code).toLowerCase()],
+        [String(mb!.mobile)],
+        ['NOPE123'],
+        [String(mx!.code)],
+        [String(ma!.mobile)],
+      ],
       AUDIENCE_UPLOAD_COLUMNS,
     );
     const upload = (query = '') =>
@@ -79,7 +92,13 @@ describe('Manage Notification: who receives it', () => {
         ...multipartBody('members.xlsx', file),
       });
     const refused = await kit.ok<Record<string, unknown>>(await upload());
-    expect(refused).toMatchObject({ status: 'has_errors', uploadId: null, rowsTotal: 5, rowsValid: 2, members: 0 });
+    expect(refused).toMatchObject({
+      status: 'has_errors',
+      uploadId: null,
+      rowsTotal: 5,
+      rowsValid: 2,
+      members: 0,
+    });
     expect(refused.errors).toEqual([
       { row: 4, column: AUDIENCE_UPLOAD_COLUMNS[0], message: M.memberUnknown },
       { row: 5, column: AUDIENCE_UPLOAD_COLUMNS[0], message: M.memberInactive },
@@ -93,11 +112,16 @@ describe('Manage Notification: who receives it', () => {
     expect(reportRows.slice(1).map((r) => r[0])).toEqual([4, 5, 6]);
     // Someone else's error report is not theirs to read.
     expect(
-      (await t.as('admin', { url: `/api/admin/notifications/audience-upload/errors/${refused.errorReportId}` }))
-        .statusCode,
+      (
+        await t.as('admin', {
+          url: `/api/admin/notifications/audience-upload/errors/${refused.errorReportId}`,
+        })
+      ).statusCode,
     ).toBe(404);
 
-    const kept = await kit.ok<{ uploadId: number; members: number; status: string }>(await upload('?applyValid=true'));
+    const kept = await kit.ok<{ uploadId: number; members: number; status: string }>(
+      await upload('?applyValid=true'),
+    );
     expect(kept).toMatchObject({ status: 'partially_applied', members: 2 });
     // Another staff member cannot send to this list.
     const foreign = await kit.compose({ audience: { kind: 'list', uploadId: kept.uploadId } }, 'admin');
@@ -126,7 +150,10 @@ describe('Manage Notification: who receives it', () => {
     const want = await kit.expected('true');
     expect(midway.recipients).toBeLessThan(want.length);
 
-    const result = await fanOut(t.database, n.id, { sender: { send: async (b) => b.memberIds.length }, chunk: 40 });
+    const result = await fanOut(t.database, n.id, {
+      sender: { send: async (b) => b.memberIds.length },
+      chunk: 40,
+    });
     expect(result).toMatchObject({ resumed: true });
     const done = await kit.get(n.id);
     expect(done).toMatchObject({ state: 'sent', recipients: want.length, expected: want.length });
@@ -140,10 +167,14 @@ describe('scheduling and cancelling', () => {
   it('a scheduled notification waits; cancelled, it reaches no one and cannot be cancelled twice', async () => {
     const n = await kit.ok(await kit.compose({ audience: { kind: 'all' }, sendAt: inAnHour() }));
     expect(n.state).toBe('scheduled');
-    const cancelled = await kit.ok(await t.as('marketing', { method: 'POST', url: `/api/admin/notifications/${n.id}/cancel` }));
+    const cancelled = await kit.ok(
+      await t.as('marketing', { method: 'POST', url: `/api/admin/notifications/${n.id}/cancel` }),
+    );
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.cancelledAt).not.toBeNull();
-    expect(await fanOut(t.database, n.id, { sender: { send: async () => 0 } })).toEqual({ skipped: 'cancelled' });
+    expect(await fanOut(t.database, n.id, { sender: { send: async () => 0 } })).toEqual({
+      skipped: 'cancelled',
+    });
     expect(await kit.recipients(n.id)).toEqual([]);
     const again = await t.as('marketing', { method: 'POST', url: `/api/admin/notifications/${n.id}/cancel` });
     expect(again.statusCode).toBe(409);
@@ -162,7 +193,9 @@ describe('scheduling and cancelling', () => {
   });
 
   it('the due-cron queues a notification whose time has come, and only once', async () => {
-    const n = await kit.ok(await kit.compose({ audience: { kind: 'states', states: ['Goa'] }, sendAt: inAnHour() }));
+    const n = await kit.ok(
+      await kit.compose({ audience: { kind: 'states', states: ['Goa'] }, sendAt: inAnHour() }),
+    );
     expect(await queueDueNotifications(t.app)).toBe(0);
     await kit.sql("update notifications set send_at = now() - interval '1 second' where id = $1", [n.id]);
     expect(await queueDueNotifications(t.app)).toBe(1);
@@ -192,32 +225,47 @@ describe('the member inbox', () => {
     const other = await kit.member({ type: 'architect', state: 'Sikkim' });
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const n = await kit.ok(await kit.compose({ title: `Note ${i}`, audience: { kind: 'states', states: ['Sikkim'] } }));
+      const n = await kit.ok(
+        await kit.compose({ title: `Note ${i}`, audience: { kind: 'states', states: ['Sikkim'] } }),
+      );
       await kit.settled(n.id);
       ids.push(n.id);
     }
     const first = (await kit.asMember(me.token, { url: '/api/app/inbox?limit=2' })).json();
     expect(first.items.map((m: { title: string }) => m.title)).toEqual(['Note 4', 'Note 3']);
-    const second = (await kit.asMember(me.token, { url: `/api/app/inbox?limit=2&cursor=${first.nextCursor}` })).json();
+    const second = (
+      await kit.asMember(me.token, { url: `/api/app/inbox?limit=2&cursor=${first.nextCursor}` })
+    ).json();
     expect(second.items.map((m: { title: string }) => m.title)).toEqual(['Note 2', 'Note 1']);
-    const third = (await kit.asMember(me.token, { url: `/api/app/inbox?limit=2&cursor=${second.nextCursor}` })).json();
+    const third = (
+      await kit.asMember(me.token, { url: `/api/app/inbox?limit=2&cursor=${second.nextCursor}` })
+    ).json();
     expect(third.items.map((m: { title: string }) => m.title)).toEqual(['Note 0']);
     expect(third.nextCursor).toBeNull();
     expect((await kit.asMember(me.token, { url: '/api/app/inbox?cursor=abc' })).statusCode).toBe(400);
 
-    expect((await kit.asMember(me.token, { url: '/api/app/inbox/unread-count' })).json()).toEqual({ unread: 5 });
+    expect((await kit.asMember(me.token, { url: '/api/app/inbox/unread-count' })).json()).toEqual({
+      unread: 5,
+    });
     const message = first.items[0] as { id: number; notificationId: number };
     for (let i = 0; i < 3; i++) {
       const res = await kit.asMember(me.token, { method: 'POST', url: `/api/app/inbox/${message.id}/read` });
       expect(res.statusCode).toBe(200);
       expect(res.json().readAt).not.toBeNull();
     }
-    expect((await kit.asMember(me.token, { url: '/api/app/inbox/unread-count' })).json()).toEqual({ unread: 4 });
+    expect((await kit.asMember(me.token, { url: '/api/app/inbox/unread-count' })).json()).toEqual({
+      unread: 4,
+    });
     expect((await kit.get(message.notificationId)).read).toBe(1);
     // Someone else's message: not found, and nothing changes.
-    const theirs = await kit.asMember(other.token, { method: 'POST', url: `/api/app/inbox/${message.id}/read` });
+    const theirs = await kit.asMember(other.token, {
+      method: 'POST',
+      url: `/api/app/inbox/${message.id}/read`,
+    });
     expect(theirs.statusCode).toBe(404);
-    expect((await kit.asMember(other.token, { url: '/api/app/inbox/unread-count' })).json()).toEqual({ unread: 5 });
+    expect((await kit.asMember(other.token, { url: '/api/app/inbox/unread-count' })).json()).toEqual({
+      unread: 5,
+    });
     // A staff token never opens the member inbox.
     expect((await t.as('marketing', { url: '/api/app/inbox' })).statusCode).toBe(401);
   });
@@ -227,17 +275,29 @@ describe('permissions', () => {
   it('refuses roles without the page or the action (403)', async () => {
     const payload = { title: 'x', body: 'y', audience: { kind: 'all' } };
     for (const role of ['finance', 'courier', 'printing']) {
-      expect((await t.as(role, { method: 'POST', url: '/api/admin/notifications', payload })).statusCode).toBe(403);
+      expect(
+        (await t.as(role, { method: 'POST', url: '/api/admin/notifications', payload })).statusCode,
+      ).toBe(403);
       expect((await t.as(role, { url: '/api/admin/notifications' })).statusCode).toBe(403);
     }
     const pagesOnly = await t.as('almond team', {
       method: 'POST',
       url: '/api/admin/roles',
-      payload: { name: 'notif_viewer', label: 'Viewer', permissions: ['group:manage-notification', '/dashboard/notifications'] },
+      payload: {
+        name: 'notif_viewer',
+        label: 'Viewer',
+        permissions: ['group:manage-notification', '/dashboard/notifications'],
+      },
     });
     expect(pagesOnly.statusCode, pagesOnly.body).toBe(200);
-    const { token } = await staffKit(t).createAccount('almond team', 'notif-viewer@example.com', 'notif_viewer');
+    const { token } = await staffKit(t).createAccount(
+      'almond team',
+      'notif-viewer@example.com',
+      'notif_viewer',
+    );
     expect((await t.as(token, { url: '/api/admin/notifications' })).statusCode).toBe(200);
-    expect((await t.as(token, { method: 'POST', url: '/api/admin/notifications', payload })).statusCode).toBe(403);
+    expect((await t.as(token, { method: 'POST', url: '/api/admin/notifications', payload })).statusCode).toBe(
+      403,
+    );
   });
 });

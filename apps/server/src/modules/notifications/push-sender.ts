@@ -22,7 +22,10 @@ export interface PushLog {
 /** The default: writes counts to the log, never titles, texts or who received them. */
 export const logPushSender = (log: PushLog): PushSender => ({
   async send(batch) {
-    log.info({ notificationId: batch.notificationId, members: batch.memberIds.length }, 'push: chunk handed over');
+    log.info(
+      { notificationId: batch.notificationId, members: batch.memberIds.length },
+      'push: chunk handed over',
+    );
     return batch.memberIds.length;
   },
 });

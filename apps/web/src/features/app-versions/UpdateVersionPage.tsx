@@ -21,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { BooleanField, SelectInput, TextField as RaTextField, useNotify, useRefresh } from 'react-admin';
+import { BooleanField, TextField as RaTextField, SelectInput, useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { DateTimeField } from '../../components/fields';
@@ -61,7 +61,10 @@ function PlatformCard({
     if (Object.keys(local).length > 0) return;
     setBusy(true);
     try {
-      await api(`/admin/app-versions/${platform}`, { method: 'PUT', body: { ...v, latest: v.latest.trim(), minimum: v.minimum.trim() } });
+      await api(`/admin/app-versions/${platform}`, {
+        method: 'PUT',
+        body: { ...v, latest: v.latest.trim(), minimum: v.minimum.trim() },
+      });
       notify(`${PLATFORM_LABEL[platform]} versions saved`, { type: 'success' });
       onSaved();
     } catch (e) {
@@ -83,7 +86,8 @@ function PlatformCard({
         </Stack>
         {current ? (
           <Typography variant="body2" sx={{ mb: 2 }}>
-            Now: latest {current.latest}, minimum {current.minimum} · changed {formatDateTime(current.createdAt)}
+            Now: latest {current.latest}, minimum {current.minimum} · changed{' '}
+            {formatDateTime(current.createdAt)}
             {current.createdByName ? ` by ${current.createdByName}` : ''}
           </Typography>
         ) : (
@@ -110,7 +114,11 @@ function PlatformCard({
           />
           <FormControlLabel
             control={
-              <Switch checked={v.force} disabled={!editable} onChange={(e) => setV({ ...v, force: e.target.checked })} />
+              <Switch
+                checked={v.force}
+                disabled={!editable}
+                onChange={(e) => setV({ ...v, force: e.target.checked })}
+              />
             }
             label="Force everyone below the latest version to update"
           />

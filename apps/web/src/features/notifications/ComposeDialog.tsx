@@ -38,7 +38,9 @@ async function uploadImage(image: File | null): Promise<number | null> {
   if (!image) return null;
   const body = new FormData();
   body.append('file', image);
-  return (await api<{ id: number }>('/files', { method: 'POST', body, query: { purpose: 'notification_image' } })).id;
+  return (
+    await api<{ id: number }>('/files', { method: 'POST', body, query: { purpose: 'notification_image' } })
+  ).id;
 }
 
 /**
@@ -110,9 +112,14 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
           sendAt: when === 'later' ? istInstant(v.sendAt) : null,
         },
       });
-      notify(row.state === 'scheduled' && when === 'later' ? 'Notification scheduled' : 'Notification is being sent', {
-        type: 'success',
-      });
+      notify(
+        row.state === 'scheduled' && when === 'later'
+          ? 'Notification scheduled'
+          : 'Notification is being sent',
+        {
+          type: 'success',
+        },
+      );
       refresh();
       onClose();
     } catch (e) {
@@ -229,7 +236,10 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
                     setUpload(null);
                   }}
                   onTemplate={() =>
-                    downloadFile('/admin/notifications/audience-template', 'notification-members-template.xlsx')
+                    downloadFile(
+                      '/admin/notifications/audience-template',
+                      'notification-members-template.xlsx',
+                    )
                   }
                   label="Member list spreadsheet"
                 />
@@ -266,7 +276,12 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
                         </Button>
                       )}
                       {!upload.uploadId && upload.rowsValid > 0 && (
-                        <Button variant="contained" color="warning" disabled={busy} onClick={() => sendList(true)}>
+                        <Button
+                          variant="contained"
+                          color="warning"
+                          disabled={busy}
+                          onClick={() => sendList(true)}
+                        >
                           Apply valid rows
                         </Button>
                       )}

@@ -54,7 +54,9 @@ const filters = [
 function AutoRefresh() {
   const { data } = useListContext<NotificationRow>();
   const refresh = useRefresh();
-  const active = (data ?? []).some((r) => r.state === 'sending' || (r.state === 'scheduled' && Date.parse(r.sendAt) <= Date.now()));
+  const active = (data ?? []).some(
+    (r) => r.state === 'sending' || (r.state === 'scheduled' && Date.parse(r.sendAt) <= Date.now()),
+  );
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(refresh, 2000);
@@ -74,7 +76,12 @@ function Recipients({ row }: { row: NotificationRow }) {
   const total = Math.max(row.expected ?? 0, row.recipients);
   const pct = total > 0 ? Math.min(100, (100 * row.recipients) / total) : 0;
   return (
-    <Box sx={{ minWidth: 140 }} role="progressbar" aria-valuenow={Math.round(pct)} aria-label="Sending progress">
+    <Box
+      sx={{ minWidth: 140 }}
+      role="progressbar"
+      aria-valuenow={Math.round(pct)}
+      aria-label="Sending progress"
+    >
       <LinearProgress variant="determinate" value={pct} />
       <Typography variant="caption">
         {formatCount(row.recipients)} / {formatCount(total)}
@@ -84,7 +91,9 @@ function Recipients({ row }: { row: NotificationRow }) {
 }
 
 const readShare = (r: NotificationRow) =>
-  r.recipients > 0 ? `${formatCount(r.read)} (${Math.round((100 * r.read) / r.recipients)}%)` : formatCount(r.read);
+  r.recipients > 0
+    ? `${formatCount(r.read)} (${Math.round((100 * r.read) / r.recipients)}%)`
+    : formatCount(r.read);
 
 function CancelButton({ row }: { row: NotificationRow }) {
   const cancel = useRowAction({
