@@ -75,7 +75,9 @@ async function start(db: Database['db'], id: number): Promise<Row | undefined> {
  * Fans a notification out to every member of its audience: one inbox row per member, by member id
  * ranges, each range one INSERT … SELECT committed together with the resume point, then handed to
  * the push sender. A crash resumes at the first range not committed, so nobody gets it twice and
- * nobody is left out (the unique (notification, member) key stands behind it).
+ * nobody is left out (the unique (notification, member) key stands behind it). The push hand-over
+ * follows the commit: a crash between the two loses that chunk's push (never its inbox rows), and
+ * `delivered` then stays below `recipients`, which the history shows.
  */
 export async function fanOut(database: Database, id: number, options: FanOutOptions): Promise<FanOutResult> {
   const { db } = database;

@@ -76,7 +76,7 @@ function PlatformCard({
   };
 
   return (
-    <Card sx={{ flex: 1, minWidth: 0 }}>
+    <Card sx={{ flex: 1, minWidth: 0 }} component="section" aria-label={PLATFORM_LABEL[platform]}>
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
           <Typography variant="h6" component="h2">
