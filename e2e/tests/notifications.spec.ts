@@ -130,14 +130,16 @@ test('Update Version: a new android setting is saved and kept in the history; th
   await signIn(page, 'almond team');
   await page.goto('/dashboard/update_version');
   const android = page.getByRole('region', { name: 'Android' });
-  await android.getByLabel('Latest version').fill('2.5.0');
-  await android.getByLabel('Minimum supported version').fill('2.5');
+  await android.getByRole('textbox', { name: 'Latest version' }).fill('2.5.0');
+  await android.getByRole('textbox', { name: 'Minimum supported version' }).fill('2.5');
   await android.getByRole('button', { name: 'Save Android' }).click();
   await expect(android.getByText('A semantic version such as 1.2.3 or 2.0.0-beta.1')).toBeVisible();
-  await android.getByLabel('Minimum supported version').fill('2.2.0');
+  await android.getByRole('textbox', { name: 'Minimum supported version' }).fill('2.2.0');
   await android.getByRole('button', { name: 'Save Android' }).click();
   await expect(page.getByText('Android versions saved')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Android' })).toContainText('Now: latest 2.5.0, minimum 2.2.0');
+  await expect(page.getByRole('region', { name: 'Android' })).toContainText(
+    'Now: latest 2.5.0, minimum 2.2.0',
+  );
   await expect(page.getByRole('row').filter({ hasText: '2.5.0' }).first()).toContainText('2.2.0');
   const check = await request.get('/api/app/version?platform=android&current=2.1.9');
   expect(await check.json()).toMatchObject({ latest: '2.5.0', minimum: '2.2.0', mustUpdate: true });
