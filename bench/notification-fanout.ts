@@ -23,6 +23,8 @@ import { databaseFileStore } from '../apps/server/src/plugins/storage';
 import { prepareDatabase } from '../apps/server/src/prepare';
 
 const M = Number(process.argv[2] ?? 1_000_000);
+/** The task's chunk unless NOTIFICATION_FANOUT_CHUNK says otherwise (as it does for the task). */
+const CHUNK = Number(process.env.NOTIFICATION_FANOUT_CHUNK) || FANOUT_CHUNK;
 const R = Number(process.argv[3] ?? 10_000_000);
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/at_ci';
 const name = `bench_fanout_${process.pid}`;
@@ -126,6 +128,7 @@ try {
     const p = probe(health);
     const t0 = performance.now();
     const result = await fanOut(database, id, {
+      chunk: CHUNK,
       sender: {
         send: async (b) => {
           pushed += b.memberIds.length;
@@ -148,7 +151,7 @@ try {
   const productHealth = [...product1.health, ...product2.health];
   const ceilingHealth = [...ceiling1.health, ...ceiling2.health];
   console.log(
-    `\nnotification fan-out, ${fmt(M)} members, ${fmt(expected)} recipients (chunk ${fmt(FANOUT_CHUNK)} member ids)`,
+    `\nnotification fan-out, ${fmt(M)} members, ${fmt(expected)} recipients (chunk ${fmt(CHUNK)} member ids)`,
   );
   console.log(
     `  product (fanOut: chunked INSERT … SELECT + resume point per chunk + push hand-over): ${seconds(product1.ms)}, ${seconds(product2.ms)}`,
