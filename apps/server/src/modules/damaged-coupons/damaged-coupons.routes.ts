@@ -9,7 +9,9 @@ import {
 import { idParams } from '@app/contract/input';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { bulkDecisionRoutes } from '../../lib/decision-routes';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
@@ -122,4 +124,16 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
         }).send(stream);
       },
     );
+
+  bulkDecisionRoutes(app, {
+    path: '/admin/damaged-coupons',
+    action: 'damaged-coupons.decide',
+    flow: service.damagedDecisions,
+    tags,
+    noun: 'damage reports (not by their reporter)',
+    input: {
+      fields: { replace: z.boolean().default(false) },
+      of: (body) => ({ replace: body.replace === true }),
+    },
+  });
 };
