@@ -5,6 +5,7 @@ import { applyMigrations } from './db/migrate';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoGames } from './seed/games';
 import { seedDemoMembers } from './seed/members';
+import { seedDemoNotifications } from './seed/notifications';
 import { seedDemoProjects } from './seed/projects';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
@@ -36,6 +37,7 @@ export async function prepareDatabase(
       await seedDemoProjects(database);
       await seedDemoGames(database);
       await seedDemoStores(database);
+      await seedDemoNotifications(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
+import { appVersionsRoutes } from './modules/app-versions/app-versions.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { couponAllocationsRoutes } from './modules/coupon-allocations/coupon-allocations.routes';
@@ -25,6 +26,8 @@ import { memberAppRoutes } from './modules/member-app/member-app.routes';
 import { memberApprovalsRoutes } from './modules/members/members.approvals.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { memberScansRoutes } from './modules/members/members.scans.routes';
+import { inboxAppRoutes } from './modules/notifications/inbox.app-routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pointsSettingsRoutes } from './modules/points-settings/points-settings.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { projectsAppRoutes } from './modules/projects/projects.app-routes';
@@ -76,4 +79,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(gamesRoutes);
   await app.register(mapsRoutes);
   await app.register(storesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(inboxAppRoutes);
+  await app.register(appVersionsRoutes);
 };

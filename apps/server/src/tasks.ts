@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCouponTasks } from './modules/coupons/coupons.tasks';
 import { registerHousekeepingTasks } from './modules/housekeeping/cleanup';
+import { registerNotificationTasks } from './modules/notifications/notifications.tasks';
 import { registerReportTasks } from './modules/reports/reports.tasks';
 import { scheduleSchemeEnding } from './modules/schemes/scheme-lapse';
 
@@ -10,4 +11,5 @@ export function registerTaskHandlers(app: FastifyInstance): void {
   registerCouponTasks(app);
   scheduleSchemeEnding(app);
   registerHousekeepingTasks(app);
+  registerNotificationTasks(app);
 }

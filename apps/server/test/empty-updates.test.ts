@@ -42,6 +42,7 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
   'PUT /api/admin/schemes/:id': { expect: ['name', 'startsOn', 'endsOn', 'rule'] },
   'PUT /api/admin/games/:id': { expect: ['name', 'kind', 'startsOn', 'endsOn', 'playsPerDay', 'prizes'] },
   'PUT /api/admin/updatePassword': { expect: ['password', 'confirmPassword'] },
+  'PUT /api/admin/app-versions/:platform': { expect: ['latest', 'minimum', 'force'] },
 };
 
 describe('an empty update', () => {
@@ -55,7 +56,7 @@ describe('an empty update', () => {
   it.each(Object.entries(EMPTY_UPDATE))('%s {}', async (route, { id, expect: expected }) => {
     const [method, pattern] = route.split(' ') as ['PUT', string];
     const access = t.app.accessTable.find((r) => `${r.method} ${r.url}` === route)!.access;
-    const url = pattern.replace(':id', String(id ? await id() : 1));
+    const url = pattern.replace(':id', String(id ? await id() : 1)).replace(':platform', 'android');
     const role = staffRoleFor(access);
     const before = await auditCount();
     const res = await t.as(role, { method, url, payload: {} });

@@ -107,7 +107,8 @@ export function withValue(body: unknown, path: string, value: unknown): Record<s
 }
 
 /** The URL with every path parameter set to `id`. */
-export const withIds = (url: string, id = '1') => url.replace(/:[A-Za-z]+/g, id);
+export const withIds = (url: string, id = '1') =>
+  url.replace(':platform', 'android').replace(/:[A-Za-z]+/g, id);
 
 /** The super role when it holds the page (it may edit every other role's accounts), else a role that does. */
 export const staffRoleFor = (access: Access): string =>

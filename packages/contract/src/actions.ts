@@ -49,6 +49,8 @@ export const ACTIONS = [
   act('feedback.respond', '/dashboard/feedback', 'Reply to feedback and move its state'),
   act('games.manage', '/dashboard/gamespoints', 'Create, edit and archive games'),
   act('stores.manage', '/dashboard/locator', 'Add, edit, deactivate and upload stores'),
+  act('notifications.send', '/dashboard/notifications', 'Compose, schedule, send and cancel notifications'),
+  act('app-versions.update', '/dashboard/update_version', 'Change the app versions (latest, minimum, force)'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

@@ -17,6 +17,8 @@ export const FILE_PURPOSES = [
   'label_pdf',
   'project_photo',
   'feedback_attachment',
+  'notification_image',
+  'notification_audience_errors',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -26,11 +28,12 @@ export const UPLOAD_ERROR_PURPOSES = [
   'points_upload_errors',
   'damaged_upload_errors',
   'stores_upload_errors',
+  'notification_audience_errors',
 ] as const satisfies readonly FilePurpose[];
 export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 
 /** Purposes a staff member may upload for (POST /api/files?purpose=…). */
-export const STAFF_UPLOAD_PURPOSES = ['damaged_photo'] as const;
+export const STAFF_UPLOAD_PURPOSES = ['damaged_photo', 'notification_image'] as const;
 export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 /** Purposes a member may upload for (POST /api/app/uploads?purpose=…, default kyc_image). */
 export const MEMBER_UPLOAD_PURPOSES = ['kyc_image', 'project_photo', 'feedback_attachment'] as const;

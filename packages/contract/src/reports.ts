@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
 import { GAME_REPORTS } from './games';
+import { NOTIFICATION_REPORTS } from './notification-reports';
 import { PROJECT_REPORTS } from './project-reports';
 import type { ReportDefinition } from './report-definition';
 
@@ -152,6 +153,7 @@ export const REPORTS = [
       { header: 'Added', key: 'createdAt', width: 20 },
     ],
   },
+  ...NOTIFICATION_REPORTS,
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];

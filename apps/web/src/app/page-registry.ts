@@ -37,4 +37,6 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/project_registration': lazy(() => import('../features/projects/ProjectRegistrationPage')),
   '/dashboard/feedback': lazy(() => import('../features/feedback/FeedbackPage')),
   '/dashboard/locator': lazy(() => import('../features/stores/LocatorPage')),
+  '/dashboard/notifications': lazy(() => import('../features/notifications/NotificationsPage')),
+  '/dashboard/update_version': lazy(() => import('../features/app-versions/UpdateVersionPage')),
 };

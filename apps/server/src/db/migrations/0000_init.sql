@@ -379,6 +379,66 @@ CREATE TABLE "terms_versions" (
 	"published_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "app_versions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"platform" text NOT NULL,
+	"latest" text NOT NULL,
+	"minimum" text NOT NULL,
+	"force" boolean DEFAULT false NOT NULL,
+	"notes" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "inbox_messages" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"notification_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"read_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "notification_audience_members" (
+	"upload_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	CONSTRAINT "notification_audience_members_upload_id_member_id_pk" PRIMARY KEY("upload_id","member_id")
+);
+--> statement-breakpoint
+CREATE TABLE "notification_audience_uploads" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"created_by" integer NOT NULL,
+	"rows_total" integer NOT NULL,
+	"members" integer NOT NULL,
+	"error_report_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"image_file_id" integer,
+	"link" text,
+	"audience_kind" text NOT NULL,
+	"audience_values" text[] DEFAULT '{}'::text[] NOT NULL,
+	"audience_upload_id" integer,
+	"state" text DEFAULT 'scheduled' NOT NULL,
+	"send_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"task_id" bigint,
+	"expected" integer,
+	"fanned_to" bigint DEFAULT 0 NOT NULL,
+	"fan_last" bigint,
+	"recipients" integer DEFAULT 0 NOT NULL,
+	"delivered" integer DEFAULT 0 NOT NULL,
+	"read_count" integer DEFAULT 0 NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"cancelled_at" timestamp with time zone,
+	"cancelled_by" integer
+);
+--> statement-breakpoint
 CREATE TABLE "joining_settings" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"member_type" text NOT NULL,
@@ -671,6 +731,12 @@ CREATE INDEX "members_created_idx" ON "members" USING btree ("created_at","id");
 CREATE INDEX "members_state_idx" ON "members" USING btree ("state","district");--> statement-breakpoint
 CREATE INDEX "members_dealer_idx" ON "members" USING btree ("dealer_id");--> statement-breakpoint
 CREATE INDEX "members_referred_by_idx" ON "members" USING btree ("referred_by");--> statement-breakpoint
+CREATE INDEX "app_versions_platform_idx" ON "app_versions" USING btree ("platform","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "inbox_messages_notification_member_key" ON "inbox_messages" USING btree ("notification_id","member_id");--> statement-breakpoint
+CREATE INDEX "inbox_messages_member_idx" ON "inbox_messages" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "inbox_messages_unread_idx" ON "inbox_messages" USING btree ("member_id") WHERE "inbox_messages"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "notifications_due_idx" ON "notifications" USING btree ("send_at") WHERE "notifications"."state" = 'scheduled' and "notifications"."task_id" is null;--> statement-breakpoint
 CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("member_type","effective_from");--> statement-breakpoint
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint

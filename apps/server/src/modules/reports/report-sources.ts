@@ -3,6 +3,7 @@ import { reportOf } from '../../lib/lists/report';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
 import { feedbackList } from '../feedback/feedback.repository';
 import { GAME_REPORT_SOURCES } from '../games/games.report-sources';
+import { NOTIFICATION_REPORT_SOURCES } from '../notifications/notification-report-sources';
 import { projectList } from '../projects/projects.repository';
 import { storesReportSource } from '../stores/stores-report-source';
 import { reportColumns } from './report-columns';
@@ -30,4 +31,5 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')),
   ...GAME_REPORT_SOURCES,
   stores: storesReportSource,
+  ...NOTIFICATION_REPORT_SOURCES,
 };

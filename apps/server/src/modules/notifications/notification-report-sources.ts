@@ -1,0 +1,9 @@
+import { reportOf } from '../../lib/lists/report';
+import { reportColumns } from '../reports/report-columns';
+import type { ReportSource } from '../reports/report-source';
+import { notificationList } from './notifications.repository';
+
+/** The notifications report: the history list's rows, by creation time. */
+export const NOTIFICATION_REPORT_SOURCES: Record<'notifications', ReportSource> = {
+  notifications: reportOf(notificationList, 'createdAt', reportColumns('notifications')),
+};
