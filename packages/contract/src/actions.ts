@@ -44,6 +44,9 @@ export const ACTIONS = [
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),
   act('products.manage', '/dashboard/products/catalogue', 'Add and edit catalogue products'),
+  act('rewards.manage', '/dashboard/products/catalogue', 'Add, edit and archive rewards'),
+  act('redemptions.decide', '/dashboard/approvals/redemption', 'Approve or reject redemptions'),
+  act('redemptions.pay', '/dashboard/approvals/redemption', 'Mark cash redemptions paid (UTR) or failed'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];
