@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoMembers } from './seed/members';
+import { seedDemoRedemptions } from './seed/redemptions';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
 
@@ -30,6 +31,7 @@ export async function prepareDatabase(
       await seedDemoStaff(database.db);
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoCoupons(database);
+      await seedDemoRedemptions(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkDecisionBody } from './decisions';
 import { recordId, text, uniqueArray } from './input';
 import { MEMBER_TYPES } from './members';
 import { rowError, UPLOAD_STATUSES } from './uploads';
@@ -17,7 +18,10 @@ export const REDEMPTION_ENTITY = 'redemption';
 
 export const REWARD_TYPES = ['physical', 'e_voucher'] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
-export const REWARD_TYPE_LABELS: Record<RewardType, string> = { physical: 'Physical gift', e_voucher: 'E-voucher' };
+export const REWARD_TYPE_LABELS: Record<RewardType, string> = {
+  physical: 'Physical gift',
+  e_voucher: 'E-voucher',
+};
 
 export const REWARD_MESSAGES = {
   nameRequired: 'Name is required',
@@ -33,7 +37,8 @@ export const REWARD_MESSAGES = {
   archived: 'This reward is archived',
 } as const;
 
-const paise = (message: string) => z.number({ error: message }).int(message).min(0, message).max(100_000_000, message);
+const paise = (message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(100_000_000, message);
 
 const rewardFields = {
   name: text(100, { required: REWARD_MESSAGES.nameRequired, tooLong: REWARD_MESSAGES.tooLong }),
@@ -161,9 +166,17 @@ export const REDEMPTION_STATUS_LABELS: Record<RedemptionStatus, string> = {
 };
 
 /** The states whose points went back to the member (`redemption_refund`). */
-export const REFUNDED_STATUSES = ['rejected', 'cancelled', 'failed', 'returned'] as const satisfies readonly RedemptionStatus[];
+export const REFUNDED_STATUSES = [
+  'rejected',
+  'cancelled',
+  'failed',
+  'returned',
+] as const satisfies readonly RedemptionStatus[];
 /** Every move the state machine allows, by kind (the approval is common to all). */
-export const REDEMPTION_TRANSITIONS: Record<RedemptionKind, Partial<Record<RedemptionStatus, readonly RedemptionStatus[]>>> = {
+export const REDEMPTION_TRANSITIONS: Record<
+  RedemptionKind,
+  Partial<Record<RedemptionStatus, readonly RedemptionStatus[]>>
+> = {
   cash: { requested: ['approved', 'rejected', 'cancelled'], approved: ['paid', 'failed'] },
   voucher: { requested: ['approved', 'rejected', 'cancelled'], approved: ['fulfilled'] },
   gift: {
@@ -321,13 +334,20 @@ export const REDEMPTION_FILTERS = ['q', 'kind', 'status', 'memberId', 'financial
 export const redemptionReasonBody = z.object({
   reason: text(500, { required: REDEMPTION_MESSAGES.reasonRequired, multiline: true }),
 });
+/** Approve or reject many: the rows, and the reason rejecting needs (request text rules). */
+export const redemptionBulkBody = bulkDecisionBody.extend({
+  reason: text(500, { multiline: true }).optional(),
+});
+
 export const utrText = text(30, { required: REDEMPTION_MESSAGES.utrRequired })
   .regex(/^[A-Za-z0-9]{6,30}$/, REDEMPTION_MESSAGES.utrFormat)
   .transform((s) => s.toUpperCase());
 export const markPaidBody = z.object({ utr: utrText });
 export type MarkPaidBody = z.infer<typeof markPaidBody>;
 
-const day = z.string({ error: 'Use a date as YYYY-MM-DD' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
+const day = z
+  .string({ error: 'Use a date as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
 /** Gift dispatch (Courier Redemption). */
 export const dispatchBody = z.object({
   courierCompany: text(100, { required: 'Courier company is required' }),

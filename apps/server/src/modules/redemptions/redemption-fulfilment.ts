@@ -69,7 +69,9 @@ export async function waitingVoucherRedemptions(tx: Executor, limit = 100): Prom
   return tx
     .select()
     .from(redemptions)
-    .where(and(eq(redemptions.kind, 'voucher'), eq(redemptions.status, 'approved'), isNull(redemptions.voucherId)))
+    .where(
+      and(eq(redemptions.kind, 'voucher'), eq(redemptions.status, 'approved'), isNull(redemptions.voucherId)),
+    )
     .orderBy(redemptions.id)
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -39,7 +39,11 @@ export interface Move {
 export async function moveRedemption(tx: Executor, row: LockedRedemption, move: Move): Promise<AuditEntry> {
   const from = row.status as RedemptionStatus;
   if (!canMove(row.kind as RedemptionKind, from, move.to)) throw conflict(wrongStateMessage(row, move.to));
-  const set: Partial<typeof redemptions.$inferInsert> = { ...move.set, status: move.to, updatedAt: new Date() };
+  const set: Partial<typeof redemptions.$inferInsert> = {
+    ...move.set,
+    status: move.to,
+    updatedAt: new Date(),
+  };
   if ((REFUNDED_STATUSES as readonly string[]).includes(move.to)) {
     const refund = await postEntry(tx, {
       memberId: row.memberId,

@@ -42,7 +42,11 @@ export const redemptionsAppRoutes: FastifyPluginAsyncZod = async (app) => {
     '/app/redemptions',
     {
       config: { access: 'member' },
-      schema: { tags, summary: 'My redemptions, newest first, with their state history', response: { 200: z.array(appRedemption) } },
+      schema: {
+        tags,
+        summary: 'My redemptions, newest first, with their state history',
+        response: { 200: z.array(appRedemption) },
+      },
     },
     async (request) => memberRedemptions(db, memberOf(request).id),
   );
@@ -84,7 +88,13 @@ export const redemptionsAppRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = memberOf(request);
       return sendIdempotent(
         reply,
-        await cancelRedemption(app, me.id, request.params.id, idempotencyOf(request, `member:${me.id}`), request.id),
+        await cancelRedemption(
+          app,
+          me.id,
+          request.params.id,
+          idempotencyOf(request, `member:${me.id}`),
+          request.id,
+        ),
       );
     },
   );

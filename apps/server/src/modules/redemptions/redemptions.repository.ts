@@ -84,7 +84,12 @@ export const redemptionList = defineList<RedemptionRow>({
     points: { sql: r.points, label: 'Points', format: 'int', width: 10 },
     valuePaise: { sql: r.valuePaise, label: 'Value', format: 'rupees', width: 12 },
     financialYear: { sql: r.financialYear, label: 'Financial year', width: 10 },
-    tdsRateBp: { sql: sql<number>`${r.tdsRateBp}`, label: 'TDS rate (basis points)', format: 'int', width: 10 },
+    tdsRateBp: {
+      sql: sql<number>`${r.tdsRateBp}`,
+      label: 'TDS rate (basis points)',
+      format: 'int',
+      width: 10,
+    },
     tdsPaise: { sql: r.tdsPaise, label: 'TDS', format: 'rupees', width: 12 },
     tdsBorneBy: { sql: redemptionColumns.tdsBorneBy, label: 'TDS borne by', width: 10 },
     panOnFile: { sql: r.panOnFile, label: 'PAN on file', format: 'bool', width: 8 },

@@ -1,10 +1,10 @@
-import { bulkDecisionBody, bulkDecisionResult } from '@app/contract/decisions';
+import { bulkDecisionResult } from '@app/contract/decisions';
 import { idParams } from '@app/contract/input';
-import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import {
   CATALOGUE_PAGE,
   markPaidBody,
   REDEMPTION_PAGE,
+  redemptionBulkBody,
   redemptionReasonBody,
   redemptionRow,
   redemptionSettingBody,
@@ -14,9 +14,10 @@ import {
   rewardUpdateBody,
   utrUploadResult,
 } from '@app/contract/redemptions';
+import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { redemptions } from '../../db/schema/redemptions';
 import { actorOf } from '../../lib/audit';
@@ -54,12 +55,23 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/admin/rewards/:id',
-    { config: { access: catalogue }, schema: { tags: rewardTags, summary: 'One reward', params, response: { 200: rewardRow } } },
+    {
+      config: { access: catalogue },
+      schema: { tags: rewardTags, summary: 'One reward', params, response: { 200: rewardRow } },
+    },
     async (request) => rewardsService.getReward(app, request.params.id),
   );
   app.get(
     '/admin/rewards/:id/image',
-    { config: { access: catalogue }, schema: { tags: rewardTags, summary: 'The reward image (thumbnail with ?thumbnail=true)', params, querystring: z.object({ thumbnail: z.enum(['true', 'false']).default('false') }) } },
+    {
+      config: { access: catalogue },
+      schema: {
+        tags: rewardTags,
+        summary: 'The reward image (thumbnail with ?thumbnail=true)',
+        params,
+        querystring: z.object({ thumbnail: z.enum(['true', 'false']).default('false') }),
+      },
+    },
     async (request, reply) => {
       const reward = await rewardsService.getReward(app, request.params.id);
       const { file, stream } = await openStored(
@@ -68,14 +80,21 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         'Reward image',
         request.query.thumbnail === 'true' ? 'thumbnail' : 'file',
       );
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: false }).send(stream);
+      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: false }).send(
+        stream,
+      );
     },
   );
   app.post(
     '/admin/rewards',
     {
       config: { access: manageRewards },
-      schema: { tags: rewardTags, summary: 'Create a reward', body: rewardCreateBody, response: { 200: rewardRow } },
+      schema: {
+        tags: rewardTags,
+        summary: 'Create a reward',
+        body: rewardCreateBody,
+        response: { 200: rewardRow },
+      },
     },
     async (request) => rewardsService.createReward(app, actorOf(request), request.body),
   );
@@ -83,7 +102,13 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/rewards/:id',
     {
       config: { access: manageRewards },
-      schema: { tags: rewardTags, summary: 'Edit a reward', params, body: rewardUpdateBody, response: { 200: rewardRow } },
+      schema: {
+        tags: rewardTags,
+        summary: 'Edit a reward',
+        params,
+        body: rewardUpdateBody,
+        response: { 200: rewardRow },
+      },
     },
     async (request) => rewardsService.updateReward(app, actorOf(request), request.params.id, request.body),
   );
@@ -95,7 +120,12 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/rewards/:id/${verb}`,
       {
         config: { access: manageRewards },
-        schema: { tags: rewardTags, summary: `${verb === 'archive' ? 'Archive' : 'Restore'} a reward`, params, response: { 200: rewardRow } },
+        schema: {
+          tags: rewardTags,
+          summary: `${verb === 'archive' ? 'Archive' : 'Restore'} a reward`,
+          params,
+          response: { 200: rewardRow },
+        },
       },
       async (request) => rewardsService.archiveReward(app, actorOf(request), request.params.id, archived),
     );
@@ -127,19 +157,31 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/admin/redemptions/:id',
-    { config: { access: queue }, schema: { tags, summary: 'One redemption', params, response: { 200: redemptionRow } } },
+    {
+      config: { access: queue },
+      schema: { tags, summary: 'One redemption', params, response: { 200: redemptionRow } },
+    },
     async (request) => service.getRedemption(app, request.params.id),
   );
   app.post(
     '/admin/redemptions/:id/approve',
-    { config: { access: deciding }, schema: { tags, summary: 'Approve a requested redemption', params, response: { 200: redemptionRow } } },
+    {
+      config: { access: deciding },
+      schema: { tags, summary: 'Approve a requested redemption', params, response: { 200: redemptionRow } },
+    },
     async (request) => service.decideRedemption(app, actorOf(request), request.params.id, 'approved', null),
   );
   app.post(
     '/admin/redemptions/:id/reject',
     {
       config: { access: deciding },
-      schema: { tags, summary: 'Reject (reason); the points go back', params, body: redemptionReasonBody, response: { 200: redemptionRow } },
+      schema: {
+        tags,
+        summary: 'Reject (reason); the points go back',
+        params,
+        body: redemptionReasonBody,
+        response: { 200: redemptionRow },
+      },
     },
     async (request) =>
       service.decideRedemption(app, actorOf(request), request.params.id, 'rejected', request.body.reason),
@@ -152,17 +194,34 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/redemptions/bulk/${verb}`,
       {
         config: { access: deciding },
-        schema: { tags, summary: `${verb === 'approve' ? 'Approve' : 'Reject'} many (each row’s outcome)`, body: bulkDecisionBody, response: { 200: bulkDecisionResult } },
+        schema: {
+          tags,
+          summary: `${verb === 'approve' ? 'Approve' : 'Reject'} many (each row’s outcome)`,
+          body: redemptionBulkBody,
+          response: { 200: bulkDecisionResult },
+        },
       },
       async (request) => ({
-        outcomes: await service.decideRedemptions(app, actorOf(request), request.body.ids, result, request.body.reason || null),
+        outcomes: await service.decideRedemptions(
+          app,
+          actorOf(request),
+          request.body.ids,
+          result,
+          request.body.reason || null,
+        ),
       }),
     );
   app.post(
     '/admin/redemptions/:id/paid',
     {
       config: { access: paying },
-      schema: { tags, summary: 'Cash: mark paid with the UTR (not by its approver)', params, body: markPaidBody, response: { 200: redemptionRow } },
+      schema: {
+        tags,
+        summary: 'Cash: mark paid with the UTR (not by its approver)',
+        params,
+        body: markPaidBody,
+        response: { 200: redemptionRow },
+      },
     },
     async (request) => service.markPaid(app, actorOf(request), request.params.id, request.body.utr),
   );
@@ -170,7 +229,13 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/redemptions/:id/failed',
     {
       config: { access: paying },
-      schema: { tags, summary: 'Cash: payment failed (reason); the points go back', params, body: redemptionReasonBody, response: { 200: redemptionRow } },
+      schema: {
+        tags,
+        summary: 'Cash: payment failed (reason); the points go back',
+        params,
+        body: redemptionReasonBody,
+        response: { 200: redemptionRow },
+      },
     },
     async (request) => service.markFailed(app, actorOf(request), request.params.id, request.body.reason),
   );
@@ -178,9 +243,11 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/redemptions/utr-upload/template',
     { config: { access: queue }, schema: { tags, summary: 'The UTR upload template (xlsx)' } },
     async (_request, reply) =>
-      downloadHeaders(reply, { name: 'utr-upload-template.xlsx', contentType: XLSX_CONTENT_TYPE, personal: false }).send(
-        await utrTemplate(),
-      ),
+      downloadHeaders(reply, {
+        name: 'utr-upload-template.xlsx',
+        contentType: XLSX_CONTENT_TYPE,
+        personal: false,
+      }).send(await utrTemplate()),
   );
   app.post(
     '/admin/redemptions/utr-upload',
@@ -188,7 +255,8 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: paying },
       schema: {
         tags,
-        summary: 'Mark many cash redemptions paid from an xlsx (Redemption, UTR); applyValid=true applies the good rows',
+        summary:
+          'Mark many cash redemptions paid from an xlsx (Redemption, UTR); applyValid=true applies the good rows',
         querystring: z.object({ applyValid: z.enum(['true', 'false']).default('false') }),
         response: { 200: utrUploadResult },
       },
@@ -200,10 +268,15 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/redemptions/utr-upload/errors/:id',
-    { config: { access: queue }, schema: { tags, summary: 'The error report of my UTR upload (xlsx)', params } },
+    {
+      config: { access: queue },
+      schema: { tags, summary: 'The error report of my UTR upload (xlsx)', params },
+    },
     async (request, reply) => {
       const { file, stream } = await utrErrorReport(app, actorOf(request), request.params.id);
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(stream);
+      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
+        stream,
+      );
     },
   );
 
@@ -213,7 +286,11 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/redemption/settings',
     {
       config: { access: settings },
-      schema: { tags: ['points settings'], summary: 'TDS threshold and rates, cash minimum: history, in force flagged', response: { 200: z.array(redemptionSettingRow) } },
+      schema: {
+        tags: ['points settings'],
+        summary: 'TDS threshold and rates, cash minimum: history, in force flagged',
+        response: { 200: z.array(redemptionSettingRow) },
+      },
     },
     async () => redemptionSettingsHistory(db),
   );
@@ -221,7 +298,12 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/redemption/settings',
     {
       config: { access: action('joining-points.configure') },
-      schema: { tags: ['points settings'], summary: 'Set the TDS threshold and rates and the cash minimum from a date', body: redemptionSettingBody, response: { 200: z.array(redemptionSettingRow) } },
+      schema: {
+        tags: ['points settings'],
+        summary: 'Set the TDS threshold and rates and the cash minimum from a date',
+        body: redemptionSettingBody,
+        response: { 200: z.array(redemptionSettingRow) },
+      },
     },
     async (request) => addRedemptionSetting(app, actorOf(request), request.body),
   );

@@ -72,7 +72,8 @@ export async function requestIn(
 ): Promise<AppRedemption> {
   const member = await lockMember(tx, memberId);
   if (!member) throw notFound('Member');
-  if (member.status !== 'approved') throw refused('member_not_approved', REDEMPTION_MESSAGES.memberNotApproved);
+  if (member.status !== 'approved')
+    throw refused('member_not_approved', REDEMPTION_MESSAGES.memberNotApproved);
   const kyc = await latestKyc(tx, memberId);
   if (!kyc || kyc.status !== 'approved' || member.kycStatus !== 'approved')
     throw refused('kyc_not_approved', REDEMPTION_MESSAGES.kycNotApproved);
@@ -169,7 +170,9 @@ export async function requestIn(
     note: `Redemption ${id}`,
   });
   await tx.update(redemptions).set({ holdEntryId: hold.entryId }).where(eq(redemptions.id, id));
-  await tx.insert(redemptionEvents).values({ redemptionId: id, toStatus: 'requested', byMember: true, at: now });
+  await tx
+    .insert(redemptionEvents)
+    .values({ redemptionId: id, toStatus: 'requested', byMember: true, at: now });
   return (await memberRedemptions(tx, memberId, id))[0]!;
 }
 
@@ -182,7 +185,12 @@ export const requestRedemption = (
 ) => idempotent(app, ctx, (tx: Tx) => requestIn(tx, memberId, body));
 
 /** The member cancels their own request before it is decided; the points come back once. */
-export async function cancelIn(tx: Executor, memberId: number, redemptionId: number, requestId: string | null) {
+export async function cancelIn(
+  tx: Executor,
+  memberId: number,
+  redemptionId: number,
+  requestId: string | null,
+) {
   const row = await lockRedemption(tx, redemptionId);
   if (!row || row.memberId !== memberId) throw notFound('Redemption');
   if (row.status !== 'requested') throw conflict(wrongStateMessage(row, 'cancelled'));

@@ -1,10 +1,10 @@
 import {
   REWARD_ENTITY,
   REWARD_MESSAGES,
-  rewardRuleErrors,
   type RewardCreateBody,
   type RewardRow,
   type RewardUpdateBody,
+  rewardRuleErrors,
 } from '@app/contract/redemptions';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +27,11 @@ const snapshot = ({ createdAt: _c, updatedAt: _u, ...rest }: RewardRow) => rest;
 /** The image must be the staff member's own `reward_image` upload, attached nowhere else. */
 async function claimImage(tx: Executor, actor: Actor, fileId: number | null | undefined) {
   if (!fileId || actor.id === null) return;
-  await claimFile(tx, fileId, { purpose: 'reward_image', owner: { staffId: actor.id }, field: 'imageFileId' });
+  await claimFile(tx, fileId, {
+    purpose: 'reward_image',
+    owner: { staffId: actor.id },
+    field: 'imageFileId',
+  });
 }
 
 /** A physical gift has stock and no brand; an e-voucher has brand and denomination and no stock. */
@@ -72,15 +76,17 @@ export function updateReward(app: FastifyInstance, actor: Actor, id: number, bod
     if (!(await lockReward(tx, id))) throw notFound('Reward');
     const before = await load(tx, id);
     if (before.archivedAt) throw conflict(REWARD_MESSAGES.archived);
-    const merged = normalise({ ...before, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) });
+    const merged = normalise({
+      ...before,
+      ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
+    });
     const errors = Object.entries(rewardRuleErrors(merged));
     if (errors.length > 0) throw badRequest(errors[0]![1], Object.fromEntries(errors));
     const changes = Object.fromEntries(
-      Object.entries(merged).filter(
-        ([k, v]) =>
-          k in body || k === 'brand' || k === 'denominationPaise' || k === 'stock'
-            ? JSON.stringify(before[k as keyof RewardRow]) !== JSON.stringify(v)
-            : false,
+      Object.entries(merged).filter(([k, v]) =>
+        k in body || k === 'brand' || k === 'denominationPaise' || k === 'stock'
+          ? JSON.stringify(before[k as keyof RewardRow]) !== JSON.stringify(v)
+          : false,
       ),
     ) as Partial<typeof rewards.$inferInsert>;
     if (Object.keys(changes).length === 0) return before;

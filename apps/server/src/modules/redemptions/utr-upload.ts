@@ -1,5 +1,10 @@
+import {
+  markPaidBody,
+  UTR_UPLOAD_COLUMNS,
+  type UtrUploadColumn,
+  type UtrUploadResult,
+} from '@app/contract/redemptions';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
-import { markPaidBody, UTR_UPLOAD_COLUMNS, type UtrUploadColumn, type UtrUploadResult } from '@app/contract/redemptions';
 import type { RowError } from '@app/contract/uploads';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
@@ -58,7 +63,11 @@ export async function uploadUtrs(
       continue;
     }
     if (seenId.has(id)) {
-      errors.push({ row: r.row, column: 'Redemption', message: `The same redemption is on row ${seenId.get(id)}` });
+      errors.push({
+        row: r.row,
+        column: 'Redemption',
+        message: `The same redemption is on row ${seenId.get(id)}`,
+      });
       continue;
     }
     seenUtr.set(utr, r.row);
