@@ -75,7 +75,7 @@ export async function requestIn(
   if (member.status !== 'approved')
     throw refused('member_not_approved', REDEMPTION_MESSAGES.memberNotApproved);
   const kyc = await latestKyc(tx, memberId);
-  if (!kyc || kyc.status !== 'approved' || member.kycStatus !== 'approved')
+  if (kyc?.status !== 'approved' || member.kycStatus !== 'approved')
     throw refused('kyc_not_approved', REDEMPTION_MESSAGES.kycNotApproved);
   const settings = await redemptionSettingsInForce(tx);
 
@@ -97,7 +97,7 @@ export async function requestIn(
     }
   } else {
     const [reward] = await tx.select().from(rewards).where(eq(rewards.id, body.rewardId!));
-    if (!reward || !reward.active || reward.archivedAt || !reward.eligibleTypes.includes(member.type))
+    if (!reward?.active || reward.archivedAt || !reward.eligibleTypes.includes(member.type))
       throw fieldError('rewardId', REDEMPTION_MESSAGES.rewardUnavailable);
     if ((body.kind === 'gift') !== (reward.type === 'physical'))
       throw fieldError('kind', REDEMPTION_MESSAGES.wrongKind);
