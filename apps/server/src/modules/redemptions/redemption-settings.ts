@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/format';
+import { istDayStart, todayInIndia } from '@app/contract/format';
 import { SETTINGS_MESSAGES } from '@app/contract/points-settings';
 import {
   DEFAULT_REDEMPTION_SETTINGS,
@@ -12,7 +12,6 @@ import { redemptionSettings as s } from '../../db/schema/redemptions';
 import { staff } from '../../db/schema/staff';
 import { type Actor, audit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
-import { istDayStart } from '../../lib/lists/ist-day';
 import { isoText } from '../../lib/lists/sql';
 
 export interface RedemptionSettings {
