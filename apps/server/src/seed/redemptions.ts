@@ -122,7 +122,7 @@ export async function seedDemoRedemptions(database: Database): Promise<void> {
     eligibleTypes: [...ALL_TYPES],
     active: true,
   });
-  await archiveReward(app, marketing, oldGift.id, true);
+  await archiveReward(app, marketing, oldGift.id);
 
   // Approved members with approved KYC, richest first: each redemption takes the next who can pay.
   const found = await db.execute(sql`

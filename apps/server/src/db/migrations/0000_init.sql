@@ -440,7 +440,6 @@ CREATE TABLE "rewards" (
 	"image_file_id" integer,
 	"eligible_types" jsonb NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"archived_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "rewards_points_positive" CHECK ("rewards"."points_cost" > 0),
