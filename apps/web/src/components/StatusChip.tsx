@@ -14,6 +14,12 @@ const COLOURS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'inf
   rendering: 'info',
   pending: 'warning',
   partially_applied: 'warning',
+  requested: 'warning',
+  paid: 'success',
+  fulfilled: 'success',
+  delivered: 'success',
+  dispatched: 'info',
+  returned: 'error',
 };
 
 /** A status as a coloured chip ("has_errors" → "has errors"). */

@@ -9,6 +9,7 @@ import { AdjustmentsList } from './AdjustmentsList';
 import { MemberActions } from './MemberActions';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
+import { MemberRedemptionsTab } from './MemberRedemptionsTab';
 import { MEMBERS_RESOURCE } from './member-paths';
 
 /** One member: profile, KYC, ledger, adjustments and history tabs, with block/unblock and adjust. */
@@ -45,6 +46,9 @@ export function MemberShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Ledger">
           <MemberLedgerTab memberId={id} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Redemptions">
+          <MemberRedemptionsTab memberId={id} />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Adjustments">
           <AdjustmentsList memberId={Number(id)} />
