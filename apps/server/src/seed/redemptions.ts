@@ -195,6 +195,17 @@ export async function seedDemoRedemptions(database: Database): Promise<void> {
   await approve(crossing);
   top.balance -= 100_000;
 
+  // A festive bonus for a dozen members, so the queues hold many people's requests (made as staff do).
+  for (const p of people.slice(1, 13)) {
+    const bonus = await requestAdjustment(app, { ...cs, id: cs.id! }, p.id, {
+      amount: 8000,
+      reason: 'Festive season bonus',
+    });
+    await decideAdjustment(app, { ...finance, id: finance.id! }, bonus.id, 'approved', undefined);
+    p.balance += 8000;
+  }
+  turn = 1;
+
   // Requested: the queue of each kind.
   for (let i = 0; i < 5; i++) await cash(1000 + i * 500, i % 3, i % 2 ? 'upi' : 'bank');
   for (let i = 0; i < 4; i++) await gift(i % 3, i);

@@ -423,10 +423,13 @@ describe('reports and dashboard', () => {
     }
     const dash = await t.as('finance', { method: 'GET', url: '/api/admin/dashboard' });
     const keys = dash.json().cards.map((c: { key: string }) => c.key);
-    expect(keys).toEqual(expect.arrayContaining(['redemptions.pending.cash', 'redemptions.tdsThisYear', 'redemptions.value']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['redemptions.pending.cash', 'redemptions.tdsThisYear', 'redemptions.value']),
+    );
     const member = (await sqlRows(t, 'select member_id from redemptions order by id limit 1'))[0]!.member_id;
     const tab = await t.as('cs', { method: 'GET', url: `/api/admin/users/${member}/redemptions` });
     expect(tab.statusCode, tab.body).toBe(200);
-    expect(tab.json().data.every((r: { memberId: number }) => r.memberId === member)).toBe(true);
+    expect(tab.json().rows.length).toBeGreaterThan(0);
+    expect(tab.json().rows.every((r: { memberId: number }) => r.memberId === member)).toBe(true);
   });
 });
