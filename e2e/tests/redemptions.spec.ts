@@ -91,3 +91,24 @@ test('a cash redemption approved, then paid by a second account with a UTR uploa
   await cs.screenshot({ path: 'test-results/redemptions-390.png', fullPage: true });
   await context.close();
 });
+
+test('the Rewards tab lists the catalogue and adds a gift', async ({ page }) => {
+  await signIn(page, 'marketing');
+  await page.goto('/dashboard/products/catalogue/rewards');
+  await expect(page.getByText('Bosch cordless drill')).toBeVisible();
+  const name = `E2E gift ${unique()}`;
+  await page.getByRole('link', { name: 'Add reward' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Points cost').fill('1500');
+  await page.getByLabel('MRP (₹)').fill('1299');
+  await page.getByLabel('Stock').fill('12');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Reward added')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('₹1,299.00');
+  await page.screenshot({ path: 'test-results/rewards.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByText(name)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/rewards-390.png', fullPage: true });
+});
