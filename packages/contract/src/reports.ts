@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
 import { REDEMPTION_REPORTS } from './redemption-reports';
+import { PROJECT_REPORTS } from './project-reports';
 import type { ReportDefinition } from './report-definition';
 
 export type { ReportColumn, ReportDefinition } from './report-definition';
@@ -127,6 +128,7 @@ export const REPORTS = [
   },
   ...COUPON_REPORTS,
   ...REDEMPTION_REPORTS,
+  ...PROJECT_REPORTS,
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];

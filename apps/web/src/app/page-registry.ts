@@ -34,4 +34,6 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/scheme': lazy(() => import('../features/schemes/SchemePage')),
   '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
+  '/dashboard/project_registration': lazy(() => import('../features/projects/ProjectRegistrationPage')),
+  '/dashboard/feedback': lazy(() => import('../features/feedback/FeedbackPage')),
 };

@@ -20,6 +20,10 @@ const COLOURS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'inf
   delivered: 'success',
   dispatched: 'info',
   returned: 'error',
+  submitted: 'warning',
+  open: 'warning',
+  in_progress: 'info',
+  resolved: 'success',
 };
 
 /** A status as a coloured chip ("has_errors" → "has errors"). */

@@ -1,6 +1,10 @@
 import type { ReportKey } from '@app/contract/reports';
+import { reportOf } from '../../lib/lists/report';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
 import { REDEMPTION_REPORT_SOURCES } from '../redemptions/redemption-report-sources';
+import { feedbackList } from '../feedback/feedback.repository';
+import { projectList } from '../projects/projects.repository';
+import { reportColumns } from './report-columns';
 import type { ReportSource } from './report-source';
 import { auditLogSource } from './sources/audit-log.source';
 import { kycDecisionsSource } from './sources/kyc-decisions.source';
@@ -22,4 +26,6 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   points_ledger: pointsLedgerSource,
   ...COUPON_REPORT_SOURCES,
   ...REDEMPTION_REPORT_SOURCES,
+  projects: reportOf(projectList, 'createdAt', reportColumns('projects')),
+  feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')),
 };
