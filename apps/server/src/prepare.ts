@@ -7,6 +7,7 @@ import { seedDemoGames } from './seed/games';
 import { seedDemoMembers } from './seed/members';
 import { seedDemoNotifications } from './seed/notifications';
 import { seedDemoProjects } from './seed/projects';
+import { seedDemoRedemptions } from './seed/redemptions';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
 import { seedDemoStores } from './seed/stores';
@@ -34,6 +35,7 @@ export async function prepareDatabase(
       await seedDemoStaff(database.db);
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoCoupons(database);
+      await seedDemoRedemptions(database);
       await seedDemoProjects(database);
       await seedDemoGames(database);
       await seedDemoStores(database);

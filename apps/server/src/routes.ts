@@ -32,6 +32,8 @@ import { pointsSettingsRoutes } from './modules/points-settings/points-settings.
 import { productsRoutes } from './modules/products/products.routes';
 import { projectsAppRoutes } from './modules/projects/projects.app-routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { redemptionsAppRoutes } from './modules/redemptions/redemptions.app-routes';
+import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { schemePointsRoutes } from './modules/scheme-points/scheme-points.routes';
@@ -71,6 +73,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsRoutes);
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
+  await app.register(redemptionsRoutes);
+  await app.register(redemptionsAppRoutes);
   await app.register(projectsAppRoutes);
   await app.register(projectsRoutes);
   await app.register(feedbackAppRoutes);

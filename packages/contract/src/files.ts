@@ -15,6 +15,8 @@ export const FILE_PURPOSES = [
   'stores_upload_errors',
   'report',
   'label_pdf',
+  'reward_image',
+  'utr_upload_errors',
   'project_photo',
   'feedback_attachment',
   'notification_image',
@@ -29,11 +31,12 @@ export const UPLOAD_ERROR_PURPOSES = [
   'damaged_upload_errors',
   'stores_upload_errors',
   'notification_audience_errors',
+  'utr_upload_errors',
 ] as const satisfies readonly FilePurpose[];
 export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 
 /** Purposes a staff member may upload for (POST /api/files?purpose=…). */
-export const STAFF_UPLOAD_PURPOSES = ['damaged_photo', 'notification_image'] as const;
+export const STAFF_UPLOAD_PURPOSES = ['damaged_photo', 'notification_image', 'reward_image'] as const;
 export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 /** Purposes a member may upload for (POST /api/app/uploads?purpose=…, default kyc_image). */
 export const MEMBER_UPLOAD_PURPOSES = ['kyc_image', 'project_photo', 'feedback_attachment'] as const;

@@ -3,6 +3,7 @@ import { COUPON_REPORTS } from './coupon-reports';
 import { GAME_REPORTS } from './games';
 import { NOTIFICATION_REPORTS } from './notification-reports';
 import { PROJECT_REPORTS } from './project-reports';
+import { REDEMPTION_REPORTS } from './redemption-reports';
 import type { ReportDefinition } from './report-definition';
 
 export type { ReportColumn, ReportDefinition } from './report-definition';
@@ -128,6 +129,7 @@ export const REPORTS = [
     ],
   },
   ...COUPON_REPORTS,
+  ...REDEMPTION_REPORTS,
   ...PROJECT_REPORTS,
   ...GAME_REPORTS,
   {

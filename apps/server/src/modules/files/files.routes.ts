@@ -11,6 +11,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ACCEPTED: Record<StaffUploadPurpose, readonly string[]> = {
   damaged_photo: IMAGES,
   notification_image: IMAGES,
+  reward_image: IMAGES,
 };
 
 /**

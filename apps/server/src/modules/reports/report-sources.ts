@@ -5,6 +5,7 @@ import { feedbackList } from '../feedback/feedback.repository';
 import { GAME_REPORT_SOURCES } from '../games/games.report-sources';
 import { NOTIFICATION_REPORT_SOURCES } from '../notifications/notification-report-sources';
 import { projectList } from '../projects/projects.repository';
+import { REDEMPTION_REPORT_SOURCES } from '../redemptions/redemption-report-sources';
 import { storesReportSource } from '../stores/stores-report-source';
 import { reportColumns } from './report-columns';
 import type { ReportSource } from './report-source';
@@ -27,6 +28,7 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   kyc_decisions: kycDecisionsSource,
   points_ledger: pointsLedgerSource,
   ...COUPON_REPORT_SOURCES,
+  ...REDEMPTION_REPORT_SOURCES,
   projects: reportOf(projectList, 'createdAt', reportColumns('projects')),
   feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')),
   ...GAME_REPORT_SOURCES,

@@ -11,6 +11,7 @@ import { MemberFeedbackTab, MemberProjectsTab, MemberScansTab } from './MemberAc
 import { MemberGamePlaysTab } from './MemberGamePlaysTab';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
+import { MemberRedemptionsTab } from './MemberRedemptionsTab';
 import { MEMBERS_RESOURCE } from './member-paths';
 
 /** One member: profile, KYC, ledger, adjustments and history tabs, with block/unblock and adjust. */
@@ -47,6 +48,9 @@ export function MemberShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Ledger">
           <MemberLedgerTab memberId={id} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Redemptions">
+          <MemberRedemptionsTab memberId={id} />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Adjustments">
           <AdjustmentsList memberId={Number(id)} />
