@@ -1,14 +1,18 @@
 import { type StaffUploadPurpose, staffUploadQuery, uploadedFile } from '@app/contract/files';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMAGES, multipartLimits, receiveFile } from '../../lib/uploads';
+import { IMAGES, multipartLimits, PDF, receiveFile } from '../../lib/uploads';
 import { staffOf } from '../../plugins/access';
 import { storeUpload } from './files.service';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** What each staff purpose accepts, decided by content. */
-const ACCEPTED: Record<StaffUploadPurpose, readonly string[]> = { damaged_photo: IMAGES };
+const ACCEPTED: Record<StaffUploadPurpose, readonly string[]> = {
+  damaged_photo: IMAGES,
+  content_image: IMAGES,
+  content_document: PDF,
+};
 
 /**
  * Staff uploads of images and PDFs for a declared purpose (a damaged coupon's photo). There is no
