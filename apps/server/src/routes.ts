@@ -9,6 +9,7 @@ import { couponScansRoutes } from './modules/coupons/coupon-scans.routes';
 import { couponStockRoutes } from './modules/coupons/coupon-stock.routes';
 import { damagedCouponsRoutes } from './modules/coupons/damaged-coupons.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { distributorsRoutes } from './modules/distributors/distributors.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoiceUploadsRoutes } from './modules/invoices/invoice-uploads.routes';
@@ -41,6 +42,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(productsRoutes);
   await app.register(couponBatchesRoutes);
   await app.register(couponPrintsRoutes);
+  await app.register(distributorsRoutes);
   await app.register(invoicesRoutes);
   await app.register(invoiceUploadsRoutes);
   await app.register(couponAllocationsRoutes);
