@@ -2,6 +2,7 @@ import { newPassword } from '@app/contract/auth';
 import { type Config, DEV_ENCRYPTION_KEY } from './config';
 import type { Database } from './db/client';
 import { applyMigrations } from './db/migrate';
+import { seedDemoContent } from './seed/content';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoMembers } from './seed/members';
 import { seedRoles } from './seed/roles';
@@ -30,6 +31,7 @@ export async function prepareDatabase(
       await seedDemoStaff(database.db);
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoCoupons(database);
+      await seedDemoContent(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { couponAllocationsRoutes } from './modules/coupons/coupon-allocations.routes';
 import { couponBatchesRoutes } from './modules/coupons/coupon-batches.routes';
 import { couponPrintsRoutes } from './modules/coupons/coupon-prints.routes';
@@ -60,4 +61,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsRoutes);
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
+  await app.register(contentRoutes);
 };

@@ -12,7 +12,6 @@ export const albumBody = z.object({
   title: contentText('Title'),
   description: longText(1000).default(''),
   sortOrder: sortOrder.default(0),
-  active: z.boolean().default(true),
 });
 export const albumUpdateBody = albumBody.partial();
 export const albumRow = z.object({
@@ -71,7 +70,6 @@ const bannerFields = z.object({
   startsOn: day,
   endsOn: day,
   sortOrder: sortOrder.default(0),
-  active: z.boolean().default(true),
 });
 const datesRule = (b: { startsOn?: string; endsOn?: string }, ctx: z.RefinementCtx) => {
   if (b.startsOn && b.endsOn && b.endsOn < b.startsOn)
@@ -122,7 +120,6 @@ const eventFields = z.object({
   capacity: z.number({ error: M.capacity }).int(M.capacity).min(1, M.capacity).max(100_000, M.capacity),
   imageFileIds: uniqueArray(fileId(), 10).default([]),
   sortOrder: sortOrder.default(0),
-  active: z.boolean().default(true),
 });
 const timesRule = (b: { startsAt?: string; endsAt?: string }, ctx: z.RefinementCtx) => {
   if (b.startsAt && b.endsAt && Date.parse(b.endsAt) < Date.parse(b.startsAt))

@@ -24,7 +24,6 @@ export const CONTENT_MESSAGES = {
   endBeforeStart: 'The end must not be before the start',
   capacity: 'Capacity must be a whole number from 1 to 100000',
   capacityBelowRegistered: 'Capacity cannot be below the members already registered',
-  archived: 'This record is archived',
 } as const;
 
 const M = CONTENT_MESSAGES;
@@ -54,7 +53,6 @@ export const contentRowBase = {
   id: z.number().int(),
   sortOrder: z.number().int(),
   active: z.boolean(),
-  archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -66,7 +64,6 @@ export const socialBody = z.object({
   platform: contentText('Platform', 40),
   url: webUrl('URL'),
   sortOrder: sortOrder.default(0),
-  active: z.boolean().default(true),
 });
 export type SocialBody = z.infer<typeof socialBody>;
 export const socialUpdateBody = socialBody.partial();
@@ -85,7 +82,6 @@ const virtualRoomFields = z.object({
   videoUrl: webUrl('Video link').nullish(),
   productIds: uniqueArray(recordId(M.productIds), MAX_ROOM_PRODUCTS).default([]),
   sortOrder: sortOrder.default(0),
-  active: z.boolean().default(true),
 });
 export const virtualRoomBody = virtualRoomFields.superRefine((b, ctx) => {
   if (!b.imageFileId && !b.videoUrl)
@@ -111,6 +107,3 @@ export const appVirtualRoom = z.object({
   videoUrl: z.string().nullable(),
   products: z.array(z.object({ id: z.number().int(), sku: z.string(), name: z.string() })),
 });
-
-/** The archive body of every content record: nothing but the confirmation itself. */
-export const archiveAnswer = z.object({ id: z.number().int(), archivedAt: z.string() });

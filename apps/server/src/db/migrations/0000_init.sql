@@ -17,7 +17,6 @@ CREATE TABLE "banners" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"archived_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"title" text NOT NULL,
@@ -57,7 +56,6 @@ CREATE TABLE "events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"archived_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"title" text NOT NULL,
@@ -76,7 +74,6 @@ CREATE TABLE "gallery_albums" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"archived_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"title" text NOT NULL,
@@ -89,7 +86,7 @@ CREATE TABLE "gallery_images" (
 	"file_id" bigint NOT NULL,
 	"caption" text DEFAULT '' NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
-	"archived_at" timestamp with time zone,
+	"active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -97,7 +94,6 @@ CREATE TABLE "social_links" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"archived_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"platform" text NOT NULL,
@@ -108,7 +104,6 @@ CREATE TABLE "virtual_rooms" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"archived_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"title" text NOT NULL,

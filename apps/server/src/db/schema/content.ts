@@ -14,15 +14,14 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Content the member app shows (PRODUCT.md §3.8). Every record is archived, never deleted
- * (`archived_at`); `sort_order` orders the app's lists, ascending. Images are files (modules/files)
+ * Content the member app shows (PRODUCT.md §3.8). Every record is archived (`active` false), never
+ * deleted; the app shows active records only; `sort_order` orders the app's lists, ascending. Images are files (modules/files)
  * referenced by id and served through the owning record's route.
  */
 const common = {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
-  archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
@@ -84,7 +83,7 @@ export const galleryImages = pgTable(
     fileId: bigint('file_id', { mode: 'number' }).notNull(),
     caption: text('caption').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('gallery_images_album_idx').on(t.albumId, t.sortOrder)],

@@ -78,7 +78,11 @@ export function fileRoutes(app: Parameters<FastifyPluginAsyncZod>[0], route: Fil
       `${route.path}${variant === 'thumbnail' ? '/thumbnail' : ''}`,
       {
         config: { access: route.access },
-        schema: { tags: route.tags, summary: `${route.summary}${variant === 'thumbnail' ? ' (thumbnail)' : ''}`, params },
+        schema: {
+          tags: route.tags,
+          summary: `${route.summary}${variant === 'thumbnail' ? ' (thumbnail)' : ''}`,
+          params,
+        },
       },
       async (request, reply) => {
         const fileId = await route.resolve(app, request.params, request);

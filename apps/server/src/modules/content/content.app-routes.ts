@@ -3,7 +3,7 @@ import { appDocument } from '@app/contract/content-documents';
 import { appAlbum, appBanner, appEvent } from '@app/contract/content-media';
 import { idParams } from '@app/contract/input';
 import { idempotencyHeaders } from '@app/contract/member-app';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { events } from '../../db/schema/content';
@@ -82,7 +82,13 @@ export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await db
         .select({ id: events.id })
         .from(events)
-        .where(and(eq(events.id, p.id), eq(events.active, true), isNull(events.archivedAt), sql`${p.fileId ?? 0} = any(${events.imageFileIds})`));
+        .where(
+          and(
+            eq(events.id, p.id),
+            eq(events.active, true),
+            sql`${p.fileId ?? 0} = any(${events.imageFileIds})`,
+          ),
+        );
       return row ? p.fileId : undefined;
     },
   });
@@ -97,7 +103,10 @@ export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
         config,
         schema: {
           tags,
-          summary: verb === 'register' ? 'Register for an event (never past its capacity)' : 'Cancel my registration',
+          summary:
+            verb === 'register'
+              ? 'Register for an event (never past its capacity)'
+              : 'Cancel my registration',
           headers: idempotencyHeaders,
           params: idParams,
           response: { 200: appEvent },

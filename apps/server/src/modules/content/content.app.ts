@@ -1,21 +1,26 @@
 import type { AppDocument } from '@app/contract/content-documents';
 import { todayInIndia } from '@app/contract/format';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { banners, galleryAlbums, galleryImages, socialLinks, virtualRooms } from '../../db/schema/content';
 import { members } from '../../db/schema/members';
 import { products } from '../../db/schema/products';
 import { publishedDocuments } from './documents.repository';
 
-/** What the member app reads: only active, unarchived records, in their order. */
+/** What the member app reads: only active (unarchived) records, in their order. */
 
 const APP = '/api/app/content';
 
 export const appSocial = (db: Executor) =>
   db
-    .select({ id: socialLinks.id, platform: socialLinks.platform, url: socialLinks.url, sortOrder: socialLinks.sortOrder })
+    .select({
+      id: socialLinks.id,
+      platform: socialLinks.platform,
+      url: socialLinks.url,
+      sortOrder: socialLinks.sortOrder,
+    })
     .from(socialLinks)
-    .where(and(eq(socialLinks.active, true), isNull(socialLinks.archivedAt)))
+    .where(and(eq(socialLinks.active, true)))
     .orderBy(asc(socialLinks.sortOrder), asc(socialLinks.id));
 
 export async function appDocuments(db: Executor): Promise<AppDocument[]> {
@@ -31,13 +36,20 @@ export async function appDocuments(db: Executor): Promise<AppDocument[]> {
   }));
 }
 
-const liveRoom = and(eq(virtualRooms.active, true), isNull(virtualRooms.archivedAt));
+const liveRoom = and(eq(virtualRooms.active, true));
 
 export async function appVirtualRoom(db: Executor) {
-  const rooms = await db.select().from(virtualRooms).where(liveRoom).orderBy(asc(virtualRooms.sortOrder), asc(virtualRooms.id));
+  const rooms = await db
+    .select()
+    .from(virtualRooms)
+    .where(liveRoom)
+    .orderBy(asc(virtualRooms.sortOrder), asc(virtualRooms.id));
   const ids = [...new Set(rooms.flatMap((r) => r.productIds))];
   const named = ids.length
-    ? await db.select({ id: products.id, sku: products.sku, name: products.name }).from(products).where(inArray(products.id, ids))
+    ? await db
+        .select({ id: products.id, sku: products.sku, name: products.name })
+        .from(products)
+        .where(inArray(products.id, ids))
     : [];
   const byId = new Map(named.map((p) => [p.id, p]));
   return rooms.map((r) => ({
@@ -51,19 +63,33 @@ export async function appVirtualRoom(db: Executor) {
 }
 
 export async function appRoomImage(db: Executor, id: number) {
-  const [row] = await db.select({ fileId: virtualRooms.imageFileId }).from(virtualRooms).where(and(eq(virtualRooms.id, id), liveRoom));
+  const [row] = await db
+    .select({ fileId: virtualRooms.imageFileId })
+    .from(virtualRooms)
+    .where(and(eq(virtualRooms.id, id), liveRoom));
   return row?.fileId;
 }
 
-const liveAlbum = and(eq(galleryAlbums.active, true), isNull(galleryAlbums.archivedAt));
+const liveAlbum = and(eq(galleryAlbums.active, true));
 
 export async function appGallery(db: Executor) {
-  const albums = await db.select().from(galleryAlbums).where(liveAlbum).orderBy(asc(galleryAlbums.sortOrder), asc(galleryAlbums.id));
+  const albums = await db
+    .select()
+    .from(galleryAlbums)
+    .where(liveAlbum)
+    .orderBy(asc(galleryAlbums.sortOrder), asc(galleryAlbums.id));
   const images = albums.length
     ? await db
         .select()
         .from(galleryImages)
-        .where(and(inArray(galleryImages.albumId, albums.map((a) => a.id)), isNull(galleryImages.archivedAt)))
+        .where(
+          and(
+            inArray(
+              galleryImages.albumId,
+              albums.map((a) => a.id),
+            ),
+          ),
+        )
         .orderBy(asc(galleryImages.sortOrder), asc(galleryImages.id))
     : [];
   return albums.map((a) => ({
@@ -86,7 +112,7 @@ export async function appGalleryImage(db: Executor, id: number) {
     .select({ fileId: galleryImages.fileId })
     .from(galleryImages)
     .innerJoin(galleryAlbums, eq(galleryAlbums.id, galleryImages.albumId))
-    .where(and(eq(galleryImages.id, id), isNull(galleryImages.archivedAt), liveAlbum));
+    .where(and(eq(galleryImages.id, id), liveAlbum));
   return row?.fileId;
 }
 
@@ -96,7 +122,11 @@ export async function appGalleryImage(db: Executor, id: number) {
  */
 export function bannersFor(db: Executor, memberId: number, now = new Date()) {
   const today = todayInIndia(now);
-  const me = db.select({ type: members.type, state: members.state }).from(members).where(eq(members.id, memberId)).as('me');
+  const me = db
+    .select({ type: members.type, state: members.state })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .as('me');
   return db
     .select({
       id: banners.id,
@@ -110,7 +140,6 @@ export function bannersFor(db: Executor, memberId: number, now = new Date()) {
     .where(
       and(
         eq(banners.active, true),
-        isNull(banners.archivedAt),
         sql`${banners.startsOn} <= ${today}::date and ${banners.endsOn} >= ${today}::date`,
         sql`(cardinality(${banners.memberTypes}) = 0 or ${me.type} = any(${banners.memberTypes}))`,
         sql`(cardinality(${banners.states}) = 0 or ${me.state} = any(${banners.states}))`,

@@ -1,11 +1,11 @@
 import type { DocumentRow } from '@app/contract/content-documents';
+import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '@app/contract/content-documents';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { documents } from '../../db/schema/content';
 import { defineList } from '../../lib/lists/define';
 import { oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '@app/contract/content-documents';
 
 /** Members who accepted a terms version (other kinds are not accepted). */
 const acceptedCount = sql<number>`case when ${documents.kind} = 'terms'
@@ -44,7 +44,12 @@ export const documentList = defineList<DocumentRow>({
     kind: oneOf(documents.kind, DOCUMENT_KINDS),
     status: oneOf(documents.status, DOCUMENT_STATUSES),
   },
-  sort: { id: documents.id, kind: documents.kind, version: documents.version, createdAt: documents.createdAt },
+  sort: {
+    id: documents.id,
+    kind: documents.kind,
+    version: documents.version,
+    createdAt: documents.createdAt,
+  },
   defaultSort: 'id',
   id: documents.id,
 });

@@ -55,7 +55,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/content/documents/:id/publish',
     {
       config: manage,
-      schema: { tags, summary: 'Publish a draft (supersedes the published version of its kind)', params, response },
+      schema: {
+        tags,
+        summary: 'Publish a draft (supersedes the published version of its kind)',
+        params,
+        response,
+      },
     },
     async (request) => service.publishDocument(app, actorOf(request), request.params.id),
   );

@@ -52,7 +52,12 @@ export function createDocument(app: FastifyInstance, actor: Actor, body: Documen
       .returning({ id: documents.id })
       .catch(versionTaken);
     const after = await load(tx, row!.id);
-    await audit(tx, actor, { action: 'document.created', entity: DOCUMENT_ENTITY, entityId: after.id, after: snapshot(after) });
+    await audit(tx, actor, {
+      action: 'document.created',
+      entity: DOCUMENT_ENTITY,
+      entityId: after.id,
+      after: snapshot(after),
+    });
     return after;
   });
 }
@@ -61,8 +66,14 @@ export function updateDocument(app: FastifyInstance, actor: Actor, id: number, b
   return app.database.db.transaction(async (tx) => {
     const before = await load(tx, id, true);
     if (before.status !== 'draft') throw conflict(DOCUMENT_MESSAGES.notDraft);
-    const merged = { ...before, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) };
-    const check = z.object({}).superRefine((_, ctx) => documentFormatRule(merged, ctx)).safeParse({});
+    const merged = {
+      ...before,
+      ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
+    };
+    const check = z
+      .object({})
+      .superRefine((_, ctx) => documentFormatRule(merged, ctx))
+      .safeParse({});
     if (!check.success) {
       const issue = check.error.issues[0]!;
       throw badRequest(issue.message, { [String(issue.path[0])]: issue.message });
@@ -71,7 +82,13 @@ export function updateDocument(app: FastifyInstance, actor: Actor, id: number, b
     await claimContentFile(tx, actor, content.fileId, before.fileId, 'fileId', 'content_document');
     await tx
       .update(documents)
-      .set({ version: merged.version, title: merged.title, format: merged.format, ...content, updatedAt: sql`now()` })
+      .set({
+        version: merged.version,
+        title: merged.title,
+        format: merged.format,
+        ...content,
+        updatedAt: sql`now()`,
+      })
       .where(eq(documents.id, id))
       .catch(versionTaken);
     const after = await load(tx, id);

@@ -1,5 +1,5 @@
 import { type AppEvent, EVENT_MESSAGES } from '@app/contract/content-media';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../../db/client';
 import { eventRegistrations, events } from '../../db/schema/content';
@@ -12,8 +12,7 @@ import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
  * registrations can never pass the capacity (and a CHECK holds it in the table too).
  */
 
-const open = (id: number) =>
-  and(eq(events.id, id), eq(events.active, true), isNull(events.archivedAt), gt(events.endsAt, sql`now()`));
+const open = (id: number) => and(eq(events.id, id), eq(events.active, true), gt(events.endsAt, sql`now()`));
 
 export const appEventUrl = (eventId: number, fileId: number) =>
   `/api/app/content/events/${eventId}/images/${fileId}`;
@@ -39,7 +38,7 @@ export async function appEvents(db: Executor, memberId: number): Promise<AppEven
       eventRegistrations,
       and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.memberId, memberId)),
     )
-    .where(and(eq(events.active, true), isNull(events.archivedAt), gt(events.endsAt, sql`now()`)))
+    .where(and(eq(events.active, true), gt(events.endsAt, sql`now()`)))
     .orderBy(asc(events.sortOrder), asc(events.startsAt), asc(events.id));
   return rows.map((r) => ({
     id: r.id,
