@@ -88,6 +88,7 @@ export async function appGallery(db: Executor) {
               galleryImages.albumId,
               albums.map((a) => a.id),
             ),
+            eq(galleryImages.active, true),
           ),
         )
         .orderBy(asc(galleryImages.sortOrder), asc(galleryImages.id))
@@ -112,7 +113,7 @@ export async function appGalleryImage(db: Executor, id: number) {
     .select({ fileId: galleryImages.fileId })
     .from(galleryImages)
     .innerJoin(galleryAlbums, eq(galleryAlbums.id, galleryImages.albumId))
-    .where(and(eq(galleryImages.id, id), liveAlbum));
+    .where(and(eq(galleryImages.id, id), eq(galleryImages.active, true), liveAlbum));
   return row?.fileId;
 }
 

@@ -9,7 +9,7 @@ import { isoText } from '../../lib/lists/sql';
 
 /** Members who accepted a terms version (other kinds are not accepted). */
 const acceptedCount = sql<number>`case when ${documents.kind} = 'terms'
-  then (select count(*)::int from members m where m.terms_version = ${documents.version}) else 0 end`;
+  then (select count(*)::int from members m where m.terms_version = documents.version) else 0 end`;
 
 const columns = {
   id: documents.id,

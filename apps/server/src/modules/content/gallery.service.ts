@@ -12,10 +12,10 @@ import { isoText } from '../../lib/lists/sql';
 import { claimContentFile } from './content-files';
 
 const live = sql`${galleryImages.active}`;
-const imageCount = sql<number>`(select count(*)::int from gallery_images i where i.album_id = ${galleryAlbums.id} and i.active)`;
+const imageCount = sql<number>`(select count(*)::int from gallery_images i where i.album_id = gallery_albums.id and i.active)`;
 const coverImageId = sql<
   number | null
->`(select i.id::int from gallery_images i where i.album_id = ${galleryAlbums.id}
+>`(select i.id::int from gallery_images i where i.album_id = gallery_albums.id
   and i.active order by i.sort_order, i.id limit 1)`;
 
 export const albumList = defineList<AlbumRow>({
