@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CONTENT_MESSAGES as M, contentRowBase, contentText, fileId, longText, sortOrder, webUrl } from './content';
+import {
+  contentRowBase,
+  contentText,
+  fileId,
+  longText,
+  CONTENT_MESSAGES as M,
+  sortOrder,
+  webUrl,
+} from './content';
 import { recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
 

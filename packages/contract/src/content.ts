@@ -85,7 +85,11 @@ const virtualRoomFields = z.object({
 });
 export const virtualRoomBody = virtualRoomFields.superRefine((b, ctx) => {
   if (!b.imageFileId && !b.videoUrl)
-    ctx.addIssue({ code: 'custom', path: ['imageFileId'], message: 'Upload a 360° image or give a video link' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['imageFileId'],
+      message: 'Upload a 360° image or give a video link',
+    });
 });
 export type VirtualRoomBody = z.infer<typeof virtualRoomBody>;
 export const virtualRoomUpdateBody = virtualRoomFields.partial();

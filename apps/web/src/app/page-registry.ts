@@ -33,4 +33,10 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/scheme': lazy(() => import('../features/schemes/SchemePage')),
   '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
+  '/dashboard/mainsettings/socialconnect': lazy(() => import('../features/content/SocialPage')),
+  '/dashboard/mainsettings/terms': lazy(() => import('../features/content/DocumentsPage')),
+  '/dashboard/mainsettings/virtualroom': lazy(() => import('../features/content/VirtualRoomPage')),
+  '/dashboard/media/gallery': lazy(() => import('../features/content/GalleryPage')),
+  '/dashboard/media/banner': lazy(() => import('../features/content/BannerPage')),
+  '/dashboard/media/event': lazy(() => import('../features/content/EventPage')),
 };

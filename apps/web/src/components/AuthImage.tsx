@@ -24,7 +24,8 @@ export function AuthImage({ path, alt, size = 64 }: { path: string | null; alt: 
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [path]);
-  if (!path || failed) return <Box sx={{ width: size, height: size, bgcolor: 'action.hover', borderRadius: 1 }} />;
+  if (!path || failed)
+    return <Box sx={{ width: size, height: size, bgcolor: 'action.hover', borderRadius: 1 }} />;
   if (!url) return <Skeleton variant="rounded" width={size} height={size} />;
   return (
     <Box

@@ -1,7 +1,7 @@
 import UploadIcon from '@mui/icons-material/Upload';
 import { Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { type InputProps, useInput } from 'react-admin';
+import { type InputProps, type RaRecord, useInput, useRecordContext } from 'react-admin';
 import { ApiError, api } from '../../app/api';
 import { AuthImage } from '../../components/AuthImage';
 
@@ -19,7 +19,8 @@ export function FileInput(
   props: InputProps & {
     label: string;
     purpose?: 'content_image' | 'content_document';
-    current?: (id: number) => string | null;
+    /** The route of the record's stored file, shown until another is uploaded. */
+    current?: (record: RaRecord) => string | null;
   },
 ) {
   const { field, fieldState } = useInput(props);
@@ -27,15 +28,25 @@ export function FileInput(
   const [picked, setPicked] = useState<{ name: string; preview: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const stored = field.value && !picked ? (props.current?.(field.value) ?? null) : null;
+  const record = useRecordContext();
+  const stored =
+    record && field.value && !picked && purpose === 'content_image'
+      ? (props.current?.(record) ?? null)
+      : null;
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       <Typography variant="body2" color="text.secondary">
         {props.label}
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {picked?.preview && (
-          <img src={picked.preview} alt="" width={64} height={64} style={{ objectFit: 'cover', borderRadius: 4 }} />
+          <img
+            src={picked.preview}
+            alt=""
+            width={64}
+            height={64}
+            style={{ objectFit: 'cover', borderRadius: 4 }}
+          />
         )}
         {stored && <AuthImage path={stored} alt={props.label} />}
         <Button component="label" variant="outlined" startIcon={<UploadIcon />} disabled={busy}>
@@ -52,10 +63,17 @@ export function FileInput(
               setError(null);
               try {
                 const id = await uploadContentFile(file, purpose);
-                setPicked({ name: file.name, preview: purpose === 'content_image' ? URL.createObjectURL(file) : null });
+                setPicked({
+                  name: file.name,
+                  preview: purpose === 'content_image' ? URL.createObjectURL(file) : null,
+                });
                 field.onChange(id);
               } catch (err) {
-                setError(err instanceof ApiError ? (Object.values(err.fields ?? {})[0] ?? err.message) : 'Upload failed');
+                setError(
+                  err instanceof ApiError
+                    ? (Object.values(err.fields ?? {})[0] ?? err.message)
+                    : 'Upload failed',
+                );
               } finally {
                 setBusy(false);
               }
@@ -64,7 +82,9 @@ export function FileInput(
         </Button>
         {picked && <Typography variant="body2">{picked.name}</Typography>}
       </Stack>
-      {(error || fieldState.error) && <FormHelperText error>{error ?? fieldState.error?.message}</FormHelperText>}
+      {(error || fieldState.error) && (
+        <FormHelperText error>{error ?? fieldState.error?.message}</FormHelperText>
+      )}
     </Stack>
   );
 }

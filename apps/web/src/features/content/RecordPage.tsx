@@ -45,6 +45,8 @@ export interface RecordPageProps<R extends RaRecord> {
   routes?: ReactNode;
   /** Archive (active false) and restore; documents have their own workflow. */
   archive?: boolean;
+  /** Whether a row opens its edit form (all rows by default). */
+  editable?: (record: R) => boolean;
 }
 
 /** Archive or restore one record, after the confirmation dialog. */
@@ -64,7 +66,9 @@ export function ArchiveButton({
   const toggle = useRowAction({
     action: manage,
     title: archiving ? `Archive ${name}?` : `Restore ${name}?`,
-    text: archiving ? `The ${noun} leaves the member app; it can be restored later.` : `The ${noun} shows in the member app again.`,
+    text: archiving
+      ? `The ${noun} leaves the member app; it can be restored later.`
+      : `The ${noun} shows in the member app again.`,
     verb: archiving ? 'Archive' : 'Restore',
     destructive: archiving,
     run: () => api(`/${resource}/${record.id}/${archiving ? 'archive' : 'restore'}`, { method: 'POST' }),
@@ -73,7 +77,11 @@ export function ArchiveButton({
   if (!toggle.allowed) return null;
   return (
     <>
-      <Button label={archiving ? 'Archive' : 'Restore'} onClick={toggle.open} color={archiving ? 'error' : 'primary'}>
+      <Button
+        label={archiving ? 'Archive' : 'Restore'}
+        onClick={toggle.open}
+        color={archiving ? 'error' : 'primary'}
+      >
         {archiving ? <ArchiveIcon /> : <UnarchiveIcon />}
       </Button>
       {toggle.dialog}
@@ -92,14 +100,18 @@ export const activeFilter = (
     ]}
   />
 );
-export const searchFilter = (placeholder: string) => <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} />;
+export const searchFilter = (placeholder: string) => (
+  <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} />
+);
 
 function FormPage<R extends RaRecord>(props: RecordPageProps<R> & { mode: 'create' | 'edit' }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
   const onSuccess = () => {
-    notify(props.mode === 'create' ? `The ${props.noun} is added` : `The ${props.noun} is saved`, { type: 'success' });
+    notify(props.mode === 'create' ? `The ${props.noun} is added` : `The ${props.noun} is saved`, {
+      type: 'success',
+    });
     navigate(props.page);
   };
   const form = (
@@ -113,7 +125,13 @@ function FormPage<R extends RaRecord>(props: RecordPageProps<R> & { mode: 'creat
         {props.mode === 'create' ? `New ${props.noun}` : `Edit ${props.noun}`}
       </Typography>
       {props.mode === 'create' ? (
-        <Create resource={props.resource} title={false} redirect={false} mutationOptions={{ onSuccess }} transform={props.transform}>
+        <Create
+          resource={props.resource}
+          title={false}
+          redirect={false}
+          mutationOptions={{ onSuccess }}
+          transform={props.transform}
+        >
           {form}
         </Create>
       ) : (
@@ -145,7 +163,12 @@ export function RecordPage<R extends RaRecord>(props: RecordPageProps<R>) {
       filters={props.filters}
       sort={props.sort}
       empty={props.empty}
-      rowClick={canManage ? (id) => `${props.page}/${id}/edit` : false}
+      rowClick={
+        canManage
+          ? (id, _resource, record) =>
+              !props.editable || props.editable(record as R) ? `${props.page}/${id}/edit` : false
+          : false
+      }
       actions={
         canManage ? (
           <Button label={`Add ${props.noun}`} component={Link} to={`${props.page}/create`}>
@@ -157,7 +180,12 @@ export function RecordPage<R extends RaRecord>(props: RecordPageProps<R>) {
         <>
           {props.rowExtras?.(record)}
           {props.archive !== false && (
-            <ArchiveButton record={record} resource={props.resource} manage={props.manage} noun={props.noun} />
+            <ArchiveButton
+              record={record}
+              resource={props.resource}
+              manage={props.manage}
+              noun={props.noun}
+            />
           )}
         </>
       )}
