@@ -5,6 +5,12 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** A fresh embedded database per run: the demo profile seeds it on start. */
 const dataDir = path.join(os.tmpdir(), `at-e2e-${process.pid}-${Date.now()}`);
+/**
+ * The server's log (stdout), for tests that act as a member: the demo SMS sender logs one-time codes
+ * there. Set once in the runner; its workers inherit the same path.
+ */
+process.env.E2E_SERVER_LOG ??= path.join(os.tmpdir(), `at-e2e-server-${process.pid}-${Date.now()}.log`);
+const serverLog = process.env.E2E_SERVER_LOG;
 
 export default defineConfig({
   testDir: './tests',
@@ -35,12 +41,12 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npm run start -w apps/server',
+    command: `npm run start -w apps/server > ${serverLog}`,
     cwd: '..',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     // Browser tests sign in dozens of times a minute from one address; the limit has its own server test.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '10000' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'info', LOGIN_RATE_LIMIT: '10000' },
   },
 });

@@ -46,7 +46,7 @@ export const ACTIONS = [
   act('products.manage', '/dashboard/products/catalogue', 'Add and edit catalogue products'),
   act('social-links.manage', '/dashboard/mainsettings/socialconnect', 'Add, edit and archive social links'),
   act('documents.manage', '/dashboard/mainsettings/terms', 'Write, publish and archive documents'),
-  act('virtual-room.manage', '/dashboard/mainsettings/virtualroom', 'Add, edit and archive virtual room entries'),
+  act('virtual-room.manage', '/dashboard/mainsettings/virtualroom', 'Add, edit and archive entries'),
   act('gallery.manage', '/dashboard/media/gallery', 'Add albums and images, reorder and archive them'),
   act('banners.manage', '/dashboard/media/banner', 'Add, edit and archive banners'),
   act('events.manage', '/dashboard/media/event', 'Add, edit and archive events'),

@@ -66,6 +66,10 @@ export function updateDocument(app: FastifyInstance, actor: Actor, id: number, b
   return app.database.db.transaction(async (tx) => {
     const before = await load(tx, id, true);
     if (before.status !== 'draft') throw conflict(DOCUMENT_MESSAGES.notDraft);
+    const given = Object.entries(body).filter(
+      ([k, v]) => v !== undefined && v !== before[k as keyof DocumentRow],
+    );
+    if (given.length === 0) return before; // `{}` or the record as it is: nothing changes
     const merged = {
       ...before,
       ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
