@@ -1,5 +1,8 @@
 import type { ReportKey } from '@app/contract/reports';
+import { reportOf } from '../../lib/lists/report';
+import { attendeeList } from '../content/events.routes';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
+import { reportColumns } from './report-columns';
 import type { ReportSource } from './report-source';
 import { auditLogSource } from './sources/audit-log.source';
 import { kycDecisionsSource } from './sources/kyc-decisions.source';
@@ -20,4 +23,5 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   kyc_decisions: kycDecisionsSource,
   points_ledger: pointsLedgerSource,
   ...COUPON_REPORT_SOURCES,
+  event_attendees: reportOf(attendeeList, 'registeredAt', reportColumns('event_attendees')),
 };
