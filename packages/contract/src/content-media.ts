@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   contentRowBase,
   contentText,
+  editOf,
   fileId,
   longText,
   CONTENT_MESSAGES as M,
@@ -21,7 +22,7 @@ export const albumBody = z.object({
   description: longText(1000).default(''),
   sortOrder: sortOrder.default(0),
 });
-export const albumUpdateBody = albumBody.partial();
+export const albumUpdateBody = editOf(albumBody);
 export const albumRow = z.object({
   ...contentRowBase,
   title: z.string(),
@@ -85,7 +86,7 @@ const datesRule = (b: { startsOn?: string; endsOn?: string }, ctx: z.RefinementC
 };
 export const bannerBody = bannerFields.superRefine(datesRule);
 export type BannerBody = z.infer<typeof bannerBody>;
-export const bannerUpdateBody = bannerFields.partial().superRefine(datesRule);
+export const bannerUpdateBody = editOf(bannerFields).superRefine(datesRule);
 export type BannerUpdateBody = z.infer<typeof bannerUpdateBody>;
 export const bannerRow = z.object({
   ...contentRowBase,
@@ -135,7 +136,7 @@ const timesRule = (b: { startsAt?: string; endsAt?: string }, ctx: z.RefinementC
 };
 export const eventBody = eventFields.superRefine(timesRule);
 export type EventBody = z.infer<typeof eventBody>;
-export const eventUpdateBody = eventFields.partial().superRefine(timesRule);
+export const eventUpdateBody = editOf(eventFields).superRefine(timesRule);
 export type EventUpdateBody = z.infer<typeof eventUpdateBody>;
 export const eventRow = z.object({
   ...contentRowBase,

@@ -48,6 +48,20 @@ export const sortOrder = z.number({ error: M.order }).int(M.order).min(0, M.orde
 export const fileId = (message: string = M.image) => recordId(message);
 export const fileIds = (max: number) => uniqueArray(fileId(), max);
 
+/**
+ * The partial edit of a create body: every field optional and without its default, so `{}` (or a
+ * field left out) changes nothing instead of resetting the field to its default.
+ */
+export function editOf<S extends z.ZodRawShape>(create: z.ZodObject<S>) {
+  const shape = Object.fromEntries(
+    Object.entries(create.shape).map(([key, field]) => [
+      key,
+      (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType)).optional(),
+    ]),
+  );
+  return z.object(shape) as unknown as z.ZodObject<{ [K in keyof S]: z.ZodOptional<S[K]> }>;
+}
+
 /** Every content row carries these. */
 export const contentRowBase = {
   id: z.number().int(),
@@ -66,7 +80,7 @@ export const socialBody = z.object({
   sortOrder: sortOrder.default(0),
 });
 export type SocialBody = z.infer<typeof socialBody>;
-export const socialUpdateBody = socialBody.partial();
+export const socialUpdateBody = editOf(socialBody);
 export const socialRow = z.object({ ...contentRowBase, platform: z.string(), url: z.string() });
 export type SocialRow = z.infer<typeof socialRow>;
 export const appSocialLink = socialRow.pick({ id: true, platform: true, url: true, sortOrder: true });
@@ -92,7 +106,7 @@ export const virtualRoomBody = virtualRoomFields.superRefine((b, ctx) => {
     });
 });
 export type VirtualRoomBody = z.infer<typeof virtualRoomBody>;
-export const virtualRoomUpdateBody = virtualRoomFields.partial();
+export const virtualRoomUpdateBody = editOf(virtualRoomFields);
 export type VirtualRoomUpdateBody = z.infer<typeof virtualRoomUpdateBody>;
 export const virtualRoomRow = z.object({
   ...contentRowBase,

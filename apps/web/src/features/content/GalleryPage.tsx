@@ -28,7 +28,7 @@ import { DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { useRowAction } from '../../components/use-row-action';
 import { uploadContentFile } from './FileInput';
-import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
+import { activeFilter, pick, RecordPage, RowActions, searchFilter } from './RecordPage';
 
 const thumb = (albumId: string | number, imageId: number) =>
   `/admin/content/gallery/${albumId}/images/${imageId}/thumbnail`;
@@ -138,7 +138,11 @@ function AlbumImages() {
           {can('gallery.manage') && <UploadImages albumId={id} />}
         </>
       }
-      rowActions={(r) => <ImageActions albumId={id} row={r} />}
+      rowActions={(r) => (
+        <RowActions>
+          <ImageActions albumId={id} row={r} />
+        </RowActions>
+      )}
       compact={{
         primary: (r) => (
           <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>

@@ -9,10 +9,12 @@ import {
   Create,
   Edit,
   type RaRecord,
+  SaveButton,
   SearchInput,
   SelectInput,
   SimpleForm,
   type SortPayload,
+  Toolbar,
   useNotify,
 } from 'react-admin';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
@@ -115,7 +117,15 @@ function FormPage<R extends RaRecord>(props: RecordPageProps<R> & { mode: 'creat
     navigate(props.page);
   };
   const form = (
-    <SimpleForm sx={{ maxWidth: 640 }} defaultValues={props.defaults}>
+    <SimpleForm
+      sx={{ maxWidth: 640 }}
+      defaultValues={props.defaults}
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
       {props.inputs(props.mode)}
     </SimpleForm>
   );
@@ -151,6 +161,20 @@ function FormPage<R extends RaRecord>(props: RecordPageProps<R> & { mode: 'creat
   );
 }
 
+/**
+ * A row's buttons: their clicks (and the dialogs they open, whose events bubble through React) stay
+ * out of the row, which would otherwise open the record's form.
+ */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops clicks reaching the row; the buttons inside are the controls
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+      {children}
+    </span>
+  );
+}
+
 /** A content page: the list (ListPage), its create and edit forms, archive and restore. */
 export function RecordPage<R extends RaRecord>(props: RecordPageProps<R>) {
   const { can } = useProfile();
@@ -177,7 +201,7 @@ export function RecordPage<R extends RaRecord>(props: RecordPageProps<R>) {
         ) : undefined
       }
       rowActions={(record) => (
-        <>
+        <RowActions>
           {props.rowExtras?.(record)}
           {props.archive !== false && (
             <ArchiveButton
@@ -187,7 +211,7 @@ export function RecordPage<R extends RaRecord>(props: RecordPageProps<R>) {
               noun={props.noun}
             />
           )}
-        </>
+        </RowActions>
       )}
       compact={props.compact}
       columns={props.columns}
