@@ -6,7 +6,7 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
-import { Button as MuiButton } from '@mui/material';
+import { Button as MuiButton, Stack } from '@mui/material';
 import { useState } from 'react';
 import {
   BooleanField,
@@ -123,46 +123,47 @@ function ImageActions({ albumId, row }: { albumId: string; row: GalleryImageRow 
 function AlbumImages() {
   const { id = '' } = useParams();
   const { can } = useProfile();
+  // The buttons sit above the list: an empty list shows only its sentence, and uploading is how it fills.
   return (
-    <ListPage<GalleryImageRow>
-      title="Album images"
-      resource={`admin/content/gallery/${id}/images`}
-      exportName="gallery-images"
-      storeKey="gallery-images"
-      perPage={100}
-      sort={{ field: 'sortOrder', order: 'ASC' }}
-      empty="No images in this album yet. Upload some."
-      actions={
-        <>
-          <Button label="All albums" component={Link} to={CONTENT_PAGES.gallery} />
-          {can('gallery.manage') && <UploadImages albumId={id} />}
-        </>
-      }
-      rowActions={(r) => (
-        <RowActions>
-          <ImageActions albumId={id} row={r} />
-        </RowActions>
-      )}
-      compact={{
-        primary: (r) => (
-          <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-            <AuthImage path={thumb(id, r.id)} alt={r.caption} size={48} />
-            {r.caption || r.name}
-          </span>
-        ),
-        secondary: (r) => r.name,
-      }}
-      columns={[
-        <FunctionField<GalleryImageRow>
-          key="i"
-          label="Thumbnail"
-          render={(r) => <AuthImage path={thumb(id, r.id)} alt={r.caption || r.name} size={72} />}
-        />,
-        <TextField key="c" source="caption" sortable={false} />,
-        <TextField key="n" source="name" label="File" sortable={false} />,
-        <DateTimeField key="a" source="createdAt" label="Added" sortable={false} />,
-      ]}
-    />
+    <>
+      <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
+        <Button label="All albums" component={Link} to={CONTENT_PAGES.gallery} />
+        {can('gallery.manage') && <UploadImages albumId={id} />}
+      </Stack>
+      <ListPage<GalleryImageRow>
+        title="Album images"
+        resource={`admin/content/gallery/${id}/images`}
+        exportName="gallery-images"
+        storeKey="gallery-images"
+        perPage={100}
+        sort={{ field: 'sortOrder', order: 'ASC' }}
+        empty="No images in this album yet. Upload some."
+        rowActions={(r) => (
+          <RowActions>
+            <ImageActions albumId={id} row={r} />
+          </RowActions>
+        )}
+        compact={{
+          primary: (r) => (
+            <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              <AuthImage path={thumb(id, r.id)} alt={r.caption} size={48} />
+              {r.caption || r.name}
+            </span>
+          ),
+          secondary: (r) => r.name,
+        }}
+        columns={[
+          <FunctionField<GalleryImageRow>
+            key="i"
+            label="Thumbnail"
+            render={(r) => <AuthImage path={thumb(id, r.id)} alt={r.caption || r.name} size={72} />}
+          />,
+          <TextField key="c" source="caption" sortable={false} />,
+          <TextField key="n" source="name" label="File" sortable={false} />,
+          <DateTimeField key="a" source="createdAt" label="Added" sortable={false} />,
+        ]}
+      />
+    </>
   );
 }
 
