@@ -2,6 +2,7 @@ import { newPassword } from '@app/contract/auth';
 import { type Config, DEV_ENCRYPTION_KEY } from './config';
 import type { Database } from './db/client';
 import { applyMigrations } from './db/migrate';
+import { seedDemoContent } from './seed/content';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoGames } from './seed/games';
 import { seedDemoMembers } from './seed/members';
@@ -40,6 +41,7 @@ export async function prepareDatabase(
       await seedDemoGames(database);
       await seedDemoStores(database);
       await seedDemoNotifications(database);
+      await seedDemoContent(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -3,6 +3,7 @@ import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
 import { appVersionsRoutes } from './modules/app-versions/app-versions.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { couponAllocationsRoutes } from './modules/coupon-allocations/coupon-allocations.routes';
 import { couponBatchesRoutes } from './modules/coupon-batches/coupon-batches.routes';
 import { couponPrintsRoutes } from './modules/coupon-prints/coupon-prints.routes';
@@ -86,4 +87,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationsRoutes);
   await app.register(inboxAppRoutes);
   await app.register(appVersionsRoutes);
+  await app.register(contentRoutes);
 };

@@ -19,6 +19,31 @@ const auditCount = () => one('select count(*)::int as n from audit_log');
  * whole record answers 400 naming its required fields. `id` finds a record the caller may edit.
  */
 const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchanged' | string[] }> = {
+  'PUT /api/admin/content/social-links/:id': {
+    id: () => one('select min(id)::int as n from social_links'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/content/documents/:id': {
+    id: () => one("select min(id)::int as n from documents where status = 'draft'"),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/content/virtual-room/:id': {
+    id: () => one('select min(id)::int as n from virtual_rooms'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/content/gallery/:id': {
+    id: () => one('select min(id)::int as n from gallery_albums'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/content/gallery/:id/images/order': { expect: ['imageIds'] },
+  'PUT /api/admin/content/banners/:id': {
+    id: () => one('select min(id)::int as n from banners'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/content/events/:id': {
+    id: () => one('select min(id)::int as n from events'),
+    expect: 'unchanged',
+  },
   'PUT /api/admin/distributors/:id': {
     id: () => one('select min(id)::int as n from distributors'),
     expect: 'unchanged',

@@ -54,6 +54,12 @@ export const ACTIONS = [
   act('stores.manage', '/dashboard/locator', 'Add, edit, deactivate and upload stores'),
   act('notifications.send', '/dashboard/notifications', 'Compose, schedule, send and cancel notifications'),
   act('app-versions.update', '/dashboard/update_version', 'Change the app versions (latest, minimum, force)'),
+  act('social-links.manage', '/dashboard/mainsettings/socialconnect', 'Add, edit and archive social links'),
+  act('documents.manage', '/dashboard/mainsettings/terms', 'Write, publish and archive documents'),
+  act('virtual-room.manage', '/dashboard/mainsettings/virtualroom', 'Add, edit and archive entries'),
+  act('gallery.manage', '/dashboard/media/gallery', 'Add albums and images, reorder and archive them'),
+  act('banners.manage', '/dashboard/media/banner', 'Add, edit and archive banners'),
+  act('events.manage', '/dashboard/media/event', 'Add, edit and archive events'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

@@ -21,6 +21,8 @@ export const FILE_PURPOSES = [
   'feedback_attachment',
   'notification_image',
   'notification_audience_errors',
+  'content_image',
+  'content_document',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -36,7 +38,13 @@ export const UPLOAD_ERROR_PURPOSES = [
 export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 
 /** Purposes a staff member may upload for (POST /api/files?purpose=…). */
-export const STAFF_UPLOAD_PURPOSES = ['damaged_photo', 'notification_image', 'reward_image'] as const;
+export const STAFF_UPLOAD_PURPOSES = [
+  'damaged_photo',
+  'notification_image',
+  'reward_image',
+  'content_image',
+  'content_document',
+] as const;
 export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 /** Purposes a member may upload for (POST /api/app/uploads?purpose=…, default kyc_image). */
 export const MEMBER_UPLOAD_PURPOSES = ['kyc_image', 'project_photo', 'feedback_attachment'] as const;

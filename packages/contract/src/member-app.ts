@@ -68,6 +68,8 @@ export const memberProfile = z.object({
   balance: z.number().int(),
   termsVersion: z.string().nullable(),
   currentTermsVersion: z.string().nullable(),
+  /** A published terms version this member has not accepted yet: the app asks before going on. */
+  termsAcceptanceNeeded: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 

@@ -156,6 +156,23 @@ export const REPORTS = [
     ],
   },
   ...NOTIFICATION_REPORTS,
+  {
+    key: 'event_attendees',
+    label: 'Event attendees',
+    permission: '/dashboard/media/event',
+    dateField: 'Registration time',
+    columns: [
+      { header: 'Event', key: 'eventTitle', width: 28 },
+      { header: 'Member code', key: 'memberCode', width: 12 },
+      { header: 'Name', key: 'memberName', width: 24 },
+      { header: 'Mobile', key: 'mobile', width: 14 },
+      { header: 'Member type', key: 'memberType', width: 12 },
+      { header: 'State', key: 'state', width: 16 },
+      { header: 'Status', key: 'status', width: 12 },
+      { header: 'Registered', key: 'registeredAt', width: 20 },
+      { header: 'Cancelled', key: 'cancelledAt', width: 20 },
+    ],
+  },
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];

@@ -4,7 +4,8 @@ import { LONE_SURROGATE } from './downloads';
 import { badRequest } from './errors';
 
 export const IMAGES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const IMAGE_OR_PDF = [...IMAGES, 'application/pdf'] as const;
+export const PDF = ['application/pdf'] as const;
+export const IMAGE_OR_PDF = [...IMAGES, ...PDF] as const;
 export const SPREADSHEET = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/zip',

@@ -14,6 +14,106 @@ CREATE TABLE "audit_log" (
 	"request_id" text
 );
 --> statement-breakpoint
+CREATE TABLE "banners" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"title" text NOT NULL,
+	"image_file_id" bigint NOT NULL,
+	"link_url" text,
+	"member_types" text[] DEFAULT '{}' NOT NULL,
+	"states" text[] DEFAULT '{}' NOT NULL,
+	"starts_on" date NOT NULL,
+	"ends_on" date NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "documents" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"version" text NOT NULL,
+	"title" text NOT NULL,
+	"format" text NOT NULL,
+	"body" text,
+	"file_id" bigint,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"published_at" timestamp with time zone,
+	"published_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "event_registrations" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"event_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
+	"status" text DEFAULT 'registered' NOT NULL,
+	"registered_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"cancelled_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"title" text NOT NULL,
+	"type" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"venue" text NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"capacity" integer NOT NULL,
+	"registered" integer DEFAULT 0 NOT NULL,
+	"image_file_ids" bigint[] DEFAULT '{}' NOT NULL,
+	CONSTRAINT "events_registered_check" CHECK ("events"."registered" between 0 and "events"."capacity")
+);
+--> statement-breakpoint
+CREATE TABLE "gallery_albums" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "gallery_images" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"album_id" bigint NOT NULL,
+	"file_id" bigint NOT NULL,
+	"caption" text DEFAULT '' NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "social_links" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"platform" text NOT NULL,
+	"url" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "virtual_rooms" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"image_file_id" bigint,
+	"video_url" text,
+	"product_ids" bigint[] DEFAULT '{}' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "coupon_allocations" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"invoice_line_id" integer NOT NULL,
@@ -779,6 +879,10 @@ ALTER TABLE "sign_in_events" ADD CONSTRAINT "sign_in_events_staff_id_staff_id_fk
 ALTER TABLE "staff" ADD CONSTRAINT "staff_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "documents_kind_version_key" ON "documents" USING btree ("kind","version");--> statement-breakpoint
+CREATE UNIQUE INDEX "documents_one_published_key" ON "documents" USING btree ("kind") WHERE status = 'published';--> statement-breakpoint
+CREATE UNIQUE INDEX "event_registrations_member_key" ON "event_registrations" USING btree ("event_id","member_id");--> statement-breakpoint
+CREATE INDEX "gallery_images_album_idx" ON "gallery_images" USING btree ("album_id","sort_order");--> statement-breakpoint
 CREATE INDEX "coupon_allocations_line_idx" ON "coupon_allocations" USING btree ("invoice_line_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupon_scans_one_success" ON "coupon_scans" USING btree ("coupon_serial") WHERE "coupon_scans"."result" = 'success';--> statement-breakpoint
 CREATE INDEX "coupon_scans_created_idx" ON "coupon_scans" USING btree ("created_at","id");--> statement-breakpoint

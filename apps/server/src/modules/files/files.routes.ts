@@ -1,7 +1,7 @@
 import { type StaffUploadPurpose, staffUploadQuery, uploadedFile } from '@app/contract/files';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMAGES, multipartLimits, receiveFile } from '../../lib/uploads';
+import { IMAGES, multipartLimits, PDF, receiveFile } from '../../lib/uploads';
 import { staffOf } from '../../plugins/access';
 import { storeUpload } from './files.service';
 
@@ -12,6 +12,8 @@ const ACCEPTED: Record<StaffUploadPurpose, readonly string[]> = {
   damaged_photo: IMAGES,
   notification_image: IMAGES,
   reward_image: IMAGES,
+  content_image: IMAGES,
+  content_document: PDF,
 };
 
 /**

@@ -34,6 +34,7 @@ export async function currentTermsVersion(tx: Executor): Promise<string | null> 
 export async function profileOf(tx: Executor, memberId: number): Promise<MemberProfile> {
   const [m] = await tx.select().from(members).where(eq(members.id, memberId));
   if (!m) throw notFound('Member');
+  const current = await currentTermsVersion(tx);
   return {
     id: m.id,
     code: m.code,
@@ -48,7 +49,8 @@ export async function profileOf(tx: Executor, memberId: number): Promise<MemberP
     kycStatus: m.kycStatus as MemberProfile['kycStatus'],
     balance: m.balance,
     termsVersion: m.termsVersion,
-    currentTermsVersion: await currentTermsVersion(tx),
+    currentTermsVersion: current,
+    termsAcceptanceNeeded: current !== null && m.termsVersion !== current,
   };
 }
 

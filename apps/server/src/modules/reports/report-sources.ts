@@ -1,5 +1,6 @@
 import type { ReportKey } from '@app/contract/reports';
 import { reportOf } from '../../lib/lists/report';
+import { attendeeList } from '../content/events.routes';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
 import { feedbackList } from '../feedback/feedback.repository';
 import { GAME_REPORT_SOURCES } from '../games/games.report-sources';
@@ -34,4 +35,5 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   ...GAME_REPORT_SOURCES,
   stores: storesReportSource,
   ...NOTIFICATION_REPORT_SOURCES,
+  event_attendees: reportOf(attendeeList, 'registeredAt', reportColumns('event_attendees')),
 };

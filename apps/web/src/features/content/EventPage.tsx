@@ -1,0 +1,129 @@
+import { CONTENT_PAGES } from '@app/contract/content';
+import { type AttendeeRow, EVENT_TYPES, type EventRow } from '@app/contract/content-media';
+import { formatCount, formatDateTime } from '@app/contract/format';
+import PeopleIcon from '@mui/icons-material/People';
+import {
+  BooleanField,
+  Button,
+  DateTimeInput,
+  FunctionField,
+  NumberInput,
+  required,
+  SelectInput,
+  TextField,
+  TextInput,
+} from 'react-admin';
+import { Link, Route, useParams } from 'react-router-dom';
+import { DateTimeField } from '../../components/fields';
+import { ListPage } from '../../components/list/ListPage';
+import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
+
+const typeChoices = EVENT_TYPES.map((t) => ({ id: t, name: t.replace('_', ' ') }));
+const toIso = (v: unknown) => (v ? new Date(String(v)).toISOString() : v);
+
+function Attendees() {
+  const { id } = useParams();
+  return (
+    <ListPage<AttendeeRow>
+      title="Event attendees"
+      resource={`admin/content/events/${id}/attendees`}
+      exportName="event-attendees"
+      storeKey="event-attendees"
+      empty="No member has registered for this event yet."
+      filters={[
+        searchFilter('Name, code or mobile'),
+        <SelectInput
+          key="status"
+          source="status"
+          choices={[
+            { id: 'registered', name: 'Registered' },
+            { id: 'cancelled', name: 'Cancelled' },
+          ]}
+        />,
+      ]}
+      actions={<Button label="All events" component={Link} to={CONTENT_PAGES.event} />}
+      compact={{
+        primary: (r) => `${r.memberCode} · ${r.memberName}`,
+        secondary: (r) => `${r.memberType} · ${r.state}`,
+        tertiary: (r) => `${r.status} · ${formatDateTime(r.registeredAt)}`,
+      }}
+      columns={[
+        <TextField key="c" source="memberCode" label="Member" sortable={false} />,
+        <TextField key="n" source="memberName" label="Name" sortable={false} />,
+        <TextField key="m" source="mobile" sortable={false} />,
+        <TextField key="t" source="memberType" label="Type" sortable={false} />,
+        <TextField key="s" source="state" sortable={false} />,
+        <TextField key="st" source="status" sortable={false} />,
+        <DateTimeField key="r" source="registeredAt" label="Registered" />,
+      ]}
+    />
+  );
+}
+
+/** Events: members register in the app; attendees listed and exported per event. */
+export default function EventPage() {
+  return (
+    <RecordPage<EventRow>
+      page={CONTENT_PAGES.event}
+      resource="admin/content/events"
+      manage="events.manage"
+      noun="event"
+      empty="No events yet. Add a meet, a training or an exhibition members can register for."
+      filters={[
+        searchFilter('Title or venue'),
+        <SelectInput key="type" source="type" choices={typeChoices} />,
+        activeFilter,
+      ]}
+      sort={{ field: 'startsAt', order: 'DESC' }}
+      defaults={{ sortOrder: 0, capacity: 100, type: 'meet' }}
+      transform={(data) => {
+        const body = pick(
+          'title',
+          'type',
+          'description',
+          'venue',
+          'startsAt',
+          'endsAt',
+          'capacity',
+          'sortOrder',
+        )(data);
+        return { ...body, startsAt: toIso(body.startsAt), endsAt: toIso(body.endsAt) };
+      }}
+      inputs={() => (
+        <>
+          <TextInput source="title" fullWidth validate={required('Title is required')} />
+          <SelectInput source="type" choices={typeChoices} validate={required('Choose the type of event')} />
+          <TextInput source="venue" fullWidth validate={required('Venue is required')} />
+          <TextInput source="description" fullWidth multiline minRows={2} />
+          <DateTimeInput source="startsAt" label="Starts" validate={required('Enter the start')} />
+          <DateTimeInput source="endsAt" label="Ends" validate={required('Enter the end')} />
+          <NumberInput source="capacity" validate={required('Capacity is required')} />
+          <NumberInput source="sortOrder" label="Order" />
+        </>
+      )}
+      rowExtras={(r) => (
+        <Button label="Attendees" component={Link} to={`${CONTENT_PAGES.event}/${r.id}/attendees`}>
+          <PeopleIcon />
+        </Button>
+      )}
+      routes={<Route path=":id/attendees" element={<Attendees />} />}
+      compact={{
+        primary: (r) => r.title,
+        secondary: (r) => `${formatDateTime(r.startsAt)} · ${r.venue}`,
+        tertiary: (r) => `${formatCount(r.registered)} of ${formatCount(r.capacity)} registered`,
+      }}
+      columns={[
+        <TextField key="t" source="title" />,
+        <TextField key="ty" source="type" sortable={false} />,
+        <DateTimeField key="s" source="startsAt" label="Starts" />,
+        <TextField key="v" source="venue" sortable={false} />,
+        <FunctionField<EventRow>
+          key="r"
+          label="Registered"
+          render={(r) => `${formatCount(r.registered)} / ${formatCount(r.capacity)}`}
+        />,
+        <BooleanField key="a" source="active" sortable={false} />,
+      ]}
+    />
+  );
+}

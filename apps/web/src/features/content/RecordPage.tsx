@@ -1,0 +1,236 @@
+import type { ActionId } from '@app/contract/actions';
+import AddIcon from '@mui/icons-material/Add';
+import ArchiveIcon from '@mui/icons-material/Archive';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
+import { Typography } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  Button,
+  Create,
+  Edit,
+  type RaRecord,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  type SortPayload,
+  Toolbar,
+  useNotify,
+} from 'react-admin';
+import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { api } from '../../app/api';
+import { useProfile } from '../../app/profile-context';
+import type { CompactRow } from '../../components/list/CompactList';
+import { ListPage, pageTitle } from '../../components/list/ListPage';
+import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { useRowAction } from '../../components/use-row-action';
+
+export interface RecordPageProps<R extends RaRecord> {
+  page: string;
+  resource: string;
+  manage: ActionId;
+  /** One record, in lower case: "social link". */
+  noun: string;
+  columns: ReactNode;
+  compact: CompactRow<R>;
+  empty: string;
+  filters?: ReactElement[];
+  sort?: SortPayload;
+  /** The form's inputs, shared by create and edit. */
+  inputs: (mode: 'create' | 'edit') => ReactNode;
+  defaults?: Record<string, unknown>;
+  /** The body sent: only what the API takes. */
+  transform: (data: Record<string, unknown>) => Record<string, unknown>;
+  /** More row buttons beside Archive/Restore. */
+  rowExtras?: (record: R) => ReactNode;
+  /** More routes under the page (a record's sub-page). */
+  routes?: ReactNode;
+  /** Archive (active false) and restore; documents have their own workflow. */
+  archive?: boolean;
+  /** Whether a row opens its edit form (all rows by default). */
+  editable?: (record: R) => boolean;
+}
+
+/** Archive or restore one record, after the confirmation dialog. */
+export function ArchiveButton({
+  record,
+  resource,
+  manage,
+  noun,
+}: {
+  record: RaRecord;
+  resource: string;
+  manage: ActionId;
+  noun: string;
+}) {
+  const archiving = Boolean(record.active);
+  const name = String(record.title ?? record.platform ?? noun);
+  const toggle = useRowAction({
+    action: manage,
+    title: archiving ? `Archive ${name}?` : `Restore ${name}?`,
+    text: archiving
+      ? `The ${noun} leaves the member app; it can be restored later.`
+      : `The ${noun} shows in the member app again.`,
+    verb: archiving ? 'Archive' : 'Restore',
+    destructive: archiving,
+    run: () => api(`/${resource}/${record.id}/${archiving ? 'archive' : 'restore'}`, { method: 'POST' }),
+    done: () => (archiving ? `${name} archived` : `${name} restored`),
+  });
+  if (!toggle.allowed) return null;
+  return (
+    <>
+      <Button
+        label={archiving ? 'Archive' : 'Restore'}
+        onClick={toggle.open}
+        color={archiving ? 'error' : 'primary'}
+      >
+        {archiving ? <ArchiveIcon /> : <UnarchiveIcon />}
+      </Button>
+      {toggle.dialog}
+    </>
+  );
+}
+
+export const activeFilter = (
+  <SelectInput
+    key="active"
+    source="active"
+    label="Status"
+    choices={[
+      { id: true, name: 'Active' },
+      { id: false, name: 'Archived' },
+    ]}
+  />
+);
+export const searchFilter = (placeholder: string) => (
+  <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} />
+);
+
+function FormPage<R extends RaRecord>(props: RecordPageProps<R> & { mode: 'create' | 'edit' }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const onSuccess = () => {
+    notify(props.mode === 'create' ? `The ${props.noun} is added` : `The ${props.noun} is saved`, {
+      type: 'success',
+    });
+    navigate(props.page);
+  };
+  const form = (
+    <SimpleForm
+      sx={{ maxWidth: 640 }}
+      defaultValues={props.defaults}
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
+      {props.inputs(props.mode)}
+    </SimpleForm>
+  );
+  return (
+    <>
+      <Typography variant="h5" component="h1">
+        {props.mode === 'create' ? `New ${props.noun}` : `Edit ${props.noun}`}
+      </Typography>
+      {props.mode === 'create' ? (
+        <Create
+          resource={props.resource}
+          title={false}
+          redirect={false}
+          mutationOptions={{ onSuccess }}
+          transform={props.transform}
+        >
+          {form}
+        </Create>
+      ) : (
+        <Edit
+          resource={props.resource}
+          id={id}
+          title={false}
+          mutationMode="pessimistic"
+          redirect={false}
+          mutationOptions={{ onSuccess }}
+          transform={props.transform}
+        >
+          {form}
+        </Edit>
+      )}
+    </>
+  );
+}
+
+/**
+ * A row's buttons: their clicks (and the dialogs they open, whose events bubble through React) stay
+ * out of the row, which would otherwise open the record's form.
+ */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops clicks reaching the row; the buttons inside are the controls
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+      {children}
+    </span>
+  );
+}
+
+/** A content page: the list (ListPage), its create and edit forms, archive and restore. */
+export function RecordPage<R extends RaRecord>(props: RecordPageProps<R>) {
+  const { can } = useProfile();
+  const canManage = can(props.manage);
+  const list = (
+    <ListPage<R>
+      page={props.page}
+      resource={props.resource}
+      exportName={pageTitle(props.page)}
+      filters={props.filters}
+      sort={props.sort}
+      empty={props.empty}
+      rowClick={
+        canManage
+          ? (id, _resource, record) =>
+              !props.editable || props.editable(record as R) ? `${props.page}/${id}/edit` : false
+          : false
+      }
+      actions={
+        canManage ? (
+          <Button label={`Add ${props.noun}`} component={Link} to={`${props.page}/create`}>
+            <AddIcon />
+          </Button>
+        ) : undefined
+      }
+      rowActions={(record) => (
+        <RowActions>
+          {props.rowExtras?.(record)}
+          {props.archive !== false && (
+            <ArchiveButton
+              record={record}
+              resource={props.resource}
+              manage={props.manage}
+              noun={props.noun}
+            />
+          )}
+        </RowActions>
+      )}
+      compact={props.compact}
+      columns={props.columns}
+    />
+  );
+  return (
+    <ServerFieldErrors>
+      <Routes>
+        <Route index element={list} />
+        <Route path="create" element={<FormPage {...props} mode="create" />} />
+        <Route path=":id/edit" element={<FormPage {...props} mode="edit" />} />
+        {props.routes}
+      </Routes>
+    </ServerFieldErrors>
+  );
+}
+
+/** Keeps the listed keys of a form's data (the API refuses nothing else, but sends only these). */
+export const pick =
+  (...keys: string[]) =>
+  (data: Record<string, unknown>) =>
+    Object.fromEntries(keys.filter((k) => k in data).map((k) => [k, data[k] === '' ? null : data[k]]));

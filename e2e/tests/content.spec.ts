@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import { serverLog } from '../server-log';
+import { signIn } from './helpers';
+
+/** The one-time code the demo SMS sender logged for `mobile` (the server's log, see playwright.config). */
+async function codeFor(mobile: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const log = readFileSync(serverLog(Number(process.env.E2E_PORT ?? 3100)), 'utf8');
+    const hit = [...log.matchAll(new RegExp(`SMS to \\+?9?1?${mobile}[^\\n]*?\\b(\\d{6})\\b`, 'g'))].at(-1);
+    if (hit) return hit[1]!;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code logged for ${mobile}`);
+}
+
+/** A member registered through the member API, with its session token. */
+async function newMember(page: Page): Promise<string> {
+  const mobile = `9${String(Date.now()).slice(-9)}`;
+  expect((await page.request.post('/api/app/otp', { data: { mobile } })).status()).toBe(200);
+  const code = await codeFor(mobile);
+  const res = await page.request.post('/api/app/register', {
+    data: {
+      mobile,
+      code,
+      name: 'Suresh Patil',
+      type: 'carpenter',
+      dateOfBirth: '1986-04-12',
+      address: {
+        line: '4 Station Road',
+        city: 'Pune',
+        district: 'Pune',
+        state: 'Maharashtra',
+        pincode: '411001',
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return `Bearer ${(await res.json()).token}`;
+}
+
+/** A small solid PNG (the upload is checked by content). */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => [r, g, b][i % 3]!)]);
+  const data = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', data),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('a terms version is published, accepted by a member through the app, and counted on the page', async ({
+  page,
+}) => {
+  const version = `9.${String(Date.now()).slice(-6)}`;
+  await signIn(page, 'marketing');
+  await page.goto('/dashboard/mainsettings/terms');
+  await page.getByRole('link', { name: 'Add document' }).click();
+  await page.getByLabel('Version').fill(version);
+  await page.getByLabel('Title').fill('Terms and conditions');
+  await page.getByLabel('Text').fill('# Terms\n\nScan genuine coupons only.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The document is added')).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: version });
+  await expect(row).toContainText('draft');
+  await row.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(`Terms and conditions ${version} is published`)).toBeVisible();
+  await expect(row).toContainText('published');
+
+  const member = await newMember(page);
+  const headers = { authorization: member };
+  const profile = await (await page.request.get('/api/app/profile', { headers })).json();
+  expect(profile).toMatchObject({ currentTermsVersion: version, termsAcceptanceNeeded: true });
+  const terms = (await (await page.request.get('/api/app/content/documents', { headers })).json()).find(
+    (d: { kind: string }) => d.kind === 'terms',
+  );
+  expect(terms.version).toBe(version);
+  const accepted = await page.request.post('/api/app/terms/accept', { headers, data: { version } });
+  expect(accepted.status()).toBe(200);
+  expect((await accepted.json()).termsAcceptanceNeeded).toBe(false);
+
+  await page.reload();
+  const counted = page.getByRole('row').filter({ hasText: version });
+  // "Accepted by" is the column before the row's (now empty) actions.
+  const cells = counted.getByRole('cell');
+  await expect(cells.nth((await cells.count()) - 2)).toHaveText('1');
+});
+
+test('an image uploaded to a gallery album shows its thumbnail', async ({ page }) => {
+  const title = `Expo ${String(Date.now()).slice(-6)}`;
+  await signIn(page, 'marketing');
+  await page.goto('/dashboard/media/gallery');
+  await page.getByRole('link', { name: 'Add album' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The album is added')).toBeVisible();
+
+  await page.getByRole('row').filter({ hasText: title }).getByRole('link', { name: 'Images' }).click();
+  await expect(page.getByText('No images in this album yet')).toBeVisible();
+  await page
+    .getByLabel('Upload images')
+    .setInputFiles({ name: 'stand-front.png', mimeType: 'image/png', buffer: png(800, 500, [30, 120, 200]) });
+  await expect(page.getByText('1 image(s) added')).toBeVisible();
+  const thumbnail = page.getByRole('img', { name: 'stand-front' });
+  await expect(thumbnail).toBeVisible();
+  // The thumbnail really decoded (a webp from the server, not a broken image).
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await page.goto('/dashboard/media/gallery');
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('1');
+});
