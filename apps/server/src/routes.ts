@@ -27,6 +27,9 @@ import { schemePointsRoutes } from './modules/scheme-points/scheme-points.routes
 import { schemePointsUploadRoutes } from './modules/scheme-points/scheme-points-upload.routes';
 import { schemesRoutes } from './modules/schemes/schemes.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { bdesRoutes } from './modules/employees/bdes.routes';
+import { employeesRoutes } from './modules/employees/employees.routes';
+import { fieldAppRoutes } from './modules/employees/field-app.routes';
 
 /** Every API module, mounted under /api. A new domain adds one line here. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
@@ -58,4 +61,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsRoutes);
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
+  await app.register(employeesRoutes);
+  await app.register(bdesRoutes);
+  await app.register(fieldAppRoutes);
 };

@@ -44,6 +44,10 @@ export const ACTIONS = [
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),
   act('products.manage', '/dashboard/products/catalogue', 'Add and edit catalogue products'),
+  act('employees.manage', '/dashboard/employee', 'Add, edit, import, deactivate and reactivate employees'),
+  act('bdes.manage', '/dashboard/bdeEmployee', 'Add BDEs, change territories, targets and status'),
+  act('bdes.password', '/dashboard/bdeEmployee', 'Set or reset BDE field-app passwords'),
+  act('bdes.assign', '/dashboard/bdeEmployee', 'Assign members to BDEs and move them between BDEs'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

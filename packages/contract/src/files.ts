@@ -13,6 +13,8 @@ export const FILE_PURPOSES = [
   'points_upload_errors',
   'report',
   'label_pdf',
+  'visit_photo',
+  'employee_upload_errors',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -23,6 +25,9 @@ export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 export const MEMBER_UPLOAD_PURPOSES = ['kyc_image'] as const;
 
 export const staffUploadQuery = z.object({ purpose: z.enum(STAFF_UPLOAD_PURPOSES) });
+/** Purposes a BDE may upload for from the field app (POST /api/field/uploads?purpose=…). */
+export const FIELD_UPLOAD_PURPOSES = ['visit_photo'] as const;
+export const fieldUploadQuery = z.object({ purpose: z.enum(FIELD_UPLOAD_PURPOSES).default('visit_photo') });
 export const memberUploadQuery = z.object({ purpose: z.enum(MEMBER_UPLOAD_PURPOSES).default('kyc_image') });
 
 /** What an upload answers: the id to reference from the record, and whether a thumbnail was made. */
