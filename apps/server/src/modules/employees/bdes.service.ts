@@ -137,7 +137,7 @@ export async function moveMembers(
     ]);
     if (!locked.get(id)) throw notFound('BDE');
     const to = locked.get(body.toBdeId);
-    if (!to || !to.active || to.employeeStatus !== 'active') throw fieldError('toBdeId', M.targetBde);
+    if (!to?.active || to.employeeStatus !== 'active') throw fieldError('toBdeId', M.targetBde);
     const mine = await repo.membersOfBde(tx, id, body.memberIds);
     if (body.memberIds && mine.length !== body.memberIds.length)
       throw fieldError('memberIds', 'Some of these members are not assigned to this BDE');
