@@ -37,6 +37,15 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
   },
   'PUT /api/admin/schemes/:id': { expect: ['name', 'startsOn', 'endsOn', 'rule'] },
   'PUT /api/admin/updatePassword': { expect: ['password', 'confirmPassword'] },
+  'PUT /api/admin/employees/:id': {
+    id: () => one('select min(id)::int as n from employees'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/bdes/:id': {
+    id: () => one('select min(employee_id)::int as n from bdes'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/bdes/:id/password': { expect: ['password'] },
 };
 
 describe('an empty update', () => {

@@ -40,7 +40,7 @@ describe.runIf(onPostgres)('reporting line under concurrency (PostgreSQL)', () =
 
   it('a ring of five closed from every side at once: one change is refused', async () => {
     for (let round = 0; round < 5; round++) {
-      const ring = [];
+      const ring: { id: number }[] = [];
       for (let i = 0; i < 5; i++) ring.push(await createEmployee(t));
       const answers = await Promise.all(ring.map((e, i) => setManager(e.id, ring[(i + 1) % 5]!.id)));
       const codes = answers.map((r) => r.statusCode);

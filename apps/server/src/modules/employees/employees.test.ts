@@ -1,7 +1,7 @@
 import {
+  EMPLOYEE_UPLOAD_COLUMNS,
   EMPLOYEE_IMPORT_MESSAGES as IM,
   EMPLOYEE_MESSAGES as M,
-  EMPLOYEE_UPLOAD_COLUMNS,
 } from '@app/contract/employees';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -24,7 +24,12 @@ describe('employees', () => {
     const res = await t.as('hod', {
       method: 'POST',
       url: '/api/admin/employees',
-      payload: employeeBody({ code: 'emp-x1', name: 'Asha Patil', managerId: boss.id, email: 'Asha@Example.com' }),
+      payload: employeeBody({
+        code: 'emp-x1',
+        name: 'Asha Patil',
+        managerId: boss.id,
+        email: 'Asha@Example.com',
+      }),
     });
     expect(res.statusCode).toBe(200);
     const e = res.json();
@@ -72,7 +77,9 @@ describe('employees', () => {
     expect(indirect.statusCode).toBe(400);
     expect(indirect.json().fields).toEqual({ managerId: M.managerLoop });
     // Nothing changed; a legal move still works.
-    expect((await t.as('admin', { method: 'GET', url: `/api/admin/employees/${a.id}` })).json().managerId).toBeNull();
+    expect(
+      (await t.as('admin', { method: 'GET', url: `/api/admin/employees/${a.id}` })).json().managerId,
+    ).toBeNull();
     const d = await createEmployee(t);
     expect((await setManager(a.id, d.id)).statusCode).toBe(200);
     expect((await setManager(c.id, null)).json().managerId).toBeNull();
@@ -82,16 +89,19 @@ describe('employees', () => {
     const boss = await createEmployee(t);
     const off = await t.as('admin', { method: 'POST', url: `/api/admin/employees/${boss.id}/deactivate` });
     expect(off.json().status).toBe('inactive');
-    expect((await t.as('admin', { method: 'POST', url: `/api/admin/employees/${boss.id}/deactivate` })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await t.as('admin', { method: 'POST', url: `/api/admin/employees/${boss.id}/deactivate` })).statusCode,
+    ).toBe(409);
     const res = await t.as('admin', {
       method: 'POST',
       url: '/api/admin/employees',
       payload: employeeBody({ managerId: boss.id }),
     });
     expect(res.json().fields).toEqual({ managerId: M.managerInactive });
-    const inactive = await t.as('admin', { method: 'GET', url: `/api/admin/employees?filter=${q({ status: 'inactive' })}` });
+    const inactive = await t.as('admin', {
+      method: 'GET',
+      url: `/api/admin/employees?filter=${q({ status: 'inactive' })}`,
+    });
     expect(inactive.json().rows.map((r: { id: number }) => r.id)).toContain(boss.id);
     const on = await t.as('admin', { method: 'POST', url: `/api/admin/employees/${boss.id}/reactivate` });
     expect(on.json().status).toBe('active');
@@ -111,18 +121,23 @@ describe('employees', () => {
   it('is for Employee Management holders; writes need employees.manage', async () => {
     expect((await t.as('marketing', { method: 'GET', url: '/api/admin/employees' })).statusCode).toBe(403);
     expect(
-      (await t.as('finance', { method: 'POST', url: '/api/admin/employees', payload: employeeBody() })).statusCode,
+      (await t.as('finance', { method: 'POST', url: '/api/admin/employees', payload: employeeBody() }))
+        .statusCode,
     ).toBe(403);
     const e = await createEmployee(t);
-    expect((await t.as('finance', { method: 'POST', url: `/api/admin/employees/${e.id}/deactivate` })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.as('finance', { method: 'POST', url: `/api/admin/employees/${e.id}/deactivate` })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('employee import', () => {
   const upload = (content: Buffer, query = '', by = 'admin') =>
-    t.as(by, { method: 'POST', url: `/api/admin/employees/upload${query}`, ...multipartBody('e.xlsx', content) });
+    t.as(by, {
+      method: 'POST',
+      url: `/api/admin/employees/upload${query}`,
+      ...multipartBody('e.xlsx', content),
+    });
   const row = (code: string, manager = '', mobile = employeeMobile()) => [
     code,
     `Name ${code}`,
@@ -167,7 +182,11 @@ describe('employee import', () => {
     const file = await sheet(rows, EMPLOYEE_UPLOAD_COLUMNS);
     const res = (await upload(file)).json();
     expect(res).toMatchObject({ status: 'has_errors', rowsTotal: 6, rowsValid: 1, rowsApplied: 0 });
-    const messages = res.errors.map((x: { row: number; column: string; message: string }) => [x.row, x.column, x.message]);
+    const messages = res.errors.map((x: { row: number; column: string; message: string }) => [
+      x.row,
+      x.column,
+      x.message,
+    ]);
     expect(messages).toEqual(
       expect.arrayContaining([
         [2, 'Manager code', M.managerLoop],
@@ -178,14 +197,20 @@ describe('employee import', () => {
         [7, 'Email', M.emailInvalid],
       ]),
     );
-    const report = await t.as('admin', { method: 'GET', url: `/api/admin/employees/upload/errors/${res.errorReportId}` });
+    const report = await t.as('admin', {
+      method: 'GET',
+      url: `/api/admin/employees/upload/errors/${res.errorReportId}`,
+    });
     expect(report.statusCode).toBe(200);
-    expect((await t.as('hod', { method: 'GET', url: `/api/admin/employees/upload/errors/${res.errorReportId}` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.as('hod', { method: 'GET', url: `/api/admin/employees/upload/errors/${res.errorReportId}` }))
+        .statusCode,
+    ).toBe(404);
     const applied = (await upload(file, '?applyValid=true')).json();
     expect(applied).toMatchObject({ status: 'partially_applied', rowsApplied: 1 });
-    const again = (await upload(await sheet([row(employeeCode('F'), '', mobile)], EMPLOYEE_UPLOAD_COLUMNS))).json();
+    const again = (
+      await upload(await sheet([row(employeeCode('F'), '', mobile)], EMPLOYEE_UPLOAD_COLUMNS))
+    ).json();
     expect(again.errors[0]).toMatchObject({ column: 'Mobile', message: M.mobileTaken });
   });
 });

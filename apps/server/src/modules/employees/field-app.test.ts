@@ -20,7 +20,13 @@ const onboardBody = (extra: object = {}) => ({
   name: 'Ramesh Carpenter',
   type: 'carpenter',
   dateOfBirth: '1988-04-12',
-  address: { line: '12 Market Road', city: 'Pune', district: 'Pune', state: 'Maharashtra', pincode: '411001' },
+  address: {
+    line: '12 Market Road',
+    city: 'Pune',
+    district: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411001',
+  },
   ...extra,
 });
 
@@ -58,14 +64,19 @@ describe('field sign-in', () => {
     const memberToken = await createMemberSession(t.database.db, memberId);
     // A field token on staff and member routes.
     expect((await asField(t, bde.token, { method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
-    expect((await asField(t, bde.token, { method: 'GET', url: '/api/admin/field-visits' })).statusCode).toBe(401);
+    expect((await asField(t, bde.token, { method: 'GET', url: '/api/admin/field-visits' })).statusCode).toBe(
+      401,
+    );
     expect((await asField(t, bde.token, { method: 'GET', url: '/api/app/profile' })).statusCode).toBe(401);
     // Staff and member tokens on field routes.
     expect((await asField(t, staffToken, { method: 'GET', url: '/api/field/me' })).statusCode).toBe(401);
     expect(
-      (await asField(t, staffToken, { method: 'POST', url: '/api/field/visits', payload: checkInBody() })).statusCode,
+      (await asField(t, staffToken, { method: 'POST', url: '/api/field/visits', payload: checkInBody() }))
+        .statusCode,
     ).toBe(401);
-    expect((await asMember(t, memberToken, { method: 'GET', url: '/api/field/visits' })).statusCode).toBe(401);
+    expect((await asMember(t, memberToken, { method: 'GET', url: '/api/field/visits' })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/field/me' })).statusCode).toBe(401);
   });
 
@@ -84,9 +95,15 @@ describe('field sign-in', () => {
       payload: { mobile: bde.mobile, password: 'another-field-secret-7' },
     });
     expect(login.statusCode).toBe(200);
-    const off = await t.as('admin', { method: 'PUT', url: `/api/admin/bdes/${bde.id}`, payload: { active: false } });
+    const off = await t.as('admin', {
+      method: 'PUT',
+      url: `/api/admin/bdes/${bde.id}`,
+      payload: { active: false },
+    });
     expect(off.json().active).toBe(false);
-    expect((await asField(t, login.json().token, { method: 'GET', url: '/api/field/me' })).statusCode).toBe(401);
+    expect((await asField(t, login.json().token, { method: 'GET', url: '/api/field/me' })).statusCode).toBe(
+      401,
+    );
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/field/login',
@@ -100,7 +117,12 @@ describe('visits', () => {
   it('checks in with a photo and out; lists own visits; BDA Activity shows them', async () => {
     const bde = await createBde(t);
     const { payload, headers } = multipartFile(demoDocumentPng([120, 90, 60], 40, 30));
-    const photo = await asField(t, bde.token, { method: 'POST', url: '/api/field/uploads', payload, headers });
+    const photo = await asField(t, bde.token, {
+      method: 'POST',
+      url: '/api/field/uploads',
+      payload,
+      headers,
+    });
     expect(photo.statusCode).toBe(201);
     const photoId = photo.json().id as number;
 
@@ -114,7 +136,11 @@ describe('visits', () => {
     expect(visit).toMatchObject({ bdeId: bde.id, type: 'dealer_visit', flagged: false, photoIds: [photoId] });
 
     // One open visit at a time, and a photo is claimed once.
-    const second = await asField(t, bde.token, { method: 'POST', url: '/api/field/visits', payload: checkInBody() });
+    const second = await asField(t, bde.token, {
+      method: 'POST',
+      url: '/api/field/visits',
+      payload: checkInBody(),
+    });
     expect(second.statusCode).toBe(409);
 
     const out = await asField(t, bde.token, {
@@ -143,7 +169,10 @@ describe('visits', () => {
     const own = await asField(t, bde.token, { method: 'GET', url: '/api/field/visits' });
     expect(own.json().rows.map((r: { id: number }) => r.id)).toEqual([visit.id]);
 
-    const list = await t.as('cs', { method: 'GET', url: `/api/admin/field-visits?filter=${q({ bdeId: bde.id })}` });
+    const list = await t.as('cs', {
+      method: 'GET',
+      url: `/api/admin/field-visits?filter=${q({ bdeId: bde.id })}`,
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json().rows[0]).toMatchObject({ id: visit.id, party: 'Shree Laminates' });
     const thumb = await t.as('cs', {
@@ -152,21 +181,30 @@ describe('visits', () => {
     });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
-    const map = await t.as('cs', { method: 'GET', url: `/api/admin/field-visits/map?filter=${q({ bdeId: bde.id })}` });
-    expect(map.json().points).toEqual([expect.objectContaining({ id: visit.id, lat: 18.5204, flagged: false })]);
+    const map = await t.as('cs', {
+      method: 'GET',
+      url: `/api/admin/field-visits/map?filter=${q({ bdeId: bde.id })}`,
+    });
+    expect(map.json().points).toEqual([
+      expect.objectContaining({ id: visit.id, lat: 18.5204, flagged: false }),
+    ]);
   });
 
   it('another BDE can neither check out nor see my visit', async () => {
     const mine = await createBde(t);
     const other = await createBde(t);
-    const visit = (await asField(t, mine.token, { method: 'POST', url: '/api/field/visits', payload: checkInBody() })).json();
+    const visit = (
+      await asField(t, mine.token, { method: 'POST', url: '/api/field/visits', payload: checkInBody() })
+    ).json();
     const res = await asField(t, other.token, {
       method: 'POST',
       url: `/api/field/visits/${visit.id}/check-out`,
       payload: { lat: 18.52, lng: 73.85 },
     });
     expect(res.statusCode).toBe(404);
-    expect((await asField(t, other.token, { method: 'GET', url: '/api/field/visits' })).json().rows).toEqual([]);
+    expect((await asField(t, other.token, { method: 'GET', url: '/api/field/visits' })).json().rows).toEqual(
+      [],
+    );
   });
 
   it('flags a far check-out and a place outside the territory, with the reason', async () => {
@@ -219,9 +257,10 @@ describe('visits', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
-    const { rows } = await t.database.executeSql('select count(*)::int as n from field_visits where employee_id = $1', [
-      bde.id,
-    ]);
+    const { rows } = await t.database.executeSql(
+      'select count(*)::int as n from field_visits where employee_id = $1',
+      [bde.id],
+    );
     expect(rows[0]!.n).toBe(1);
     expect((await send(checkInBody({ party: 'Another' }))).statusCode).toBe(422);
   });
@@ -241,7 +280,9 @@ describe('visits', () => {
 describe('onboarding', () => {
   it('onboards a pending member assigned to the BDE, counted against the target, replayed once', async () => {
     const bde = await createBde(t);
-    const visit = (await asField(t, bde.token, { method: 'POST', url: '/api/field/visits', payload: checkInBody() })).json();
+    const visit = (
+      await asField(t, bde.token, { method: 'POST', url: '/api/field/visits', payload: checkInBody() })
+    ).json();
     const body = onboardBody({ visitId: visit.id });
     const send = () =>
       asField(t, bde.token, {
@@ -257,10 +298,14 @@ describe('onboarding', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().id).toBe(first.json().id);
 
-    const { rows } = await t.database.executeSql('select bde_id, status from members where id = $1', [first.json().id]);
+    const { rows } = await t.database.executeSql('select bde_id, status from members where id = $1', [
+      first.json().id,
+    ]);
     expect(rows[0]).toMatchObject({ bde_id: bde.id, status: 'pending' });
     expect((await asField(t, bde.token, { method: 'GET', url: '/api/field/me' })).json().achieved).toBe(1);
-    expect((await asField(t, bde.token, { method: 'GET', url: '/api/field/members' })).json().rows).toHaveLength(1);
+    expect(
+      (await asField(t, bde.token, { method: 'GET', url: '/api/field/members' })).json().rows,
+    ).toHaveLength(1);
     const bdeRow = (await t.as('admin', { method: 'GET', url: `/api/admin/bdes/${bde.id}` })).json();
     expect(bdeRow).toMatchObject({ achieved: 1, assignedMembers: 1, monthlyTarget: 10 });
     const visits = await t.as('admin', { method: 'GET', url: `/api/admin/field-visits/${visit.id}` });
@@ -299,8 +344,16 @@ describe('BDE management', () => {
       payload: { toBdeId: b.id },
     });
     expect(all.json()).toEqual({ moved: 1 });
-    const ofB = await t.as('admin', { method: 'GET', url: `/api/admin/bde-members?filter=${q({ bdeId: b.id })}` });
-    expect(ofB.json().rows.map((r: { id: number }) => r.id).sort()).toEqual([m1, m2].sort());
+    const ofB = await t.as('admin', {
+      method: 'GET',
+      url: `/api/admin/bde-members?filter=${q({ bdeId: b.id })}`,
+    });
+    expect(
+      ofB
+        .json()
+        .rows.map((r: { id: number }) => r.id)
+        .sort(),
+    ).toEqual([m1, m2].sort());
     const { rows } = await t.database.executeSql(
       "select count(*)::int as n from audit_log where action = 'member.bde_assigned' and entity_id = $1",
       [String(m1)],
