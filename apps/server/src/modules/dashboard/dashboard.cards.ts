@@ -1,5 +1,6 @@
 import { auditCards } from '../audit/audit.dashboard';
 import { couponCards } from '../coupons/coupons.dashboard';
+import { fieldCards } from '../employees/field.dashboard';
 import { memberCards } from '../members/members.dashboard';
 import { staffCards } from '../staff/staff.dashboard';
 import type { DashboardProvider } from './dashboard.provider';
@@ -10,4 +11,5 @@ export const DASHBOARD_PROVIDERS: readonly DashboardProvider[] = [
   auditCards,
   memberCards,
   couponCards,
+  fieldCards,
 ];
