@@ -9,6 +9,9 @@ import { couponScansRoutes } from './modules/coupons/coupon-scans.routes';
 import { couponStockRoutes } from './modules/coupons/coupon-stock.routes';
 import { damagedCouponsRoutes } from './modules/coupons/damaged-coupons.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { bdesRoutes } from './modules/employees/bdes.routes';
+import { employeesRoutes } from './modules/employees/employees.routes';
+import { fieldAppRoutes } from './modules/employees/field-app.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoiceUploadsRoutes } from './modules/invoices/invoice-uploads.routes';
@@ -27,9 +30,6 @@ import { schemePointsRoutes } from './modules/scheme-points/scheme-points.routes
 import { schemePointsUploadRoutes } from './modules/scheme-points/scheme-points-upload.routes';
 import { schemesRoutes } from './modules/schemes/schemes.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
-import { bdesRoutes } from './modules/employees/bdes.routes';
-import { employeesRoutes } from './modules/employees/employees.routes';
-import { fieldAppRoutes } from './modules/employees/field-app.routes';
 
 /** Every API module, mounted under /api. A new domain adds one line here. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {

@@ -33,4 +33,7 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/scheme': lazy(() => import('../features/schemes/SchemePage')),
   '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
+  '/dashboard/employee': lazy(() => import('../features/field-force/EmployeePage')),
+  '/dashboard/bdeEmployee': lazy(() => import('../features/field-force/BdePage')),
+  '/dashboard/bda_activity': lazy(() => import('../features/field-force/BdaActivityPage')),
 };

@@ -18,7 +18,9 @@ export const fieldCards: DashboardProvider = {
       .select({
         today: countWhere(sql`${fieldVisits.checkInAt} >= (${today}::timestamp at time zone 'Asia/Kolkata')`),
         inRange: countWhere(inRange(fieldVisits.checkInAt, range)),
-        flagged: countWhere(sql`${inRange(fieldVisits.checkInAt, range)} and cardinality(${fieldVisits.flagReasons}) > 0`),
+        flagged: countWhere(
+          sql`${inRange(fieldVisits.checkInAt, range)} and cardinality(${fieldVisits.flagReasons}) > 0`,
+        ),
       })
       .from(fieldVisits);
     const [o] = await db
@@ -74,7 +76,11 @@ export const fieldCards: DashboardProvider = {
         key: 'field.visits',
         label: 'Field visits',
         page: BDA_ACTIVITY_PAGE,
-        points: await countPerDay(db, range, { table: fieldVisits, id: fieldVisits.id, at: fieldVisits.checkInAt }),
+        points: await countPerDay(db, range, {
+          table: fieldVisits,
+          id: fieldVisits.id,
+          at: fieldVisits.checkInAt,
+        }),
       },
     ];
   },

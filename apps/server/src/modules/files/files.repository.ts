@@ -20,9 +20,7 @@ export async function markAttached(tx: Executor, id: number, purpose: FilePurpos
         eq(files.purpose, purpose),
         ownerStaffId === null ? isNull(files.ownerStaffId) : eq(files.ownerStaffId, ownerStaffId),
         ownerMemberId === null ? isNull(files.ownerMemberId) : eq(files.ownerMemberId, ownerMemberId),
-        ownerEmployeeId === null
-          ? isNull(files.ownerEmployeeId)
-          : eq(files.ownerEmployeeId, ownerEmployeeId),
+        ownerEmployeeId === null ? isNull(files.ownerEmployeeId) : eq(files.ownerEmployeeId, ownerEmployeeId),
         isNull(files.attachedAt),
       ),
     )
