@@ -22,8 +22,9 @@ export const VISIT_TYPE_LABELS: Record<VisitType, string> = {
  * phone outdoors is good to tens of metres, so a kilometre means the BDE left before checking out.
  */
 export const FAR_CHECKOUT_METRES = 1000;
-/** Photos per visit. */
+/** Photos per visit, and the size of one (JPEG, PNG or WebP). */
 export const MAX_VISIT_PHOTOS = 10;
+export const MAX_VISIT_PHOTO_BYTES = 5 * 1024 * 1024;
 
 export const FIELD_MESSAGES = {
   invalid: 'Invalid mobile number or password',

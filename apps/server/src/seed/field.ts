@@ -1,5 +1,5 @@
 import type { Territory } from '@app/contract/employees';
-import type { VisitType } from '@app/contract/field';
+import { MAX_VISIT_PHOTO_BYTES, type VisitType } from '@app/contract/field';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
@@ -7,11 +7,15 @@ import { fieldOnboardings, fieldVisits } from '../db/schema/employees';
 import { members } from '../db/schema/members';
 import type { Actor } from '../lib/audit';
 import type { IdempotencyContext } from '../lib/idempotency';
+import { IMAGES } from '../lib/uploads';
 import { IST_MONTH_START } from '../modules/employees/bdes.repository';
 import { assignMembers, createBde, updateBde } from '../modules/employees/bdes.service';
 import { createEmployee, setStatus } from '../modules/employees/employees.service';
 import { checkIn, checkOut, onboardMember } from '../modules/employees/field-app.service';
+import { storeUpload } from '../modules/files/files.service';
+import { databaseFileStore } from '../plugins/storage';
 import { staffIdOf } from './coupon-activity';
+import { demoDocumentPng } from './demo-png';
 import { DEMO_PASSWORD } from './staff';
 
 /** The field-app password of every demo BDE (sign in at POST /api/field/login with the BDE's mobile). */
@@ -170,7 +174,11 @@ const north = (metres: number) => metres / 111_195;
  */
 export async function seedDemoField(database: Database, encryptionKey: Buffer) {
   const { db } = database;
-  const app = { database, config: { encryptionKey } } as unknown as FastifyInstance;
+  const app = {
+    database,
+    files: databaseFileStore(database),
+    config: { encryptionKey },
+  } as unknown as FastifyInstance;
   const admin: Actor = { id: await staffIdOf(db, 'admin'), role: 'admin', requestId: null };
   const ids = new Map<string, number>();
   for (const [i, p] of TREE.entries()) {
@@ -226,6 +234,25 @@ export async function seedDemoField(database: Database, encryptionKey: Buffer) {
       const outside = n % 7 === 0;
       const far = n % 5 === 0;
       const jitter = north(300 * k);
+      // Every other visit carries a photo, uploaded as the field app does.
+      const photoIds =
+        n % 2 === 0
+          ? [
+              (
+                await storeUpload(
+                  app,
+                  {
+                    name: `visit-${n}.png`,
+                    content: demoDocumentPng([90 + n * 7, 120, 80 + k * 40], 64, 48),
+                    purpose: 'visit_photo',
+                    owner: { employeeId: me },
+                  },
+                  IMAGES,
+                  MAX_VISIT_PHOTO_BYTES,
+                )
+              ).id,
+            ]
+          : [];
       const visit = await checkIn(
         app,
         me,
@@ -239,7 +266,7 @@ export async function seedDemoField(database: Database, encryptionKey: Buffer) {
           place: outside
             ? { state: 'Madhya Pradesh', district: 'Indore', pincode: '452001' }
             : { state: b.place[0], district: b.place[1], pincode: b.place[2] },
-          photoIds: [],
+          photoIds,
           note: type === 'site_visit' ? 'Measured the site for laminates' : 'Stock and scheme discussion',
         },
         noKey,
@@ -289,8 +316,10 @@ export async function seedDemoField(database: Database, encryptionKey: Buffer) {
       await db
         .update(fieldVisits)
         .set({
-          checkInAt: sql`now() - make_interval(days => ${daysAgo}, mins => ${minutes + 30})`,
-          checkOutAt: open ? null : sql`now() - make_interval(days => ${daysAgo}, mins => 30)`,
+          checkInAt: sql`now() - make_interval(days => ${daysAgo}, mins => ${minutes + 30 + (n % 6) * 47})`,
+          checkOutAt: open
+            ? null
+            : sql`now() - make_interval(days => ${daysAgo}, mins => ${30 + (n % 6) * 47})`,
         })
         .where(eq(fieldVisits.id, id));
       await db

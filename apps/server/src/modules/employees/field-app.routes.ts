@@ -6,6 +6,7 @@ import {
   fieldMemberRow,
   fieldProfile,
   fieldSession,
+  MAX_VISIT_PHOTO_BYTES,
   visitRow,
 } from '@app/contract/field';
 import { fieldUploadQuery } from '@app/contract/files';
@@ -27,7 +28,6 @@ import { fieldMemberList, visitList } from './visits.repository';
 
 const tags = ['field app'];
 const access = 'field' as const;
-export const MAX_VISIT_PHOTO_BYTES = 5 * 1024 * 1024;
 
 /**
  * The field app's API (`/api/field/...`): its own sign-in and sessions (field_sessions), so a field

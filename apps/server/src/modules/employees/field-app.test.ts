@@ -320,6 +320,39 @@ describe('onboarding', () => {
   });
 });
 
+describe('dashboard and report', () => {
+  it('shows visits today and onboarding against the target on the dashboard', async () => {
+    const bde = await createBde(t);
+    await asField(t, bde.token, { method: 'POST', url: '/api/field/visits', payload: checkInBody() });
+    await asField(t, bde.token, { method: 'POST', url: '/api/field/members', payload: onboardBody() });
+    const res = await t.as('cs', { method: 'GET', url: '/api/admin/dashboard' });
+    const cards = Object.fromEntries(
+      res.json().cards.map((c: { key: string; value: number; target?: number }) => [c.key, c]),
+    );
+    expect(cards['field.visits_today'].value).toBeGreaterThanOrEqual(1);
+    expect(cards['field.onboarded_month'].value).toBeGreaterThanOrEqual(1);
+    expect(cards['field.onboarded_month'].target).toBeGreaterThanOrEqual(10);
+    // finance holds neither field page: no field cards.
+    const finance = await t.as('finance', { method: 'GET', url: '/api/admin/dashboard' });
+    expect(finance.json().cards.filter((c: { key: string }) => c.key.startsWith('field.'))).toEqual([]);
+  });
+
+  it('offers the BDE activity report to BDA Activity holders', async () => {
+    const res = await t.as('cs', {
+      method: 'POST',
+      url: '/api/admin/downloadReports',
+      payload: { reportType: 'bde_activity', startDate: '2020-01-01', endDate: '2099-12-31' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const denied = await t.as('finance', {
+      method: 'POST',
+      url: '/api/admin/downloadReports',
+      payload: { reportType: 'bde_activity', startDate: '2020-01-01', endDate: '2099-12-31' },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});
+
 describe('BDE management', () => {
   it('assigns members and moves them to another BDE, with audit', async () => {
     const a = await createBde(t);
