@@ -3,7 +3,8 @@ import { signIn } from './helpers';
 import { unique } from './staff-helpers';
 
 /** A mobile number of this run (employees' mobiles are unique). */
-const mobileOf = (tag: string) => `7${String(Date.now()).slice(-5)}${String(parseInt(tag, 36) % 10_000).padStart(4, '0')}`;
+const mobileOf = (tag: string) =>
+  `7${String(Date.now()).slice(-5)}${String(parseInt(tag, 36) % 10_000).padStart(4, '0')}`;
 
 test('a BDE created with territory and password signs in to the field app; the visit appears on BDA Activity', async ({
   page,
@@ -49,7 +50,9 @@ test('a BDE created with territory and password signs in to the field app; the v
   await expect(page.getByText('0 of 5')).toBeVisible();
 
   // The field app: sign in, check in (outside the territory), check out.
-  const login = await page.request.post('/api/field/login', { data: { mobile, password: 'field-e2e-secret' } });
+  const login = await page.request.post('/api/field/login', {
+    data: { mobile, password: 'field-e2e-secret' },
+  });
   expect(login.status()).toBe(200);
   const field = { authorization: `Bearer ${(await login.json()).token}` };
   const checkIn = await page.request.post('/api/field/visits', {
