@@ -86,7 +86,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('files', deps.files);
   app.decorate('sms', deps.sms ?? new LogSmsSender(app.log, { logText: deps.config.sms.logText }));
 
-  registerSecurityHeaders(app, deps.config.webOrigins);
+  registerSecurityHeaders(
+    app,
+    deps.config.webOrigins,
+    deps.config.mapTiles ? [deps.config.mapTiles.origin] : [],
+  );
   if (deps.config.webOrigins.length > 0) {
     await app.register(cors, {
       origin: deps.config.webOrigins,

@@ -33,6 +33,10 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** `log` opts in to writing member text messages to the server log (codes withheld in production). */
   SMS_SENDER: z.enum(['log']).optional(),
+  /** Street tiles beneath the maps, e.g. `http://tiles.lan/{z}/{x}/{y}.png`; unset draws India's outline only. */
+  MAP_TILE_URL: z.string().optional(),
+  /** Credit shown on the maps for MAP_TILE_URL's tiles (e.g. the OpenStreetMap notice their licence asks for). */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -58,6 +62,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Text messages go to the log (no gateway is built in); their text only outside production. */
   sms: { sender: 'log'; logText: boolean };
+  /** Street tiles beneath the web's maps (components/map); null draws the bundled outline only. */
+  mapTiles: { url: string; origin: string; attribution: string } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,7 +96,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanBaseUrl: e.SCAN_BASE_URL,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     sms: smsOf(e.SMS_SENDER, production),
+    mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
   };
+}
+
+/** An http(s) template with {z}, {x} and {y}; its origin is added to the pages' CSP img-src. */
+function mapTilesOf(raw: string | undefined, attribution: string | undefined): Config['mapTiles'] {
+  const url = raw?.trim() ?? '';
+  if (url === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url.replace(/\{[a-z]\}/g, '0'));
+  } catch {
+    throw new Error('Invalid configuration: MAP_TILE_URL must be an absolute http(s) URL');
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol))
+    throw new Error('Invalid configuration: MAP_TILE_URL must be an absolute http(s) URL');
+  if (!['{z}', '{x}', '{y}'].every((p) => url.includes(p)))
+    throw new Error('Invalid configuration: MAP_TILE_URL must contain {z}, {x} and {y}');
+  return { url, origin: parsed.origin, attribution: attribution?.trim() ?? '' };
 }
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {

@@ -7,6 +7,7 @@ import { seedDemoField } from './seed/field';
 import { seedDemoMembers } from './seed/members';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
+import { seedDemoStores } from './seed/stores';
 
 export interface PrepareOptions {
   seedDemo: boolean;
@@ -32,6 +33,7 @@ export async function prepareDatabase(
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoCoupons(database);
       await seedDemoField(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
+      await seedDemoStores(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

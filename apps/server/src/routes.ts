@@ -20,6 +20,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { kycAppRoutes } from './modules/kyc/kyc.app-routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { mapsRoutes } from './modules/maps/maps.routes';
 import { memberAppRoutes } from './modules/member-app/member-app.routes';
 import { memberApprovalsRoutes } from './modules/members/members.approvals.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -31,6 +32,7 @@ import { schemePointsRoutes } from './modules/scheme-points/scheme-points.routes
 import { schemePointsUploadRoutes } from './modules/scheme-points/scheme-points-upload.routes';
 import { schemesRoutes } from './modules/schemes/schemes.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { storesRoutes } from './modules/stores/stores.routes';
 
 /** Every API module, mounted under /api. A new domain adds one line here. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
@@ -66,4 +68,6 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(employeesRoutes);
   await app.register(bdesRoutes);
   await app.register(fieldAppRoutes);
+  await app.register(mapsRoutes);
+  await app.register(storesRoutes);
 };

@@ -35,6 +35,10 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
     id: () => one('select id as n from staff where email = $1', [demoEmail('cs')]),
     expect: 'unchanged',
   },
+  'PUT /api/admin/stores/:id': {
+    id: () => one('select min(id)::int as n from stores'),
+    expect: 'unchanged',
+  },
   'PUT /api/admin/schemes/:id': { expect: ['name', 'startsOn', 'endsOn', 'rule'] },
   'PUT /api/admin/updatePassword': { expect: ['password', 'confirmPassword'] },
   'PUT /api/admin/employees/:id': {

@@ -48,6 +48,7 @@ export const ACTIONS = [
   act('bdes.manage', '/dashboard/bdeEmployee', 'Add BDEs, change territories, targets and status'),
   act('bdes.password', '/dashboard/bdeEmployee', 'Set or reset BDE field-app passwords'),
   act('bdes.assign', '/dashboard/bdeEmployee', 'Assign members to BDEs and move them between BDEs'),
+  act('stores.manage', '/dashboard/locator', 'Add, edit, deactivate and upload stores'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

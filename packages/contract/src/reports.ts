@@ -127,6 +127,29 @@ export const REPORTS = [
   },
   ...COUPON_REPORTS,
   ...FIELD_REPORTS,
+  {
+    key: 'stores',
+    label: 'Stores (Locator)',
+    permission: '/dashboard/locator',
+    dateField: 'Store added',
+    columns: [
+      { header: 'Code', key: 'code', width: 12 },
+      { header: 'Name', key: 'name', width: 28 },
+      { header: 'Kind', key: 'kind', width: 18 },
+      { header: 'Contact person', key: 'contactPerson', width: 20 },
+      { header: 'Phone', key: 'phone', width: 16 },
+      { header: 'Email', key: 'email', width: 24 },
+      { header: 'Address', key: 'address', width: 36 },
+      { header: 'City', key: 'city', width: 16 },
+      { header: 'State', key: 'state', width: 16 },
+      { header: 'PIN code', key: 'pincode', width: 9 },
+      { header: 'Latitude', key: 'lat', width: 11 },
+      { header: 'Longitude', key: 'lng', width: 11 },
+      { header: 'Opening hours', key: 'openingHours', width: 24 },
+      { header: 'Active', key: 'active', width: 8 },
+      { header: 'Added', key: 'createdAt', width: 20 },
+    ],
+  },
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];

@@ -19,7 +19,12 @@ const API_HEADERS = {
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /** Security headers and the request id on every response. */
-export function registerSecurityHeaders(app: FastifyInstance, webOrigins: readonly string[]) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  webOrigins: readonly string[],
+  /** Origins whose images the pages may show: the map tile server (MAP_TILE_URL), if any. */
+  imageOrigins: readonly string[] = [],
+) {
   // Helmet's middleware built once (@fastify/helmet rebuilt it, CSP parsing included, per request).
   const documentHeaders = helmet({
     contentSecurityPolicy: {
@@ -28,7 +33,7 @@ export function registerSecurityHeaders(app: FastifyInstance, webOrigins: readon
         scriptSrc: ["'self'"],
         // MUI and emotion inject style elements at run time; scripts stay strictly external.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         connectSrc: ["'self'", ...webOrigins],
         // Helmet's default would break a plain-HTTP deployment inside a LAN; TLS is the proxy's job.
         upgradeInsecureRequests: null,

@@ -36,4 +36,5 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/employee': lazy(() => import('../features/field-force/EmployeePage')),
   '/dashboard/bdeEmployee': lazy(() => import('../features/field-force/BdePage')),
   '/dashboard/bda_activity': lazy(() => import('../features/field-force/BdaActivityPage')),
+  '/dashboard/locator': lazy(() => import('../features/stores/LocatorPage')),
 };

@@ -1,4 +1,5 @@
 CREATE TYPE "public"."coupon_status" AS ENUM('generated', 'printed', 'active', 'scanned', 'damaged');--> statement-breakpoint
+CREATE TYPE "public"."store_kind" AS ENUM('dealer', 'distributor', 'experience_centre', 'branch');--> statement-breakpoint
 CREATE SEQUENCE "public"."coupon_serial_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 100001 CACHE 1;--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
@@ -527,6 +528,27 @@ CREATE TABLE "staff" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "stores" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"kind" "store_kind" NOT NULL,
+	"contact_person" text NOT NULL,
+	"phone" text NOT NULL,
+	"email" text DEFAULT '' NOT NULL,
+	"address" text NOT NULL,
+	"city" text NOT NULL,
+	"state" text NOT NULL,
+	"pincode" text NOT NULL,
+	"lat" double precision NOT NULL,
+	"lng" double precision NOT NULL,
+	"opening_hours" text DEFAULT '' NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "stores_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
 CREATE TABLE "tasks" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
@@ -637,5 +659,8 @@ CREATE INDEX "sessions_staff_idx" ON "sessions" USING btree ("staff_id");--> sta
 CREATE INDEX "sign_in_events_at_idx" ON "sign_in_events" USING btree ("at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_email_key" ON "staff" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "staff_role_idx" ON "staff" USING btree ("role_id");--> statement-breakpoint
+CREATE INDEX "stores_geo_idx" ON "stores" USING gist (point("lng", "lat")) WHERE "stores"."active";--> statement-breakpoint
+CREATE INDEX "stores_name_idx" ON "stores" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "stores_state_idx" ON "stores" USING btree ("state","name");--> statement-breakpoint
 CREATE INDEX "tasks_kind_idx" ON "tasks" USING btree ("kind","id");--> statement-breakpoint
 CREATE INDEX "tasks_status_idx" ON "tasks" USING btree ("status");

@@ -1,6 +1,7 @@
 import type { ReportKey } from '@app/contract/reports';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
 import { FIELD_REPORT_SOURCES } from '../employees/field-report-sources';
+import { storesReportSource } from '../stores/stores-report-source';
 import type { ReportSource } from './report-source';
 import { auditLogSource } from './sources/audit-log.source';
 import { kycDecisionsSource } from './sources/kyc-decisions.source';
@@ -22,4 +23,5 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   points_ledger: pointsLedgerSource,
   ...COUPON_REPORT_SOURCES,
   ...FIELD_REPORT_SOURCES,
+  stores: storesReportSource,
 };

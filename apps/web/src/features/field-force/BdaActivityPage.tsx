@@ -8,6 +8,7 @@ import { ListPage } from '../../components/list/ListPage';
 import { VISITS_RESOURCE } from './field-paths';
 import { useBdeChoices } from './use-field-options';
 import { VisitPhotos } from './VisitPhotos';
+import { VisitsMap } from './VisitsMap';
 
 const place = (lat: number | null, lng: number | null) =>
   lat === null || lng === null ? '—' : `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
@@ -151,6 +152,8 @@ export default function BdaActivityPage() {
           }
         />,
       ]}
-    />
+    >
+      <VisitsMap />
+    </ListPage>
   );
 }

@@ -1,0 +1,6 @@
+import { reportOf } from '../../lib/lists/report';
+import { reportColumns } from '../reports/report-columns';
+import { storeList } from './stores.repository';
+
+/** The `stores` report type: the Locator's list declaration, stores added in the range. */
+export const storesReportSource = reportOf(storeList, 'createdAt', reportColumns('stores'));
