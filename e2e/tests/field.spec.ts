@@ -84,4 +84,14 @@ test('a BDE created with territory and password signs in to the field app; the v
   await expect(row).toContainText('Outside the territory: 395003, Surat, Gujarat');
   await row.click();
   await expect(page.getByText('Check-out notes: Order next week')).toBeVisible();
+
+  // The map of check-ins follows the filter: this one visit, flagged (drawn in the error colour).
+  const map = page.getByRole('region', { name: 'Map of check-ins' });
+  await expect(map).toBeVisible();
+  await expect(page.getByText('1 check-ins on the map (flagged visits in red).')).toBeVisible();
+  const marker = map.locator('.points-map-marker-flagged');
+  await expect(marker).toHaveCount(1);
+  await marker.hover();
+  await expect(map.locator('.leaflet-tooltip')).toContainText(party);
+  await expect(map.locator('path.points-map-india')).toBeVisible();
 });
