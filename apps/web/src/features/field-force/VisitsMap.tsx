@@ -13,15 +13,18 @@ export function VisitsMap() {
   const { data, error } = useApiGet<{ points: VisitPoint[]; truncated: boolean }>(
     `/admin/field-visits/map?filter=${encodeURIComponent(filter)}`,
   );
+  // Flagged visits last, so they are drawn on top of the others at the same place.
   const points = useMemo(
     () =>
-      (data?.points ?? []).map((p) => ({
-        id: p.id,
-        lat: p.lat,
-        lng: p.lng,
-        label: `${p.party} · ${VISIT_TYPE_LABELS[p.type]} · ${p.bdeName} · ${formatDateTime(p.checkInAt)}${p.flagged ? ' · flagged' : ''}`,
-        tone: p.flagged ? ('flagged' as const) : ('default' as const),
-      })),
+      [...(data?.points ?? [])]
+        .sort((a, b) => Number(a.flagged) - Number(b.flagged))
+        .map((p) => ({
+          id: p.id,
+          lat: p.lat,
+          lng: p.lng,
+          label: `${p.party} · ${VISIT_TYPE_LABELS[p.type]} · ${p.bdeName} · ${formatDateTime(p.checkInAt)}${p.flagged ? ' · flagged' : ''}`,
+          tone: p.flagged ? ('flagged' as const) : ('default' as const),
+        })),
     [data],
   );
   return (
