@@ -12,12 +12,23 @@ export const FILE_PURPOSES = [
   'invoice_upload_errors',
   'points_upload_errors',
   'stores_upload_errors',
+  'damaged_upload_errors',
   'report',
   'label_pdf',
   'visit_photo',
   'employee_upload_errors',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** The error reports of spreadsheet uploads: the uploader's only, removed after a few days. */
+export const UPLOAD_ERROR_PURPOSES = [
+  'invoice_upload_errors',
+  'points_upload_errors',
+  'damaged_upload_errors',
+  'stores_upload_errors',
+  'employee_upload_errors',
+] as const satisfies readonly FilePurpose[];
+export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 
 /** Purposes a staff member may upload for (POST /api/files?purpose=…). */
 export const STAFF_UPLOAD_PURPOSES = ['damaged_photo'] as const;
