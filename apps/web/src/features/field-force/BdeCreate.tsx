@@ -13,6 +13,7 @@ import {
   useNotify,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { BDES_RESOURCE, bdePaths } from './field-paths';
 import { splitList } from './territory';
 import { useEmployeeChoices } from './use-field-options';
@@ -49,6 +50,7 @@ export function BdeCreate() {
         })}
       >
         <SimpleForm sx={{ maxWidth: 560 }} defaultValues={{ monthlyTarget: 10, states: [] }}>
+          <KeepFormDraft id="bde-create" />
           <AutocompleteInput
             source="employeeId"
             label="Employee"

@@ -12,6 +12,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { EMPLOYEES_RESOURCE, employeePaths } from './field-paths';
 import { useEmployeeChoices } from './use-field-options';
 
@@ -78,6 +79,7 @@ export function EmployeeCreate() {
         transform={(d) => ({ ...d, email: d.email || null, managerId: d.managerId ?? null })}
       >
         <SimpleForm sx={{ maxWidth: 560 }}>
+          <KeepFormDraft id="employee-create" />
           <EmployeeInputs mode="create" />
         </SimpleForm>
       </Create>
@@ -111,6 +113,7 @@ export function EmployeeEdit() {
         })}
       >
         <SimpleForm sx={{ maxWidth: 560 }}>
+          <KeepFormDraft id={`employee-edit-${id}`} />
           <EmployeeInputs mode="edit" />
         </SimpleForm>
       </Edit>
