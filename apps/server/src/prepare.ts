@@ -5,6 +5,7 @@ import { applyMigrations } from './db/migrate';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoField } from './seed/field';
 import { seedDemoMembers } from './seed/members';
+import { seedDemoProjects } from './seed/projects';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
 import { seedDemoStores } from './seed/stores';
@@ -34,6 +35,7 @@ export async function prepareDatabase(
       await seedDemoCoupons(database);
       await seedDemoField(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoStores(database);
+      await seedDemoProjects(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -49,6 +49,9 @@ export const ACTIONS = [
   act('bdes.password', '/dashboard/bdeEmployee', 'Set or reset BDE field-app passwords'),
   act('bdes.assign', '/dashboard/bdeEmployee', 'Assign members to BDEs and move them between BDEs'),
   act('stores.manage', '/dashboard/locator', 'Add, edit, deactivate and upload stores'),
+  act('projects.decide', '/dashboard/project_registration', 'Approve or reject projects'),
+  act('projects.configure', '/dashboard/project_registration', 'Change the project bonus points'),
+  act('feedback.respond', '/dashboard/feedback', 'Reply to feedback and move its state'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

@@ -17,6 +17,8 @@ export const FILE_PURPOSES = [
   'label_pdf',
   'visit_photo',
   'employee_upload_errors',
+  'project_photo',
+  'feedback_attachment',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -34,7 +36,7 @@ export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 export const STAFF_UPLOAD_PURPOSES = ['damaged_photo'] as const;
 export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 /** Purposes a member may upload for (POST /api/app/uploads?purpose=…, default kyc_image). */
-export const MEMBER_UPLOAD_PURPOSES = ['kyc_image'] as const;
+export const MEMBER_UPLOAD_PURPOSES = ['kyc_image', 'project_photo', 'feedback_attachment'] as const;
 
 export const staffUploadQuery = z.object({ purpose: z.enum(STAFF_UPLOAD_PURPOSES) });
 /** Purposes a BDE may upload for from the field app (POST /api/field/uploads?purpose=…). */

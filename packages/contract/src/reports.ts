@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
 import { FIELD_REPORTS } from './field-reports';
+import { PROJECT_REPORTS } from './project-reports';
 import type { ReportDefinition } from './report-definition';
 
 export type { ReportColumn, ReportDefinition } from './report-definition';
@@ -150,6 +151,7 @@ export const REPORTS = [
       { header: 'Added', key: 'createdAt', width: 20 },
     ],
   },
+  ...PROJECT_REPORTS,
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];

@@ -37,4 +37,6 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/bdeEmployee': lazy(() => import('../features/field-force/BdePage')),
   '/dashboard/bda_activity': lazy(() => import('../features/field-force/BdaActivityPage')),
   '/dashboard/locator': lazy(() => import('../features/stores/LocatorPage')),
+  '/dashboard/project_registration': lazy(() => import('../features/projects/ProjectRegistrationPage')),
+  '/dashboard/feedback': lazy(() => import('../features/feedback/FeedbackPage')),
 };

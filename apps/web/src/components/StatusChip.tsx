@@ -14,6 +14,10 @@ const COLOURS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'inf
   rendering: 'info',
   pending: 'warning',
   partially_applied: 'warning',
+  submitted: 'warning',
+  open: 'warning',
+  in_progress: 'info',
+  resolved: 'success',
 };
 
 /** A status as a coloured chip ("has_errors" → "has errors"). */

@@ -197,6 +197,28 @@ CREATE TABLE "field_visits" (
 	CONSTRAINT "field_visits_type" CHECK ("field_visits"."type" in ('dealer_visit', 'carpenter_meet', 'site_visit'))
 );
 --> statement-breakpoint
+CREATE TABLE "feedback" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"category" text NOT NULL,
+	"rating" smallint NOT NULL,
+	"message" text NOT NULL,
+	"attachment_file_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"state" text DEFAULT 'open' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "feedback_rating_check" CHECK ("feedback"."rating" between 1 and 5),
+	CONSTRAINT "feedback_state_check" CHECK ("feedback"."state" in ('open', 'in_progress', 'resolved'))
+);
+--> statement-breakpoint
+CREATE TABLE "feedback_replies" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"feedback_id" integer NOT NULL,
+	"staff_id" integer,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "file_chunks" (
 	"file_id" integer NOT NULL,
 	"seq" integer NOT NULL,
@@ -440,6 +462,35 @@ CREATE TABLE "products" (
 	CONSTRAINT "products_sku_unique" UNIQUE("sku")
 );
 --> statement-breakpoint
+CREATE TABLE "project_bonus_settings" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"points" integer NOT NULL,
+	"effective_from" timestamp with time zone NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "projects" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"site_address" text NOT NULL,
+	"pincode" text NOT NULL,
+	"latitude" double precision,
+	"longitude" double precision,
+	"type" text NOT NULL,
+	"stage" text NOT NULL,
+	"expected_quantity" integer NOT NULL,
+	"photo_file_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"state" text DEFAULT 'submitted' NOT NULL,
+	"reason" text,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"bonus_points" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "projects_state_check" CHECK ("projects"."state" in ('submitted', 'approved', 'rejected'))
+);
+--> statement-breakpoint
 CREATE TABLE "reports" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
@@ -590,6 +641,9 @@ ALTER TABLE "field_onboardings" ADD CONSTRAINT "field_onboardings_employee_id_em
 ALTER TABLE "field_onboardings" ADD CONSTRAINT "field_onboardings_visit_id_field_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."field_visits"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "field_sessions" ADD CONSTRAINT "field_sessions_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "field_visits" ADD CONSTRAINT "field_visits_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback" ADD CONSTRAINT "feedback_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_feedback_id_feedback_id_fk" FOREIGN KEY ("feedback_id") REFERENCES "public"."feedback"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -606,6 +660,8 @@ ALTER TABLE "member_sessions" ADD CONSTRAINT "member_sessions_member_id_members_
 ALTER TABLE "members" ADD CONSTRAINT "members_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_referred_by_members_id_fk" FOREIGN KEY ("referred_by") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_points" ADD CONSTRAINT "product_points_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_requested_by_staff_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -629,6 +685,10 @@ CREATE INDEX "field_onboardings_visit_idx" ON "field_onboardings" USING btree ("
 CREATE INDEX "field_sessions_employee_idx" ON "field_sessions" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "field_visits_check_in_idx" ON "field_visits" USING btree ("check_in_at","id");--> statement-breakpoint
 CREATE INDEX "field_visits_employee_idx" ON "field_visits" USING btree ("employee_id","check_in_at");--> statement-breakpoint
+CREATE INDEX "feedback_member_idx" ON "feedback" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "feedback_state_idx" ON "feedback" USING btree ("state","id");--> statement-breakpoint
+CREATE INDEX "feedback_created_idx" ON "feedback" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "feedback_replies_feedback_idx" ON "feedback_replies" USING btree ("feedback_id","id");--> statement-breakpoint
 CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_distributor_number_key" ON "invoices" USING btree ("distributor_id","number");--> statement-breakpoint
 CREATE INDEX "kyc_status_idx" ON "kyc_submissions" USING btree ("status","submitted_at","id");--> statement-breakpoint
@@ -652,6 +712,10 @@ CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("mem
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "product_points_product_idx" ON "product_points" USING btree ("product_id","effective_from");--> statement-breakpoint
+CREATE INDEX "project_bonus_settings_effective_idx" ON "project_bonus_settings" USING btree ("effective_from");--> statement-breakpoint
+CREATE INDEX "projects_member_idx" ON "projects" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "projects_state_idx" ON "projects" USING btree ("state","id");--> statement-breakpoint
+CREATE INDEX "projects_created_idx" ON "projects" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "reports_requested_by_idx" ON "reports" USING btree ("requested_by","id");--> statement-breakpoint
 CREATE INDEX "reports_expires_at_idx" ON "reports" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "schemes_status_idx" ON "schemes" USING btree ("status","starts_on","ends_on");--> statement-breakpoint

@@ -1,7 +1,11 @@
 import type { ReportKey } from '@app/contract/reports';
+import { reportOf } from '../../lib/lists/report';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
 import { FIELD_REPORT_SOURCES } from '../employees/field-report-sources';
 import { storesReportSource } from '../stores/stores-report-source';
+import { feedbackList } from '../feedback/feedback.repository';
+import { projectList } from '../projects/projects.repository';
+import { reportColumns } from './report-columns';
 import type { ReportSource } from './report-source';
 import { auditLogSource } from './sources/audit-log.source';
 import { kycDecisionsSource } from './sources/kyc-decisions.source';
@@ -24,4 +28,6 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   ...COUPON_REPORT_SOURCES,
   ...FIELD_REPORT_SOURCES,
   stores: storesReportSource,
+  projects: reportOf(projectList, 'createdAt', reportColumns('projects')),
+  feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')),
 };

@@ -7,6 +7,7 @@ import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { useApiGet } from '../../components/use-api-get';
 import { AdjustmentsList } from './AdjustmentsList';
 import { MemberActions } from './MemberActions';
+import { MemberFeedbackTab, MemberProjectsTab, MemberScansTab } from './MemberActivityTabs';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
 import { MEMBERS_RESOURCE } from './member-paths';
@@ -49,6 +50,15 @@ export function MemberShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Adjustments">
           <AdjustmentsList memberId={Number(id)} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Scans">
+          <MemberScansTab memberId={id} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Projects">
+          <MemberProjectsTab memberId={id} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Feedback">
+          <MemberFeedbackTab memberId={id} />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="History">
           <AuditHistory entity="member" entityId={id} recent={history.data} />
