@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { seedDemoContent } from './seed/content';
 import { seedDemoCoupons } from './seed/coupons';
+import { seedDemoField } from './seed/field';
 import { seedDemoGames } from './seed/games';
 import { seedDemoMembers } from './seed/members';
 import { seedDemoNotifications } from './seed/notifications';
@@ -42,6 +43,7 @@ export async function prepareDatabase(
       await seedDemoStores(database);
       await seedDemoNotifications(database);
       await seedDemoContent(database);
+      await seedDemoField(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -72,6 +72,15 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
   'PUT /api/admin/games/:id': { expect: ['name', 'kind', 'startsOn', 'endsOn', 'playsPerDay', 'prizes'] },
   'PUT /api/admin/updatePassword': { expect: ['password', 'confirmPassword'] },
   'PUT /api/admin/app-versions/:platform': { expect: ['latest', 'minimum', 'force'] },
+  'PUT /api/admin/employees/:id': {
+    id: () => one('select min(id)::int as n from employees'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/bdes/:id': {
+    id: () => one('select min(employee_id)::int as n from bdes'),
+    expect: 'unchanged',
+  },
+  'PUT /api/admin/bdes/:id/password': { expect: ['password'] },
 };
 
 describe('an empty update', () => {

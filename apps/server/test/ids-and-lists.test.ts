@@ -3,6 +3,7 @@ import { INPUT_MESSAGES, MAX_ID } from '@app/contract/input';
 import { INVOICE_MESSAGES } from '@app/contract/invoices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWithToken } from '../src/modules/coupons/scan.test-kit';
+import { createBde } from '../src/modules/employees/employees.test-kit';
 import { createTestApp, type TestApp } from './harness';
 import { arrayPaths, callerFor, jsonWriteRoutes, sampleOf, withValue } from './request-samples';
 
@@ -11,9 +12,11 @@ const EVERY_ROUTE_TIMEOUT = 180_000;
 
 let t: TestApp;
 let memberToken: string;
+let fieldToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   memberToken = (await memberWithToken(t)).token;
+  fieldToken = (await createBde(t)).token;
 });
 afterAll(() => t.close());
 
@@ -36,6 +39,7 @@ describe('ids in paths', () => {
           t,
           r.access,
           memberToken,
+          fieldToken,
         )({
           method: r.method as 'GET',
           url,
@@ -102,6 +106,7 @@ describe('arrays in request bodies', () => {
           t,
           c.route.access,
           memberToken,
+          fieldToken,
         )({ method: c.route.method, url: c.route.url.replace(':id', '1'), payload: body });
         const [field, message] = REPEAT_REPORTED_AT[`${c.route.method} ${c.route.url} ${c.path}`] ?? [
           c.path,
@@ -128,6 +133,7 @@ describe('arrays in request bodies', () => {
           t,
           c.route.access,
           memberToken,
+          fieldToken,
         )({ method: c.route.method, url: c.route.url.replace(':id', '1'), payload: body });
         if (res.statusCode !== 400 || !/^At most/.test(res.json().fields?.[c.path] ?? ''))
           failures.push(`${c.name}: ${res.statusCode} ${res.body.slice(0, 160)}`);

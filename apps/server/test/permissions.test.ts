@@ -50,8 +50,8 @@ describe('route permissions', () => {
         payload: r.method === 'GET' ? undefined : {},
       });
       const where = `${role}: ${r.method} ${r.url}`;
-      // A staff token is no member session: member-app routes answer it as unauthenticated.
-      if (r.access === 'member') {
+      // A staff token is no member or field session: those routes answer it as unauthenticated.
+      if (r.access === 'member' || r.access === 'field') {
         expect(res.statusCode, where).toBe(401);
         continue;
       }

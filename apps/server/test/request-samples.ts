@@ -121,11 +121,13 @@ let peer = 0;
 /** Each call from its own address, so the per-address limits of public routes stay out of the way. */
 const nextPeer = () => `10.77.${(++peer >> 8) & 255}.${peer & 255}`;
 
-/** Calls the route as someone it admits: no one for public routes, a member, or a staff role holding it. */
-export function callerFor(t: TestApp, access: Access, memberToken: string) {
+/** Calls the route as someone it admits: no one for public routes, a member, a BDE, or a staff role holding it. */
+export function callerFor(t: TestApp, access: Access, memberToken: string, fieldToken?: string) {
   return (options: InjectOptions) => {
     const call = { ...options, remoteAddress: nextPeer() };
     if (access === 'public') return t.app.inject(call);
+    if (access === 'field')
+      return t.app.inject({ ...call, headers: { ...call.headers, authorization: `Bearer ${fieldToken}` } });
     return t.as(access === 'member' ? memberToken : staffRoleFor(access), call);
   };
 }

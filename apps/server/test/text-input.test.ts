@@ -2,6 +2,7 @@ import { hasForbiddenCharacters, text } from '@app/contract/input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, jsonbSafe } from '../src/lib/audit';
 import { memberWithToken } from '../src/modules/coupons/scan.test-kit';
+import { createBde } from '../src/modules/employees/employees.test-kit';
 import { createTestApp, type TestApp } from './harness';
 import { callerFor, jsonWriteRoutes, sampleOf, stringPaths, withIds, withValue } from './request-samples';
 
@@ -10,9 +11,11 @@ const EVERY_ROUTE_TIMEOUT = 180_000;
 
 let t: TestApp;
 let memberToken: string;
+let fieldToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   memberToken = (await memberWithToken(t)).token;
+  fieldToken = (await createBde(t)).token;
 });
 afterAll(() => t.close());
 
@@ -52,7 +55,7 @@ describe('every JSON body of every write route', () => {
       const failures: string[] = [];
       let probed = 0;
       for (const route of routes) {
-        const call = callerFor(t, route.access, memberToken);
+        const call = callerFor(t, route.access, memberToken, fieldToken);
         const sample = sampleOf(route.body);
         for (const path of stringPaths(route.body)) {
           for (const [name, value] of Object.entries(HOSTILE)) {

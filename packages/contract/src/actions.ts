@@ -60,6 +60,10 @@ export const ACTIONS = [
   act('gallery.manage', '/dashboard/media/gallery', 'Add albums and images, reorder and archive them'),
   act('banners.manage', '/dashboard/media/banner', 'Add, edit and archive banners'),
   act('events.manage', '/dashboard/media/event', 'Add, edit and archive events'),
+  act('employees.manage', '/dashboard/employee', 'Add, edit, import, deactivate and reactivate employees'),
+  act('bdes.manage', '/dashboard/bdeEmployee', 'Add BDEs, change territories, targets and status'),
+  act('bdes.password', '/dashboard/bdeEmployee', 'Set or reset BDE field-app passwords'),
+  act('bdes.assign', '/dashboard/bdeEmployee', 'Assign members to BDEs and move them between BDEs'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

@@ -25,6 +25,8 @@ export const dashboardCard = z.object({
   value: z.number(),
   /** How to show the value: a plain count, rupees held as paise, or points. */
   unit: z.enum(['count', 'paise', 'points']),
+  /** A goal the value is measured against (this month's onboarding target), shown as "of N". */
+  target: z.number().optional(),
   /** The page the card summarises (its permission) and the list filter its link applies. */
   page: z.string(),
   filter: z.record(z.string(), z.unknown()).optional(),

@@ -17,6 +17,8 @@ export const FILE_PURPOSES = [
   'label_pdf',
   'reward_image',
   'utr_upload_errors',
+  'visit_photo',
+  'employee_upload_errors',
   'project_photo',
   'feedback_attachment',
   'notification_image',
@@ -34,6 +36,7 @@ export const UPLOAD_ERROR_PURPOSES = [
   'stores_upload_errors',
   'notification_audience_errors',
   'utr_upload_errors',
+  'employee_upload_errors',
 ] as const satisfies readonly FilePurpose[];
 export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 
@@ -50,6 +53,9 @@ export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 export const MEMBER_UPLOAD_PURPOSES = ['kyc_image', 'project_photo', 'feedback_attachment'] as const;
 
 export const staffUploadQuery = z.object({ purpose: z.enum(STAFF_UPLOAD_PURPOSES) });
+/** Purposes a BDE may upload for from the field app (POST /api/field/uploads?purpose=…). */
+export const FIELD_UPLOAD_PURPOSES = ['visit_photo'] as const;
+export const fieldUploadQuery = z.object({ purpose: z.enum(FIELD_UPLOAD_PURPOSES).default('visit_photo') });
 export const memberUploadQuery = z.object({ purpose: z.enum(MEMBER_UPLOAD_PURPOSES).default('kyc_image') });
 
 /** What an upload answers: the id to reference from the record, and whether a thumbnail was made. */

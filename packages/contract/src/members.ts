@@ -94,6 +94,8 @@ export const memberDetail = memberRow.extend({
   referralCode: z.string(),
   referredBy: z.number().int().nullable(),
   referredByName: z.string().nullable(),
+  /** The assigned BDE as "code · name". */
+  bdeName: z.string().nullable(),
   termsVersion: z.string().nullable(),
   termsAcceptedAt: z.string().nullable(),
   approvedAt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
+import { FIELD_REPORTS } from './field-reports';
 import { GAME_REPORTS } from './games';
 import { NOTIFICATION_REPORTS } from './notification-reports';
 import { PROJECT_REPORTS } from './project-reports';
@@ -132,6 +133,7 @@ export const REPORTS = [
   ...REDEMPTION_REPORTS,
   ...PROJECT_REPORTS,
   ...GAME_REPORTS,
+  ...FIELD_REPORTS,
   {
     key: 'stores',
     label: 'Stores (Locator)',

@@ -3,6 +3,7 @@ import { PAGES } from '@app/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
 import { resolveStaffSession, type StaffPrincipal } from '../modules/auth/auth.service';
+import { type FieldPrincipal, resolveFieldSession } from '../modules/employees/field-sessions';
 import { type MemberPrincipal, resolveMemberSession } from '../modules/member-auth/member-sessions';
 
 /**
@@ -13,9 +14,10 @@ import { type MemberPrincipal, resolveMemberSession } from '../modules/member-au
  * - `{ action }`: a staff account whose role holds that action (contract/actions): every route that
  *   CHANGES something declares the action of its work, so a role can see a page without acting on it;
  * - `member`: a signed-in member of the app (member_sessions): a staff token never opens these,
- *   and a member token never opens the others (each kind looks only in its own sessions table).
+ *   and a member token never opens the others (each kind looks only in its own sessions table);
+ * - `field`: a signed-in BDE of the field app (field_sessions), kept apart the same way.
  */
-export type Access = 'public' | 'staff' | 'member' | { page: string } | { action: string };
+export type Access = 'public' | 'staff' | 'member' | 'field' | { page: string } | { action: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,6 +26,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     staff: StaffPrincipal | null;
     member: MemberPrincipal | null;
+    fieldUser: FieldPrincipal | null;
   }
   interface FastifyInstance {
     /** Every API route with what it declared: the permission test and snapshot read this. */
@@ -61,6 +64,7 @@ const isLibraryRoute = (url: string) => url.startsWith('/api/docs') || !url.star
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
   app.decorateRequest('member', null);
+  app.decorateRequest('fieldUser', null);
   const table: FastifyInstance['accessTable'] = [];
   app.decorate('accessTable', table);
 
@@ -90,6 +94,12 @@ export function registerAccessControl(app: FastifyInstance): void {
       request.member = member;
       return;
     }
+    if (access === 'field') {
+      const fieldUser = await resolveFieldSession(app, request);
+      if (!fieldUser) throw unauthorized();
+      request.fieldUser = fieldUser;
+      return;
+    }
     const staff = await resolveStaffSession(app, request, { touch: true });
     if (!staff) throw unauthorized();
     request.staff = staff;
@@ -108,4 +118,10 @@ export function staffOf(request: FastifyRequest): StaffPrincipal {
 export function memberOf(request: FastifyRequest): MemberPrincipal {
   if (!request.member) throw unauthorized();
   return request.member;
+}
+
+/** The signed-in BDE of a route that declared `field`. */
+export function fieldUserOf(request: FastifyRequest): FieldPrincipal {
+  if (!request.fieldUser) throw unauthorized();
+  return request.fieldUser;
 }

@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { fileChunks, files } from '../db/schema/files';
 
 /** Who a file belongs to: the staff member or member who uploaded it, or the system that made it. */
-export type FileOwner = { staffId: number } | { memberId: number } | 'system';
+export type FileOwner = { staffId: number } | { memberId: number } | { employeeId: number } | 'system';
 
 export interface StoredFile {
   id: number;
@@ -17,6 +17,7 @@ export interface StoredFile {
   purpose: FilePurpose;
   ownerStaffId: number | null;
   ownerMemberId: number | null;
+  ownerEmployeeId: number | null;
   thumbnailId: number | null;
   createdAt: Date;
 }
@@ -34,6 +35,7 @@ export interface NewFile {
 export const ownerColumns = (owner: FileOwner) => ({
   ownerStaffId: owner !== 'system' && 'staffId' in owner ? owner.staffId : null,
   ownerMemberId: owner !== 'system' && 'memberId' in owner ? owner.memberId : null,
+  ownerEmployeeId: owner !== 'system' && 'employeeId' in owner ? owner.employeeId : null,
 });
 
 /** Where files live. The default keeps them in the database so app instances can come and go. */
@@ -76,6 +78,7 @@ export function databaseFileStore(database: Database): FileStore {
         purpose: sql<FilePurpose>`${files.purpose}`,
         ownerStaffId: files.ownerStaffId,
         ownerMemberId: files.ownerMemberId,
+        ownerEmployeeId: files.ownerEmployeeId,
         thumbnailId: files.thumbnailId,
         createdAt: files.createdAt,
       })

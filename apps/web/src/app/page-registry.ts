@@ -46,4 +46,7 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/media/gallery': lazy(() => import('../features/content/GalleryPage')),
   '/dashboard/media/banner': lazy(() => import('../features/content/BannerPage')),
   '/dashboard/media/event': lazy(() => import('../features/content/EventPage')),
+  '/dashboard/employee': lazy(() => import('../features/field-force/EmployeePage')),
+  '/dashboard/bdeEmployee': lazy(() => import('../features/field-force/BdePage')),
+  '/dashboard/bda_activity': lazy(() => import('../features/field-force/BdaActivityPage')),
 };

@@ -223,6 +223,80 @@ CREATE TABLE "damaged_reports" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bdes" (
+	"employee_id" integer PRIMARY KEY NOT NULL,
+	"states" text[] DEFAULT '{}'::text[] NOT NULL,
+	"districts" text[] DEFAULT '{}'::text[] NOT NULL,
+	"pincodes" text[] DEFAULT '{}'::text[] NOT NULL,
+	"monthly_target" integer DEFAULT 0 NOT NULL,
+	"password_hash" text NOT NULL,
+	"password_set_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "employees" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"mobile" text NOT NULL,
+	"email" text,
+	"designation" text NOT NULL,
+	"department" text NOT NULL,
+	"zone" text NOT NULL,
+	"manager_id" integer,
+	"status" text DEFAULT 'active' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "employees_code_unique" UNIQUE("code"),
+	CONSTRAINT "employees_mobile_unique" UNIQUE("mobile"),
+	CONSTRAINT "employees_not_own_manager" CHECK ("employees"."manager_id" is distinct from "employees"."id"),
+	CONSTRAINT "employees_status" CHECK ("employees"."status" in ('active', 'inactive'))
+);
+--> statement-breakpoint
+CREATE TABLE "field_onboardings" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"employee_id" integer NOT NULL,
+	"visit_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "field_sessions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"employee_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_at" timestamp with time zone,
+	CONSTRAINT "field_sessions_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "field_visits" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"employee_id" integer NOT NULL,
+	"type" text NOT NULL,
+	"party" text NOT NULL,
+	"place_state" text,
+	"place_district" text,
+	"place_pincode" text,
+	"check_in_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"check_in_lat" double precision NOT NULL,
+	"check_in_lng" double precision NOT NULL,
+	"check_in_accuracy" double precision,
+	"note" text,
+	"photo_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"check_out_at" timestamp with time zone,
+	"check_out_lat" double precision,
+	"check_out_lng" double precision,
+	"check_out_accuracy" double precision,
+	"check_out_notes" text,
+	"distance_metres" integer,
+	"flag_reasons" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "field_visits_type" CHECK ("field_visits"."type" in ('dealer_visit', 'carpenter_meet', 'site_visit'))
+);
+--> statement-breakpoint
 CREATE TABLE "feedback" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"member_id" integer NOT NULL,
@@ -262,10 +336,11 @@ CREATE TABLE "files" (
 	"purpose" text NOT NULL,
 	"owner_staff_id" integer,
 	"owner_member_id" integer,
+	"owner_employee_id" integer,
 	"attached_at" timestamp with time zone,
 	"thumbnail_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "files_one_owner" CHECK ("files"."owner_staff_id" is null or "files"."owner_member_id" is null)
+	CONSTRAINT "files_one_owner" CHECK (num_nonnulls("files"."owner_staff_id", "files"."owner_member_id", "files"."owner_employee_id") <= 1)
 );
 --> statement-breakpoint
 CREATE TABLE "game_plays" (
@@ -843,6 +918,13 @@ ALTER TABLE "damaged_report_items" ADD CONSTRAINT "damaged_report_items_report_i
 ALTER TABLE "damaged_reports" ADD CONSTRAINT "damaged_reports_photo_file_id_files_id_fk" FOREIGN KEY ("photo_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damaged_reports" ADD CONSTRAINT "damaged_reports_reported_by_staff_id_fk" FOREIGN KEY ("reported_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damaged_reports" ADD CONSTRAINT "damaged_reports_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bdes" ADD CONSTRAINT "bdes_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employees" ADD CONSTRAINT "employees_manager_id_employees_id_fk" FOREIGN KEY ("manager_id") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "field_onboardings" ADD CONSTRAINT "field_onboardings_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "field_onboardings" ADD CONSTRAINT "field_onboardings_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "field_onboardings" ADD CONSTRAINT "field_onboardings_visit_id_field_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."field_visits"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "field_sessions" ADD CONSTRAINT "field_sessions_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "field_visits" ADD CONSTRAINT "field_visits_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback" ADD CONSTRAINT "feedback_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_feedback_id_feedback_id_fk" FOREIGN KEY ("feedback_id") REFERENCES "public"."feedback"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -891,6 +973,13 @@ CREATE INDEX "coupon_scans_result_idx" ON "coupon_scans" USING btree ("result","
 CREATE INDEX "coupons_allocation_idx" ON "coupons" USING btree ("allocation_id") WHERE "coupons"."allocation_id" is not null;--> statement-breakpoint
 CREATE INDEX "coupons_in_stock_idx" ON "coupons" USING btree ("batch_id","serial") WHERE "coupons"."status" = 'printed';--> statement-breakpoint
 CREATE INDEX "damaged_report_items_serial_idx" ON "damaged_report_items" USING btree ("serial");--> statement-breakpoint
+CREATE INDEX "employees_manager_idx" ON "employees" USING btree ("manager_id");--> statement-breakpoint
+CREATE INDEX "employees_name_idx" ON "employees" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "field_onboardings_employee_idx" ON "field_onboardings" USING btree ("employee_id","created_at");--> statement-breakpoint
+CREATE INDEX "field_onboardings_visit_idx" ON "field_onboardings" USING btree ("visit_id");--> statement-breakpoint
+CREATE INDEX "field_sessions_employee_idx" ON "field_sessions" USING btree ("employee_id");--> statement-breakpoint
+CREATE INDEX "field_visits_check_in_idx" ON "field_visits" USING btree ("check_in_at","id");--> statement-breakpoint
+CREATE INDEX "field_visits_employee_idx" ON "field_visits" USING btree ("employee_id","check_in_at");--> statement-breakpoint
 CREATE INDEX "feedback_member_idx" ON "feedback" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "feedback_state_idx" ON "feedback" USING btree ("state","id");--> statement-breakpoint
 CREATE INDEX "feedback_created_idx" ON "feedback" USING btree ("created_at","id");--> statement-breakpoint

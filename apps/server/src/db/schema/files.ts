@@ -33,12 +33,19 @@ export const files = pgTable(
     purpose: text('purpose').notNull(),
     ownerStaffId: integer('owner_staff_id'),
     ownerMemberId: integer('owner_member_id'),
+    /** A BDE's upload from the field app (an employee id). */
+    ownerEmployeeId: integer('owner_employee_id'),
     attachedAt: timestamp('attached_at', { withTimezone: true }),
     /** A small image stored beside an uploaded image (its own file, purpose `thumbnail`). */
     thumbnailId: integer('thumbnail_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('files_one_owner', sql`${t.ownerStaffId} is null or ${t.ownerMemberId} is null`)],
+  (t) => [
+    check(
+      'files_one_owner',
+      sql`num_nonnulls(${t.ownerStaffId}, ${t.ownerMemberId}, ${t.ownerEmployeeId}) <= 1`,
+    ),
+  ],
 );
 
 /** Files are chunked so that large files stream in and out without being held in memory. */

@@ -1,5 +1,6 @@
 import { auditCards } from '../audit/audit.dashboard';
 import { couponCards } from '../coupons/coupons.dashboard';
+import { fieldCards } from '../employees/field.dashboard';
 import { memberCards } from '../members/members.dashboard';
 import { redemptionCards } from '../redemptions/redemptions.dashboard';
 import { staffCards } from '../staff/staff.dashboard';
@@ -12,4 +13,5 @@ export const DASHBOARD_PROVIDERS: readonly DashboardProvider[] = [
   memberCards,
   couponCards,
   redemptionCards,
+  fieldCards,
 ];

@@ -9,7 +9,7 @@ import { type FileOwner, ownerColumns } from '../../plugins/storage';
  * nowhere yet; one statement, so two records racing for one file cannot both have it.
  */
 export async function markAttached(tx: Executor, id: number, purpose: FilePurpose, owner: FileOwner) {
-  const { ownerStaffId, ownerMemberId } = ownerColumns(owner);
+  const { ownerStaffId, ownerMemberId, ownerEmployeeId } = ownerColumns(owner);
   const [row] = await tx
     .update(files)
     .set({ attachedAt: sql`now()` })
@@ -20,6 +20,7 @@ export async function markAttached(tx: Executor, id: number, purpose: FilePurpos
         eq(files.purpose, purpose),
         ownerStaffId === null ? isNull(files.ownerStaffId) : eq(files.ownerStaffId, ownerStaffId),
         ownerMemberId === null ? isNull(files.ownerMemberId) : eq(files.ownerMemberId, ownerMemberId),
+        ownerEmployeeId === null ? isNull(files.ownerEmployeeId) : eq(files.ownerEmployeeId, ownerEmployeeId),
         isNull(files.attachedAt),
       ),
     )

@@ -96,6 +96,10 @@ export async function findMemberDetail(tx: Executor, id: number): Promise<Member
       referralCode: members.referralCode,
       referredBy: members.referredBy,
       referredByName: referrer.name,
+      // The assigned BDE (field force): an employee, by code and name.
+      bdeName: sql<
+        string | null
+      >`(select e.code || ' · ' || e.name from employees e where e.id = ${members.bdeId})`,
       termsVersion: members.termsVersion,
       termsAcceptedAt: sql<string | null>`${isoText(members.termsAcceptedAt)}`,
       approvedAt: sql<string | null>`${isoText(members.approvedAt)}`,

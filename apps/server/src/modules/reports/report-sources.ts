@@ -2,6 +2,7 @@ import type { ReportKey } from '@app/contract/reports';
 import { reportOf } from '../../lib/lists/report';
 import { attendeeList } from '../content/events.routes';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
+import { FIELD_REPORT_SOURCES } from '../employees/field-report-sources';
 import { feedbackList } from '../feedback/feedback.repository';
 import { GAME_REPORT_SOURCES } from '../games/games.report-sources';
 import { NOTIFICATION_REPORT_SOURCES } from '../notifications/notification-report-sources';
@@ -36,4 +37,5 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   stores: storesReportSource,
   ...NOTIFICATION_REPORT_SOURCES,
   event_attendees: reportOf(attendeeList, 'registeredAt', reportColumns('event_attendees')),
+  ...FIELD_REPORT_SOURCES,
 };

@@ -1,5 +1,6 @@
 import type { DashboardCard } from '@app/contract/dashboard';
-import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { formatCount } from '@app/contract/format';
+import { Box, Card, CardActionArea, CardContent, LinearProgress, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { formatKpi, kpiLink } from './format-kpi';
 
@@ -21,6 +22,19 @@ export function KpiCards({ group, cards }: { group: string; cards: DashboardCard
                 <Typography variant="h4" component="p">
                   {formatKpi(card)}
                 </Typography>
+                {card.target !== undefined && (
+                  <>
+                    <Typography variant="body2" color="text.secondary">
+                      of {formatCount(card.target)} target
+                    </Typography>
+                    <LinearProgress
+                      variant="determinate"
+                      aria-label={`${card.label}: progress against the target`}
+                      value={card.target > 0 ? Math.min(100, (card.value / card.target) * 100) : 0}
+                      sx={{ mt: 1 }}
+                    />
+                  </>
+                )}
               </CardContent>
             </CardActionArea>
           </Card>

@@ -35,6 +35,7 @@ export function MemberShow() {
           <TextField source="dealerName" label="Dealer" emptyText="—" />
           <TextField source="referralCode" label="Own referral code" />
           <TextField source="referredByName" label="Referred by" emptyText="—" />
+          <TextField source="bdeName" label="Assigned BDE" emptyText="—" />
           <TextField source="status" />
           <TextField source="statusReason" label="Status reason" emptyText="—" />
           <TextField source="kycStatus" label="KYC status" />

@@ -1,0 +1,10 @@
+import { type ReportSource, reportOf } from '../../lib/lists/report';
+import { reportColumns } from '../reports/report-columns';
+import { employeeList } from './employees.repository';
+import { visitList } from './visits.repository';
+
+/** The field force's report types, each served by its page's list declaration. */
+export const FIELD_REPORT_SOURCES: Record<'employees' | 'bde_activity', ReportSource> = {
+  employees: reportOf(employeeList, 'createdAt', reportColumns('employees')),
+  bde_activity: reportOf(visitList, 'checkInAt', reportColumns('bde_activity')),
+};

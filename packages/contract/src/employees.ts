@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { newPassword } from './auth';
+import { recordId, text, uniqueArray } from './input';
+import { INDIAN_STATES, mobileNumber } from './members';
+import { rowError, UPLOAD_STATUSES } from './uploads';
+
+/**
+ * Field force (PRODUCT.md §3.7): Employee Management (`/dashboard/employee`) and BDE Management
+ * (`/dashboard/bdeEmployee`). A BDE is an employee with field-app access: a territory, a monthly
+ * onboarding target and a field-app password.
+ */
+export const EMPLOYEES_PAGE = '/dashboard/employee';
+export const BDES_PAGE = '/dashboard/bdeEmployee';
+export const EMPLOYEE_ENTITY = 'employee';
+export const BDE_ENTITY = 'bde';
+
+export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+
+export const EMPLOYEE_MESSAGES = {
+  codeRequired: 'Employee code is required',
+  codeFormat: 'Employee code: 2 to 20 letters, digits, dashes or slashes',
+  codeTaken: 'Another employee has this code',
+  mobileTaken: 'Another employee has this mobile number',
+  nameRequired: 'Name is required',
+  emailInvalid: 'Enter a valid email address',
+  designationRequired: 'Designation is required',
+  departmentRequired: 'Department is required',
+  zoneRequired: 'State or zone is required',
+  managerMissing: 'No employee has this id',
+  managerSelf: 'An employee cannot report to themselves',
+  managerLoop:
+    'This manager reports (directly or indirectly) to this employee: the reporting line would form a loop',
+  managerInactive: 'The manager is inactive',
+  tooLong: 'At most 100 characters',
+} as const;
+
+const field = (required: string) => text(100, { required, tooLong: EMPLOYEE_MESSAGES.tooLong });
+
+export const employeeCode = text(20, {
+  required: EMPLOYEE_MESSAGES.codeRequired,
+  tooLong: EMPLOYEE_MESSAGES.codeFormat,
+})
+  .regex(/^[A-Za-z0-9][A-Za-z0-9/_-]{1,19}$/, EMPLOYEE_MESSAGES.codeFormat)
+  .transform((s) => s.toUpperCase());
+
+const email = text(254, { tooLong: EMPLOYEE_MESSAGES.emailInvalid })
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null))
+  .pipe(z.email(EMPLOYEE_MESSAGES.emailInvalid).nullable());
+
+export const employeeCreateBody = z.object({
+  code: employeeCode,
+  name: field(EMPLOYEE_MESSAGES.nameRequired),
+  mobile: mobileNumber,
+  email,
+  designation: field(EMPLOYEE_MESSAGES.designationRequired),
+  department: field(EMPLOYEE_MESSAGES.departmentRequired),
+  zone: field(EMPLOYEE_MESSAGES.zoneRequired),
+  managerId: recordId(EMPLOYEE_MESSAGES.managerMissing).nullable().default(null),
+});
+export type EmployeeCreateBody = z.infer<typeof employeeCreateBody>;
+
+/** Edit: every field but the code (imports and reports refer to it); left out stays as it is. */
+export const employeeUpdateBody = z.object({
+  name: field(EMPLOYEE_MESSAGES.nameRequired).optional(),
+  mobile: mobileNumber.optional(),
+  email: email.optional(),
+  designation: field(EMPLOYEE_MESSAGES.designationRequired).optional(),
+  department: field(EMPLOYEE_MESSAGES.departmentRequired).optional(),
+  zone: field(EMPLOYEE_MESSAGES.zoneRequired).optional(),
+  managerId: recordId(EMPLOYEE_MESSAGES.managerMissing).nullable().optional(),
+});
+export type EmployeeUpdateBody = z.infer<typeof employeeUpdateBody>;
+
+export const employeeRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  email: z.string().nullable(),
+  designation: z.string(),
+  department: z.string(),
+  zone: z.string(),
+  managerId: z.number().int().nullable(),
+  managerCode: z.string().nullable(),
+  managerName: z.string().nullable(),
+  status: z.enum(EMPLOYEE_STATUSES),
+  isBde: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EmployeeRow = z.infer<typeof employeeRow>;
+
+export const employeeOption = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  status: z.enum(EMPLOYEE_STATUSES),
+  isBde: z.boolean(),
+});
+export type EmployeeOption = z.infer<typeof employeeOption>;
+
+/** The employee import: one row per employee; a manager may be an employee of the same file. */
+export const EMPLOYEE_UPLOAD_COLUMNS = [
+  'Employee code',
+  'Name',
+  'Mobile',
+  'Email',
+  'Designation',
+  'Department',
+  'State/Zone',
+  'Manager code',
+] as const;
+export type EmployeeUploadColumn = (typeof EMPLOYEE_UPLOAD_COLUMNS)[number];
+export const EMPLOYEE_IMPORT_MESSAGES = {
+  codeRepeated: 'This employee code appears more than once in the file',
+  mobileRepeated: 'This mobile number appears more than once in the file',
+  managerUnknown: 'No employee has this code, in the file or already saved',
+  managerRowBad: 'The manager’s row in this file has errors',
+} as const;
+
+export const employeeUploadResult = z.object({
+  status: z.enum(UPLOAD_STATUSES),
+  rowsTotal: z.number().int(),
+  rowsValid: z.number().int(),
+  rowsApplied: z.number().int(),
+  rowsRejected: z.number().int(),
+  errors: z.array(rowError),
+  errorsTotal: z.number().int(),
+  /** Download through GET /admin/employees/upload/errors/:id (the uploader only). */
+  errorReportId: z.number().int().nullable(),
+});
+export type EmployeeUploadResult = z.infer<typeof employeeUploadResult>;
+
+// ---- BDEs ----------------------------------------------------------------------------------------
+
+export const BDE_MESSAGES = {
+  notEmployee: 'Choose an employee',
+  alreadyBde: 'This employee is already a BDE',
+  inactiveEmployee: 'The employee is inactive',
+  territoryRequired: 'Give at least one state, district or pincode',
+  pincode: 'Pincodes are 6 digits, not starting with 0',
+  target: 'Monthly target: a whole number from 0 to 10000',
+  state: 'Choose states from the list',
+  membersRequired: 'Choose at least one member',
+  sameBde: 'Choose another BDE to move the members to',
+  targetBde: 'The BDE to move to must be an active BDE',
+} as const;
+
+const pincode = text(6, { required: BDE_MESSAGES.pincode, tooLong: BDE_MESSAGES.pincode }).regex(
+  /^[1-9]\d{5}$/,
+  BDE_MESSAGES.pincode,
+);
+const district = text(80, { required: 'District name is required' });
+
+export const territory = z
+  .object({
+    states: uniqueArray(z.enum(INDIAN_STATES, { error: BDE_MESSAGES.state }), INDIAN_STATES.length).default(
+      [],
+    ),
+    districts: uniqueArray(district, 200).default([]),
+    pincodes: uniqueArray(pincode, 2000).default([]),
+  })
+  .refine((t) => t.states.length + t.districts.length + t.pincodes.length > 0, {
+    message: BDE_MESSAGES.territoryRequired,
+    path: ['states'],
+  });
+export type Territory = z.infer<typeof territory>;
+
+const monthlyTarget = z
+  .number({ error: BDE_MESSAGES.target })
+  .int(BDE_MESSAGES.target)
+  .min(0, BDE_MESSAGES.target)
+  .max(10_000, BDE_MESSAGES.target);
+
+/** Makes an employee a BDE: territory, target and the field-app password. */
+export const bdeCreateBody = z.object({
+  employeeId: recordId(BDE_MESSAGES.notEmployee),
+  territory,
+  monthlyTarget,
+  password: newPassword,
+});
+export type BdeCreateBody = z.infer<typeof bdeCreateBody>;
+
+export const bdeUpdateBody = z.object({
+  territory: territory.optional(),
+  monthlyTarget: monthlyTarget.optional(),
+  active: z.boolean().optional(),
+});
+export type BdeUpdateBody = z.infer<typeof bdeUpdateBody>;
+
+export const bdePasswordBody = z.object({ password: newPassword });
+
+/** Assigns members to this BDE (from any BDE or none). */
+export const bdeAssignBody = z.object({
+  memberIds: uniqueArray(recordId(), 1000).min(1, BDE_MESSAGES.membersRequired),
+});
+/** Moves members of this BDE to another: the given ones, or all when `memberIds` is left out. */
+export const bdeMoveBody = z.object({
+  toBdeId: recordId(BDE_MESSAGES.targetBde),
+  memberIds: uniqueArray(recordId(), 1000).min(1, BDE_MESSAGES.membersRequired).optional(),
+});
+export const bdeMoveResult = z.object({ moved: z.number().int() });
+
+export const bdeRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  zone: z.string(),
+  states: z.array(z.string()),
+  districts: z.array(z.string()),
+  pincodes: z.array(z.string()),
+  monthlyTarget: z.number().int(),
+  /** Members onboarded through the field API in the current IST month. */
+  achieved: z.number().int(),
+  assignedMembers: z.number().int(),
+  active: z.boolean(),
+  employeeStatus: z.enum(EMPLOYEE_STATUSES),
+  passwordSetAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BdeRow = z.infer<typeof bdeRow>;
+
+export const bdeOption = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+});
+export type BdeOption = z.infer<typeof bdeOption>;
+
+/** A member as BDE Management's member picker and assigned list show it. */
+export const bdeMemberRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  type: z.string(),
+  district: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  status: z.string(),
+  bdeId: z.number().int().nullable(),
+  bdeName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BdeMemberRow = z.infer<typeof bdeMemberRow>;

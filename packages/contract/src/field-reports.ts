@@ -1,0 +1,53 @@
+import type { ReportDefinition } from './report-definition';
+
+/** Report types of the field force (PRODUCT.md §3.7, §3.9): employees and BDE activity. */
+export const FIELD_REPORTS = [
+  {
+    key: 'employees',
+    label: 'Employees',
+    permission: '/dashboard/employee',
+    dateField: 'Employee added',
+    columns: [
+      { header: 'Employee code', key: 'code', width: 14 },
+      { header: 'Name', key: 'name', width: 24 },
+      { header: 'Mobile', key: 'mobile', width: 12 },
+      { header: 'Email', key: 'email', width: 28 },
+      { header: 'Designation', key: 'designation', width: 18 },
+      { header: 'Department', key: 'department', width: 16 },
+      { header: 'State/Zone', key: 'zone', width: 16 },
+      { header: 'Manager code', key: 'managerCode', width: 14 },
+      { header: 'Manager', key: 'managerName', width: 24 },
+      { header: 'Status', key: 'status', width: 10 },
+      { header: 'BDE', key: 'isBde', width: 6 },
+      { header: 'Added', key: 'createdAt', width: 20 },
+    ],
+  },
+  {
+    key: 'bde_activity',
+    label: 'BDE activity',
+    permission: '/dashboard/bda_activity',
+    dateField: 'Check-in time',
+    columns: [
+      { header: 'Check-in', key: 'checkInAt', width: 20 },
+      { header: 'BDE code', key: 'bdeCode', width: 12 },
+      { header: 'BDE', key: 'bdeName', width: 22 },
+      { header: 'Type', key: 'type', width: 14 },
+      { header: 'Party', key: 'party', width: 24 },
+      { header: 'Pincode', key: 'placePincode', width: 8 },
+      { header: 'District', key: 'placeDistrict', width: 14 },
+      { header: 'State', key: 'placeState', width: 14 },
+      { header: 'Check-in latitude', key: 'checkInLat', width: 12 },
+      { header: 'Check-in longitude', key: 'checkInLng', width: 12 },
+      { header: 'Check-out', key: 'checkOutAt', width: 20 },
+      { header: 'Check-out latitude', key: 'checkOutLat', width: 12 },
+      { header: 'Check-out longitude', key: 'checkOutLng', width: 12 },
+      { header: 'Duration (minutes)', key: 'durationMinutes', width: 10 },
+      { header: 'Check-in to check-out (m)', key: 'distanceMetres', width: 12 },
+      { header: 'Note', key: 'note', width: 30 },
+      { header: 'Check-out notes', key: 'checkOutNotes', width: 30 },
+      { header: 'Members onboarded', key: 'membersOnboarded', width: 10 },
+      { header: 'Flagged', key: 'flagged', width: 8 },
+      { header: 'Flag reasons', key: 'flagReasons', width: 40 },
+    ],
+  },
+] as const satisfies readonly ReportDefinition[];
