@@ -10,6 +10,8 @@ import { couponStockRoutes } from './modules/coupons/coupon-stock.routes';
 import { damagedCouponsRoutes } from './modules/coupons/damaged-coupons.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { giftVouchersRoutes } from './modules/gift-vouchers/gift-vouchers.routes';
+import { giftVoucherUploadRoutes } from './modules/gift-vouchers/gift-vouchers-upload.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoiceUploadsRoutes } from './modules/invoices/invoice-uploads.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -58,4 +60,6 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsRoutes);
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
+  await app.register(giftVouchersRoutes);
+  await app.register(giftVoucherUploadRoutes);
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCouponTasks } from './modules/coupons/coupons.tasks';
+import { registerGiftVoucherTasks } from './modules/gift-vouchers/gift-vouchers.tasks';
 import { registerHousekeepingTasks } from './modules/housekeeping/cleanup';
 import { registerReportTasks } from './modules/reports/reports.tasks';
 import { scheduleSchemeEnding } from './modules/schemes/scheme-lapse';
@@ -10,4 +11,5 @@ export function registerTaskHandlers(app: FastifyInstance): void {
   registerCouponTasks(app);
   scheduleSchemeEnding(app);
   registerHousekeepingTasks(app);
+  registerGiftVoucherTasks(app);
 }

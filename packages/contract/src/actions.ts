@@ -44,6 +44,10 @@ export const ACTIONS = [
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),
   act('products.manage', '/dashboard/products/catalogue', 'Add and edit catalogue products'),
+  act('gift-vouchers.add', '/dashboard/managecoupon/Coupons', 'Add gift vouchers one by one'),
+  act('gift-vouchers.reveal', '/dashboard/managecoupon/Coupons', 'Reveal voucher PINs'),
+  act('gift-vouchers.upload', '/dashboard/managecoupon/bulk_coupon', 'Upload gift voucher codes'),
+  act('gift-vouchers.retire', '/dashboard/managecoupon/bulk_coupon', 'Void or expire gift vouchers in bulk'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

@@ -11,6 +11,7 @@ export const FILE_PURPOSES = [
   'invoice_sheet',
   'invoice_upload_errors',
   'points_upload_errors',
+  'voucher_upload_errors',
   'report',
   'label_pdf',
 ] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
+import { GIFT_VOUCHER_REPORTS } from './gift-vouchers';
 import type { ReportDefinition } from './report-definition';
 
 export type { ReportColumn, ReportDefinition } from './report-definition';
@@ -125,6 +126,7 @@ export const REPORTS = [
     ],
   },
   ...COUPON_REPORTS,
+  ...GIFT_VOUCHER_REPORTS,
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];
