@@ -3,6 +3,7 @@ import { type Config, DEV_ENCRYPTION_KEY } from './config';
 import type { Database } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { seedDemoCoupons } from './seed/coupons';
+import { seedDemoGiftVouchers } from './seed/gift-vouchers';
 import { seedDemoMembers } from './seed/members';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
@@ -30,6 +31,7 @@ export async function prepareDatabase(
       await seedDemoStaff(database.db);
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoCoupons(database);
+      await seedDemoGiftVouchers(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);
