@@ -134,7 +134,7 @@ export const voucherBulkBody = z
     action: z.enum(BULK_VOUCHER_ACTIONS),
     ids: uniqueArray(recordId(), MAX_BULK_IDS).optional(),
     /** The Gift Vouchers list filter (brand, denomination, status, expiry days). */
-    filter: z.record(z.string(), z.union([z.string().max(200), z.number()])).optional(),
+    filter: z.record(text(40), z.union([text(200), z.number()])).optional(),
     reason: text(200, { required: VOUCHER_MESSAGES.reasonRequired, multiline: true }),
   })
   .refine((b) => (b.ids && b.ids.length > 0) || b.filter !== undefined, {

@@ -33,4 +33,7 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/scheme': lazy(() => import('../features/schemes/SchemePage')),
   '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
+  '/dashboard/managecoupon/Coupons': lazy(() => import('../features/gift-vouchers/GiftVouchersPage')),
+  '/dashboard/managecoupon/used_coupon': lazy(() => import('../features/gift-vouchers/UsedCouponPage')),
+  '/dashboard/managecoupon/bulk_coupon': lazy(() => import('../features/gift-vouchers/BulkCouponPage')),
 };

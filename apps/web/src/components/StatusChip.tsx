@@ -14,6 +14,9 @@ const COLOURS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'inf
   rendering: 'info',
   pending: 'warning',
   partially_applied: 'warning',
+  available: 'success',
+  issued: 'info',
+  expired: 'warning',
 };
 
 /** A status as a coloured chip ("has_errors" → "has errors"). */
