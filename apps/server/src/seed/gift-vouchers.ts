@@ -5,7 +5,12 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { Actor } from '../lib/audit';
-import { addVoucher, retireVouchers, revealPin, takeVoucher } from '../modules/gift-vouchers/gift-vouchers.service';
+import {
+  addVoucher,
+  retireVouchers,
+  revealPin,
+  takeVoucher,
+} from '../modules/gift-vouchers/gift-vouchers.service';
 import { uploadVouchers } from '../modules/gift-vouchers/gift-vouchers-upload.service';
 import { databaseFileStore } from '../plugins/storage';
 import { staffIdOf } from './coupon-activity';
@@ -38,7 +43,11 @@ const code = (brand: string, rupees: number, i: number) =>
  */
 export async function seedDemoGiftVouchers(database: Database, encryptionKey: Buffer) {
   const { db } = database;
-  const app = { database, files: databaseFileStore(database), config: { encryptionKey } } as unknown as FastifyInstance;
+  const app = {
+    database,
+    files: databaseFileStore(database),
+    config: { encryptionKey },
+  } as unknown as FastifyInstance;
   const almond: Actor = { id: await staffIdOf(db, 'almond team'), role: 'almond team', requestId: null };
   const cs: Actor = { id: await staffIdOf(db, 'cs'), role: 'cs', requestId: null };
 
@@ -47,7 +56,13 @@ export async function seedDemoGiftVouchers(database: Database, encryptionKey: Bu
   for (const [brand, denominations] of BRANDS)
     for (const rupees of denominations)
       for (let n = 0; n < 8; n++, i++)
-        rows.push([brand, rupees, code(brand, rupees, i), String(100_000 + ((i * 7_919) % 900_000)), dmy(20 + ((i * 13) % 340))]);
+        rows.push([
+          brand,
+          rupees,
+          code(brand, rupees, i),
+          String(100_000 + ((i * 7_919) % 900_000)),
+          dmy(20 + ((i * 13) % 340)),
+        ]);
   rows.push(rows[3]!.slice()); // the same code twice: refused with both row numbers
   await uploadVouchers(app, almond, {
     content: await voucherSheet(rows),
@@ -75,6 +90,14 @@ export async function seedDemoGiftVouchers(database: Database, encryptionKey: Bu
       await db.execute<{ id: number }>(sql`select id from gift_vouchers where brand = ${brand}
         and denomination_paise = ${rupees * 100} and status = 'available' order by id desc limit ${limit}`)
     ).rows.map((r) => Number(r.id));
-  await retireVouchers(app, almond, { action: 'void', ids: await pick('Flipkart', 1000, 2), reason: 'Codes reported leaked by the supplier' });
-  await retireVouchers(app, almond, { action: 'expire', ids: await pick('Croma', 5000, 3), reason: 'Supplier withdrew this batch' });
+  await retireVouchers(app, almond, {
+    action: 'void',
+    ids: await pick('Flipkart', 1000, 2),
+    reason: 'Codes reported leaked by the supplier',
+  });
+  await retireVouchers(app, almond, {
+    action: 'expire',
+    ids: await pick('Croma', 5000, 3),
+    reason: 'Supplier withdrew this batch',
+  });
 }

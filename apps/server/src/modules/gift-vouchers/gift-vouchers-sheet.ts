@@ -12,7 +12,15 @@ export const voucherTemplate = () =>
     sheet: 'Gift vouchers',
     columns: VOUCHER_UPLOAD_COLUMNS,
     formats: { Expiry: 'dd/mm/yyyy', Code: '@', PIN: '@' },
-    examples: [['Amazon Pay', 500, 'EXAMPLE-CODE-0001', '123456', new Date(`${shiftDay(todayInIndia(), 365)}T00:00:00Z`)]],
+    examples: [
+      [
+        'Amazon Pay',
+        500,
+        'EXAMPLE-CODE-0001',
+        '123456',
+        new Date(`${shiftDay(todayInIndia(), 365)}T00:00:00Z`),
+      ],
+    ],
     instructions: [
       'One row per voucher, at most 1,00,000 rows per file.',
       'Brand: as the catalogue names it (e.g. Amazon Pay), at most 60 characters; capitals do not matter.',

@@ -55,7 +55,10 @@ export const giftVoucherUploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/gift-vouchers/upload/errors/:id',
-    { config: { access }, schema: { tags, summary: 'The error report of my voucher upload (xlsx)', params: idParams } },
+    {
+      config: { access },
+      schema: { tags, summary: 'The error report of my voucher upload (xlsx)', params: idParams },
+    },
     async (request, reply) => {
       const { file, stream } = await uploads.voucherErrorReport(app, actorOf(request), request.params.id);
       return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(

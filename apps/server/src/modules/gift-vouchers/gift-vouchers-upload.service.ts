@@ -1,33 +1,59 @@
 import {
   VOUCHER_MESSAGES as M,
+  VOUCHER_PIN,
   VOUCHER_UPLOAD_COLUMNS,
   VOUCHER_UPLOAD_ENTITY,
   type VoucherUploadResult,
 } from '@app/contract/gift-vouchers';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { Database, Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import { audit } from '../../lib/audit';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { encryptTexts } from '../../lib/field-crypto';
 import { badRowsReport } from '../../lib/sheets';
-import { insertUpload, insertVouchers, type NewVoucher } from './gift-vouchers.repository';
-import { sealPin } from './gift-vouchers.service';
+import { copyVouchers, insertUpload, insertVouchers, type NewVoucher } from './gift-vouchers.repository';
 import { readVoucherSheet } from './gift-vouchers-sheet';
-import { type PlannedVoucher, planVoucherUpload } from './gift-vouchers-upload.plan';
+import { planVoucherUpload, type VoucherSheetRow } from './gift-vouchers-upload.plan';
 
 export const VOUCHER_ERRORS_FILE = 'gift-voucher-upload-errors.xlsx';
 /** How many errors the answer carries for display; the report has them all. */
 const SHOWN_ERRORS = 50;
 
-/** Encrypts the PINs a few thousand at a time, yielding between, so other requests keep moving. */
-async function seal(key: Buffer, planned: PlannedVoucher[]): Promise<NewVoucher[]> {
-  const sealed: NewVoucher[] = [];
-  for (let i = 0; i < planned.length; i += 5_000) {
-    for (const { row: _row, pin, ...voucher } of planned.slice(i, i + 5_000))
-      sealed.push({ ...voucher, ...sealPin(key, pin) });
+/**
+ * Encrypts the PINs of every row that has one, a few thousand at a time, yielding between: it runs
+ * while the plan waits on the database, and other requests keep moving. Keyed by sheet row.
+ */
+async function sealPins(key: Buffer, rows: VoucherSheetRow[]): Promise<Map<number, string>> {
+  const sealed = new Map<number, string>();
+  const withPin = rows.filter((r) => VOUCHER_PIN.test(r.values.PIN));
+  for (let i = 0; i < withPin.length; i += 5_000) {
+    const chunk = withPin.slice(i, i + 5_000);
+    const ciphers = encryptTexts(
+      key,
+      chunk.map((r) => r.values.PIN),
+    );
+    for (const [j, r] of chunk.entries()) sealed.set(r.row, ciphers[j]!);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return sealed;
+}
+
+/** One transaction on one connection; on PostgreSQL its raw client too, for COPY. */
+async function inTransaction<T>(
+  database: Database,
+  work: (tx: Executor, client: pg.PoolClient | null) => Promise<T>,
+): Promise<T> {
+  if (database.kind !== 'postgres') return database.db.transaction((tx) => work(tx, null));
+  const client = await database.pool!.connect();
+  try {
+    return await (drizzle(client) as unknown as Db).transaction((tx) => work(tx, client));
+  } finally {
+    client.release();
+  }
 }
 
 /**
@@ -43,7 +69,10 @@ export async function uploadVouchers(
 ): Promise<VoucherUploadResult> {
   const rows = await readVoucherSheet(file.content);
   const { db } = app.database;
-  const plan = await planVoucherUpload(db, rows);
+  const [plan, pins] = await Promise.all([
+    planVoucherUpload(db, rows),
+    sealPins(app.config.encryptionKey, rows),
+  ]);
   const errorReport =
     plan.errors.length === 0
       ? null
@@ -61,25 +90,36 @@ export async function uploadVouchers(
   const planned = apply ? plan.vouchers : [];
   let uploadId: number | null = null;
   if (planned.length > 0) {
-    const vouchers = await seal(app.config.encryptionKey, planned);
+    const vouchers: NewVoucher[] = planned.map(({ row, pin, ...voucher }) => ({
+      ...voucher,
+      pinCipher: pin ? pins.get(row)! : null,
+      pinLength: pin ? pin.length : null,
+    }));
     try {
-      uploadId = await db.transaction(async (tx) => {
+      uploadId = await inTransaction(app.database, async (tx, client) => {
         const id = await insertUpload(tx, {
           fileName: file.fileName,
           rowsApplied: vouchers.length,
           uploadedBy: actor.id,
         });
-        await insertVouchers(tx, vouchers, { uploadId: id, createdBy: actor.id });
+        const by = { uploadId: id, createdBy: actor.id };
+        if (client) await copyVouchers(client, vouchers, by);
+        else await insertVouchers(tx, vouchers, by);
         await audit(tx, actor, {
           action: 'gift_voucher_upload.applied',
           entity: VOUCHER_UPLOAD_ENTITY,
           entityId: id,
-          after: { fileName: file.fileName, vouchers: vouchers.length, rowsRejected: plan.rowsTotal - vouchers.length },
+          after: {
+            fileName: file.fileName,
+            vouchers: vouchers.length,
+            rowsRejected: plan.rowsTotal - vouchers.length,
+          },
         });
         return id;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`${M.codeTaken}: a code of this file was added meanwhile. Upload it again.`);
+      if (isUniqueViolation(error))
+        throw conflict(`${M.codeTaken}: a code of this file was added meanwhile. Upload it again.`);
       throw error;
     }
   }

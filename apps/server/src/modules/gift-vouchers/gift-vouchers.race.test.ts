@@ -2,8 +2,8 @@ import { shiftDay, todayInIndia } from '@app/contract/format';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import type { Db } from '../../db/client';
 import { barrier } from '../coupons/race.test-kit';
 import { retireVouchers, takeVoucher } from './gift-vouchers.service';
 
@@ -52,7 +52,11 @@ describe.skipIf(!onPostgres)('takeVoucher under concurrency (PostgreSQL)', () =>
     );
     expect(rows[0]).toEqual({ n: 10, r: 10 });
     // Oldest expiry first: the first ones taken expire no later than any left (none are left).
-    expect(await sql("select count(*)::int as n from gift_vouchers where brand = 'Race Brand' and status = 'available'")).toEqual([{ n: 0 }]);
+    expect(
+      await sql(
+        "select count(*)::int as n from gift_vouchers where brand = 'Race Brand' and status = 'available'",
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('one redemption asking 20 times at once holds one voucher', async () => {
@@ -67,7 +71,9 @@ describe.skipIf(!onPostgres)('takeVoucher under concurrency (PostgreSQL)', () =>
       ),
     );
     expect(results.some((r) => r.status === 'fulfilled' && r.value)).toBe(true);
-    expect(await sql('select count(*)::int as n from gift_vouchers where redemption_id = 77777')).toEqual([{ n: 1 }]);
+    expect(await sql('select count(*)::int as n from gift_vouchers where redemption_id = 77777')).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('a bulk void racing issues never voids an issued voucher', async () => {
@@ -83,7 +89,11 @@ describe.skipIf(!onPostgres)('takeVoucher under concurrency (PostgreSQL)', () =>
       ),
       (async () => {
         await wait();
-        return retireVouchers(t.app, actor, { action: 'void', filter: { brand: 'Void Race' }, reason: 'race' });
+        return retireVouchers(t.app, actor, {
+          action: 'void',
+          filter: { brand: 'Void Race' },
+          reason: 'race',
+        });
       })(),
     ]);
     const bad = await sql(

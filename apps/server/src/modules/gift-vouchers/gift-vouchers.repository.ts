@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   type UsedVoucherRow,
   VOUCHER_STATUSES,
@@ -5,6 +7,8 @@ import {
   type VoucherSummaryRow,
 } from '@app/contract/gift-vouchers';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Executor } from '../../db/client';
 import { giftVoucherUploads, giftVouchers as v } from '../../db/schema/gift-vouchers';
 import { staff } from '../../db/schema/staff';
@@ -29,7 +33,9 @@ const statusIs = (status: string): SQL => {
   return sql`${v.status} = ${status}`;
 };
 
-const pinMasked = sql<string | null>`case when ${v.pinLength} is null then null else repeat('X', ${v.pinLength}) end`;
+const pinMasked = sql<
+  string | null
+>`case when ${v.pinLength} is null then null else repeat('X', ${v.pinLength}) end`;
 
 const columns = {
   id: { sql: v.id, label: 'Voucher', format: 'int', width: 10 },
@@ -146,10 +152,7 @@ export async function findVoucher(tx: Executor, id: number): Promise<VoucherRow 
 }
 
 export async function pinCipherOf(tx: Executor, id: number) {
-  const [row] = await tx
-    .select({ pinCipher: v.pinCipher, status: v.status })
-    .from(v)
-    .where(eq(v.id, id));
+  const [row] = await tx.select({ pinCipher: v.pinCipher, status: v.status }).from(v).where(eq(v.id, id));
   return row;
 }
 
@@ -215,6 +218,38 @@ export async function insertVouchers(
   return ids;
 }
 
+/** COPY text: a field with its backslashes escaped (tabs and line breaks never reach here), or \N. */
+const copyField = (value: string | number | null) =>
+  value === null ? '\\N' : typeof value === 'number' ? String(value) : value.replaceAll('\\', '\\\\');
+
+/**
+ * The same rows as insertVouchers, through COPY on the transaction's own PostgreSQL connection: a
+ * large upload's fastest path (PGlite has no COPY from a stream; it takes insertVouchers).
+ */
+export async function copyVouchers(
+  client: pg.PoolClient,
+  vouchers: NewVoucher[],
+  by: { uploadId: number | null; createdBy: number | null },
+): Promise<void> {
+  const tail = `\t${copyField(by.uploadId)}\t${copyField(by.createdBy)}\n`;
+  const chunks = function* () {
+    for (let i = 0; i < vouchers.length; i += 5_000) {
+      let text = '';
+      for (const x of vouchers.slice(i, i + 5_000))
+        text += `${copyField(x.brand)}\t${x.denominationPaise}\t${copyField(x.code)}\t${copyField(x.pinCipher)}\t${copyField(x.pinLength)}\t${x.expiresOn}${tail}`;
+      yield text;
+    }
+  };
+  await pipeline(
+    Readable.from(chunks()),
+    client.query(
+      copyFrom(
+        'copy gift_vouchers (brand, denomination_paise, code, pin_cipher, pin_length, expires_on, upload_id, created_by) from stdin',
+      ),
+    ),
+  );
+}
+
 export async function insertUpload(
   tx: Executor,
   values: { fileName: string; rowsApplied: number; uploadedBy: number | null },
@@ -236,7 +271,12 @@ export const uploadList = defineList<{
     fileName: { sql: giftVoucherUploads.fileName, label: 'File', width: 30 },
     rowsApplied: { sql: giftVoucherUploads.rowsApplied, label: 'Vouchers added', format: 'int', width: 14 },
     uploadedByName: { sql: staff.name, label: 'Uploaded by', width: 20 },
-    createdAt: { sql: isoText(giftVoucherUploads.createdAt), label: 'Uploaded', format: 'datetime', width: 20 },
+    createdAt: {
+      sql: isoText(giftVoucherUploads.createdAt),
+      label: 'Uploaded',
+      format: 'datetime',
+      width: 20,
+    },
   },
   from: (db, fields) =>
     db

@@ -80,7 +80,10 @@ export const giftVouchersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/gift-vouchers/:id',
-    { config: { access: stock }, schema: { tags, summary: 'One voucher, PIN masked', params, response: { 200: voucherRow } } },
+    {
+      config: { access: stock },
+      schema: { tags, summary: 'One voucher, PIN masked', params, response: { 200: voucherRow } },
+    },
     async (request) => service.getVoucher(app, request.params.id),
   );
 
@@ -88,7 +91,12 @@ export const giftVouchersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/gift-vouchers',
     {
       config: { access: action('gift-vouchers.add') },
-      schema: { tags, summary: 'Add one voucher to stock', body: voucherCreateBody, response: { 200: voucherRow } },
+      schema: {
+        tags,
+        summary: 'Add one voucher to stock',
+        body: voucherCreateBody,
+        response: { 200: voucherRow },
+      },
     },
     async (request) => service.addVoucher(app, actorOf(request), request.body),
   );

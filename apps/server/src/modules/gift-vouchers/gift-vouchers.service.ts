@@ -12,8 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { giftVouchers as v } from '../../db/schema/gift-vouchers';
 import { type Actor, audit } from '../../lib/audit';
-import { decryptText, encryptText } from '../../lib/field-crypto';
 import { conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
+import { decryptText, encryptText } from '../../lib/field-crypto';
 import { conditionsOf } from '../../lib/lists/filters';
 import * as repo from './gift-vouchers.repository';
 
@@ -88,14 +88,11 @@ export async function retireVouchers(
   // An empty filter would select the whole stock: that is never one click away.
   if (byFilter && filter.length === 0) throw fieldError('filter', M.filterRequired);
   const selection: SQL | undefined = !byFilter
-      ? inArray(v.id, body.ids!)
-      : and(sql`true`, conditionsOf(repo.voucherFilters, Object.fromEntries(filter)));
+    ? inArray(v.id, body.ids!)
+    : and(sql`true`, conditionsOf(repo.voucherFilters, Object.fromEntries(filter)));
   const status = NEW_STATUS[body.action];
   return app.database.db.transaction(async (tx) => {
-    const selected = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(v)
-      .where(selection);
+    const selected = await tx.select({ n: sql<number>`count(*)::int` }).from(v).where(selection);
     const changed = await tx.execute<{ id: number }>(sql`
       with changed as (
         update gift_vouchers set status = ${status}, status_reason = ${body.reason}

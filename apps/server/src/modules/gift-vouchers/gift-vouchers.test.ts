@@ -36,12 +36,25 @@ describe('Gift vouchers: add one, PIN encrypted and masked, reveal audited', () 
   it('stores the PIN encrypted, answers it masked, and reveals it only with the action, audited', async () => {
     const b = brand();
     const row = await kit.ok(
-      await add({ brand: b, denominationPaise: 50_000, code: 'AMZ-0001-XYZ', pin: '482913', expiresOn: shiftDay(todayInIndia(), 90) }),
+      await add({
+        brand: b,
+        denominationPaise: 50_000,
+        code: 'AMZ-0001-XYZ',
+        pin: '482913',
+        expiresOn: shiftDay(todayInIndia(), 90),
+      }),
     );
-    expect(row).toMatchObject({ brand: b, denominationPaise: 50_000, pinMasked: 'XXXXXX', status: 'available' });
+    expect(row).toMatchObject({
+      brand: b,
+      denominationPaise: 50_000,
+      pinMasked: 'XXXXXX',
+      status: 'available',
+    });
     expect(JSON.stringify(row)).not.toContain('482913');
 
-    const [stored] = await kit.sql('select pin_cipher, pin_length from gift_vouchers where id = $1', [row.id]);
+    const [stored] = await kit.sql('select pin_cipher, pin_length from gift_vouchers where id = $1', [
+      row.id,
+    ]);
     expect(stored!.pin_cipher).toMatch(/^v1\./);
     expect(String(stored!.pin_cipher)).not.toContain('482913');
     expect(stored!.pin_length).toBe(6);
@@ -51,7 +64,10 @@ describe('Gift vouchers: add one, PIN encrypted and masked, reveal audited', () 
     expect(JSON.stringify(listed)).not.toContain('482913');
     expect(listed[0]).toMatchObject({ pinMasked: 'XXXXXX' });
 
-    const revealed = await t.as('almond team', { method: 'POST', url: `/api/admin/gift-vouchers/${row.id}/reveal` });
+    const revealed = await t.as('almond team', {
+      method: 'POST',
+      url: `/api/admin/gift-vouchers/${row.id}/reveal`,
+    });
     expect(revealed.statusCode).toBe(200);
     expect(revealed.json()).toEqual({ pin: '482913' });
     expect(revealed.headers['cache-control']).toBe('no-store');
@@ -67,9 +83,17 @@ describe('Gift vouchers: add one, PIN encrypted and masked, reveal audited', () 
 
   it('answers 403 to roles without the page or without the action, and audits nothing for them', async () => {
     const row = await kit.ok(
-      await add({ brand: brand(), denominationPaise: 10_000, code: 'NOREVEAL-1', pin: '1111', expiresOn: shiftDay(todayInIndia(), 9) }),
+      await add({
+        brand: brand(),
+        denominationPaise: 10_000,
+        code: 'NOREVEAL-1',
+        pin: '1111',
+        expiresOn: shiftDay(todayInIndia(), 9),
+      }),
     );
-    const before = await kit.sql("select count(*)::int as n from audit_log where action = 'gift_voucher.pin_revealed'");
+    const before = await kit.sql(
+      "select count(*)::int as n from audit_log where action = 'gift_voucher.pin_revealed'",
+    );
     for (const role of ['finance', 'courier', 'marketing']) {
       const res = await t.as(role, { method: 'POST', url: `/api/admin/gift-vouchers/${row.id}/reveal` });
       expect(res.statusCode, role).toBe(403);
@@ -79,30 +103,71 @@ describe('Gift vouchers: add one, PIN encrypted and masked, reveal audited', () 
     const roleRes = await t.as('almond team', {
       method: 'POST',
       url: '/api/admin/roles',
-      payload: { name: 'voucher viewer', label: 'Voucher viewer', permissions: ['/dashboard/managecoupon/Coupons'] },
+      payload: {
+        name: 'voucher viewer',
+        label: 'Voucher viewer',
+        permissions: ['/dashboard/managecoupon/Coupons'],
+      },
     });
     expect(roleRes.statusCode, roleRes.body).toBe(200);
-    const viewer = await staffKit(t).createAccount('almond team', 'voucher.viewer@example.com', 'voucher viewer');
+    const viewer = await staffKit(t).createAccount(
+      'almond team',
+      'voucher.viewer@example.com',
+      'voucher viewer',
+    );
     expect((await t.as(viewer.token, { url: '/api/admin/gift-vouchers' })).statusCode).toBe(200);
-    const denied = await t.as(viewer.token, { method: 'POST', url: `/api/admin/gift-vouchers/${row.id}/reveal` });
+    const denied = await t.as(viewer.token, {
+      method: 'POST',
+      url: `/api/admin/gift-vouchers/${row.id}/reveal`,
+    });
     expect(denied.statusCode).toBe(403);
-    expect((await add({ brand: brand(), denominationPaise: 100, code: 'VIEWONLY', expiresOn: todayInIndia() }, viewer.token)).statusCode).toBe(403);
+    expect(
+      (
+        await add(
+          { brand: brand(), denominationPaise: 100, code: 'VIEWONLY', expiresOn: todayInIndia() },
+          viewer.token,
+        )
+      ).statusCode,
+    ).toBe(403);
     // cs holds Gift Vouchers but not Update Bulk Coupon: no upload, no bulk void.
-    expect((await upload(await voucherSheet([[brand(), 100, 'CSCODE1', '', dmy(5)]]), '', 'cs')).statusCode).toBe(403);
-    const after = await kit.sql("select count(*)::int as n from audit_log where action = 'gift_voucher.pin_revealed'");
+    expect(
+      (await upload(await voucherSheet([[brand(), 100, 'CSCODE1', '', dmy(5)]]), '', 'cs')).statusCode,
+    ).toBe(403);
+    const after = await kit.sql(
+      "select count(*)::int as n from audit_log where action = 'gift_voucher.pin_revealed'",
+    );
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
   it('refuses a code its brand already has (any case of the brand) on the code field, and bad fields by name', async () => {
     const b = brand();
-    await kit.ok(await add({ brand: b, denominationPaise: 20_000, code: 'DUPE-1', expiresOn: todayInIndia() }));
-    const again = await add({ brand: b.toUpperCase(), denominationPaise: 20_000, code: 'DUPE-1', expiresOn: todayInIndia() });
+    await kit.ok(
+      await add({ brand: b, denominationPaise: 20_000, code: 'DUPE-1', expiresOn: todayInIndia() }),
+    );
+    const again = await add({
+      brand: b.toUpperCase(),
+      denominationPaise: 20_000,
+      code: 'DUPE-1',
+      expiresOn: todayInIndia(),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().fields).toEqual({ code: M.codeTaken });
-    const bad = await add({ brand: '', denominationPaise: 0, code: 'a b', expiresOn: shiftDay(todayInIndia(), -1) });
+    const bad = await add({
+      brand: '',
+      denominationPaise: 0,
+      code: 'a b',
+      expiresOn: shiftDay(todayInIndia(), -1),
+    });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['brand', 'denominationPaise', 'code']));
-    const past = await add({ brand: b, denominationPaise: 100, code: 'PAST-1', expiresOn: shiftDay(todayInIndia(), -1) });
+    expect(Object.keys(bad.json().fields)).toEqual(
+      expect.arrayContaining(['brand', 'denominationPaise', 'code']),
+    );
+    const past = await add({
+      brand: b,
+      denominationPaise: 100,
+      code: 'PAST-1',
+      expiresOn: shiftDay(todayInIndia(), -1),
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().fields).toEqual({ expiresOn: M.expiryPast });
   });
@@ -118,7 +183,14 @@ describe('Update Bulk Coupon: upload', () => {
 
   it('refuses duplicates in the file and against stock with their row numbers; applies valid rows on request', async () => {
     const b = brand();
-    await kit.ok(await add({ brand: b, denominationPaise: 50_000, code: 'STOCK-1', expiresOn: shiftDay(todayInIndia(), 30) }));
+    await kit.ok(
+      await add({
+        brand: b,
+        denominationPaise: 50_000,
+        code: 'STOCK-1',
+        expiresOn: shiftDay(todayInIndia(), 30),
+      }),
+    );
     const [held] = await kit.sql('select id from gift_vouchers where code = $1', ['STOCK-1']);
     const file = await voucherSheet([
       [b, 500, 'NEW-0001', '1234', dmy(30)], // row 2: good
@@ -129,7 +201,13 @@ describe('Update Bulk Coupon: upload', () => {
       [b, 1000.5, 'NEW-0004', '5555', dmy(10)], // row 7: good
     ]);
     const first = await kit.ok(await upload(file));
-    expect(first).toMatchObject({ status: 'has_errors', rowsTotal: 6, rowsValid: 2, rowsApplied: 0, uploadId: null });
+    expect(first).toMatchObject({
+      status: 'has_errors',
+      rowsTotal: 6,
+      rowsValid: 2,
+      rowsApplied: 0,
+      uploadId: null,
+    });
     expect(first.errors).toEqual([
       { row: 3, column: 'Code', message: M.repeated(5) },
       { row: 4, column: 'Code', message: M.codeInStock(Number(held!.id)) },
@@ -139,12 +217,17 @@ describe('Update Bulk Coupon: upload', () => {
     ]);
     expect(await list({ brand: b })).toHaveLength(1);
 
-    const report = await t.as('almond team', { url: `/api/admin/gift-vouchers/upload/errors/${first.errorReportId}` });
+    const report = await t.as('almond team', {
+      url: `/api/admin/gift-vouchers/upload/errors/${first.errorReportId}`,
+    });
     expect(report.statusCode).toBe(200);
     const reportRows = await readSheet(report.rawPayload);
     expect(reportRows.map((r) => r[0])).toEqual(['Row', 3, 4, 5, 6]);
     // Someone else's error report is not theirs to read.
-    expect((await t.as('admin', { url: `/api/admin/gift-vouchers/upload/errors/${first.errorReportId}` })).statusCode).toBe(403);
+    expect(
+      (await t.as('admin', { url: `/api/admin/gift-vouchers/upload/errors/${first.errorReportId}` }))
+        .statusCode,
+    ).toBe(403);
 
     const second = await kit.ok(await upload(file, '?applyValid=true'));
     expect(second).toMatchObject({ status: 'partially_applied', rowsApplied: 2, rowsRejected: 4 });
@@ -153,16 +236,21 @@ describe('Update Bulk Coupon: upload', () => {
       ['NEW-0001', 50_000, 'XXXX'],
       ['NEW-0004', 100_050, 'XXXX'],
     ]);
-    const pins = await kit.sql('select pin_cipher from gift_vouchers where upload_id = $1', [second.uploadId]);
-    for (const p of pins) expect(p.pin_cipher).toMatch(/^v1\./);
-    const audits = await kit.sql("select after from audit_log where entity = 'gift_voucher_upload' and entity_id = $1", [
-      String(second.uploadId),
+    const pins = await kit.sql('select pin_cipher from gift_vouchers where upload_id = $1', [
+      second.uploadId,
     ]);
+    for (const p of pins) expect(p.pin_cipher).toMatch(/^v1\./);
+    const audits = await kit.sql(
+      "select after from audit_log where entity = 'gift_voucher_upload' and entity_id = $1",
+      [String(second.uploadId)],
+    );
     expect(audits[0]!.after).toMatchObject({ vouchers: 2, rowsRejected: 4 });
 
     // The same file again: every good row is now a duplicate against stock.
     const third = await kit.ok(await upload(await voucherSheet([[b, 500, 'NEW-0001', '', dmy(30)]])));
-    expect(third.errors).toEqual([{ row: 2, column: 'Code', message: expect.stringContaining('Already in stock') }]);
+    expect(third.errors).toEqual([
+      { row: 2, column: 'Code', message: expect.stringContaining('Already in stock') },
+    ]);
   });
 
   it('refuses a file that is not the template, and a missing file, on the file field', async () => {
@@ -177,15 +265,33 @@ describe('Update Bulk Coupon: upload', () => {
 describe('Stock summary, expiry, bulk void and expire', () => {
   it('counts by brand and denomination, reads a lapsed voucher as expired, and the sweep expires it once', async () => {
     const b = brand();
-    await kit.ok(await add({ brand: b, denominationPaise: 10_000, code: 'SUM-1', expiresOn: shiftDay(todayInIndia(), 5) }));
-    await kit.ok(await add({ brand: b, denominationPaise: 10_000, code: 'SUM-2', expiresOn: shiftDay(todayInIndia(), 200) }));
-    await kit.ok(await add({ brand: b, denominationPaise: 20_000, code: 'SUM-3', expiresOn: todayInIndia() }));
+    await kit.ok(
+      await add({
+        brand: b,
+        denominationPaise: 10_000,
+        code: 'SUM-1',
+        expiresOn: shiftDay(todayInIndia(), 5),
+      }),
+    );
+    await kit.ok(
+      await add({
+        brand: b,
+        denominationPaise: 10_000,
+        code: 'SUM-2',
+        expiresOn: shiftDay(todayInIndia(), 200),
+      }),
+    );
+    await kit.ok(
+      await add({ brand: b, denominationPaise: 20_000, code: 'SUM-3', expiresOn: todayInIndia() }),
+    );
     // A lapsed one, as if added long ago.
     await kit.sql(
       "insert into gift_vouchers (brand, denomination_paise, code, expires_on) values ($1, 10000, 'SUM-OLD', current_date - 3)",
       [b],
     );
-    const summary = (await kit.ok(await t.as('hod', { url: '/api/admin/gift-vouchers/summary' }))) as unknown as {
+    const summary = (await kit.ok(
+      await t.as('hod', { url: '/api/admin/gift-vouchers/summary' }),
+    )) as unknown as {
       brand: string;
     }[];
     const mine = summary.filter((s) => s.brand === b);
@@ -210,21 +316,36 @@ describe('Stock summary, expiry, bulk void and expire', () => {
     const b = brand();
     const ids: number[] = [];
     for (const code of ['BV-1', 'BV-2', 'BV-3', 'BV-4'])
-      ids.push((await kit.ok(await add({ brand: b, denominationPaise: 5_000, code, expiresOn: shiftDay(todayInIndia(), 40) }))).id);
-    await t.database.db.transaction((tx) => takeVoucher(tx, { brand: b, denominationPaise: 5_000, redemptionId: 9_000_002 }));
+      ids.push(
+        (
+          await kit.ok(
+            await add({ brand: b, denominationPaise: 5_000, code, expiresOn: shiftDay(todayInIndia(), 40) }),
+          )
+        ).id,
+      );
+    await t.database.db.transaction((tx) =>
+      takeVoucher(tx, { brand: b, denominationPaise: 5_000, redemptionId: 9_000_002 }),
+    );
     const bulk = (body: object, by = 'almond team') =>
       t.as(by, { method: 'POST', url: '/api/admin/gift-vouchers/bulk-status', payload: body });
 
-    expect((await bulk({ action: 'void', ids: [ids[0], ids[1]], reason: 'Leaked' }, 'admin')).statusCode).toBe(403);
+    expect(
+      (await bulk({ action: 'void', ids: [ids[0], ids[1]], reason: 'Leaked' }, 'admin')).statusCode,
+    ).toBe(403);
     const voided = await kit.ok(await bulk({ action: 'void', ids: [ids[0], ids[1]], reason: 'Leaked' }));
     // BV-1 was issued (oldest expiring, lowest id): skipped.
     expect(voided).toEqual({ changed: 1, skipped: 1 });
     const empty = await bulk({ action: 'expire', filter: {}, reason: 'x' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields).toHaveProperty('filter');
-    const expired = await kit.ok(await bulk({ action: 'expire', filter: { brand: b }, reason: 'Supplier recalled' }));
+    const expired = await kit.ok(
+      await bulk({ action: 'expire', filter: { brand: b }, reason: 'Supplier recalled' }),
+    );
     expect(expired).toEqual({ changed: 2, skipped: 2 });
-    const statuses = await kit.sql('select code, status, status_reason from gift_vouchers where lower(brand) = lower($1) order by code', [b]);
+    const statuses = await kit.sql(
+      'select code, status, status_reason from gift_vouchers where lower(brand) = lower($1) order by code',
+      [b],
+    );
     expect(statuses).toEqual([
       { code: 'BV-1', status: 'issued', status_reason: null },
       { code: 'BV-2', status: 'void', status_reason: 'Leaked' },
@@ -235,7 +356,11 @@ describe('Stock summary, expiry, bulk void and expire', () => {
       "select action, actor_role, entity_id from audit_log where action in ('gift_voucher.voided', 'gift_voucher.expired') and entity_id = any($1::text[]) order by id",
       [ids.map(String)],
     );
-    expect(audits.map((a) => a.action)).toEqual(['gift_voucher.voided', 'gift_voucher.expired', 'gift_voucher.expired']);
+    expect(audits.map((a) => a.action)).toEqual([
+      'gift_voucher.voided',
+      'gift_voucher.expired',
+      'gift_voucher.expired',
+    ]);
     expect(audits[0]!.actor_role).toBe('almond team');
     const bad = await bulk({ action: 'expire', filter: { status: 'nope' }, reason: 'x' });
     expect(bad.statusCode).toBe(400);
@@ -243,14 +368,30 @@ describe('Stock summary, expiry, bulk void and expire', () => {
 
   it('Used Coupon lists issued vouchers with their redemption; the report type exports the stock', async () => {
     const b = brand();
-    await kit.ok(await add({ brand: b, denominationPaise: 7_500, code: 'USED-1', pin: '77', expiresOn: shiftDay(todayInIndia(), 3) }));
-    await t.database.db.transaction((tx) => takeVoucher(tx, { brand: b, denominationPaise: 7_500, redemptionId: 9_000_003 }));
+    await kit.ok(
+      await add({
+        brand: b,
+        denominationPaise: 7_500,
+        code: 'USED-1',
+        pin: '77',
+        expiresOn: shiftDay(todayInIndia(), 3),
+      }),
+    );
+    await t.database.db.transaction((tx) =>
+      takeVoucher(tx, { brand: b, denominationPaise: 7_500, redemptionId: 9_000_003 }),
+    );
     const used = await list({ brand: b }, 'used-vouchers', 'cs');
-    expect(used).toEqual([expect.objectContaining({ code: 'USED-1', status: 'issued', redemptionId: 9_000_003, pinMasked: 'XX' })]);
+    expect(used).toEqual([
+      expect.objectContaining({ code: 'USED-1', status: 'issued', redemptionId: 9_000_003, pinMasked: 'XX' }),
+    ]);
     const report = await t.as('admin', {
       method: 'POST',
       url: '/api/admin/downloadReports',
-      payload: { reportType: 'gift_vouchers', startDate: shiftDay(todayInIndia(), -1), endDate: todayInIndia() },
+      payload: {
+        reportType: 'gift_vouchers',
+        startDate: shiftDay(todayInIndia(), -1),
+        endDate: todayInIndia(),
+      },
     });
     expect(report.statusCode, report.body).toBe(200);
     const rows = await readSheet(report.rawPayload);

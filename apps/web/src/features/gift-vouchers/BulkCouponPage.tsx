@@ -8,8 +8,8 @@ import { useProfile } from '../../app/profile-context';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { FilterRetireButtons, SelectedRetireButtons } from './BulkRetireButtons';
-import { expiryAndStatus, useVoucherFilters, voucherColumns, voucherCompact } from './voucher-fields';
 import { VoucherUploadDialog } from './VoucherUploadDialog';
+import { expiryAndStatus, useVoucherFilters, voucherColumns, voucherCompact } from './voucher-fields';
 
 const STOCK = 'admin/gift-vouchers/bulk';
 
@@ -54,7 +54,13 @@ export default function BulkCouponPage() {
           ...voucherColumns,
           ...expiryAndStatus,
           <TextField key="uploadId" source="uploadId" label="Upload" sortable={false} emptyText="—" />,
-          <TextField key="statusReason" source="statusReason" label="Reason" sortable={false} emptyText="—" />,
+          <TextField
+            key="statusReason"
+            source="statusReason"
+            label="Reason"
+            sortable={false}
+            emptyText="—"
+          />,
         ]}
       />
       <Typography variant="subtitle1" component="h2" sx={{ mt: 3 }}>
@@ -78,7 +84,11 @@ export default function BulkCouponPage() {
           <TextField key="id" source="id" label="Upload" />,
           <TextField key="fileName" source="fileName" label="File" sortable={false} />,
           <CountField key="rowsApplied" source="rowsApplied" label="Vouchers added" sortable={false} />,
-          <FunctionField<VoucherUploadRow> key="by" label="Uploaded by" render={(r) => r.uploadedByName ?? '—'} />,
+          <FunctionField<VoucherUploadRow>
+            key="by"
+            label="Uploaded by"
+            render={(r) => r.uploadedByName ?? '—'}
+          />,
           <DateTimeField key="createdAt" source="createdAt" label="Uploaded" sortable={false} />,
         ]}
       />

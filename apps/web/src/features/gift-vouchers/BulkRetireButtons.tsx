@@ -58,7 +58,9 @@ function FilterAction({ action }: { action: BulkVoucherAction }) {
   const { filterValues, total } = useListContext();
   const { verb } = VERBS[action];
   const filter = Object.fromEntries(
-    Object.entries(filterValues as Record<string, unknown>).filter(([, value]) => value !== '' && value != null),
+    Object.entries(filterValues as Record<string, unknown>).filter(
+      ([, value]) => value !== '' && value != null,
+    ),
   );
   const run = useRowAction({
     action: 'gift-vouchers.retire',

@@ -25,7 +25,12 @@ export default function GiftVouchersPage() {
           {pageTitle(GIFT_VOUCHERS_PAGE)}
         </Typography>
         {can('gift-vouchers.add') && (
-          <Button label="Add voucher" variant="contained" onClick={() => setAdding(true)} startIcon={<AddIcon />} />
+          <Button
+            label="Add voucher"
+            variant="contained"
+            onClick={() => setAdding(true)}
+            startIcon={<AddIcon />}
+          />
         )}
       </Stack>
       <StockSummary version={version} />
@@ -42,7 +47,13 @@ export default function GiftVouchersPage() {
           ...voucherColumns,
           <FunctionField<VoucherRow> key="pin" label="PIN" render={(r) => <RevealPin row={r} />} />,
           ...expiryAndStatus,
-          <TextField key="redemptionId" source="redemptionId" label="Redemption" sortable={false} emptyText="—" />,
+          <TextField
+            key="redemptionId"
+            source="redemptionId"
+            label="Redemption"
+            sortable={false}
+            emptyText="—"
+          />,
           <DateTimeField key="createdAt" source="createdAt" label="Added" />,
         ]}
       />

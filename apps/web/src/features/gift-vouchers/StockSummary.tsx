@@ -43,7 +43,9 @@ export function StockSummary({ version }: { version: number }) {
                 <TableCell
                   key={key}
                   align="right"
-                  sx={key === 'available' && r.available === 0 ? { color: 'error.main', fontWeight: 600 } : {}}
+                  sx={
+                    key === 'available' && r.available === 0 ? { color: 'error.main', fontWeight: 600 } : {}
+                  }
                 >
                   {formatCount(r[key])}
                 </TableCell>

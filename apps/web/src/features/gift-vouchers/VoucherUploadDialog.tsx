@@ -61,8 +61,8 @@ export function VoucherUploadDialog({ onClose, onApplied }: { onClose: () => voi
       <DialogTitle>Upload gift vouchers</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          One row per voucher: Brand, Denomination (₹), Code, PIN (optional) and Expiry. A code may appear once
-          per brand.
+          One row per voucher: Brand, Denomination (₹), Code, PIN (optional) and Expiry. A code may appear
+          once per brand.
         </Typography>
         <SpreadsheetPicker
           file={file}
