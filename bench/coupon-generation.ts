@@ -15,8 +15,11 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type {} from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
 import { products } from '../apps/server/src/db/schema/products';
-import { insertBatch, reserveSerials } from '../apps/server/src/modules/coupons/coupon-batches.repository';
-import { generateBatch } from '../apps/server/src/modules/coupons/coupon-batches.service';
+import {
+  insertBatch,
+  reserveSerials,
+} from '../apps/server/src/modules/coupon-batches/coupon-batches.repository';
+import { generateBatch } from '../apps/server/src/modules/coupon-batches/coupon-batches.service';
 import { randomCodes } from '../apps/server/src/modules/coupons/coupon-codes';
 import { prepareDatabase } from '../apps/server/src/prepare';
 

@@ -6,8 +6,8 @@
  *   npx tsx bench/label-pdf.ts
  */
 import { execFileSync } from 'node:child_process';
+import { type Label, renderLabels } from '../apps/server/src/modules/coupon-prints/label-pdf';
 import { randomCodes } from '../apps/server/src/modules/coupons/coupon-codes';
-import { type Label, renderLabels } from '../apps/server/src/modules/coupons/label-pdf';
 
 const SIZES = [10_000, 100_000];
 

@@ -24,7 +24,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { listBatches, listPage } from '../apps/server/src/lib/lists/engine';
 import { cellsOf, exportColumns } from '../apps/server/src/lib/lists/export';
 import { xlsxChunks } from '../apps/server/src/lib/xlsx-writer';
-import { scanList } from '../apps/server/src/modules/coupons/coupon-scans.repository';
+import { scanList } from '../apps/server/src/modules/coupon-scans/coupon-scans.repository';
 import { prepareDatabase } from '../apps/server/src/prepare';
 
 const [N = 10_000_000, E = 1_000_000] = process.argv.slice(2).map(Number);

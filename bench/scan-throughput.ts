@@ -17,8 +17,11 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { products } from '../apps/server/src/db/schema/products';
-import { insertBatch, reserveSerials } from '../apps/server/src/modules/coupons/coupon-batches.repository';
-import { generateBatch } from '../apps/server/src/modules/coupons/coupon-batches.service';
+import {
+  insertBatch,
+  reserveSerials,
+} from '../apps/server/src/modules/coupon-batches/coupon-batches.repository';
+import { generateBatch } from '../apps/server/src/modules/coupon-batches/coupon-batches.service';
 import { moveCoupons } from '../apps/server/src/modules/coupons/coupon-transitions';
 import { createMemberSession } from '../apps/server/src/modules/member-auth/member-sessions';
 import { insertTestMember } from '../apps/server/src/modules/members/members.test-kit';

@@ -4,8 +4,10 @@ import {
   formatDateTime,
   formatDay,
   formatRupees,
+  isCalendarDay,
   istDayEndIso,
   istDayOf,
+  istDayStart,
   istDayStartIso,
   shiftDay,
   todayInIndia,
@@ -47,5 +49,18 @@ describe('formatting for people', () => {
     expect(istDayEndIso('2026-11-23')).toBe('2026-11-23T18:30:00.000Z');
     expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');
     expect(istDayOf('2026-11-22T18:30:00Z')).toBe('2026-11-23');
+  });
+});
+
+describe('IST calendar days', () => {
+  it('knows a real calendar day', () => {
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    for (const bad of ['2026-02-31', '2026-13-01', '26-11-23', '2026-11-23T00:00', ' 2026-11-23', ''])
+      expect(isCalendarDay(bad), bad).toBe(false);
+  });
+  it('gives the instant an IST day starts, days later, or nothing for a day that is not real', () => {
+    expect(istDayStart('2026-11-23')).toBe('2026-11-22T18:30:00.000Z');
+    expect(istDayStart('2026-12-31', 1)).toBe('2026-12-31T18:30:00.000Z');
+    expect(istDayStart('2026-02-31')).toBeUndefined();
   });
 });

@@ -67,9 +67,27 @@ export const istDayStartIso = (day: string): string => {
   return new Date(new TZDate(year, month - 1, date, INDIA_TIME_ZONE).getTime()).toISOString();
 };
 
+/** A real calendar day written `yyyy-MM-dd` (`2026-02-31` is not one). */
+export const isCalendarDay = (day: string): boolean => {
+  if (!CALENDAR_DAY.test(day)) return false;
+  const parsed = parse(day, 'yyyy-MM-dd', new Date());
+  return isValid(parsed) && format(parsed, 'yyyy-MM-dd') === day;
+};
+
+/**
+ * The instant (ISO) the IST day `addDays` after a `yyyy-MM-dd` day starts; undefined when `day` is
+ * not a real calendar day, so a filter or a form can refuse it.
+ */
+export const istDayStart = (day: string, addDays = 0): string | undefined =>
+  isCalendarDay(day) ? istDayStartIso(addDays === 0 ? day : shiftDay(day, addDays)) : undefined;
+
 /** The instant the IST calendar day after `day` starts (exclusive "to" bound for timestamps). */
 export const istDayEndIso = (day: string): string => istDayStartIso(shiftDay(day, 1));
 
 /** The IST calendar day (`yyyy-MM-dd`) an instant falls on. */
 export const istDayOf = (value: string | Date): string =>
   format(new TZDate(new Date(value).getTime(), INDIA_TIME_ZONE), 'yyyy-MM-dd');
+
+/** An instant as IST wall time `yyyy-MM-dd HH:mm:ss`: sortable text for spreadsheet cells. */
+export const istDateTimeText = (at: Date): string =>
+  format(new TZDate(at.getTime(), INDIA_TIME_ZONE), 'yyyy-MM-dd HH:mm:ss');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { damagedReportItems, damagedReports } from '../db/schema/damaged-coupons';
 import { distributors, invoiceLines, invoices } from '../db/schema/invoices';
-import { insertAllocation } from '../modules/coupons/coupon-allocations.repository';
+import { insertAllocation } from '../modules/coupon-allocations/coupon-allocations.repository';
 import { moveCoupons, moveCouponsReturning } from '../modules/coupons/coupon-transitions';
 import { seededRandom } from './member-demo-data';
 

@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/format';
+import { istDayStartIso, todayInIndia } from '@app/contract/format';
 import type { SchemeBody } from '@app/contract/schemes';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
@@ -129,7 +129,7 @@ export async function seedDemoSchemes(database: Database, productIds: number[]):
     await recordChange(tx, pointsEditor, {
       productId: hdhmr!,
       points: 35,
-      effectiveFrom: new Date(`${dayIst(15)}T00:00:00+05:30`),
+      effectiveFrom: new Date(istDayStartIso(dayIst(15))),
       reason: 'Demo: new rate from next fortnight',
     });
   });

@@ -1,12 +1,11 @@
-import { istDayEndIso, istDayOf, istDayStartIso } from '@app/contract/format';
+import { isCalendarDay, istDayEndIso, istDayOf, istDayStartIso } from '@app/contract/format';
 
 /**
  * Date filters pick IST calendar days; the API filters on instants (`from` inclusive, `to`
  * exclusive). These turn a picked day into the instant and back, so the URL keeps the instant and
  * the date inputs show the day.
  */
-const isDay = (value: unknown): value is string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+const isDay = (value: unknown): value is string => typeof value === 'string' && isCalendarDay(value);
 const instantMs = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
 
 /** A picked day → the instant its IST midnight is (the start of the day). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ListQuery, ListResult } from '@app/contract/list';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../errors';
@@ -54,6 +54,10 @@ const castType = (column: PgColumn) =>
     ] ?? column.getSQLType(),
   );
 
+/** The list's selected fields, by key. */
+const fieldsOf = <Row, Raw>(list: List<Row, Raw>): Record<string, Expr> =>
+  Object.fromEntries(Object.entries(list.columns).map(([key, c]) => [key, columnOf(c as Expr).sql]));
+
 /** A list's query plan for one selection: where, order, the keyset after a cursor, the fields. */
 export function planOf<Row, Raw>(list: List<Row, Raw>, selection: Selection) {
   const sortKey = selection.sort ?? list.defaultSort;
@@ -63,8 +67,7 @@ export function planOf<Row, Raw>(list: List<Row, Raw>, selection: Selection) {
   // The declared default order applies with the default sort only: the contract defaults `order` to DESC.
   const order = selection.sort === undefined ? (list.defaultOrder ?? selection.order) : selection.order;
   const asc = order === 'ASC';
-  const fields: Record<string, Expr> = {};
-  for (const [key, c] of Object.entries(list.columns)) fields[key] = columnOf(c as Expr).sql;
+  const fields = fieldsOf(list);
   // Cursor values travel as text: timestamps keep their microseconds, which the pg driver would drop.
   fields.__sortValue = sql<string>`(${sortColumn})::text`;
   fields.__id = sql<string>`(${list.id})::text`;
@@ -135,6 +138,20 @@ export async function listPage<Row, Raw>(
         })
       : null;
   return { rows: rowsOf(list, pageRows), total, nextCursor, ...(estimated ? { totalIsEstimate: true } : {}) };
+}
+
+/** One row of the list by its id (a record's detail shows what its list row shows), or undefined. */
+export async function listRow<Row, Raw>(
+  list: List<Row, Raw>,
+  db: Executor,
+  id: number,
+): Promise<Row | undefined> {
+  const [row] = (await list
+    .from(db, fieldsOf(list))
+    .where(and(list.where, eq(list.id, id)))
+    .limit(1)) as Raw[];
+  if (row === undefined) return undefined;
+  return list.map ? list.map(row) : (row as unknown as Row);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { istDateTimeText } from '@app/contract/format';
 import { type ReportColumn, XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -7,7 +8,6 @@ import { downloadHeaders } from '../downloads';
 import { type CellValue, type ReportRow, xlsxChunks } from '../xlsx-writer';
 import { type Column, columnOf, type ExportFormat, type Expr, type List } from './define';
 import { listBatches, planOf, type Selection } from './engine';
-import { istDateTimeText } from './ist-day';
 
 const EXPORT_BATCH = 2000;
 

@@ -1,9 +1,9 @@
+import { istDateTimeText, istDayStart } from '@app/contract/format';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { AppError } from '../errors';
 import { conditionsOf, dayRange, id, istDayRange, parseDay, parseId, text } from './filters';
-import { istDateTimeText, istDayStart } from './ist-day';
 
 const dialect = new PgDialect();
 const fieldsOf = (fn: () => unknown) => {

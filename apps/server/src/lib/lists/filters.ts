@@ -1,7 +1,7 @@
+import { istDayStart } from '@app/contract/format';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../errors';
-import { istDayStart } from './ist-day';
 
 /**
  * A list filter: the value from the query's filter JSON (never null/undefined/'') and its key,

@@ -8,9 +8,9 @@ import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
 import { type ReportSource, reportOf } from '../../lib/lists/report';
 import { isoText } from '../../lib/lists/sql';
+import { allocationList } from '../coupon-allocations/coupon-allocations.repository';
+import { scanList } from '../coupon-scans/coupon-scans.repository';
 import { reportColumns } from '../reports/report-columns';
-import { allocationList } from './coupon-allocations.repository';
-import { scanList } from './coupon-scans.repository';
 
 const stored = (status: string) =>
   sql<number>`coalesce((select sum(n) from coupon_counts where batch_id = ${couponBatches.id} and status = ${status}::coupon_status), 0)`;

@@ -1,8 +1,5 @@
 import { idParams } from '@app/contract/input';
 import {
-  distributorBody,
-  distributorRow,
-  distributorUpdateBody,
   INVOICE_PAGE,
   invoiceCreateBody,
   invoiceDetail,
@@ -26,54 +23,9 @@ const params = idParams;
 const access = page(INVOICE_PAGE);
 const tags = ['invoices'];
 
-/** The Invoice page: distributors, invoices by form, and spreadsheet uploads. */
+/** The Invoice page: invoices by form and spreadsheet uploads (its distributors: modules/distributors). */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, SHEET_MULTIPART);
-  listRoutes(app, {
-    path: '/admin/distributors',
-    access,
-    list: service.distributorList,
-    row: distributorRow,
-    fileName: 'distributors',
-    tags,
-    summary: 'Distributors',
-  });
-  app.get(
-    '/admin/distributors/:id',
-    {
-      config: { access },
-      schema: { tags, summary: 'One distributor', params, response: { 200: distributorRow } },
-    },
-    async (request) => service.getDistributor(app.database.db, request.params.id),
-  );
-  app.post(
-    '/admin/distributors',
-    {
-      config: { access: action('distributors.manage') },
-      schema: {
-        tags,
-        summary: 'Add a distributor',
-        body: distributorBody,
-        response: { 200: distributorRow },
-      },
-    },
-    async (request) => service.createDistributor(app, actorOf(request), request.body),
-  );
-  app.put(
-    '/admin/distributors/:id',
-    {
-      config: { access: action('distributors.manage') },
-      schema: {
-        tags,
-        summary: 'Edit a distributor',
-        params,
-        body: distributorUpdateBody,
-        response: { 200: distributorRow },
-      },
-    },
-    async (request) => service.updateDistributor(app, actorOf(request), request.params.id, request.body),
-  );
-
   listRoutes(app, {
     path: '/admin/invoices',
     access,

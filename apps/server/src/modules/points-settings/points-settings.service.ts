@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/format';
+import { istDayStart, todayInIndia } from '@app/contract/format';
 import {
   type JoiningSettingBody,
   type PointValueSettingBody,
@@ -10,7 +10,6 @@ import type { Executor } from '../../db/client';
 import { joiningSettings, pointValueSettings, referralSettings } from '../../db/schema/points-settings';
 import { type Actor, audit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
-import { istDayStart } from '../../lib/lists/ist-day';
 import { joiningHistory, pointValueHistory, referralHistory } from './points-settings.repository';
 
 /** 00:00 IST of the chosen day; a day before today (IST) would rewrite history, so it is refused. */

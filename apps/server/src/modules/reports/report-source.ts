@@ -1,4 +1,4 @@
-import { istDayStart } from '../../lib/lists/ist-day';
+import { istDayStart } from '@app/contract/format';
 import type { ReportRange } from '../../lib/lists/report';
 
 export type { ReportRange, ReportSource } from '../../lib/lists/report';

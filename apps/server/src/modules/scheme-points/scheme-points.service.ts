@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/format';
+import { istDayStart, todayInIndia } from '@app/contract/format';
 import {
   type PointsChangeBody,
   PRODUCT_POINTS_ENTITY,
@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/errors';
-import { istDayStart } from '../../lib/lists/ist-day';
 import { lockProduct } from '../products/products.repository';
 import * as repo from './scheme-points.repository';
 

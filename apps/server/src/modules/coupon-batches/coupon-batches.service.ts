@@ -11,11 +11,11 @@ import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { safeErrorMessage } from '../../plugins/errors';
+import { type CodeSource, randomCodes } from '../coupons/coupon-codes';
+import { countNewBatch } from '../coupons/coupon-transitions';
 import { lockProduct } from '../products/products.repository';
 import * as repo from './coupon-batches.repository';
-import { type CodeSource, randomCodes } from './coupon-codes';
 import { emptyBatch, type FillOptions, fillBatch } from './coupon-generation';
-import { countNewBatch } from './coupon-transitions';
 
 export const GENERATE_TASK = 'coupons.generate';
 

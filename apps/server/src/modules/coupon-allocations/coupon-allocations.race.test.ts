@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
-import { couponsKit, invoiceLine, printedBatch } from './coupons.test-kit';
-import { barrier, randomInt } from './race.test-kit';
+import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
+import { barrier, randomInt } from '../coupons/race.test-kit';
 
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;

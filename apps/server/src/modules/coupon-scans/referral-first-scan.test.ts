@@ -2,9 +2,9 @@ import { todayInIndia } from '@app/contract/format';
 import type { ReferralTrigger } from '@app/contract/points-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
-import { activeCodes } from './active-codes.test-kit';
-import { couponsKit } from './coupons.test-kit';
-import { memberWithToken, scanAs } from './scan.test-kit';
+import { activeCodes } from '../coupons/active-codes.test-kit';
+import { couponsKit } from '../coupons/coupons.test-kit';
+import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
 
 /** The referral trigger "first scan" (PRODUCT.md §3.4) is applied by the scan itself. */
 let t: TestApp;

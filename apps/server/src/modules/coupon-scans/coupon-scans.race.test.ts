@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
-import { couponsKit, invoiceLine, printedBatch } from './coupons.test-kit';
-import { barrier } from './race.test-kit';
-import { memberWithToken, scanAs } from './scan.test-kit';
+import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
+import { barrier } from '../coupons/race.test-kit';
+import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
 
 const TRIALS = 20;
 const CONCURRENT = 50;

@@ -1,7 +1,7 @@
 import { PRINT_MESSAGES } from '@app/contract/coupon-prints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { couponsKit, printAndWait } from './coupons.test-kit';
+import { couponsKit, printAndWait } from '../coupons/coupons.test-kit';
 import { readPdf } from './pdf-reading.test-kit';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { couponsKit } from '../coupons/coupons.test-kit';
 import { GENERATION_CHUNK } from './coupon-generation';
-import { couponsKit } from './coupons.test-kit';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
 

@@ -1,7 +1,7 @@
 import { ALLOCATION_MESSAGES as M, overQuantityMessage } from '@app/contract/coupon-allocations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { couponsKit, invoiceLine, printedBatch } from './coupons.test-kit';
+import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
 
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;

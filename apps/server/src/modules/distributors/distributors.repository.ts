@@ -50,16 +50,3 @@ export const distributorsByCode = (tx: Executor, codes: string[]) =>
   codes.length === 0
     ? Promise.resolve([])
     : tx.select(columns).from(distributors).where(inArray(distributors.code, codes));
-
-export async function insertDistributor(tx: Executor, values: typeof distributors.$inferInsert) {
-  const [row] = await tx.insert(distributors).values(values).returning({ id: distributors.id });
-  return row!.id;
-}
-
-export async function updateDistributor(
-  tx: Executor,
-  id: number,
-  values: Partial<typeof distributors.$inferInsert>,
-) {
-  await tx.update(distributors).set(values).where(eq(distributors.id, id));
-}

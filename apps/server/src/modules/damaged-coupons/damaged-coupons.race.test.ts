@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { randomCodes } from '../coupons/coupon-codes';
+import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
+import { barrier } from '../coupons/race.test-kit';
 import { staffKit } from '../staff/staff.test-kit';
-import { randomCodes } from './coupon-codes';
-import { couponsKit, invoiceLine, printedBatch } from './coupons.test-kit';
-import { barrier } from './race.test-kit';
 
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;

@@ -2,8 +2,8 @@ import { todayInIndia } from '@app/contract/format';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { moveCoupons } from './coupon-transitions';
-import { couponsKit, invoiceLine, printAndWait } from './coupons.test-kit';
+import { moveCoupons } from '../coupons/coupon-transitions';
+import { couponsKit, invoiceLine, printAndWait } from '../coupons/coupons.test-kit';
 
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;

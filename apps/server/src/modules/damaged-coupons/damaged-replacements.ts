@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/audit';
-import { addToLine, insertAllocation } from './coupon-allocations.repository';
-import { insertBatch, reserveSerials } from './coupon-batches.repository';
-import { arrayLiteral } from './coupon-codes';
-import { fillBatch } from './coupon-generation';
-import { countNewBatch, type Moved, moveCoupons } from './coupon-transitions';
+import { addToLine, insertAllocation } from '../coupon-allocations/coupon-allocations.repository';
+import { insertBatch, reserveSerials } from '../coupon-batches/coupon-batches.repository';
+import { fillBatch } from '../coupon-batches/coupon-generation';
+import { arrayLiteral } from '../coupons/coupon-codes';
+import { countNewBatch, type Moved, moveCoupons } from '../coupons/coupon-transitions';
 
 const groupBy = <T, K>(items: T[], key: (t: T) => K) => {
   const out = new Map<K, T[]>();

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, demoActor } from '../../../test/decisions.test-kit';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { decideMany } from '../../lib/decisions';
+import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
 import { multipartBody, sheet } from '../invoices/invoices.test-kit';
-import { couponsKit, invoiceLine, printedBatch } from './coupons.test-kit';
 import { damagedDecisions } from './damaged-coupons.service';
 
 let t: TestApp;

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors';
+import { moveCoupons, unexpiredBatch } from '../coupons/coupon-transitions';
 import * as repo from './coupon-allocations.repository';
-import { moveCoupons, unexpiredBatch } from './coupon-transitions';
 
 export { allocatableLineList, allocationList } from './coupon-allocations.repository';
 

@@ -7,8 +7,8 @@ import { products } from '../../db/schema/products';
 import { defineList } from '../../lib/lists/define';
 import { bool, id, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
+import { countExportColumns, countsJson, visibleCounts } from '../coupons/coupon-counts';
 import { pointsInForce } from '../scheme-points/scheme-points.repository';
-import { countExportColumns, countsJson, visibleCounts } from './coupon-counts';
 
 const TODAY = sql`(now() at time zone 'Asia/Kolkata')::date`;
 const expired = sql<boolean>`${couponBatches.expiresOn} < ${TODAY}`;

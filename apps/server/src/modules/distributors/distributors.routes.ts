@@ -1,0 +1,32 @@
+import {
+  DISTRIBUTOR_ENTITY,
+  distributorBody,
+  distributorRow,
+  distributorUpdateBody,
+  INVOICE_MESSAGES,
+  INVOICE_PAGE,
+} from '@app/contract/invoices';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { distributors } from '../../db/schema/invoices';
+import { recordRoutes } from '../../lib/records';
+import { distributorList } from './distributors.repository';
+
+/** Distributors, kept on the Invoice page: the parties invoices (and so allocations) belong to. */
+export const distributorsRoutes: FastifyPluginAsyncZod = async (app) => {
+  recordRoutes(app, {
+    path: '/admin/distributors',
+    page: INVOICE_PAGE,
+    manage: 'distributors.manage',
+    entity: DISTRIBUTOR_ENTITY,
+    label: 'Distributor',
+    table: distributors,
+    list: distributorList,
+    row: distributorRow,
+    create: distributorBody,
+    update: distributorUpdateBody,
+    fileName: 'distributors',
+    tags: ['distributors'],
+    summary: 'Distributors',
+    unique: { distributors_code_unique: { field: 'code', message: INVOICE_MESSAGES.codeTaken } },
+  });
+};
