@@ -5,6 +5,7 @@ import { applyMigrations } from './db/migrate';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoGiftVouchers } from './seed/gift-vouchers';
 import { seedDemoMembers } from './seed/members';
+import { seedDemoRedemptions } from './seed/redemptions';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
 
@@ -32,6 +33,7 @@ export async function prepareDatabase(
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoCoupons(database);
       await seedDemoGiftVouchers(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
+      await seedDemoRedemptions(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -24,6 +24,8 @@ import { memberApprovalsRoutes } from './modules/members/members.approvals.route
 import { membersRoutes } from './modules/members/members.routes';
 import { pointsSettingsRoutes } from './modules/points-settings/points-settings.routes';
 import { productsRoutes } from './modules/products/products.routes';
+import { redemptionsAppRoutes } from './modules/redemptions/redemptions.app-routes';
+import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { schemePointsRoutes } from './modules/scheme-points/scheme-points.routes';
@@ -64,4 +66,6 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemesRoutes);
   await app.register(giftVouchersRoutes);
   await app.register(giftVoucherUploadRoutes);
+  await app.register(redemptionsRoutes);
+  await app.register(redemptionsAppRoutes);
 };

@@ -27,6 +27,10 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
     id: () => one('select min(id)::int as n from products'),
     expect: 'unchanged',
   },
+  'PUT /api/admin/rewards/:id': {
+    id: () => one('select min(id)::int as n from rewards where archived_at is null'),
+    expect: 'unchanged',
+  },
   'PUT /api/admin/roles/:id': {
     id: () => one("select id as n from roles where name = 'cs'"),
     expect: 'unchanged',

@@ -48,6 +48,9 @@ export const ACTIONS = [
   act('gift-vouchers.reveal', '/dashboard/managecoupon/Coupons', 'Reveal voucher PINs'),
   act('gift-vouchers.upload', '/dashboard/managecoupon/bulk_coupon', 'Upload gift voucher codes'),
   act('gift-vouchers.retire', '/dashboard/managecoupon/bulk_coupon', 'Void or expire gift vouchers in bulk'),
+  act('rewards.manage', '/dashboard/products/catalogue', 'Add, edit and archive rewards'),
+  act('redemptions.decide', '/dashboard/approvals/redemption', 'Approve or reject redemptions'),
+  act('redemptions.pay', '/dashboard/approvals/redemption', 'Mark cash redemptions paid (UTR) or failed'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

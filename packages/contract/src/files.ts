@@ -14,11 +14,13 @@ export const FILE_PURPOSES = [
   'voucher_upload_errors',
   'report',
   'label_pdf',
+  'reward_image',
+  'utr_upload_errors',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** Purposes a staff member may upload for (POST /api/files?purpose=…). */
-export const STAFF_UPLOAD_PURPOSES = ['damaged_photo'] as const;
+export const STAFF_UPLOAD_PURPOSES = ['damaged_photo', 'reward_image'] as const;
 export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 /** Purposes a member may upload for (POST /api/app/uploads?purpose=…, default kyc_image). */
 export const MEMBER_UPLOAD_PURPOSES = ['kyc_image'] as const;

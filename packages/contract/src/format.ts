@@ -88,6 +88,23 @@ export const istDayEndIso = (day: string): string => istDayStartIso(shiftDay(day
 export const istDayOf = (value: string | Date): string =>
   format(new TZDate(new Date(value).getTime(), INDIA_TIME_ZONE), 'yyyy-MM-dd');
 
+/**
+ * The financial year (1 April–31 March, IST) an instant or calendar day falls in, written `2026-27`.
+ * A calendar day (`yyyy-MM-dd`) is taken as it is; an instant by its IST day.
+ */
+export const financialYearOf = (value: string | Date): string => {
+  const day = typeof value === 'string' && CALENDAR_DAY.test(value) ? value : istDayOf(value);
+  const year = Number(day.slice(0, 4));
+  const start = Number(day.slice(5, 7)) >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+};
+
+/** The first and last calendar days of a financial year (`2026-27` → 2026-04-01 … 2027-03-31). */
+export const financialYearDays = (fy: string): { from: string; to: string } => {
+  const start = Number(fy.slice(0, 4));
+  return { from: `${start}-04-01`, to: `${start + 1}-03-31` };
+};
+
 /** An instant as IST wall time `yyyy-MM-dd HH:mm:ss`: sortable text for spreadsheet cells. */
 export const istDateTimeText = (at: Date): string =>
   format(new TZDate(at.getTime(), INDIA_TIME_ZONE), 'yyyy-MM-dd HH:mm:ss');

@@ -24,6 +24,7 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/users': lazy(() => import('../features/members/UsersPage')),
   '/dashboard/approvals/kyc_verification': lazy(() => import('../features/kyc/KycVerificationPage')),
   '/dashboard/approvals/kyc_history': lazy(() => import('../features/kyc/KycHistoryPage')),
+  '/dashboard/approvals/redemption': lazy(() => import('../features/redemptions/RedemptionPage')),
   '/dashboard/referral': lazy(() => import('../features/points/ReferralPointsPage')),
   '/dashboard/joiningpoints': lazy(() => import('../features/points/JoiningPointsPage')),
   '/dashboard/QrPointHistories': lazy(() => import('../features/points/QrPointHistoriesPage')),

@@ -392,6 +392,89 @@ CREATE TABLE "products" (
 	CONSTRAINT "products_sku_unique" UNIQUE("sku")
 );
 --> statement-breakpoint
+CREATE TABLE "redemption_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"redemption_id" integer NOT NULL,
+	"from_status" text,
+	"to_status" text NOT NULL,
+	"staff_id" integer,
+	"by_member" boolean DEFAULT false NOT NULL,
+	"note" text,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "redemption_settings" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"tds_threshold_paise" integer NOT NULL,
+	"tds_rate_bp" integer NOT NULL,
+	"tds_no_pan_rate_bp" integer NOT NULL,
+	"min_cash_points" integer NOT NULL,
+	"effective_from" timestamp with time zone NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "redemptions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"reward_id" integer,
+	"quantity" integer DEFAULT 1 NOT NULL,
+	"points" integer NOT NULL,
+	"paise_per_point" integer NOT NULL,
+	"value_paise" integer NOT NULL,
+	"financial_year" text NOT NULL,
+	"prior_fy_value_paise" integer NOT NULL,
+	"pan_on_file" boolean NOT NULL,
+	"tds_rate_bp" integer NOT NULL,
+	"tds_paise" integer NOT NULL,
+	"tds_borne_by" text NOT NULL,
+	"net_paise" integer NOT NULL,
+	"payout" text,
+	"payout_to" text,
+	"kyc_id" integer,
+	"ship_to" jsonb,
+	"status" text DEFAULT 'requested' NOT NULL,
+	"reason" text,
+	"approved_by" integer,
+	"approved_at" timestamp with time zone,
+	"decided_by" integer,
+	"utr" text,
+	"paid_by" integer,
+	"paid_at" timestamp with time zone,
+	"courier_company" text,
+	"awb" text,
+	"dispatched_on" date,
+	"delivered_on" date,
+	"voucher_id" integer,
+	"fulfilled_at" timestamp with time zone,
+	"refund_entry_id" integer,
+	"hold_entry_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "redemptions_points_positive" CHECK ("redemptions"."points" > 0),
+	CONSTRAINT "redemptions_tds_range" CHECK ("redemptions"."tds_paise" >= 0 and "redemptions"."tds_paise" <= "redemptions"."value_paise")
+);
+--> statement-breakpoint
+CREATE TABLE "rewards" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"brand" text,
+	"denomination_paise" integer,
+	"points_cost" integer NOT NULL,
+	"mrp_paise" integer NOT NULL,
+	"stock" integer,
+	"image_file_id" integer,
+	"eligible_types" jsonb NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"archived_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "rewards_points_positive" CHECK ("rewards"."points_cost" > 0),
+	CONSTRAINT "rewards_stock_non_negative" CHECK ("rewards"."stock" is null or "rewards"."stock" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "reports" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
@@ -533,6 +616,9 @@ ALTER TABLE "member_sessions" ADD CONSTRAINT "member_sessions_member_id_members_
 ALTER TABLE "members" ADD CONSTRAINT "members_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_referred_by_members_id_fk" FOREIGN KEY ("referred_by") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_points" ADD CONSTRAINT "product_points_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redemption_events" ADD CONSTRAINT "redemption_events_redemption_id_redemptions_id_fk" FOREIGN KEY ("redemption_id") REFERENCES "public"."redemptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redemptions" ADD CONSTRAINT "redemptions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redemptions" ADD CONSTRAINT "redemptions_reward_id_rewards_id_fk" FOREIGN KEY ("reward_id") REFERENCES "public"."rewards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_requested_by_staff_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -578,6 +664,16 @@ CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("mem
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "product_points_product_idx" ON "product_points" USING btree ("product_id","effective_from");--> statement-breakpoint
+CREATE INDEX "redemption_events_redemption_idx" ON "redemption_events" USING btree ("redemption_id","id");--> statement-breakpoint
+CREATE INDEX "redemption_settings_effective_idx" ON "redemption_settings" USING btree ("effective_from");--> statement-breakpoint
+CREATE UNIQUE INDEX "redemptions_utr_key" ON "redemptions" USING btree ("utr");--> statement-breakpoint
+CREATE UNIQUE INDEX "redemptions_voucher_key" ON "redemptions" USING btree ("voucher_id");--> statement-breakpoint
+CREATE INDEX "redemptions_status_idx" ON "redemptions" USING btree ("status","kind","id");--> statement-breakpoint
+CREATE INDEX "redemptions_kind_idx" ON "redemptions" USING btree ("kind","id");--> statement-breakpoint
+CREATE INDEX "redemptions_member_idx" ON "redemptions" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "redemptions_member_fy_idx" ON "redemptions" USING btree ("member_id","financial_year");--> statement-breakpoint
+CREATE INDEX "redemptions_created_idx" ON "redemptions" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "rewards_active_idx" ON "rewards" USING btree ("active","id");--> statement-breakpoint
 CREATE INDEX "reports_requested_by_idx" ON "reports" USING btree ("requested_by","id");--> statement-breakpoint
 CREATE INDEX "reports_expires_at_idx" ON "reports" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "schemes_status_idx" ON "schemes" USING btree ("status","starts_on","ends_on");--> statement-breakpoint

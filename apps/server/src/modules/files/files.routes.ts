@@ -8,7 +8,7 @@ import { storeUpload } from './files.service';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** What each staff purpose accepts, decided by content. */
-const ACCEPTED: Record<StaffUploadPurpose, readonly string[]> = { damaged_photo: IMAGES };
+const ACCEPTED: Record<StaffUploadPurpose, readonly string[]> = { damaged_photo: IMAGES, reward_image: IMAGES };
 
 /**
  * Staff uploads of images and PDFs for a declared purpose (a damaged coupon's photo). There is no

@@ -29,7 +29,7 @@ export const KEEP_DAYS = {
 };
 
 /** Uploads that wait for a record to claim them (files.service claimFile). */
-const CLAIMABLE_PURPOSES = ['kyc_image', 'damaged_photo'] as const;
+const CLAIMABLE_PURPOSES = ['kyc_image', 'damaged_photo', 'reward_image'] as const;
 
 const olderThan = (column: Parameters<typeof lt>[0], days: number) =>
   lt(column, sql`now() - make_interval(days => ${days})`);

@@ -1,11 +1,12 @@
 import { Tab, Tabs, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { Notice } from '../../components/Notice';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { ProductCreate, ProductEdit } from './ProductForms';
 import { ProductList } from './ProductList';
 import { productPaths } from './product-paths';
+import { RewardCreate, RewardEdit } from './RewardForms';
+import { RewardList } from './RewardList';
 
 /** Manage Catalogue: Products (SKUs) and Rewards as tabs. */
 export default function CataloguePage() {
@@ -13,18 +14,9 @@ export default function CataloguePage() {
     <ServerFieldErrors>
       <Routes>
         <Route index element={<WithTabs view={<ProductList />} />} />
-        <Route
-          path="rewards"
-          element={
-            <WithTabs
-              view={
-                <Notice title="Rewards">
-                  The rewards catalogue (gifts and e-vouchers) arrives with the redemption release.
-                </Notice>
-              }
-            />
-          }
-        />
+        <Route path="rewards" element={<WithTabs view={<RewardList />} />} />
+        <Route path="rewards/create" element={<RewardCreate />} />
+        <Route path="rewards/:id/edit" element={<RewardEdit />} />
         <Route path="create" element={<ProductCreate />} />
         <Route path=":id/edit" element={<ProductEdit />} />
       </Routes>

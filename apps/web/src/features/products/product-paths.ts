@@ -8,3 +8,9 @@ export const productPaths = {
   edit: (id: Identifier) => `${CATALOGUE_PAGE}/${id}/edit`,
 };
 export const PRODUCTS_RESOURCE = 'admin/products';
+export const rewardPaths = {
+  list: `${CATALOGUE_PAGE}/rewards`,
+  create: `${CATALOGUE_PAGE}/rewards/create`,
+  edit: (id: Identifier) => `${CATALOGUE_PAGE}/rewards/${id}/edit`,
+};
+export const REWARDS_RESOURCE = 'admin/rewards';

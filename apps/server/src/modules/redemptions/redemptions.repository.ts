@@ -1,0 +1,196 @@
+import {
+  type AppRedemption,
+  REDEMPTION_KINDS,
+  REDEMPTION_STATUSES,
+  type RedemptionEvent,
+  type RedemptionRow,
+} from '@app/contract/redemptions';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { members } from '../../db/schema/members';
+import { redemptionEvents as e, redemptions as r, rewards } from '../../db/schema/redemptions';
+import { staff } from '../../db/schema/staff';
+import { defineList } from '../../lib/lists/define';
+import { equals, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
+import { isoText } from '../../lib/lists/sql';
+
+const approver = alias(staff, 'approver');
+const payer = alias(staff, 'payer');
+
+const shipTo = sql<string | null>`case when ${r.shipTo} is null then null else concat_ws(', ',
+  ${r.shipTo}->>'line', ${r.shipTo}->>'city', ${r.shipTo}->>'district', ${r.shipTo}->>'state', ${r.shipTo}->>'pincode') end`;
+
+export const redemptionColumns = {
+  id: r.id,
+  memberId: r.memberId,
+  memberCode: members.code,
+  memberName: members.name,
+  memberMobile: members.mobile,
+  kind: sql<RedemptionRow['kind']>`${r.kind}`,
+  rewardId: r.rewardId,
+  rewardName: rewards.name,
+  quantity: r.quantity,
+  points: r.points,
+  valuePaise: r.valuePaise,
+  financialYear: r.financialYear,
+  tdsRateBp: r.tdsRateBp,
+  tdsPaise: r.tdsPaise,
+  tdsBorneBy: sql<RedemptionRow['tdsBorneBy']>`${r.tdsBorneBy}`,
+  panOnFile: r.panOnFile,
+  netPaise: r.netPaise,
+  payout: sql<RedemptionRow['payout']>`${r.payout}`,
+  payoutTo: r.payoutTo,
+  status: sql<RedemptionRow['status']>`${r.status}`,
+  waitingForStock: sql<boolean>`(${r.kind} = 'voucher' and ${r.status} = 'approved' and ${r.voucherId} is null)`,
+  reason: r.reason,
+  approvedByName: approver.name,
+  approvedAt: sql<string | null>`${isoText(r.approvedAt)}`,
+  utr: r.utr,
+  paidByName: payer.name,
+  paidAt: sql<string | null>`${isoText(r.paidAt)}`,
+  courierCompany: r.courierCompany,
+  awb: r.awb,
+  dispatchedOn: sql<string | null>`${r.dispatchedOn}::text`,
+  deliveredOn: sql<string | null>`${r.deliveredOn}::text`,
+  voucherId: r.voucherId,
+  shipTo,
+  createdAt: isoText(r.createdAt),
+  updatedAt: isoText(r.updatedAt),
+};
+
+const joined = (tx: Executor, cols: SelectedFields) =>
+  tx
+    .select(cols)
+    .from(r)
+    .innerJoin(members, eq(members.id, r.memberId))
+    .leftJoin(rewards, eq(rewards.id, r.rewardId))
+    .leftJoin(approver, eq(approver.id, r.approvedBy))
+    .leftJoin(payer, eq(payer.id, r.paidBy))
+    .$dynamic();
+
+/** Approvals → Redemption, a member's redemptions tab, and the redemptions report (with TDS). */
+export const redemptionList = defineList<RedemptionRow>({
+  columns: {
+    ...redemptionColumns,
+    id: { sql: r.id, label: 'Redemption', format: 'int', width: 10 },
+    createdAt: { sql: redemptionColumns.createdAt, label: 'Requested', format: 'datetime', width: 20 },
+    memberCode: { sql: members.code, label: 'Member code', width: 12 },
+    memberName: { sql: members.name, label: 'Member', width: 24 },
+    memberMobile: { sql: members.mobile, label: 'Mobile', width: 12 },
+    kind: { sql: redemptionColumns.kind, label: 'Type', width: 8 },
+    rewardName: { sql: rewards.name, label: 'Reward', width: 24 },
+    quantity: { sql: r.quantity, label: 'Quantity', format: 'int', width: 8 },
+    points: { sql: r.points, label: 'Points', format: 'int', width: 10 },
+    valuePaise: { sql: r.valuePaise, label: 'Value', format: 'rupees', width: 12 },
+    financialYear: { sql: r.financialYear, label: 'Financial year', width: 10 },
+    tdsRateBp: {
+      sql: sql<number>`${r.tdsRateBp}`,
+      label: 'TDS rate (basis points)',
+      format: 'int',
+      width: 10,
+    },
+    tdsPaise: { sql: r.tdsPaise, label: 'TDS', format: 'rupees', width: 12 },
+    tdsBorneBy: { sql: redemptionColumns.tdsBorneBy, label: 'TDS borne by', width: 10 },
+    panOnFile: { sql: r.panOnFile, label: 'PAN on file', format: 'bool', width: 8 },
+    netPaise: { sql: r.netPaise, label: 'Net payable', format: 'rupees', width: 12 },
+    payout: { sql: redemptionColumns.payout, label: 'Payout', width: 8 },
+    payoutTo: { sql: r.payoutTo, label: 'Pay to', width: 22 },
+    status: { sql: redemptionColumns.status, label: 'Status', width: 10 },
+    reason: { sql: r.reason, label: 'Reason', width: 24 },
+    approvedByName: { sql: approver.name, label: 'Approved by', width: 18 },
+    approvedAt: { sql: redemptionColumns.approvedAt, label: 'Approved', format: 'datetime', width: 20 },
+    utr: { sql: r.utr, label: 'UTR', width: 18 },
+    paidByName: { sql: payer.name, label: 'Paid by', width: 18 },
+    paidAt: { sql: redemptionColumns.paidAt, label: 'Paid', format: 'datetime', width: 20 },
+    courierCompany: { sql: r.courierCompany, label: 'Courier', width: 14 },
+    awb: { sql: r.awb, label: 'AWB', width: 16 },
+    dispatchedOn: { sql: redemptionColumns.dispatchedOn, label: 'Dispatched', format: 'date', width: 12 },
+    deliveredOn: { sql: redemptionColumns.deliveredOn, label: 'Delivered', format: 'date', width: 12 },
+    shipTo: { sql: shipTo, label: 'Ship to', width: 40 },
+  },
+  from: (db, fields) => joined(db, fields as SelectedFields),
+  filters: {
+    q: text(members.name, members.code, members.mobile),
+    kind: oneOf(r.kind, REDEMPTION_KINDS),
+    status: oneOf(r.status, REDEMPTION_STATUSES),
+    memberId: id(r.memberId),
+    financialYear: equals(r.financialYear),
+    ...istDayRange(r.createdAt),
+  },
+  sort: { id: r.id, createdAt: r.createdAt, points: r.points, valuePaise: r.valuePaise },
+  defaultSort: 'id',
+  id: r.id,
+});
+
+export async function findRedemption(tx: Executor, redemptionId: number): Promise<RedemptionRow | undefined> {
+  const [row] = (await joined(tx, redemptionColumns).where(eq(r.id, redemptionId))) as RedemptionRow[];
+  return row;
+}
+
+/** Reads and locks one redemption for the rest of the transaction. */
+export async function lockRedemption(tx: Executor, redemptionId: number) {
+  const [row] = await tx.select().from(r).where(eq(r.id, redemptionId)).for('update');
+  return row;
+}
+export type LockedRedemption = NonNullable<Awaited<ReturnType<typeof lockRedemption>>>;
+
+export async function historyOf(tx: Executor, ids: number[]): Promise<Map<number, RedemptionEvent[]>> {
+  const map = new Map<number, RedemptionEvent[]>();
+  if (ids.length === 0) return map;
+  const rows = await tx
+    .select({
+      redemptionId: e.redemptionId,
+      id: e.id,
+      fromStatus: sql<RedemptionEvent['fromStatus']>`${e.fromStatus}`,
+      toStatus: sql<RedemptionEvent['toStatus']>`${e.toStatus}`,
+      note: e.note,
+      at: isoText(e.at),
+    })
+    .from(e)
+    .where(inArray(e.redemptionId, ids))
+    .orderBy(asc(e.id));
+  for (const { redemptionId, ...event } of rows) {
+    const list = map.get(redemptionId) ?? [];
+    list.push(event);
+    map.set(redemptionId, list);
+  }
+  return map;
+}
+
+/** The member's own redemptions, newest first, each with its state history. */
+export async function memberRedemptions(
+  tx: Executor,
+  memberId: number,
+  only?: number,
+): Promise<AppRedemption[]> {
+  const rows = await tx
+    .select({
+      id: r.id,
+      kind: sql<AppRedemption['kind']>`${r.kind}`,
+      rewardId: r.rewardId,
+      rewardName: rewards.name,
+      quantity: r.quantity,
+      points: r.points,
+      valuePaise: r.valuePaise,
+      tdsPaise: r.tdsPaise,
+      netPaise: r.netPaise,
+      payout: sql<AppRedemption['payout']>`${r.payout}`,
+      status: sql<AppRedemption['status']>`${r.status}`,
+      reason: r.reason,
+      utr: r.utr,
+      courierCompany: r.courierCompany,
+      awb: r.awb,
+      createdAt: isoText(r.createdAt),
+    })
+    .from(r)
+    .leftJoin(rewards, eq(rewards.id, r.rewardId))
+    .where(only === undefined ? eq(r.memberId, memberId) : and(eq(r.memberId, memberId), eq(r.id, only)))
+    .orderBy(desc(r.id))
+    .limit(200);
+  const history = await historyOf(
+    tx,
+    rows.map((x) => x.id),
+  );
+  return rows.map((x) => ({ ...x, history: history.get(x.id) ?? [] }));
+}

@@ -1,0 +1,310 @@
+import { bulkDecisionResult } from '@app/contract/decisions';
+import { idParams } from '@app/contract/input';
+import {
+  CATALOGUE_PAGE,
+  markPaidBody,
+  REDEMPTION_PAGE,
+  redemptionBulkBody,
+  redemptionReasonBody,
+  redemptionRow,
+  redemptionSettingBody,
+  redemptionSettingRow,
+  rewardCreateBody,
+  rewardRow,
+  rewardUpdateBody,
+  utrUploadResult,
+} from '@app/contract/redemptions';
+import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { redemptions } from '../../db/schema/redemptions';
+import { actorOf } from '../../lib/audit';
+import { downloadHeaders } from '../../lib/downloads';
+import { listRoutes, pathId } from '../../lib/lists/routes';
+import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
+import { action, page } from '../../plugins/access';
+import { openStored } from '../files/files.service';
+import { addRedemptionSetting, redemptionSettingsHistory } from './redemption-settings';
+import { redemptionList } from './redemptions.repository';
+import * as service from './redemptions.service';
+import { rewardList } from './rewards.repository';
+import * as rewardsService from './rewards.service';
+import { uploadUtrs, utrErrorReport, utrTemplate } from './utr-upload';
+
+const params = idParams;
+
+/** Manage Catalogue → Rewards; Approvals → Redemption; the TDS and cash-minimum settings. */
+export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, SHEET_MULTIPART);
+  const { db } = app.database;
+
+  // ── Rewards ──
+  const catalogue = page(CATALOGUE_PAGE);
+  const manageRewards = action('rewards.manage');
+  const rewardTags = ['rewards'];
+  listRoutes(app, {
+    path: '/admin/rewards',
+    access: catalogue,
+    list: rewardList,
+    row: rewardRow,
+    fileName: 'rewards',
+    tags: rewardTags,
+    summary: 'Rewards (gifts and e-vouchers)',
+  });
+  app.get(
+    '/admin/rewards/:id',
+    {
+      config: { access: catalogue },
+      schema: { tags: rewardTags, summary: 'One reward', params, response: { 200: rewardRow } },
+    },
+    async (request) => rewardsService.getReward(app, request.params.id),
+  );
+  app.get(
+    '/admin/rewards/:id/image',
+    {
+      config: { access: catalogue },
+      schema: {
+        tags: rewardTags,
+        summary: 'The reward image (thumbnail with ?thumbnail=true)',
+        params,
+        querystring: z.object({ thumbnail: z.enum(['true', 'false']).default('false') }),
+      },
+    },
+    async (request, reply) => {
+      const reward = await rewardsService.getReward(app, request.params.id);
+      const { file, stream } = await openStored(
+        app,
+        reward.imageFileId,
+        'Reward image',
+        request.query.thumbnail === 'true' ? 'thumbnail' : 'file',
+      );
+      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: false }).send(
+        stream,
+      );
+    },
+  );
+  app.post(
+    '/admin/rewards',
+    {
+      config: { access: manageRewards },
+      schema: {
+        tags: rewardTags,
+        summary: 'Create a reward',
+        body: rewardCreateBody,
+        response: { 200: rewardRow },
+      },
+    },
+    async (request) => rewardsService.createReward(app, actorOf(request), request.body),
+  );
+  app.put(
+    '/admin/rewards/:id',
+    {
+      config: { access: manageRewards },
+      schema: {
+        tags: rewardTags,
+        summary: 'Edit a reward',
+        params,
+        body: rewardUpdateBody,
+        response: { 200: rewardRow },
+      },
+    },
+    async (request) => rewardsService.updateReward(app, actorOf(request), request.params.id, request.body),
+  );
+  for (const [verb, archived] of [
+    ['archive', true],
+    ['restore', false],
+  ] as const)
+    app.post(
+      `/admin/rewards/:id/${verb}`,
+      {
+        config: { access: manageRewards },
+        schema: {
+          tags: rewardTags,
+          summary: `${verb === 'archive' ? 'Archive' : 'Restore'} a reward`,
+          params,
+          response: { 200: rewardRow },
+        },
+      },
+      async (request) => rewardsService.archiveReward(app, actorOf(request), request.params.id, archived),
+    );
+
+  // ── Redemptions ──
+  const queue = page(REDEMPTION_PAGE);
+  const deciding = action('redemptions.decide');
+  const paying = action('redemptions.pay');
+  const tags = ['redemptions'];
+  listRoutes(app, {
+    path: '/admin/redemptions',
+    access: queue,
+    list: redemptionList,
+    row: redemptionRow,
+    fileName: 'redemptions',
+    tags,
+    summary: 'Redemptions (with TDS)',
+  });
+  listRoutes(app, {
+    path: '/admin/users/:id/redemptions',
+    access: page('/dashboard/users'),
+    list: redemptionList,
+    row: redemptionRow,
+    fileName: 'member-redemptions',
+    tags,
+    summary: 'One member’s redemptions',
+    params: idParams,
+    scope: (request) => eq(redemptions.memberId, pathId(request)),
+  });
+  app.get(
+    '/admin/redemptions/:id',
+    {
+      config: { access: queue },
+      schema: { tags, summary: 'One redemption', params, response: { 200: redemptionRow } },
+    },
+    async (request) => service.getRedemption(app, request.params.id),
+  );
+  app.post(
+    '/admin/redemptions/:id/approve',
+    {
+      config: { access: deciding },
+      schema: { tags, summary: 'Approve a requested redemption', params, response: { 200: redemptionRow } },
+    },
+    async (request) => service.decideRedemption(app, actorOf(request), request.params.id, 'approved', null),
+  );
+  app.post(
+    '/admin/redemptions/:id/reject',
+    {
+      config: { access: deciding },
+      schema: {
+        tags,
+        summary: 'Reject (reason); the points go back',
+        params,
+        body: redemptionReasonBody,
+        response: { 200: redemptionRow },
+      },
+    },
+    async (request) =>
+      service.decideRedemption(app, actorOf(request), request.params.id, 'rejected', request.body.reason),
+  );
+  for (const [verb, result] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const)
+    app.post(
+      `/admin/redemptions/bulk/${verb}`,
+      {
+        config: { access: deciding },
+        schema: {
+          tags,
+          summary: `${verb === 'approve' ? 'Approve' : 'Reject'} many (each row’s outcome)`,
+          body: redemptionBulkBody,
+          response: { 200: bulkDecisionResult },
+        },
+      },
+      async (request) => ({
+        outcomes: await service.decideRedemptions(
+          app,
+          actorOf(request),
+          request.body.ids,
+          result,
+          request.body.reason || null,
+        ),
+      }),
+    );
+  app.post(
+    '/admin/redemptions/:id/paid',
+    {
+      config: { access: paying },
+      schema: {
+        tags,
+        summary: 'Cash: mark paid with the UTR (not by its approver)',
+        params,
+        body: markPaidBody,
+        response: { 200: redemptionRow },
+      },
+    },
+    async (request) => service.markPaid(app, actorOf(request), request.params.id, request.body.utr),
+  );
+  app.post(
+    '/admin/redemptions/:id/failed',
+    {
+      config: { access: paying },
+      schema: {
+        tags,
+        summary: 'Cash: payment failed (reason); the points go back',
+        params,
+        body: redemptionReasonBody,
+        response: { 200: redemptionRow },
+      },
+    },
+    async (request) => service.markFailed(app, actorOf(request), request.params.id, request.body.reason),
+  );
+  app.get(
+    '/admin/redemptions/utr-upload/template',
+    { config: { access: queue }, schema: { tags, summary: 'The UTR upload template (xlsx)' } },
+    async (_request, reply) =>
+      downloadHeaders(reply, {
+        name: 'utr-upload-template.xlsx',
+        contentType: XLSX_CONTENT_TYPE,
+        personal: false,
+      }).send(await utrTemplate()),
+  );
+  app.post(
+    '/admin/redemptions/utr-upload',
+    {
+      config: { access: paying },
+      schema: {
+        tags,
+        summary:
+          'Mark many cash redemptions paid from an xlsx (Redemption, UTR); applyValid=true applies the good rows',
+        querystring: z.object({ applyValid: z.enum(['true', 'false']).default('false') }),
+        response: { 200: utrUploadResult },
+      },
+    },
+    async (request) => {
+      const { content } = await receiveSpreadsheet(request, 'utr.xlsx');
+      return uploadUtrs(app, actorOf(request), { content, applyValid: request.query.applyValid === 'true' });
+    },
+  );
+  app.get(
+    '/admin/redemptions/utr-upload/errors/:id',
+    {
+      config: { access: queue },
+      schema: { tags, summary: 'The error report of my UTR upload (xlsx)', params },
+    },
+    async (request, reply) => {
+      const { file, stream } = await utrErrorReport(app, actorOf(request), request.params.id);
+      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
+        stream,
+      );
+    },
+  );
+
+  // ── Settings: beside the point value, kept by the same people ──
+  const settings = page('/dashboard/joiningpoints');
+  app.get(
+    '/admin/redemption/settings',
+    {
+      config: { access: settings },
+      schema: {
+        tags: ['points settings'],
+        summary: 'TDS threshold and rates, cash minimum: history, in force flagged',
+        response: { 200: z.array(redemptionSettingRow) },
+      },
+    },
+    async () => redemptionSettingsHistory(db),
+  );
+  app.post(
+    '/admin/redemption/settings',
+    {
+      config: { access: action('joining-points.configure') },
+      schema: {
+        tags: ['points settings'],
+        summary: 'Set the TDS threshold and rates and the cash minimum from a date',
+        body: redemptionSettingBody,
+        response: { 200: z.array(redemptionSettingRow) },
+      },
+    },
+    async (request) => addRedemptionSetting(app, actorOf(request), request.body),
+  );
+};

@@ -1,0 +1,302 @@
+import type { DecisionResult } from '@app/contract/decisions';
+import { financialYearOf } from '@app/contract/format';
+import {
+  type AppRedemption,
+  computeTds,
+  REDEMPTION_MESSAGES,
+  REFUNDED_STATUSES,
+  type RedemptionRequestBody,
+  type RedemptionRow,
+} from '@app/contract/redemptions';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor, Tx } from '../../db/client';
+import { kycSubmissions } from '../../db/schema/kyc';
+import { redemptionEvents, redemptions, rewards } from '../../db/schema/redemptions';
+import { type Actor, audit } from '../../lib/audit';
+import { type DecisionFlow, decideMany, decideOne } from '../../lib/decisions';
+import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
+import type { IdempotencyContext } from '../../lib/idempotency';
+import { idempotent } from '../../lib/idempotency';
+import { insufficientBalance, postEntry } from '../ledger/ledger.service';
+import { lockMember } from '../members/members.repository';
+import { paisePerPoint } from '../points-settings/points-settings.repository';
+import { redemptionSettingsInForce } from './redemption-settings';
+import { moveRedemption, redemptionReference, transition, wrongStateMessage } from './redemption-state';
+import {
+  findRedemption,
+  type LockedRedemption,
+  lockRedemption,
+  memberRedemptions,
+} from './redemptions.repository';
+
+const refused = (code: string, message: string) => new AppError(409, code, message);
+
+/** The member's latest KYC submission. */
+async function latestKyc(tx: Executor, memberId: number) {
+  const [row] = await tx
+    .select()
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.memberId, memberId))
+    .orderBy(desc(kycSubmissions.id))
+    .limit(1);
+  return row;
+}
+
+/** The member's value already redeemed in a financial year: refunded redemptions do not count. */
+export async function fyValuePaise(tx: Executor, memberId: number, financialYear: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${redemptions.valuePaise}), 0)` })
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.memberId, memberId),
+        eq(redemptions.financialYear, financialYear),
+        notInArray(redemptions.status, [...REFUNDED_STATUSES]),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * A member's redemption request, in the caller's transaction. The member row is locked first, so one
+ * member's requests run one at a time: the financial-year total behind the TDS is exact, and the hold
+ * (`redemption_hold`) can never take the balance below zero — a request the balance does not cover
+ * answers 409 and leaves nothing behind (no row, no stock taken).
+ */
+export async function requestIn(
+  tx: Executor,
+  memberId: number,
+  body: RedemptionRequestBody,
+  now: Date = new Date(),
+): Promise<AppRedemption> {
+  const member = await lockMember(tx, memberId);
+  if (!member) throw notFound('Member');
+  if (member.status !== 'approved')
+    throw refused('member_not_approved', REDEMPTION_MESSAGES.memberNotApproved);
+  const kyc = await latestKyc(tx, memberId);
+  if (kyc?.status !== 'approved' || member.kycStatus !== 'approved')
+    throw refused('kyc_not_approved', REDEMPTION_MESSAGES.kycNotApproved);
+  const settings = await redemptionSettingsInForce(tx);
+
+  let points: number;
+  let rewardId: number | null = null;
+  let payoutTo: string | null = null;
+  let shipTo: RedemptionRequestBody['address'] | null = null;
+  const quantity = body.kind === 'cash' ? 1 : body.quantity;
+  if (body.kind === 'cash') {
+    points = body.points!;
+    if (points < settings.minCashPoints)
+      throw fieldError('points', REDEMPTION_MESSAGES.belowMinimum(settings.minCashPoints));
+    if (body.payout === 'upi') {
+      if (!kyc.upiId) throw fieldError('payout', REDEMPTION_MESSAGES.noUpi);
+      payoutTo = kyc.upiId;
+    } else {
+      if (!kyc.accountLast4) throw fieldError('payout', REDEMPTION_MESSAGES.noBank);
+      payoutTo = `${kyc.bankName} •••• ${kyc.accountLast4}`;
+    }
+  } else {
+    const [reward] = await tx.select().from(rewards).where(eq(rewards.id, body.rewardId!));
+    if (!reward?.active || reward.archivedAt || !reward.eligibleTypes.includes(member.type))
+      throw fieldError('rewardId', REDEMPTION_MESSAGES.rewardUnavailable);
+    if ((body.kind === 'gift') !== (reward.type === 'physical'))
+      throw fieldError('kind', REDEMPTION_MESSAGES.wrongKind);
+    rewardId = reward.id;
+    points = reward.pointsCost * quantity;
+    if (body.kind === 'gift')
+      shipTo = body.address ?? {
+        line: member.addressLine,
+        city: member.city,
+        district: member.district,
+        state: member.state,
+        pincode: member.pincode,
+      };
+  }
+  if (member.balance < points) throw insufficientBalance();
+  if (rewardId !== null && body.kind === 'gift') {
+    const taken = await tx
+      .update(rewards)
+      .set({ stock: sql`${rewards.stock} - ${quantity}` })
+      .where(and(eq(rewards.id, rewardId), sql`${rewards.stock} >= ${quantity}`))
+      .returning({ id: rewards.id });
+    if (taken.length === 0) throw refused('out_of_stock', REDEMPTION_MESSAGES.outOfStock);
+  }
+
+  const ppp = await paisePerPoint(tx);
+  const valuePaise = points * ppp;
+  const financialYear = financialYearOf(now);
+  const priorFyValuePaise = await fyValuePaise(tx, memberId, financialYear);
+  const panOnFile = Boolean(kyc.panCipher && kyc.panLast4);
+  const tds = computeTds({
+    valuePaise,
+    priorFyValuePaise,
+    panOnFile,
+    thresholdPaise: settings.tdsThresholdPaise,
+    rateBp: settings.tdsRateBp,
+    noPanRateBp: settings.tdsNoPanRateBp,
+  });
+  const cash = body.kind === 'cash';
+  const [row] = await tx
+    .insert(redemptions)
+    .values({
+      memberId,
+      kind: body.kind,
+      rewardId,
+      quantity,
+      points,
+      paisePerPoint: ppp,
+      valuePaise,
+      financialYear,
+      priorFyValuePaise,
+      panOnFile,
+      tdsRateBp: tds.rateBp,
+      tdsPaise: tds.tdsPaise,
+      tdsBorneBy: cash ? 'member' : 'company',
+      netPaise: cash ? valuePaise - tds.tdsPaise : valuePaise,
+      payout: cash ? (body.payout ?? 'bank') : null,
+      payoutTo,
+      kycId: kyc.id,
+      shipTo,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: redemptions.id });
+  const id = row!.id;
+  const hold = await postEntry(tx, {
+    memberId,
+    amount: -points,
+    kind: 'redemption_hold',
+    reference: redemptionReference(id),
+    note: `Redemption ${id}`,
+  });
+  await tx.update(redemptions).set({ holdEntryId: hold.entryId }).where(eq(redemptions.id, id));
+  await tx
+    .insert(redemptionEvents)
+    .values({ redemptionId: id, toStatus: 'requested', byMember: true, at: now });
+  return (await memberRedemptions(tx, memberId, id))[0]!;
+}
+
+/** `POST /api/app/redemptions`: the request under the member's Idempotency-Key. */
+export const requestRedemption = (
+  app: FastifyInstance,
+  memberId: number,
+  body: RedemptionRequestBody,
+  ctx: IdempotencyContext,
+) => idempotent(app, ctx, (tx: Tx) => requestIn(tx, memberId, body));
+
+/** The member cancels their own request before it is decided; the points come back once. */
+export async function cancelIn(
+  tx: Executor,
+  memberId: number,
+  redemptionId: number,
+  requestId: string | null,
+) {
+  const row = await lockRedemption(tx, redemptionId);
+  if (!row || row.memberId !== memberId) throw notFound('Redemption');
+  if (row.status !== 'requested') throw conflict(wrongStateMessage(row, 'cancelled'));
+  await audit(
+    tx,
+    { id: null, role: 'member', requestId },
+    await moveRedemption(tx, row, {
+      to: 'cancelled',
+      staffId: null,
+      byMember: true,
+      note: 'Cancelled by the member',
+    }),
+  );
+  return (await memberRedemptions(tx, memberId, redemptionId))[0]!;
+}
+
+export const cancelRedemption = (
+  app: FastifyInstance,
+  memberId: number,
+  redemptionId: number,
+  ctx: IdempotencyContext,
+  requestId: string | null,
+) => idempotent(app, ctx, (tx: Tx) => cancelIn(tx, memberId, redemptionId, requestId));
+
+/**
+ * Approve or reject a requested redemption (Approvals → Redemption), one or many through the decision
+ * mechanism: locked, 409 on a wrong state, a reason to reject, audited. Rejection refunds the hold.
+ */
+export const redemptionDecisions: DecisionFlow<LockedRedemption> = {
+  entity: 'Redemption',
+  lock: lockRedemption,
+  wrongState: (row) => (row.status === 'requested' ? null : `This redemption is already ${row.status}`),
+  reasonRequired: { results: ['rejected'], field: 'reason' },
+  apply: (tx, row, { actor, result, reason }) =>
+    moveRedemption(tx, row, {
+      to: result,
+      staffId: actor.id,
+      note: reason,
+      set:
+        result === 'approved'
+          ? { approvedBy: actor.id, approvedAt: new Date(), decidedBy: actor.id }
+          : { decidedBy: actor.id, reason },
+    }),
+};
+
+const loadRow = async (tx: Executor, id: number): Promise<RedemptionRow> => {
+  const row = await findRedemption(tx, id);
+  if (!row) throw notFound('Redemption');
+  return row;
+};
+export const getRedemption = (app: FastifyInstance, id: number) => loadRow(app.database.db, id);
+
+export const decideRedemption = (
+  app: FastifyInstance,
+  actor: Actor,
+  id: number,
+  result: DecisionResult,
+  reason: string | null,
+) => decideOne(app, redemptionDecisions, id, { actor, result, reason, input: undefined }, loadRow);
+
+export const decideRedemptions = (
+  app: FastifyInstance,
+  actor: Actor,
+  ids: number[],
+  result: DecisionResult,
+  reason: string | null,
+) => decideMany(app, redemptionDecisions, ids, { actor, result, reason, input: undefined });
+
+/**
+ * Cash: `approved → paid` with the bank's UTR. Maker-checker: the staff account that approved it
+ * cannot mark it paid (409). A UTR already on another redemption is refused on the field.
+ */
+export async function markPaidIn(tx: Executor, actor: Actor, id: number, utr: string) {
+  const [other] = await tx
+    .select({ id: redemptions.id })
+    .from(redemptions)
+    .where(and(eq(redemptions.utr, utr), sql`${redemptions.id} <> ${id}`));
+  if (other) throw conflict(REDEMPTION_MESSAGES.utrTaken, { utr: REDEMPTION_MESSAGES.utrTaken });
+  try {
+    await tx.transaction((sp) =>
+      transition(sp, actor, id, {
+        to: 'paid',
+        note: `UTR ${utr}`,
+        set: { utr, paidBy: actor.id, paidAt: new Date() },
+        check: (row) => {
+          if (actor.id !== null && row.approvedBy === actor.id)
+            throw new AppError(409, 'maker_checker', REDEMPTION_MESSAGES.paidByApprover);
+        },
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict(REDEMPTION_MESSAGES.utrTaken, { utr: REDEMPTION_MESSAGES.utrTaken });
+    throw error;
+  }
+}
+
+export const markPaid = (app: FastifyInstance, actor: Actor, id: number, utr: string) =>
+  app.database.db.transaction(async (tx) => {
+    await markPaidIn(tx, actor, id, utr);
+    return loadRow(tx, id);
+  });
+
+/** Cash: `approved → failed` with the reason; the points go back once. */
+export const markFailed = (app: FastifyInstance, actor: Actor, id: number, reason: string) =>
+  app.database.db.transaction(async (tx) => {
+    await transition(tx, actor, id, { to: 'failed', note: reason, set: { reason } });
+    return loadRow(tx, id);
+  });

@@ -1,0 +1,435 @@
+import { z } from 'zod';
+import { bulkDecisionBody } from './decisions';
+import { recordId, text, uniqueArray } from './input';
+import { MEMBER_TYPES } from './members';
+import { rowError, UPLOAD_STATUSES } from './uploads';
+
+/**
+ * Rewards and redemption (PRODUCT.md 3.6). Rewards are the gifts and e-vouchers of Manage Catalogue;
+ * a redemption spends a member's points on a reward or on cash. Money in integer paise, points whole.
+ */
+
+export const CATALOGUE_PAGE = '/dashboard/products/catalogue';
+export const REDEMPTION_PAGE = '/dashboard/approvals/redemption';
+export const REWARD_ENTITY = 'reward';
+export const REDEMPTION_ENTITY = 'redemption';
+
+// ─── Rewards ────────────────────────────────────────────────────────────────────────────────────────
+
+export const REWARD_TYPES = ['physical', 'e_voucher'] as const;
+export type RewardType = (typeof REWARD_TYPES)[number];
+export const REWARD_TYPE_LABELS: Record<RewardType, string> = {
+  physical: 'Physical gift',
+  e_voucher: 'E-voucher',
+};
+
+export const REWARD_MESSAGES = {
+  nameRequired: 'Name is required',
+  typeRequired: 'Choose physical gift or e-voucher',
+  brandRequired: 'Brand is required for an e-voucher',
+  denominationRequired: 'Denomination is required for an e-voucher',
+  stockRequired: 'Stock is required for a physical gift',
+  pointsRange: 'Points cost must be a whole number from 1 to 10,00,000',
+  paiseRange: 'Amount in paise: a whole number from 0 to ₹10,00,000',
+  stockRange: 'Stock must be a whole number from 0 to 10,00,000',
+  typesRequired: 'Choose at least one member type',
+  tooLong: 'At most 100 characters',
+  archived: 'This reward is archived',
+} as const;
+
+const paise = (message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(100_000_000, message);
+
+const rewardFields = {
+  name: text(100, { required: REWARD_MESSAGES.nameRequired, tooLong: REWARD_MESSAGES.tooLong }),
+  type: z.enum(REWARD_TYPES, { error: REWARD_MESSAGES.typeRequired }),
+  brand: text(100, { tooLong: REWARD_MESSAGES.tooLong }).nullish(),
+  denominationPaise: paise(REWARD_MESSAGES.paiseRange).nullish(),
+  pointsCost: z
+    .number({ error: REWARD_MESSAGES.pointsRange })
+    .int(REWARD_MESSAGES.pointsRange)
+    .min(1, REWARD_MESSAGES.pointsRange)
+    .max(1_000_000, REWARD_MESSAGES.pointsRange),
+  mrpPaise: paise(REWARD_MESSAGES.paiseRange),
+  stock: z
+    .number({ error: REWARD_MESSAGES.stockRange })
+    .int(REWARD_MESSAGES.stockRange)
+    .min(0, REWARD_MESSAGES.stockRange)
+    .max(1_000_000, REWARD_MESSAGES.stockRange)
+    .nullish(),
+  imageFileId: recordId().nullish(),
+  eligibleTypes: uniqueArray(z.enum(MEMBER_TYPES), MEMBER_TYPES.length).min(1, REWARD_MESSAGES.typesRequired),
+  active: z.boolean().default(true),
+};
+
+/** An e-voucher needs its brand and denomination; a physical gift its stock. Field → message. */
+export function rewardRuleErrors(r: {
+  type?: RewardType;
+  brand?: string | null;
+  denominationPaise?: number | null;
+  stock?: number | null;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (r.type === 'e_voucher') {
+    if (!r.brand) errors.brand = REWARD_MESSAGES.brandRequired;
+    if (r.denominationPaise === null || r.denominationPaise === undefined)
+      errors.denominationPaise = REWARD_MESSAGES.denominationRequired;
+  }
+  if (r.type === 'physical' && (r.stock === null || r.stock === undefined))
+    errors.stock = REWARD_MESSAGES.stockRequired;
+  return errors;
+}
+
+export const rewardCreateBody = z.object(rewardFields).superRefine((r, ctx) => {
+  for (const [field, message] of Object.entries(rewardRuleErrors(r)))
+    ctx.addIssue({ code: 'custom', path: [field], message });
+});
+export type RewardCreateBody = z.infer<typeof rewardCreateBody>;
+
+/** Edit: any field; the type rule is checked against the merged record on the server. */
+export const rewardUpdateBody = z.object(rewardFields).partial();
+export type RewardUpdateBody = z.infer<typeof rewardUpdateBody>;
+
+export const rewardRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(REWARD_TYPES),
+  brand: z.string().nullable(),
+  denominationPaise: z.number().int().nullable(),
+  pointsCost: z.number().int(),
+  mrpPaise: z.number().int(),
+  stock: z.number().int().nullable(),
+  imageFileId: z.number().int().nullable(),
+  eligibleTypes: z.array(z.enum(MEMBER_TYPES)),
+  active: z.boolean(),
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RewardRow = z.infer<typeof rewardRow>;
+
+export const REWARD_FILTERS = ['q', 'type', 'active', 'archived'] as const;
+
+/** What the member app lists: a reward this member may redeem now. */
+export const appReward = rewardRow.pick({
+  id: true,
+  name: true,
+  type: true,
+  brand: true,
+  denominationPaise: true,
+  pointsCost: true,
+  mrpPaise: true,
+  stock: true,
+  imageFileId: true,
+});
+export type AppReward = z.infer<typeof appReward>;
+
+// ─── Redemptions ────────────────────────────────────────────────────────────────────────────────────
+
+export const REDEMPTION_KINDS = ['gift', 'voucher', 'cash'] as const;
+export type RedemptionKind = (typeof REDEMPTION_KINDS)[number];
+export const REDEMPTION_KIND_LABELS: Record<RedemptionKind, string> = {
+  gift: 'Gift',
+  voucher: 'E-voucher',
+  cash: 'Cash',
+};
+
+/**
+ * The states of PRODUCT.md 3.6: `requested → approved | rejected | cancelled`; cash
+ * `approved → paid | failed`; voucher `approved → fulfilled`; gift
+ * `approved → dispatched → delivered | returned`.
+ */
+export const REDEMPTION_STATUSES = [
+  'requested',
+  'approved',
+  'rejected',
+  'cancelled',
+  'paid',
+  'failed',
+  'fulfilled',
+  'dispatched',
+  'delivered',
+  'returned',
+] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+export const REDEMPTION_STATUS_LABELS: Record<RedemptionStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  paid: 'Paid',
+  failed: 'Failed',
+  fulfilled: 'Fulfilled',
+  dispatched: 'Dispatched',
+  delivered: 'Delivered',
+  returned: 'Returned',
+};
+
+/** The states whose points went back to the member (`redemption_refund`). */
+export const REFUNDED_STATUSES = [
+  'rejected',
+  'cancelled',
+  'failed',
+  'returned',
+] as const satisfies readonly RedemptionStatus[];
+/** Every move the state machine allows, by kind (the approval is common to all). */
+export const REDEMPTION_TRANSITIONS: Record<
+  RedemptionKind,
+  Partial<Record<RedemptionStatus, readonly RedemptionStatus[]>>
+> = {
+  cash: { requested: ['approved', 'rejected', 'cancelled'], approved: ['paid', 'failed'] },
+  voucher: { requested: ['approved', 'rejected', 'cancelled'], approved: ['fulfilled'] },
+  gift: {
+    requested: ['approved', 'rejected', 'cancelled'],
+    approved: ['dispatched'],
+    dispatched: ['delivered', 'returned'],
+  },
+};
+export const canMove = (kind: RedemptionKind, from: RedemptionStatus, to: RedemptionStatus): boolean =>
+  REDEMPTION_TRANSITIONS[kind][from]?.includes(to) ?? false;
+
+export const PAYOUT_METHODS = ['bank', 'upi'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+export const REDEMPTION_MESSAGES = {
+  kindRequired: 'Choose gift, voucher or cash',
+  rewardRequired: 'Choose a reward',
+  quantityRange: 'Quantity: a whole number from 1 to 100',
+  voucherQuantity: 'An e-voucher redemption is for one voucher',
+  pointsRange: 'Points: a whole number from 1 to 1,00,00,000',
+  payoutRequired: 'Choose bank or UPI',
+  memberNotApproved: 'Your registration is not approved yet',
+  kycNotApproved: 'Your KYC must be approved before you redeem',
+  belowMinimum: (min: number) => `Cash redemption needs at least ${min.toLocaleString('en-IN')} points`,
+  noUpi: 'Your KYC has no UPI id; choose bank',
+  noBank: 'Your KYC has no bank account; choose UPI',
+  rewardUnavailable: 'This reward is not available to you',
+  outOfStock: 'This reward is out of stock',
+  wrongKind: 'This reward is not of that kind',
+  reasonRequired: 'Give a reason',
+  utrRequired: 'UTR is required',
+  utrFormat: 'UTR: 6 to 30 letters or digits',
+  utrTaken: 'This UTR is already recorded on another redemption',
+  paidByApprover: 'You approved this redemption; a different staff account must mark it paid',
+  notYours: 'Redemption not found',
+} as const;
+
+const addressSchema = z.object({
+  line: text(200, { required: 'Address is required' }),
+  city: text(100, { required: 'City is required' }),
+  district: text(100, { required: 'District is required' }),
+  state: text(100, { required: 'State is required' }),
+  pincode: z.string({ error: 'Pincode: 6 digits' }).regex(/^[1-9][0-9]{5}$/, 'Pincode: 6 digits'),
+});
+export type ShippingAddress = z.infer<typeof addressSchema>;
+export const shippingAddress = addressSchema;
+
+/** `POST /api/app/redemptions`: the fields each kind needs (gift/voucher: reward; cash: points, payout). */
+export const redemptionRequestBody = z
+  .object({
+    kind: z.enum(REDEMPTION_KINDS, { error: REDEMPTION_MESSAGES.kindRequired }),
+    rewardId: recordId(REDEMPTION_MESSAGES.rewardRequired).optional(),
+    quantity: z
+      .number({ error: REDEMPTION_MESSAGES.quantityRange })
+      .int(REDEMPTION_MESSAGES.quantityRange)
+      .min(1, REDEMPTION_MESSAGES.quantityRange)
+      .max(100, REDEMPTION_MESSAGES.quantityRange)
+      .default(1),
+    points: z
+      .number({ error: REDEMPTION_MESSAGES.pointsRange })
+      .int(REDEMPTION_MESSAGES.pointsRange)
+      .min(1, REDEMPTION_MESSAGES.pointsRange)
+      .max(10_000_000, REDEMPTION_MESSAGES.pointsRange)
+      .optional(),
+    payout: z.enum(PAYOUT_METHODS, { error: REDEMPTION_MESSAGES.payoutRequired }).optional(),
+    address: addressSchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.kind === 'cash') {
+      if (b.points === undefined)
+        ctx.addIssue({ code: 'custom', path: ['points'], message: REDEMPTION_MESSAGES.pointsRange });
+      if (b.payout === undefined)
+        ctx.addIssue({ code: 'custom', path: ['payout'], message: REDEMPTION_MESSAGES.payoutRequired });
+    } else if (b.rewardId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['rewardId'], message: REDEMPTION_MESSAGES.rewardRequired });
+    if (b.kind === 'voucher' && b.quantity !== 1)
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: REDEMPTION_MESSAGES.voucherQuantity });
+  });
+export type RedemptionRequestBody = z.infer<typeof redemptionRequestBody>;
+
+export const redemptionEvent = z.object({
+  id: z.number().int(),
+  fromStatus: z.enum(REDEMPTION_STATUSES).nullable(),
+  toStatus: z.enum(REDEMPTION_STATUSES),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type RedemptionEvent = z.infer<typeof redemptionEvent>;
+
+/** The member app's view of one redemption, with its state history. */
+export const appRedemption = z.object({
+  id: z.number().int(),
+  kind: z.enum(REDEMPTION_KINDS),
+  rewardId: z.number().int().nullable(),
+  rewardName: z.string().nullable(),
+  quantity: z.number().int(),
+  points: z.number().int(),
+  valuePaise: z.number().int(),
+  tdsPaise: z.number().int(),
+  netPaise: z.number().int(),
+  payout: z.enum(PAYOUT_METHODS).nullable(),
+  status: z.enum(REDEMPTION_STATUSES),
+  reason: z.string().nullable(),
+  utr: z.string().nullable(),
+  courierCompany: z.string().nullable(),
+  awb: z.string().nullable(),
+  createdAt: z.string(),
+  history: z.array(redemptionEvent),
+});
+export type AppRedemption = z.infer<typeof appRedemption>;
+
+/** One row of Approvals → Redemption, the member's redemptions tab and the redemptions report. */
+export const redemptionRow = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  memberCode: z.string(),
+  memberName: z.string(),
+  memberMobile: z.string(),
+  kind: z.enum(REDEMPTION_KINDS),
+  rewardId: z.number().int().nullable(),
+  rewardName: z.string().nullable(),
+  quantity: z.number().int(),
+  points: z.number().int(),
+  valuePaise: z.number().int(),
+  financialYear: z.string(),
+  tdsRateBp: z.number().int(),
+  tdsPaise: z.number().int(),
+  tdsBorneBy: z.enum(['member', 'company']),
+  panOnFile: z.boolean(),
+  netPaise: z.number().int(),
+  payout: z.enum(PAYOUT_METHODS).nullable(),
+  payoutTo: z.string().nullable(),
+  status: z.enum(REDEMPTION_STATUSES),
+  /** An approved voucher redemption without a voucher yet: it waits for stock. */
+  waitingForStock: z.boolean(),
+  reason: z.string().nullable(),
+  approvedByName: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  utr: z.string().nullable(),
+  paidByName: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  courierCompany: z.string().nullable(),
+  awb: z.string().nullable(),
+  dispatchedOn: z.string().nullable(),
+  deliveredOn: z.string().nullable(),
+  voucherId: z.number().int().nullable(),
+  shipTo: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RedemptionRow = z.infer<typeof redemptionRow>;
+
+export const REDEMPTION_FILTERS = ['q', 'kind', 'status', 'memberId', 'financialYear', 'from', 'to'] as const;
+
+export const redemptionReasonBody = z.object({
+  reason: text(500, { required: REDEMPTION_MESSAGES.reasonRequired, multiline: true }),
+});
+/** Approve or reject many: the rows, and the reason rejecting needs (request text rules). */
+export const redemptionBulkBody = bulkDecisionBody.extend({
+  reason: text(500, { multiline: true }).optional(),
+});
+
+export const utrText = text(30, { required: REDEMPTION_MESSAGES.utrRequired })
+  .regex(/^[A-Za-z0-9]{6,30}$/, REDEMPTION_MESSAGES.utrFormat)
+  .transform((s) => s.toUpperCase());
+export const markPaidBody = z.object({ utr: utrText });
+export type MarkPaidBody = z.infer<typeof markPaidBody>;
+
+const day = z
+  .string({ error: 'Use a date as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
+/** Gift dispatch (Courier Redemption). */
+export const dispatchBody = z.object({
+  courierCompany: text(100, { required: 'Courier company is required' }),
+  awb: text(40, { required: 'AWB number is required' }),
+  dispatchedOn: day,
+});
+export type DispatchBody = z.infer<typeof dispatchBody>;
+export const deliveredBody = z.object({ deliveredOn: day });
+export type DeliveredBody = z.infer<typeof deliveredBody>;
+
+/** The UTR upload's columns (Approvals → Redemption, cash). */
+export const UTR_UPLOAD_COLUMNS = ['Redemption', 'UTR'] as const;
+export type UtrUploadColumn = (typeof UTR_UPLOAD_COLUMNS)[number];
+export const utrUploadResult = z.object({
+  status: z.enum(UPLOAD_STATUSES),
+  rowsTotal: z.number().int(),
+  rowsValid: z.number().int(),
+  rowsApplied: z.number().int(),
+  rowsRejected: z.number().int(),
+  errors: z.array(rowError),
+  errorsTotal: z.number().int(),
+  /** Download through GET /admin/redemptions/utr-upload/errors/:id (the uploader only). */
+  errorReportId: z.number().int().nullable(),
+});
+export type UtrUploadResult = z.infer<typeof utrUploadResult>;
+
+// ─── Settings (TDS, cash minimum) ───────────────────────────────────────────────────────────────────
+
+export const DEFAULT_REDEMPTION_SETTINGS = {
+  tdsThresholdPaise: 2_000_000,
+  tdsRateBp: 1000,
+  tdsNoPanRateBp: 2000,
+  minCashPoints: 1000,
+} as const;
+
+const bp = (label: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .int(`${label}: whole basis points (1000 = 10%)`)
+    .min(0, `${label}: 0 to 10000 basis points`)
+    .max(10_000, `${label}: 0 to 10000 basis points`);
+
+export const redemptionSettingBody = z.object({
+  tdsThresholdPaise: paise('TDS threshold in paise: a whole number from 0 to ₹10,00,000'),
+  tdsRateBp: bp('TDS rate'),
+  tdsNoPanRateBp: bp('TDS rate without PAN'),
+  minCashPoints: z
+    .number({ error: 'Minimum cash points is required' })
+    .int('Minimum cash points: a whole number')
+    .min(1, 'At least 1 point')
+    .max(10_000_000, 'At most 1,00,00,000 points'),
+  effectiveFrom: day,
+});
+export type RedemptionSettingBody = z.infer<typeof redemptionSettingBody>;
+export const redemptionSettingRow = redemptionSettingBody.omit({ effectiveFrom: true }).extend({
+  id: z.number().int(),
+  effectiveFrom: z.string(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  current: z.boolean(),
+});
+export type RedemptionSettingRow = z.infer<typeof redemptionSettingRow>;
+
+export interface TdsInput {
+  /** This redemption's value in paise (points × paise per point). */
+  valuePaise: number;
+  /** The member's value already redeemed in the same financial year (refunded ones excluded). */
+  priorFyValuePaise: number;
+  panOnFile: boolean;
+  thresholdPaise: number;
+  rateBp: number;
+  noPanRateBp: number;
+}
+
+/**
+ * TDS under section 194R on one redemption, in integer paise (rounded to the nearest paisa): none
+ * while the member's value in the financial year, this one included, stays within the threshold;
+ * once it passes, the rate (the no-PAN rate without PAN) on this redemption's whole value.
+ */
+export function computeTds(input: TdsInput): { rateBp: number; tdsPaise: number } {
+  if (input.priorFyValuePaise + input.valuePaise <= input.thresholdPaise) return { rateBp: 0, tdsPaise: 0 };
+  const rateBp = input.panOnFile ? input.rateBp : input.noPanRateBp;
+  return { rateBp, tdsPaise: Math.round((input.valuePaise * rateBp) / 10_000) };
+}
