@@ -18,6 +18,7 @@ import { badRowsReport } from '../../lib/sheets';
 import { copyVouchers, insertUpload, insertVouchers, type NewVoucher } from './gift-vouchers.repository';
 import { readVoucherSheet } from './gift-vouchers-sheet';
 import { planVoucherUpload, type VoucherSheetRow } from './gift-vouchers-upload.plan';
+import { fulfilWaiting } from './voucher-fulfilment';
 
 export const VOUCHER_ERRORS_FILE = 'gift-voucher-upload-errors.xlsx';
 /** How many errors the answer carries for display; the report has them all. */
@@ -115,6 +116,8 @@ export async function uploadVouchers(
             rowsRejected: plan.rowsTotal - vouchers.length,
           },
         });
+        // New stock goes first to redemptions already waiting for it, oldest first.
+        await fulfilWaiting(tx, actor);
         return id;
       });
     } catch (error) {

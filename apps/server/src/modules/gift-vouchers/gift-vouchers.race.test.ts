@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
 import type { Db } from '../../db/client';
 import { barrier } from '../coupons/race.test-kit';
-import { retireVouchers, takeVoucher } from './gift-vouchers.service';
+import { retireVouchers } from './gift-vouchers.service';
+import { takeVoucher } from './voucher-stock';
 
 let t: TestApp;
 /** Enough connections for every racer to hold its own transaction at once (the app's pool has 10). */

@@ -11,6 +11,8 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Executor } from '../../db/client';
 import { giftVoucherUploads, giftVouchers as v } from '../../db/schema/gift-vouchers';
+import { members } from '../../db/schema/members';
+import { redemptions } from '../../db/schema/redemptions';
 import { staff } from '../../db/schema/staff';
 import { type Column, defineList, type Expr } from '../../lib/lists/define';
 import { custom, dayRange, istDayRange, parseWhole, refuse, text, textOf } from '../../lib/lists/filters';
@@ -89,22 +91,25 @@ export const voucherList = defineList<VoucherRow>({
   id: v.id,
 });
 
-/**
- * Used Coupon: issued vouchers. Until the redemptions table joins in, member columns are empty and
- * the row names its redemption by id.
- */
+/** Used Coupon: issued vouchers with the redemption and member they went to. */
 export const usedVoucherList = defineList<UsedVoucherRow>({
   columns: {
     ...columns,
-    memberId: sql<number | null>`null::int`,
-    memberCode: sql<string | null>`null::text`,
-    memberName: sql<string | null>`null::text`,
+    memberId: redemptions.memberId,
+    memberCode: { sql: members.code, label: 'Member code', width: 12 },
+    memberName: { sql: members.name, label: 'Member', width: 24 },
   },
   computed: { denomination },
-  from: (db, fields) => db.select(fields).from(v).$dynamic(),
+  from: (db, fields) =>
+    db
+      .select(fields)
+      .from(v)
+      .leftJoin(redemptions, eq(redemptions.id, v.redemptionId))
+      .leftJoin(members, eq(members.id, redemptions.memberId))
+      .$dynamic(),
   where: sql`${v.status} = 'issued'`,
   filters: {
-    q: text(v.code),
+    q: text(v.code, members.name, members.code),
     brand: voucherFilters.brand,
     denomination: voucherFilters.denomination,
     redemptionId: custom((value, key) => sql`${v.redemptionId} = ${parseWhole(value, key)}`),

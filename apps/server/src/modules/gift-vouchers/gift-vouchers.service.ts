@@ -16,6 +16,7 @@ import { conflict, fieldError, isUniqueViolation, notFound } from '../../lib/err
 import { decryptText, encryptText } from '../../lib/field-crypto';
 import { conditionsOf } from '../../lib/lists/filters';
 import * as repo from './gift-vouchers.repository';
+import { fulfilWaiting } from './voucher-fulfilment';
 
 export const { voucherList, usedVoucherList, uploadList } = repo;
 
@@ -34,14 +35,15 @@ export async function addVoucher(app: FastifyInstance, actor: Actor, body: Vouch
         [{ ...body, brand: body.brand.replace(/\s+/g, ' '), ...sealPin(app.config.encryptionKey, body.pin) }],
         { uploadId: null, createdBy: actor.id },
       );
-      const row = (await repo.findVoucher(tx, id!))!;
       await audit(tx, actor, {
         action: 'gift_voucher.added',
         entity: GIFT_VOUCHER_ENTITY,
         entityId: id!,
-        after: { ...row, pinMasked: undefined },
+        after: { ...(await repo.findVoucher(tx, id!))!, pinMasked: undefined },
       });
-      return row;
+      // New stock goes first to redemptions already waiting for it, oldest first.
+      await fulfilWaiting(tx, actor);
+      return (await repo.findVoucher(tx, id!))!;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(M.codeTaken, { code: M.codeTaken });
@@ -127,62 +129,6 @@ export async function expireLapsed(db: Executor): Promise<number> {
     from changed
     returning entity_id as id`);
   return changed.rows.length;
-}
-
-/** A voucher issued to a redemption. */
-export type IssuedVoucher = {
-  id: number;
-  brand: string;
-  denominationPaise: number;
-  code: string;
-  expiresOn: string;
-};
-
-/**
- * Issues the oldest-expiring available, unexpired voucher of the brand (any case) and denomination
- * to the redemption, in the caller's transaction, or answers null when none is in stock. Rows other
- * transactions are taking are skipped (`SKIP LOCKED`), so concurrent calls never wait on each other
- * nor take the same voucher; `redemption_id` is unique, so a redemption never holds two. A
- * redemption that already holds one gets that one back.
- */
-export async function takeVoucher(
-  tx: Executor,
-  want: { brand: string; denominationPaise: number; redemptionId: number },
-): Promise<IssuedVoucher | null> {
-  const fields = sql`id, brand, denomination_paise as "denominationPaise", code, expires_on::text as "expiresOn"`;
-  const held = await tx.execute<IssuedVoucher>(
-    sql`select ${fields} from gift_vouchers where redemption_id = ${want.redemptionId}`,
-  );
-  if (held.rows[0]) return { ...held.rows[0], id: Number(held.rows[0].id) };
-  const taken = await tx.execute<IssuedVoucher>(sql`
-    update gift_vouchers set status = 'issued', redemption_id = ${want.redemptionId}, issued_at = now()
-    where id = (
-      select id from gift_vouchers
-      where status = 'available' and lower(brand) = lower(${want.brand})
-        and denomination_paise = ${want.denominationPaise} and expires_on >= ${repo.TODAY_IST}
-      order by expires_on, id
-      limit 1
-      for update skip locked
-    )
-    returning ${fields}`);
-  const row = taken.rows[0];
-  return row ? { ...row, id: Number(row.id) } : null;
-}
-
-/** The voucher a redemption holds, PIN decrypted (for the member who redeemed, and staff who fulfil). */
-export async function voucherOfRedemption(
-  tx: Executor,
-  key: Buffer,
-  redemptionId: number,
-): Promise<(IssuedVoucher & { pin: string | null }) | null> {
-  const rows = await tx.execute<IssuedVoucher & { pinCipher: string | null }>(sql`
-    select id, brand, denomination_paise as "denominationPaise", code, expires_on::text as "expiresOn",
-      pin_cipher as "pinCipher"
-    from gift_vouchers where redemption_id = ${redemptionId}`);
-  const row = rows.rows[0];
-  if (!row) return null;
-  const { pinCipher, ...voucher } = row;
-  return { ...voucher, id: Number(voucher.id), pin: pinCipher ? decryptText(key, pinCipher) : null };
 }
 
 export const stockSummary = (app: FastifyInstance) => repo.stockSummary(app.database.db);

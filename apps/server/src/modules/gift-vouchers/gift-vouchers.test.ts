@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { couponsKit } from '../coupons/coupons.test-kit';
 import { multipartBody, readSheet, sheet } from '../invoices/invoices.test-kit';
 import { staffKit } from '../staff/staff.test-kit';
-import { takeVoucher } from './gift-vouchers.service';
+import { takeVoucher } from './voucher-stock';
 
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;
