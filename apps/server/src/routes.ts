@@ -7,6 +7,7 @@ import { couponBatchesRoutes } from './modules/coupon-batches/coupon-batches.rou
 import { couponPrintsRoutes } from './modules/coupon-prints/coupon-prints.routes';
 import { couponScansRoutes } from './modules/coupon-scans/coupon-scans.routes';
 import { couponStockRoutes } from './modules/coupon-stock/coupon-stock.routes';
+import { courierRedemptionsRoutes } from './modules/courier-redemptions/courier-redemptions.routes';
 import { damagedCouponsRoutes } from './modules/damaged-coupons/damaged-coupons.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { distributorsRoutes } from './modules/distributors/distributors.routes';
@@ -66,6 +67,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemesRoutes);
   await app.register(giftVouchersRoutes);
   await app.register(giftVoucherUploadRoutes);
+  await app.register(courierRedemptionsRoutes);
   await app.register(redemptionsRoutes);
   await app.register(redemptionsAppRoutes);
 };

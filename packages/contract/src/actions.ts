@@ -48,6 +48,11 @@ export const ACTIONS = [
   act('gift-vouchers.reveal', '/dashboard/managecoupon/Coupons', 'Reveal voucher PINs'),
   act('gift-vouchers.upload', '/dashboard/managecoupon/bulk_coupon', 'Upload gift voucher codes'),
   act('gift-vouchers.retire', '/dashboard/managecoupon/bulk_coupon', 'Void or expire gift vouchers in bulk'),
+  act(
+    'courier.dispatch',
+    '/dashboard/approvals/courier_redemption',
+    'Dispatch gifts, mark them delivered or returned',
+  ),
   act('rewards.manage', '/dashboard/products/catalogue', 'Add, edit and archive rewards'),
   act('redemptions.decide', '/dashboard/approvals/redemption', 'Approve or reject redemptions'),
   act('redemptions.pay', '/dashboard/approvals/redemption', 'Mark cash redemptions paid (UTR) or failed'),

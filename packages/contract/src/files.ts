@@ -12,6 +12,7 @@ export const FILE_PURPOSES = [
   'invoice_upload_errors',
   'points_upload_errors',
   'voucher_upload_errors',
+  'dispatch_upload_errors',
   'report',
   'label_pdf',
   'reward_image',

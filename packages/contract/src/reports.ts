@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
+import { COURIER_REPORTS } from './courier-redemptions';
 import { GIFT_VOUCHER_REPORTS } from './gift-vouchers';
 import type { ReportDefinition } from './report-definition';
 
@@ -127,6 +128,7 @@ export const REPORTS = [
   },
   ...COUPON_REPORTS,
   ...GIFT_VOUCHER_REPORTS,
+  ...COURIER_REPORTS,
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];

@@ -47,7 +47,12 @@ export async function cleanUp(app: FastifyInstance) {
     .from(files)
     .where(
       and(
-        inArray(files.purpose, ['invoice_upload_errors', 'points_upload_errors', 'voucher_upload_errors']),
+        inArray(files.purpose, [
+          'invoice_upload_errors',
+          'points_upload_errors',
+          'voucher_upload_errors',
+          'dispatch_upload_errors',
+        ]),
         olderThan(files.createdAt, KEEP_DAYS.uploadErrorReports),
       ),
     );

@@ -1,5 +1,6 @@
 import type { ReportKey } from '@app/contract/reports';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
+import { COURIER_REPORT_SOURCES } from '../courier-redemptions/courier-report-sources';
 import { GIFT_VOUCHER_REPORT_SOURCES } from '../gift-vouchers/gift-voucher-report-sources';
 import type { ReportSource } from './report-source';
 import { auditLogSource } from './sources/audit-log.source';
@@ -22,4 +23,5 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   points_ledger: pointsLedgerSource,
   ...COUPON_REPORT_SOURCES,
   ...GIFT_VOUCHER_REPORT_SOURCES,
+  ...COURIER_REPORT_SOURCES,
 };
