@@ -37,4 +37,7 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/managecoupon/Coupons': lazy(() => import('../features/gift-vouchers/GiftVouchersPage')),
   '/dashboard/managecoupon/used_coupon': lazy(() => import('../features/gift-vouchers/UsedCouponPage')),
   '/dashboard/managecoupon/bulk_coupon': lazy(() => import('../features/gift-vouchers/BulkCouponPage')),
+  '/dashboard/approvals/courier_redemption': lazy(
+    () => import('../features/courier-redemptions/CourierRedemptionPage'),
+  ),
 };

@@ -17,6 +17,9 @@ const COLOURS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'inf
   available: 'success',
   issued: 'info',
   expired: 'warning',
+  dispatched: 'info',
+  delivered: 'success',
+  returned: 'error',
 };
 
 /** A status as a coloured chip ("has_errors" → "has errors"). */
