@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { serverLog } from './server-log';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** A fresh embedded database per run: the demo profile seeds it on start. */
@@ -35,12 +36,12 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npm run start -w apps/server',
+    command: `npm run start -w apps/server > "${serverLog(PORT)}"`,
     cwd: '..',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     // Browser tests sign in dozens of times a minute from one address; the limit has its own server test.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '10000' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'info', LOGIN_RATE_LIMIT: '10000' },
   },
 });

@@ -6,6 +6,7 @@ import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoGiftVouchers } from './seed/gift-vouchers';
 import { seedDemoMembers } from './seed/members';
 import { seedDemoRedemptions } from './seed/redemptions';
+import { seedDemoProjects } from './seed/projects';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
 
@@ -34,6 +35,7 @@ export async function prepareDatabase(
       await seedDemoCoupons(database);
       await seedDemoRedemptions(database);
       await seedDemoGiftVouchers(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
+      await seedDemoProjects(database);
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

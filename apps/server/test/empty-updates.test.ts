@@ -28,7 +28,7 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
     expect: 'unchanged',
   },
   'PUT /api/admin/rewards/:id': {
-    id: () => one('select min(id)::int as n from rewards where archived_at is null'),
+    id: () => one('select min(id)::int as n from rewards'),
     expect: 'unchanged',
   },
   'PUT /api/admin/roles/:id': {

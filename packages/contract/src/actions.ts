@@ -56,6 +56,9 @@ export const ACTIONS = [
   act('rewards.manage', '/dashboard/products/catalogue', 'Add, edit and archive rewards'),
   act('redemptions.decide', '/dashboard/approvals/redemption', 'Approve or reject redemptions'),
   act('redemptions.pay', '/dashboard/approvals/redemption', 'Mark cash redemptions paid (UTR) or failed'),
+  act('projects.decide', '/dashboard/project_registration', 'Approve or reject projects'),
+  act('projects.configure', '/dashboard/project_registration', 'Change the project bonus points'),
+  act('feedback.respond', '/dashboard/feedback', 'Reply to feedback and move its state'),
 ] as const satisfies readonly ActionPermission[];
 
 export type ActionId = (typeof ACTIONS)[number]['id'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, recordId, text } from './input';
+import { uploadResult } from './uploads';
 
 /** Damaged Coupons (`/dashboard/damaged-coupon`): reported by one person, decided by another. */
 
@@ -15,6 +16,9 @@ export const DAMAGE_REASON_LABELS = {
 export const DAMAGED_MODES = ['single', 'range', 'upload'] as const;
 export const DAMAGED_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const MAX_DAMAGED_PER_REPORT = 10_000;
+
+/** The columns of a damaged-coupon list upload: one of the two names each coupon. */
+export const DAMAGED_UPLOAD_COLUMNS = ['Code', 'Serial'] as const;
 
 export const DAMAGED_MESSAGES = {
   modeRequired: 'Choose single, range or upload',
@@ -109,3 +113,7 @@ export const damagedRow = z.object({
   createdAt: z.string(),
 });
 export type DamagedRow = z.infer<typeof damagedRow>;
+
+/** A list upload: the report made (none while the file has errors and valid rows were not chosen). */
+export const damagedUploadResult = z.object({ report: damagedRow.nullable(), upload: uploadResult });
+export type DamagedUploadResult = z.infer<typeof damagedUploadResult>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, text, uniqueArray } from './input';
 
 /**
  * Approve/reject flows (members, KYC, damaged reports, points adjustments, schemes; later redemptions,
@@ -20,11 +21,11 @@ export const MAX_BULK_DECISIONS = 500;
 
 /** Body of a bulk decision: the rows, and the reason the flow may require. */
 export const bulkDecisionBody = z.object({
-  ids: z
-    .array(z.number().int().positive(), { error: 'Choose at least one row' })
-    .min(1, 'Choose at least one row')
-    .max(MAX_BULK_DECISIONS, `At most ${MAX_BULK_DECISIONS} rows at a time`),
-  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+  ids: uniqueArray(recordId(), MAX_BULK_DECISIONS, {
+    error: 'Choose at least one row',
+    tooMany: `At most ${MAX_BULK_DECISIONS} rows at a time`,
+  }).min(1, 'Choose at least one row'),
+  reason: text(500, { multiline: true, tooLong: 'At most 500 characters' }).optional(),
 });
 export type BulkDecisionBody = z.infer<typeof bulkDecisionBody>;
 

@@ -13,18 +13,31 @@ export const FILE_PURPOSES = [
   'points_upload_errors',
   'voucher_upload_errors',
   'dispatch_upload_errors',
+  'damaged_upload_errors',
   'report',
   'label_pdf',
   'reward_image',
   'utr_upload_errors',
+  'project_photo',
+  'feedback_attachment',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** The error reports of spreadsheet uploads: the uploader's only, removed after a few days. */
+export const UPLOAD_ERROR_PURPOSES = [
+  'invoice_upload_errors',
+  'points_upload_errors',
+  'damaged_upload_errors',
+  'voucher_upload_errors',
+  'dispatch_upload_errors',
+] as const satisfies readonly FilePurpose[];
+export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 
 /** Purposes a staff member may upload for (POST /api/files?purpose=…). */
 export const STAFF_UPLOAD_PURPOSES = ['damaged_photo', 'reward_image'] as const;
 export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 /** Purposes a member may upload for (POST /api/app/uploads?purpose=…, default kyc_image). */
-export const MEMBER_UPLOAD_PURPOSES = ['kyc_image'] as const;
+export const MEMBER_UPLOAD_PURPOSES = ['kyc_image', 'project_photo', 'feedback_attachment'] as const;
 
 export const staffUploadQuery = z.object({ purpose: z.enum(STAFF_UPLOAD_PURPOSES) });
 export const memberUploadQuery = z.object({ purpose: z.enum(MEMBER_UPLOAD_PURPOSES).default('kyc_image') });

@@ -102,13 +102,12 @@ export const rewardRow = z.object({
   imageFileId: z.number().int().nullable(),
   eligibleTypes: z.array(z.enum(MEMBER_TYPES)),
   active: z.boolean(),
-  archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type RewardRow = z.infer<typeof rewardRow>;
 
-export const REWARD_FILTERS = ['q', 'type', 'active', 'archived'] as const;
+export const REWARD_FILTERS = ['q', 'type', 'active'] as const;
 
 /** What the member app lists: a reward this member may redeem now. */
 export const appReward = rewardRow.pick({

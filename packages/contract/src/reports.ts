@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
 import { COURIER_REPORTS } from './courier-redemptions';
 import { GIFT_VOUCHER_REPORTS } from './gift-vouchers';
+import { REDEMPTION_REPORTS } from './redemption-reports';
+import { PROJECT_REPORTS } from './project-reports';
 import type { ReportDefinition } from './report-definition';
 
 export type { ReportColumn, ReportDefinition } from './report-definition';
@@ -129,6 +131,8 @@ export const REPORTS = [
   ...COUPON_REPORTS,
   ...GIFT_VOUCHER_REPORTS,
   ...COURIER_REPORTS,
+  ...REDEMPTION_REPORTS,
+  ...PROJECT_REPORTS,
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportKey = (typeof REPORTS)[number]['key'];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './input';
 import { basePoints } from './products';
-import { rowError, UPLOAD_STATUSES } from './uploads';
+import { uploadResult } from './uploads';
 
 /**
  * Update Scheme Points (`/dashboard/updateSchemePoints`, PRODUCT.md §3.4): a SKU's base points, changed
@@ -69,17 +69,5 @@ export const POINTS_UPLOAD_COLUMNS = ['SKU', 'Points', 'Effective from', 'Reason
 export type PointsUploadColumn = (typeof POINTS_UPLOAD_COLUMNS)[number];
 
 /** The answer to a points upload: nothing is applied from a file with errors unless asked to. */
-export const pointsUploadResult = z.object({
-  status: z.enum(UPLOAD_STATUSES),
-  rowsTotal: z.number().int(),
-  /** Rows without errors: what "apply valid rows" would apply. */
-  rowsValid: z.number().int(),
-  rowsApplied: z.number().int(),
-  rowsRejected: z.number().int(),
-  /** The first errors; the error report has every bad row. */
-  errors: z.array(rowError),
-  errorsTotal: z.number().int(),
-  /** Download through GET /admin/scheme-points/upload/errors/:id (the uploader only). */
-  errorReportId: z.number().int().nullable(),
-});
+export const pointsUploadResult = uploadResult;
 export type PointsUploadResult = z.infer<typeof pointsUploadResult>;

@@ -122,7 +122,7 @@ export async function seedDemoRedemptions(database: Database): Promise<void> {
     eligibleTypes: [...ALL_TYPES],
     active: true,
   });
-  await archiveReward(app, marketing, oldGift.id, true);
+  await archiveReward(app, marketing, oldGift.id);
 
   // Approved members with approved KYC, richest first: each redemption takes the next who can pay.
   const found = await db.execute(sql`
@@ -194,6 +194,17 @@ export async function seedDemoRedemptions(database: Database): Promise<void> {
   );
   await approve(crossing);
   top.balance -= 100_000;
+
+  // A festive bonus for a dozen members, so the queues hold many people's requests (made as staff do).
+  for (const p of people.slice(1, 13)) {
+    const bonus = await requestAdjustment(app, { ...cs, id: cs.id! }, p.id, {
+      amount: 8000,
+      reason: 'Festive season bonus',
+    });
+    await decideAdjustment(app, { ...finance, id: finance.id! }, bonus.id, 'approved', undefined);
+    p.balance += 8000;
+  }
+  turn = 1;
 
   // Requested: the queue of each kind.
   for (let i = 0; i < 5; i++) await cash(1000 + i * 500, i % 3, i % 2 ? 'upi' : 'bank');

@@ -31,7 +31,18 @@ describe('demo data', () => {
         r.n,
       ]),
     );
-    expect(kinds.redemption_hold ?? 0).toBe(0);
+    // One hold per redemption, one refund per refunded one, each under its redemption's reference.
+    expect(kinds.redemption_hold ?? 0).toBe(await one('select count(*)::int as n from redemptions'));
+    expect(
+      await one(`select count(*)::int as n from points_ledger l where l.kind in ('redemption_hold', 'redemption_refund')
+        and not exists (select 1 from redemptions r where l.reference = 'redemption:' || r.id and r.member_id = l.member_id
+          and (l.kind = 'redemption_hold' or r.status in ('rejected', 'cancelled', 'failed', 'returned')))`),
+    ).toBe(0);
+    expect(kinds.redemption_refund ?? 0).toBe(
+      await one(
+        `select count(*)::int as n from redemptions where status in ('rejected', 'cancelled', 'failed', 'returned')`,
+      ),
+    );
     expect(
       await one(`select count(*)::int as n from points_ledger l where l.kind = 'scheme_bonus'
         and not exists (select 1 from coupon_scans s where s.member_id = l.member_id and s.result = 'success')`),

@@ -40,4 +40,6 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/approvals/courier_redemption': lazy(
     () => import('../features/courier-redemptions/CourierRedemptionPage'),
   ),
+  '/dashboard/project_registration': lazy(() => import('../features/projects/ProjectRegistrationPage')),
+  '/dashboard/feedback': lazy(() => import('../features/feedback/FeedbackPage')),
 };

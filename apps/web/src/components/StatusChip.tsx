@@ -17,9 +17,16 @@ const COLOURS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'inf
   available: 'success',
   issued: 'info',
   expired: 'warning',
-  dispatched: 'info',
+  requested: 'warning',
+  paid: 'success',
+  fulfilled: 'success',
   delivered: 'success',
+  dispatched: 'info',
   returned: 'error',
+  submitted: 'warning',
+  open: 'warning',
+  in_progress: 'info',
+  resolved: 'success',
 };
 
 /** A status as a coloured chip ("has_errors" → "has errors"). */

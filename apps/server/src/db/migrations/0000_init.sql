@@ -122,6 +122,28 @@ CREATE TABLE "damaged_reports" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "feedback" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"category" text NOT NULL,
+	"rating" smallint NOT NULL,
+	"message" text NOT NULL,
+	"attachment_file_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"state" text DEFAULT 'open' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "feedback_rating_check" CHECK ("feedback"."rating" between 1 and 5),
+	CONSTRAINT "feedback_state_check" CHECK ("feedback"."state" in ('open', 'in_progress', 'resolved'))
+);
+--> statement-breakpoint
+CREATE TABLE "feedback_replies" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"feedback_id" integer NOT NULL,
+	"staff_id" integer,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "file_chunks" (
 	"file_id" integer NOT NULL,
 	"seq" integer NOT NULL,
@@ -392,6 +414,35 @@ CREATE TABLE "products" (
 	CONSTRAINT "products_sku_unique" UNIQUE("sku")
 );
 --> statement-breakpoint
+CREATE TABLE "project_bonus_settings" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"points" integer NOT NULL,
+	"effective_from" timestamp with time zone NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "projects" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"site_address" text NOT NULL,
+	"pincode" text NOT NULL,
+	"latitude" double precision,
+	"longitude" double precision,
+	"type" text NOT NULL,
+	"stage" text NOT NULL,
+	"expected_quantity" integer NOT NULL,
+	"photo_file_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"state" text DEFAULT 'submitted' NOT NULL,
+	"reason" text,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"bonus_points" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "projects_state_check" CHECK ("projects"."state" in ('submitted', 'approved', 'rejected'))
+);
+--> statement-breakpoint
 CREATE TABLE "redemption_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"redemption_id" integer NOT NULL,
@@ -468,7 +519,6 @@ CREATE TABLE "rewards" (
 	"image_file_id" integer,
 	"eligible_types" jsonb NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"archived_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "rewards_points_positive" CHECK ("rewards"."points_cost" > 0),
@@ -597,6 +647,9 @@ ALTER TABLE "damaged_report_items" ADD CONSTRAINT "damaged_report_items_report_i
 ALTER TABLE "damaged_reports" ADD CONSTRAINT "damaged_reports_photo_file_id_files_id_fk" FOREIGN KEY ("photo_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damaged_reports" ADD CONSTRAINT "damaged_reports_reported_by_staff_id_fk" FOREIGN KEY ("reported_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damaged_reports" ADD CONSTRAINT "damaged_reports_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback" ADD CONSTRAINT "feedback_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_feedback_id_feedback_id_fk" FOREIGN KEY ("feedback_id") REFERENCES "public"."feedback"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_voucher_uploads" ADD CONSTRAINT "gift_voucher_uploads_uploaded_by_staff_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_upload_id_gift_voucher_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."gift_voucher_uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -616,6 +669,8 @@ ALTER TABLE "member_sessions" ADD CONSTRAINT "member_sessions_member_id_members_
 ALTER TABLE "members" ADD CONSTRAINT "members_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_referred_by_members_id_fk" FOREIGN KEY ("referred_by") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_points" ADD CONSTRAINT "product_points_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "redemption_events" ADD CONSTRAINT "redemption_events_redemption_id_redemptions_id_fk" FOREIGN KEY ("redemption_id") REFERENCES "public"."redemptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "redemptions" ADD CONSTRAINT "redemptions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "redemptions" ADD CONSTRAINT "redemptions_reward_id_rewards_id_fk" FOREIGN KEY ("reward_id") REFERENCES "public"."rewards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -635,6 +690,10 @@ CREATE INDEX "coupon_scans_result_idx" ON "coupon_scans" USING btree ("result","
 CREATE INDEX "coupons_allocation_idx" ON "coupons" USING btree ("allocation_id") WHERE "coupons"."allocation_id" is not null;--> statement-breakpoint
 CREATE INDEX "coupons_in_stock_idx" ON "coupons" USING btree ("batch_id","serial") WHERE "coupons"."status" = 'printed';--> statement-breakpoint
 CREATE INDEX "damaged_report_items_serial_idx" ON "damaged_report_items" USING btree ("serial");--> statement-breakpoint
+CREATE INDEX "feedback_member_idx" ON "feedback" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "feedback_state_idx" ON "feedback" USING btree ("state","id");--> statement-breakpoint
+CREATE INDEX "feedback_created_idx" ON "feedback" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "feedback_replies_feedback_idx" ON "feedback_replies" USING btree ("feedback_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "gift_vouchers_brand_code_key" ON "gift_vouchers" USING btree (lower("brand"),"code");--> statement-breakpoint
 CREATE UNIQUE INDEX "gift_vouchers_redemption_key" ON "gift_vouchers" USING btree ("redemption_id");--> statement-breakpoint
 CREATE INDEX "gift_vouchers_take_idx" ON "gift_vouchers" USING btree (lower("brand"),"denomination_paise","expires_on","id") WHERE status = 'available';--> statement-breakpoint
@@ -664,6 +723,10 @@ CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("mem
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "product_points_product_idx" ON "product_points" USING btree ("product_id","effective_from");--> statement-breakpoint
+CREATE INDEX "project_bonus_settings_effective_idx" ON "project_bonus_settings" USING btree ("effective_from");--> statement-breakpoint
+CREATE INDEX "projects_member_idx" ON "projects" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "projects_state_idx" ON "projects" USING btree ("state","id");--> statement-breakpoint
+CREATE INDEX "projects_created_idx" ON "projects" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "redemption_events_redemption_idx" ON "redemption_events" USING btree ("redemption_id","id");--> statement-breakpoint
 CREATE INDEX "redemption_settings_effective_idx" ON "redemption_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE UNIQUE INDEX "redemptions_utr_key" ON "redemptions" USING btree ("utr");--> statement-breakpoint

@@ -30,8 +30,8 @@ export const rewards = pgTable(
     stock: integer('stock'),
     imageFileId: integer('image_file_id'),
     eligibleTypes: jsonb('eligible_types').$type<string[]>().notNull(),
+    /** False: archived (out of the app and the catalogue's default list); its redemptions keep it. */
     active: boolean('active').notNull().default(true),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,10 +2,11 @@ import { adjustmentDecisionBody, adjustmentRequestBody, adjustmentRow } from '@a
 import { idParams } from '@app/contract/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
+import { bulkDecisionRoutes } from '../../lib/decision-routes';
 import { listRoutes } from '../../lib/lists/routes';
 import { action, page, staffOf } from '../../plugins/access';
 import { adjustmentList } from './adjustments.repository';
-import { decideAdjustment, requestAdjustment } from './adjustments.service';
+import { adjustmentDecisions, decideAdjustment, requestAdjustment } from './adjustments.service';
 
 const access = page('/dashboard/users');
 const deciding = action('adjustments.decide');
@@ -64,4 +65,13 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         decideAdjustment(app, staffActor(request), request.params.id, result, request.body.note),
     );
   }
+
+  bulkDecisionRoutes(app, {
+    path: '/admin/adjustments',
+    action: 'adjustments.decide',
+    flow: adjustmentDecisions,
+    tags,
+    noun: 'points adjustments (not by their requester)',
+    input: { of: () => undefined },
+  });
 };

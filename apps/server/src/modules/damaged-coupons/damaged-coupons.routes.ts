@@ -5,16 +5,22 @@ import {
   damagedRejectBody,
   damagedRow,
   damagedUploadQuery,
+  damagedUploadResult,
 } from '@app/contract/damaged-coupons';
 import { idParams } from '@app/contract/input';
+import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { bulkDecisionRoutes } from '../../lib/decision-routes';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
+import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import * as service from './damaged-coupons.service';
+import { damagedTemplate } from './damaged-sheet';
 
 const params = idParams;
 const access = page(DAMAGED_PAGE);
@@ -51,15 +57,32 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.reportDamaged(app, actorOf(request), request.body),
   );
+  app.get(
+    '/admin/damaged-coupons/template',
+    { config: { access }, schema: { tags, summary: 'The list upload template (xlsx)' } },
+    async (_request, reply) =>
+      downloadHeaders(reply, {
+        name: 'damaged-coupons-template.xlsx',
+        contentType: XLSX_CONTENT_TYPE,
+        personal: false,
+      }).send(await damagedTemplate()),
+  );
+  errorReportRoute(app, {
+    path: '/admin/damaged-coupons/upload/errors',
+    access,
+    purpose: 'damaged_upload_errors',
+    tags,
+  });
   app.post(
     '/admin/damaged-coupons/upload',
     {
       config: { access: action('damaged-coupons.report') },
       schema: {
         tags,
-        summary: 'Report a list of coupons from a sheet with a Code or Serial column',
+        summary:
+          'Report a list of coupons from a sheet with a Code or Serial column (rows checked one by one)',
         querystring: damagedUploadQuery,
-        response: { 200: damagedRow },
+        response: { 200: damagedUploadResult },
       },
     },
     async (request) => {
@@ -122,4 +145,16 @@ export const damagedCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
         }).send(stream);
       },
     );
+
+  bulkDecisionRoutes(app, {
+    path: '/admin/damaged-coupons',
+    action: 'damaged-coupons.decide',
+    flow: service.damagedDecisions,
+    tags,
+    noun: 'damage reports (not by their reporter)',
+    input: {
+      fields: { replace: z.boolean().default(false) },
+      of: (body) => ({ replace: body.replace === true }),
+    },
+  });
 };

@@ -1,18 +1,22 @@
 import { parseCode } from '@app/contract/coupons';
 import {
   DAMAGED_ENTITY,
+  DAMAGED_UPLOAD_COLUMNS,
   type DamagedApproveBody,
   type DamagedCreateBody,
   type DamagedRow,
+  type DamagedUploadResult,
   DAMAGED_MESSAGES as M,
   MAX_DAMAGED_PER_REPORT,
 } from '@app/contract/damaged-coupons';
+import type { RowError } from '@app/contract/uploads';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { type DecisionFlow, decideOne } from '../../lib/decisions';
 import { badRequest, fieldError, notFound } from '../../lib/errors';
+import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
 import { moveCouponsReturning } from '../coupons/coupon-transitions';
 import { claimFile, openStored } from '../files/files.service';
 import * as repo from './damaged-coupons.repository';
@@ -93,37 +97,54 @@ export async function reportDamaged(app: FastifyInstance, actor: Actor, body: Da
   return saveReport(app, actor, report, [serial], 'code');
 }
 
-/** A reported list from a sheet: every row must name a coupon, unless `applyValid` skips bad rows. */
+/**
+ * A reported list from a sheet, checked row by row (unknown code or serial, listed twice, not in a
+ * state that can be reported). A file with errors reports nothing unless `applyValid`; either way
+ * the bad rows can be downloaded as a sheet to fix and upload again.
+ */
 export async function reportFromSheet(
   app: FastifyInstance,
   actor: Actor,
   content: Buffer,
   options: NewReport & { applyValid: boolean },
-) {
-  const listed = await readCouponList(content);
-  if (listed.length > MAX_DAMAGED_PER_REPORT) throw fieldError('file', M.tooMany);
-  const codes = listed.map((l) => (l.code ? parseCode(l.code) : null));
+): Promise<DamagedUploadResult> {
+  const rows = await readCouponList(content);
+  if (rows.length > MAX_DAMAGED_PER_REPORT) throw fieldError('file', M.tooMany);
+  const codes = rows.map((r) => (r.values.Code ? parseCode(r.values.Code) : null));
   const known = await repo.serialsOfCodes(
     app.database.db,
     codes.filter((c): c is string => c !== null),
   );
-  const errors: string[] = [];
-  const serials = new Set<number>();
-  listed.forEach((l, i) => {
-    const serial = l.code ? (codes[i] ? known.get(codes[i]!) : undefined) : l.serial;
-    if (l.code && !codes[i]) errors.push(`row ${l.row}: ${M.codeInvalid}`);
-    else if (serial == null || !Number.isSafeInteger(serial)) errors.push(`row ${l.row}: no such coupon`);
-    else serials.add(serial);
+  const errors: RowError[] = [];
+  const rowOfSerial = new Map<number, number>();
+  rows.forEach((r, i) => {
+    const column = r.values.Code ? 'Code' : 'Serial';
+    const serial = r.values.Code ? (codes[i] ? known.get(codes[i]!) : undefined) : Number(r.values.Serial);
+    if (r.values.Code && !codes[i]) errors.push({ row: r.row, column, message: M.codeInvalid });
+    else if (serial == null || !Number.isSafeInteger(serial))
+      errors.push({ row: r.row, column, message: 'No such coupon' });
+    else if (rowOfSerial.has(serial))
+      errors.push({ row: r.row, column, message: `Listed twice (also row ${rowOfSerial.get(serial)})` });
+    else rowOfSerial.set(serial, r.row);
   });
-  const bad = await repo.unreportable(app.database.db, [...serials]);
-  for (const [s, why] of bad) errors.push(`serial ${s}: ${why}`);
-  if (errors.length > 0 && !options.applyValid) {
-    const message = `Nothing reported; fix these or choose "apply valid rows": ${errors.slice(0, 10).join('; ')}${errors.length > 10 ? '; …' : ''}`;
-    throw badRequest(message, { file: message });
-  }
-  const good = [...serials].filter((s) => !bad.has(s));
+  const bad = await repo.unreportable(app.database.db, [...rowOfSerial.keys()]);
+  for (const [serial, why] of bad)
+    errors.push({ row: rowOfSerial.get(serial)!, column: 'Serial', message: why });
+  errors.sort((a, b) => a.row - b.row);
+  const good = [...rowOfSerial.keys()].filter((s) => !bad.has(s));
+  const errorReportId = await storeErrorReport(app, actor, {
+    purpose: 'damaged_upload_errors',
+    name: 'damaged-coupons-upload-errors.xlsx',
+    columns: DAMAGED_UPLOAD_COLUMNS,
+    rows,
+    errors,
+  });
+  const counts = { rowsTotal: rows.length, rowsValid: good.length, errors, errorReportId };
+  if (errors.length > 0 && !options.applyValid)
+    return { report: null, upload: uploadOutcome({ ...counts, rowsApplied: 0 }) };
   if (good.length === 0) throw fieldError('file', 'No row names a coupon that can be reported');
-  return saveReport(app, actor, { ...options, mode: 'upload' }, good, 'file');
+  const report = await saveReport(app, actor, { ...options, mode: 'upload' }, good, 'file');
+  return { report, upload: uploadOutcome({ ...counts, rowsApplied: good.length }) };
 }
 
 type LockedReport = NonNullable<Awaited<ReturnType<typeof repo.lockReport>>>;

@@ -1,4 +1,5 @@
 import { formatCode } from '@app/contract/coupons';
+import type { DamagedUploadResult } from '@app/contract/damaged-coupons';
 import { DAMAGED_MESSAGES as M } from '@app/contract/damaged-coupons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, demoActor } from '../../../test/decisions.test-kit';
@@ -132,14 +133,34 @@ describe('damaged coupons', () => {
 
   it('reports an uploaded list: nothing from a file with bad rows unless valid rows are applied', async () => {
     const b = await printedBatch(t, 3);
+    const first = await codeOf(b.firstSerial);
     const file = await sheet(
-      [[await codeOf(b.firstSerial)], ['NOT-A-CODE'], [formatCode(await codeOf(b.firstSerial + 1))]],
+      [[first], ['NOT-A-CODE'], [formatCode(await codeOf(b.firstSerial + 1))], [first]],
       ['Code'],
     );
     const url = '/api/admin/damaged-coupons/upload?reason=unreadable';
-    const refused = await t.as('distribution', { method: 'POST', url, ...multipartBody('list.xlsx', file) });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields.file).toContain(`row 3: ${M.codeInvalid}`);
+    const refused = (await kit.ok(
+      await t.as('distribution', { method: 'POST', url, ...multipartBody('list.xlsx', file) }),
+    )) as unknown as DamagedUploadResult;
+    expect(refused.report).toBeNull();
+    expect(refused.upload).toMatchObject({
+      status: 'has_errors',
+      rowsTotal: 4,
+      rowsValid: 2,
+      rowsApplied: 0,
+    });
+    expect(refused.upload.errors).toEqual([
+      { row: 3, column: 'Code', message: M.codeInvalid },
+      { row: 5, column: 'Code', message: 'Listed twice (also row 2)' },
+    ]);
+    // The bad rows as a sheet, for the uploader only.
+    const reportUrl = `/api/admin/damaged-coupons/upload/errors/${refused.upload.errorReportId}`;
+    const report = await t.as('distribution', { url: reportUrl });
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-disposition']).toContain('attachment');
+    expect((await t.as('almond team', { url: reportUrl })).statusCode).toBe(404);
+    expect(await kit.statuses(b.firstSerial, b.lastSerial)).toEqual({ printed: 3 });
+
     const applied = await kit.ok(
       await t.as('distribution', {
         method: 'POST',
@@ -147,11 +168,18 @@ describe('damaged coupons', () => {
         ...multipartBody('list.xlsx', file),
       }),
     );
-    expect(applied).toMatchObject({ mode: 'upload', quantity: 2, reason: 'unreadable' });
+    expect(applied.report).toMatchObject({ mode: 'upload', quantity: 2, reason: 'unreadable' });
+    expect(applied.upload).toMatchObject({ status: 'partially_applied', rowsApplied: 2, rowsRejected: 2 });
     const bySerial = await sheet([[b.lastSerial]], ['Serial']);
-    expect(
-      await kit.ok(await t.as('distribution', { method: 'POST', url, ...multipartBody('s.xlsx', bySerial) })),
-    ).toMatchObject({ quantity: 1 });
+    const clean = await kit.ok(
+      await t.as('distribution', { method: 'POST', url, ...multipartBody('s.xlsx', bySerial) }),
+    );
+    expect(clean).toMatchObject({
+      report: { quantity: 1 },
+      upload: { status: 'applied', errorReportId: null },
+    });
+    const template = await t.as('distribution', { url: '/api/admin/damaged-coupons/template' });
+    expect(template.statusCode).toBe(200);
   });
 
   it('gives field errors and is for Damaged Coupons holders only', async () => {

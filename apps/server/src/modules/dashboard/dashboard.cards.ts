@@ -1,6 +1,7 @@
 import { auditCards } from '../audit/audit.dashboard';
 import { couponCards } from '../coupons/coupons.dashboard';
 import { memberCards } from '../members/members.dashboard';
+import { redemptionCards } from '../redemptions/redemptions.dashboard';
 import { staffCards } from '../staff/staff.dashboard';
 import type { DashboardProvider } from './dashboard.provider';
 
@@ -10,4 +11,5 @@ export const DASHBOARD_PROVIDERS: readonly DashboardProvider[] = [
   auditCards,
   memberCards,
   couponCards,
+  redemptionCards,
 ];

@@ -1,3 +1,4 @@
+import { UPLOAD_ERROR_PURPOSES } from '@app/contract/files';
 import { and, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { couponPrints } from '../../db/schema/coupon-prints';
@@ -47,12 +48,7 @@ export async function cleanUp(app: FastifyInstance) {
     .from(files)
     .where(
       and(
-        inArray(files.purpose, [
-          'invoice_upload_errors',
-          'points_upload_errors',
-          'voucher_upload_errors',
-          'dispatch_upload_errors',
-        ]),
+        inArray(files.purpose, UPLOAD_ERROR_PURPOSES),
         olderThan(files.createdAt, KEEP_DAYS.uploadErrorReports),
       ),
     );

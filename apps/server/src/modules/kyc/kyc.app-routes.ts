@@ -24,7 +24,7 @@ export const kycAppRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags,
-        summary: 'Upload a KYC image or PDF (checked by content, 5 MB at most)',
+        summary: 'Upload an image or PDF for KYC, a project or feedback (checked by content, 5 MB at most)',
         querystring: memberUploadQuery,
         response: { 201: memberUpload },
       },
@@ -34,7 +34,12 @@ export const kycAppRoutes: FastifyPluginAsyncZod = async (app) => {
       const { content } = await receiveFile(request, { maxBytes: MAX_KYC_UPLOAD_BYTES, fallbackName: 'kyc' });
       const saved = await storeUpload(
         app,
-        { name: `kyc-${me.id}`, content, purpose: request.query.purpose, owner: { memberId: me.id } },
+        {
+          name: `${request.query.purpose}-${me.id}`,
+          content,
+          purpose: request.query.purpose,
+          owner: { memberId: me.id },
+        },
         IMAGE_OR_PDF,
         MAX_KYC_UPLOAD_BYTES,
       );

@@ -82,7 +82,6 @@ export const redemptionList = defineList<RedemptionRow>({
     rewardName: { sql: rewards.name, label: 'Reward', width: 24 },
     quantity: { sql: r.quantity, label: 'Quantity', format: 'int', width: 8 },
     points: { sql: r.points, label: 'Points', format: 'int', width: 10 },
-    valuePaise: { sql: r.valuePaise, label: 'Value', format: 'rupees', width: 12 },
     financialYear: { sql: r.financialYear, label: 'Financial year', width: 10 },
     tdsRateBp: {
       sql: sql<number>`${r.tdsRateBp}`,
@@ -90,10 +89,8 @@ export const redemptionList = defineList<RedemptionRow>({
       format: 'int',
       width: 10,
     },
-    tdsPaise: { sql: r.tdsPaise, label: 'TDS', format: 'rupees', width: 12 },
     tdsBorneBy: { sql: redemptionColumns.tdsBorneBy, label: 'TDS borne by', width: 10 },
     panOnFile: { sql: r.panOnFile, label: 'PAN on file', format: 'bool', width: 8 },
-    netPaise: { sql: r.netPaise, label: 'Net payable', format: 'rupees', width: 12 },
     payout: { sql: redemptionColumns.payout, label: 'Payout', width: 8 },
     payoutTo: { sql: r.payoutTo, label: 'Pay to', width: 22 },
     status: { sql: redemptionColumns.status, label: 'Status', width: 10 },
@@ -108,6 +105,11 @@ export const redemptionList = defineList<RedemptionRow>({
     dispatchedOn: { sql: redemptionColumns.dispatchedOn, label: 'Dispatched', format: 'date', width: 12 },
     deliveredOn: { sql: redemptionColumns.deliveredOn, label: 'Delivered', format: 'date', width: 12 },
     shipTo: { sql: shipTo, label: 'Ship to', width: 40 },
+  },
+  computed: {
+    valueRupees: { label: 'Value (₹)', format: 'rupees', width: 12, cell: (row) => row.valuePaise / 100 },
+    tdsRupees: { label: 'TDS (₹)', format: 'rupees', width: 12, cell: (row) => row.tdsPaise / 100 },
+    netRupees: { label: 'Net payable (₹)', format: 'rupees', width: 12, cell: (row) => row.netPaise / 100 },
   },
   from: (db, fields) => joined(db, fields as SelectedFields),
   filters: {

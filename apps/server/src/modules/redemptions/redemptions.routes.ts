@@ -4,6 +4,7 @@ import {
   CATALOGUE_PAGE,
   markPaidBody,
   REDEMPTION_PAGE,
+  REWARD_ENTITY,
   redemptionBulkBody,
   redemptionReasonBody,
   redemptionRow,
@@ -19,18 +20,20 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { redemptions } from '../../db/schema/redemptions';
+import { redemptions, rewards } from '../../db/schema/redemptions';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
+import { notFound } from '../../lib/errors';
 import { listRoutes, pathId } from '../../lib/lists/routes';
+import { recordRoutes } from '../../lib/records';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import { openStored } from '../files/files.service';
 import { addRedemptionSetting, redemptionSettingsHistory } from './redemption-settings';
 import { redemptionList } from './redemptions.repository';
 import * as service from './redemptions.service';
-import { rewardList } from './rewards.repository';
-import * as rewardsService from './rewards.service';
+import { findReward, rewardList } from './rewards.repository';
+import { rewardValues } from './rewards.service';
 import { uploadUtrs, utrErrorReport, utrTemplate } from './utr-upload';
 
 const params = idParams;
@@ -40,40 +43,39 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, SHEET_MULTIPART);
   const { db } = app.database;
 
-  // ── Rewards ──
+  // ── Rewards: a simple record (create, partial edit, archive, each audited) ──
   const catalogue = page(CATALOGUE_PAGE);
-  const manageRewards = action('rewards.manage');
-  const rewardTags = ['rewards'];
-  listRoutes(app, {
+  recordRoutes(app, {
     path: '/admin/rewards',
-    access: catalogue,
+    page: CATALOGUE_PAGE,
+    manage: 'rewards.manage',
+    entity: REWARD_ENTITY,
+    label: 'Reward',
+    table: rewards,
     list: rewardList,
     row: rewardRow,
+    create: rewardCreateBody,
+    update: rewardUpdateBody,
     fileName: 'rewards',
-    tags: rewardTags,
+    tags: ['rewards'],
     summary: 'Rewards (gifts and e-vouchers)',
+    values: rewardValues,
+    archive: rewards.active,
   });
-  app.get(
-    '/admin/rewards/:id',
-    {
-      config: { access: catalogue },
-      schema: { tags: rewardTags, summary: 'One reward', params, response: { 200: rewardRow } },
-    },
-    async (request) => rewardsService.getReward(app, request.params.id),
-  );
   app.get(
     '/admin/rewards/:id/image',
     {
       config: { access: catalogue },
       schema: {
-        tags: rewardTags,
-        summary: 'The reward image (thumbnail with ?thumbnail=true)',
+        tags: ['rewards'],
+        summary: 'The reward image (its thumbnail with ?thumbnail=true)',
         params,
         querystring: z.object({ thumbnail: z.enum(['true', 'false']).default('false') }),
       },
     },
     async (request, reply) => {
-      const reward = await rewardsService.getReward(app, request.params.id);
+      const reward = await findReward(db, request.params.id);
+      if (!reward) throw notFound('Reward');
       const { file, stream } = await openStored(
         app,
         reward.imageFileId,
@@ -85,50 +87,6 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-  app.post(
-    '/admin/rewards',
-    {
-      config: { access: manageRewards },
-      schema: {
-        tags: rewardTags,
-        summary: 'Create a reward',
-        body: rewardCreateBody,
-        response: { 200: rewardRow },
-      },
-    },
-    async (request) => rewardsService.createReward(app, actorOf(request), request.body),
-  );
-  app.put(
-    '/admin/rewards/:id',
-    {
-      config: { access: manageRewards },
-      schema: {
-        tags: rewardTags,
-        summary: 'Edit a reward',
-        params,
-        body: rewardUpdateBody,
-        response: { 200: rewardRow },
-      },
-    },
-    async (request) => rewardsService.updateReward(app, actorOf(request), request.params.id, request.body),
-  );
-  for (const [verb, archived] of [
-    ['archive', true],
-    ['restore', false],
-  ] as const)
-    app.post(
-      `/admin/rewards/:id/${verb}`,
-      {
-        config: { access: manageRewards },
-        schema: {
-          tags: rewardTags,
-          summary: `${verb === 'archive' ? 'Archive' : 'Restore'} a reward`,
-          params,
-          response: { 200: rewardRow },
-        },
-      },
-      async (request) => rewardsService.archiveReward(app, actorOf(request), request.params.id, archived),
-    );
 
   // ── Redemptions ──
   const queue = page(REDEMPTION_PAGE);

@@ -98,7 +98,7 @@ export async function requestIn(
     }
   } else {
     const [reward] = await tx.select().from(rewards).where(eq(rewards.id, body.rewardId!));
-    if (!reward?.active || reward.archivedAt || !reward.eligibleTypes.includes(member.type))
+    if (!reward?.active || !reward.eligibleTypes.includes(member.type))
       throw fieldError('rewardId', REDEMPTION_MESSAGES.rewardUnavailable);
     if ((body.kind === 'gift') !== (reward.type === 'physical'))
       throw fieldError('kind', REDEMPTION_MESSAGES.wrongKind);

@@ -407,3 +407,29 @@ describe('UTR upload', () => {
     expect(statuses.map((s) => s.status)).toEqual(['paid', 'paid', 'requested']);
   });
 });
+
+describe('reports and dashboard', () => {
+  it('runs the redemptions and TDS statement reports, and shows the dashboard cards', async () => {
+    for (const reportType of ['redemptions', 'tds_statement']) {
+      const res = await t.as('finance', {
+        method: 'POST',
+        url: '/api/admin/downloadReports',
+        payload: { reportType, startDate: '2025-04-01', endDate: '2027-03-31' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+    }
+    const dash = await t.as('finance', { method: 'GET', url: '/api/admin/dashboard' });
+    const keys = dash.json().cards.map((c: { key: string }) => c.key);
+    expect(keys).toEqual(
+      expect.arrayContaining(['redemptions.pending.cash', 'redemptions.tdsThisYear', 'redemptions.value']),
+    );
+    const member = (await sqlRows(t, 'select member_id from redemptions order by id limit 1'))[0]!.member_id;
+    const tab = await t.as('cs', { method: 'GET', url: `/api/admin/users/${member}/redemptions` });
+    expect(tab.statusCode, tab.body).toBe(200);
+    expect(tab.json().rows.length).toBeGreaterThan(0);
+    expect(tab.json().rows.every((r: { memberId: number }) => r.memberId === member)).toBe(true);
+  });
+});

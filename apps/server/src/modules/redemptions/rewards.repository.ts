@@ -1,9 +1,9 @@
 import { REWARD_TYPES, type RewardRow } from '@app/contract/redemptions';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rewards } from '../../db/schema/redemptions';
 import { defineList } from '../../lib/lists/define';
-import { bool, custom, oneOf, parseBool, text } from '../../lib/lists/filters';
+import { bool, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 
 export const rewardColumns = {
@@ -18,7 +18,6 @@ export const rewardColumns = {
   imageFileId: rewards.imageFileId,
   eligibleTypes: sql<RewardRow['eligibleTypes']>`${rewards.eligibleTypes}`,
   active: rewards.active,
-  archivedAt: sql<string | null>`${isoText(rewards.archivedAt)}`,
   createdAt: isoText(rewards.createdAt),
   updatedAt: isoText(rewards.updatedAt),
 };
@@ -31,23 +30,26 @@ export const rewardList = defineList<RewardRow>({
     name: { sql: rewards.name, label: 'Name', width: 28 },
     type: { sql: rewardColumns.type, label: 'Type', width: 10 },
     brand: { sql: rewards.brand, label: 'Brand', width: 14 },
-    denominationPaise: { sql: rewards.denominationPaise, label: 'Denomination', format: 'rupees', width: 12 },
     pointsCost: { sql: rewards.pointsCost, label: 'Points cost', format: 'int', width: 10 },
-    mrpPaise: { sql: rewards.mrpPaise, label: 'MRP', format: 'rupees', width: 12 },
     stock: { sql: rewards.stock, label: 'Stock', format: 'int', width: 8 },
     eligibleTypes: { sql: rewardColumns.eligibleTypes, label: 'Member types', format: 'list', width: 30 },
     active: { sql: rewards.active, label: 'Active', format: 'bool', width: 8 },
-    archivedAt: { sql: rewardColumns.archivedAt, label: 'Archived', format: 'datetime', width: 20 },
     createdAt: { sql: rewardColumns.createdAt, label: 'Created', format: 'datetime', width: 20 },
+  },
+  computed: {
+    denomination: {
+      label: 'Denomination (₹)',
+      format: 'rupees',
+      width: 12,
+      cell: (row) => (row.denominationPaise === null ? null : row.denominationPaise / 100),
+    },
+    mrp: { label: 'MRP (₹)', format: 'rupees', width: 12, cell: (row) => row.mrpPaise / 100 },
   },
   from: (db, fields) => db.select(fields).from(rewards).$dynamic(),
   filters: {
     q: text(rewards.name, rewards.brand),
     type: oneOf(rewards.type, REWARD_TYPES),
     active: bool(rewards.active),
-    archived: custom((value, key) =>
-      parseBool(value, key) ? sql`${rewards.archivedAt} is not null` : sql`${rewards.archivedAt} is null`,
-    ),
   },
   sort: { id: rewards.id, name: rewards.name, pointsCost: rewards.pointsCost, createdAt: rewards.createdAt },
   defaultSort: 'id',
@@ -64,7 +66,7 @@ export async function lockReward(tx: Executor, id: number) {
   return row;
 }
 
-/** What one member may redeem now: active, not archived, for their type, a physical one in stock. */
+/** What one member may redeem now: active (not archived), for their type, a physical one in stock. */
 export async function rewardsFor(tx: Executor, memberType: string) {
   return tx
     .select({
@@ -82,7 +84,6 @@ export async function rewardsFor(tx: Executor, memberType: string) {
     .where(
       and(
         eq(rewards.active, true),
-        isNull(rewards.archivedAt),
         sql`${rewards.eligibleTypes} @> ${JSON.stringify([memberType])}::jsonb`,
         sql`(${rewards.type} <> 'physical' or ${rewards.stock} > 0)`,
       ),

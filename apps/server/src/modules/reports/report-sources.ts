@@ -1,7 +1,12 @@
 import type { ReportKey } from '@app/contract/reports';
+import { reportOf } from '../../lib/lists/report';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
 import { COURIER_REPORT_SOURCES } from '../courier-redemptions/courier-report-sources';
 import { GIFT_VOUCHER_REPORT_SOURCES } from '../gift-vouchers/gift-voucher-report-sources';
+import { REDEMPTION_REPORT_SOURCES } from '../redemptions/redemption-report-sources';
+import { feedbackList } from '../feedback/feedback.repository';
+import { projectList } from '../projects/projects.repository';
+import { reportColumns } from './report-columns';
 import type { ReportSource } from './report-source';
 import { auditLogSource } from './sources/audit-log.source';
 import { kycDecisionsSource } from './sources/kyc-decisions.source';
@@ -24,4 +29,7 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   ...COUPON_REPORT_SOURCES,
   ...GIFT_VOUCHER_REPORT_SOURCES,
   ...COURIER_REPORT_SOURCES,
+  ...REDEMPTION_REPORT_SOURCES,
+  projects: reportOf(projectList, 'createdAt', reportColumns('projects')),
+  feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')),
 };

@@ -1,4 +1,3 @@
-import { idParams } from '@app/contract/input';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import { pointsUploadResult, SCHEME_POINTS_PAGE } from '@app/contract/scheme-points';
 import multipart from '@fastify/multipart';
@@ -6,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
+import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import { pointsTemplate } from './scheme-points-sheet';
@@ -50,21 +50,10 @@ export const schemePointsUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/scheme-points/upload/errors/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'The error report of my points upload (xlsx)',
-        params: idParams,
-      },
-    },
-    async (request, reply) => {
-      const { file, stream } = await uploads.pointsErrorReport(app, actorOf(request), request.params.id);
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
-        stream,
-      );
-    },
-  );
+  errorReportRoute(app, {
+    path: '/admin/scheme-points/upload/errors',
+    access,
+    purpose: 'points_upload_errors',
+    tags,
+  });
 };

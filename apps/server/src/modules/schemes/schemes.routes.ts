@@ -3,6 +3,7 @@ import { SCHEMES_PAGE, schemeBody, schemeCancelBody, schemeEvent, schemeRow } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
+import { bulkDecisionRoutes } from '../../lib/decision-routes';
 import { listRoutes } from '../../lib/lists/routes';
 import { action as actionAccess, page, staffOf } from '../../plugins/access';
 import * as service from './schemes.service';
@@ -13,6 +14,8 @@ const tags = ['schemes'];
 const one = { 200: schemeRow };
 
 /** Scheme: drafts, activation by a second person (maker-checker), end, cancel, history. */
+const DECIDING = ['approve', 'reject'];
+
 export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffActor = (request: Parameters<typeof actorOf>[0]) => ({
     ...actorOf(request),
@@ -66,13 +69,18 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/schemes/:id/${path}`,
       {
-        config: { access: actionAccess(path === 'approve' ? 'schemes.approve' : 'schemes.manage') },
+        config: { access: actionAccess(DECIDING.includes(path) ? 'schemes.approve' : 'schemes.manage') },
         schema: { tags, summary, params, response: one },
       },
       async (request) => run(app, staffActor(request), request.params.id),
     );
   action('request-activation', 'Submit a draft for activation', service.requestActivation);
   action('approve', 'Approve activation (not by its creator or submitter)', service.approveActivation);
+  action(
+    'reject',
+    'Reject activation: back to draft (not by its creator or submitter)',
+    service.rejectActivation,
+  );
   action('end', 'End an active scheme', service.endScheme);
 
   app.post(
@@ -89,4 +97,13 @@ export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.cancelScheme(app, staffActor(request), request.params.id, request.body.reason),
   );
+
+  bulkDecisionRoutes(app, {
+    path: '/admin/schemes',
+    action: 'schemes.approve',
+    flow: service.schemeActivations,
+    tags,
+    noun: 'scheme activations (not by their creator or submitter)',
+    input: { of: () => undefined },
+  });
 };

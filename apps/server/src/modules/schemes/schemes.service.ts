@@ -151,6 +151,9 @@ export const schemeActivations: DecisionFlow<LockedScheme> = {
 export const approveActivation = (app: FastifyInstance, actor: StaffActor, id: number) =>
   decideOne(app, schemeActivations, id, { actor, result: 'approved', reason: null, input: undefined }, load);
 
+export const rejectActivation = (app: FastifyInstance, actor: StaffActor, id: number) =>
+  decideOne(app, schemeActivations, id, { actor, result: 'rejected', reason: null, input: undefined }, load);
+
 export const endScheme = (app: FastifyInstance, actor: StaffActor, id: number) =>
   transition(app, actor, id, 'ended', ['active'], async (tx) => {
     await repo.updateScheme(tx, id, { status: 'ended', closedBy: actor.id, closedAt: new Date() });

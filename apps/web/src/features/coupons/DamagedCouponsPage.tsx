@@ -5,6 +5,7 @@ import { Stack, Typography } from '@mui/material';
 import { Button, FunctionField, NumberInput, SelectInput, TextField } from 'react-admin';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { DownloadButton } from '../../components/DownloadButton';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
@@ -99,6 +100,24 @@ export default function DamagedCouponsPage() {
           secondary: (r) => `${serials(r)} · ${formatCount(r.quantity)} coupons · ${r.status}`,
           tertiary: (r) => `${r.reportedByName} · ${formatDateTime(r.createdAt)}`,
         }}
+        bulkActions={
+          <>
+            <BulkDecisionButton
+              path="/admin/damaged-coupons/approve"
+              kind="approve"
+              permission="damaged-coupons.decide"
+              resource="admin/damaged-coupons"
+              noun={['report', 'reports'] as const}
+            />
+            <BulkDecisionButton
+              path="/admin/damaged-coupons/reject"
+              kind="reject"
+              permission="damaged-coupons.decide"
+              resource="admin/damaged-coupons"
+              noun={['report', 'reports'] as const}
+            />
+          </>
+        }
         rowActions={(r) => <Decide row={r} />}
         columns={[
           <TextField key="id" source="id" label="Report" />,

@@ -1,4 +1,5 @@
-import { DAMAGE_REASON_LABELS } from '@app/contract/damaged-coupons';
+import { DAMAGE_REASON_LABELS, type DamagedUploadResult } from '@app/contract/damaged-coupons';
+import type { UploadResult } from '@app/contract/uploads';
 import {
   Alert,
   Box,
@@ -16,6 +17,9 @@ import {
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
+import { downloadFile } from '../../components/download';
+import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
+import { UploadOutcome } from '../../components/UploadOutcome';
 
 type Mode = 'single' | 'range' | 'upload';
 const reasons = Object.entries(DAMAGE_REASON_LABELS);
@@ -39,6 +43,7 @@ export function DamagedReportForm() {
   const [applyValid, setApplyValid] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
+  const [outcome, setOutcome] = useState<UploadResult | null>(null);
   const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setV((x) => ({ ...x, [name]: e.target.value }));
   const num = (s: string | undefined) => (s ? Number(s) : null);
@@ -46,6 +51,7 @@ export function DamagedReportForm() {
   const submit = async () => {
     setErrors({});
     setMessage('');
+    setOutcome(null);
     try {
       const photoFileId = await uploadPhoto(photo);
       if (mode === 'upload') {
@@ -58,7 +64,13 @@ export function DamagedReportForm() {
           photoFileId: photoFileId ?? undefined,
           applyValid: String(applyValid),
         };
-        await api('/admin/damaged-coupons/upload', { method: 'POST', body, query });
+        const { upload } = await api<DamagedUploadResult>('/admin/damaged-coupons/upload', {
+          method: 'POST',
+          body,
+          query,
+        });
+        setOutcome(upload);
+        if (upload.rowsApplied === 0) return;
       } else {
         const serial = /^\d+$/.test(v.code ?? '') ? Number(v.code) : null;
         const body =
@@ -114,19 +126,19 @@ export function DamagedReportForm() {
         )}
         {mode === 'upload' && (
           <Box>
-            <Button variant="outlined" component="label">
-              Choose list (.xlsx with a Code or Serial column)
-              <input
-                hidden
-                type="file"
-                accept=".xlsx"
-                aria-label="Damaged coupon list"
-                onChange={(e) => setList(e.target.files?.[0] ?? null)}
-              />
-            </Button>
-            <Typography variant="body2" component="span" sx={{ ml: 2 }}>
-              {list?.name ?? errors.file ?? 'No file chosen'}
-            </Typography>
+            <SpreadsheetPicker
+              file={list}
+              onFile={setList}
+              onTemplate={() =>
+                downloadFile('/admin/damaged-coupons/template', 'damaged-coupons-template.xlsx')
+              }
+              label="Damaged coupon list"
+            />
+            {errors.file && (
+              <Typography variant="body2" color="error">
+                {errors.file}
+              </Typography>
+            )}
             <FormControlLabel
               sx={{ display: 'block' }}
               control={<Switch checked={applyValid} onChange={(e) => setApplyValid(e.target.checked)} />}
@@ -165,6 +177,13 @@ export function DamagedReportForm() {
           </Typography>
         </Box>
         {message && <Alert severity="error">{message}</Alert>}
+        {outcome && (
+          <UploadOutcome
+            result={outcome}
+            errorsPath="/admin/damaged-coupons/upload/errors"
+            fileName="damaged-coupons-upload-errors.xlsx"
+          />
+        )}
         <Box>
           <Button variant="contained" onClick={submit}>
             Report

@@ -14,6 +14,7 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { useBatchChoices } from '../../components/use-options';
 import { PRINTS_RESOURCE, PrintList } from './PrintList';
@@ -55,6 +56,7 @@ export default function PunchHistoryPage() {
             </Toolbar>
           }
         >
+          <KeepFormDraft id="punch-create" />
           <SelectInput
             source="batchId"
             label="Batch"

@@ -2,7 +2,6 @@ import { INVOICE_MESSAGES as M } from '@app/contract/invoices';
 import AddIcon from '@mui/icons-material/Add';
 import { Typography } from '@mui/material';
 import {
-  Button,
   Create,
   Edit,
   required,
@@ -13,6 +12,8 @@ import {
   useNotify,
 } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { KeepFormDraft } from '../../app/form-drafts';
+import { ActionButton } from '../../components/ActionButton';
 import { ListPage } from '../../components/list/ListPage';
 import { DISTRIBUTORS_RESOURCE, invoicePaths } from './invoice-paths';
 
@@ -27,9 +28,14 @@ export function DistributorList() {
       empty="No distributors yet. Add the distributors you invoice."
       rowClick={(id) => invoicePaths.distributorEdit(id)}
       actions={
-        <Button label="Add distributor" component={Link} to={invoicePaths.distributorCreate}>
+        <ActionButton
+          permission="distributors.manage"
+          label="Add distributor"
+          component={Link}
+          to={invoicePaths.distributorCreate}
+        >
           <AddIcon />
-        </Button>
+        </ActionButton>
       }
       compact={{
         primary: (r) => `${r.name} · ${r.code}`,
@@ -81,6 +87,7 @@ export function DistributorCreate() {
       </Typography>
       <Create resource={DISTRIBUTORS_RESOURCE} title={false} redirect={false} mutationOptions={{ onSuccess }}>
         <SimpleForm sx={{ maxWidth: 520 }}>
+          <KeepFormDraft id="distributor-create" />
           <DistributorInputs mode="create" />
         </SimpleForm>
       </Create>
@@ -106,6 +113,7 @@ export function DistributorEdit() {
         transform={({ name, gstin, state, city }) => ({ name, gstin, state, city })}
       >
         <SimpleForm sx={{ maxWidth: 520 }}>
+          <KeepFormDraft id={`distributor-edit-${id}`} />
           <DistributorInputs mode="edit" />
         </SimpleForm>
       </Edit>

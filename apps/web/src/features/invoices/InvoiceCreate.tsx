@@ -15,6 +15,7 @@ import {
   useNotify,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { DayInput } from '../../components/DayInput';
 import { useProductChoices } from '../../components/use-options';
 import { DISTRIBUTORS_RESOURCE, INVOICES_RESOURCE, invoicePaths } from './invoice-paths';
@@ -35,6 +36,7 @@ export function InvoiceCreate() {
       </Typography>
       <Create resource={INVOICES_RESOURCE} title={false} redirect={false} mutationOptions={{ onSuccess }}>
         <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ lines: [{}] }}>
+          <KeepFormDraft id="invoice-create" />
           <ReferenceInput
             source="distributorId"
             reference={DISTRIBUTORS_RESOURCE}

@@ -1,7 +1,8 @@
 import { formatCount, formatDay } from '@app/contract/format';
 import AddIcon from '@mui/icons-material/Add';
-import { Button, SearchInput, TextField, TextInput } from 'react-admin';
+import { SearchInput, TextField, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ActionButton } from '../../components/ActionButton';
 import { DayInput } from '../../components/DayInput';
 import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
@@ -28,9 +29,14 @@ export function InvoiceList() {
       rowClick="expand"
       expand={<InvoiceLines />}
       actions={
-        <Button label="New invoice" component={Link} to={invoicePaths.create}>
+        <ActionButton
+          permission="invoices.create"
+          label="New invoice"
+          component={Link}
+          to={invoicePaths.create}
+        >
           <AddIcon />
-        </Button>
+        </ActionButton>
       }
       compact={{
         primary: (r) => `${r.number} · ${formatDay(r.invoiceDate)}`,

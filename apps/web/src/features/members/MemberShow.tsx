@@ -7,8 +7,10 @@ import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { useApiGet } from '../../components/use-api-get';
 import { AdjustmentsList } from './AdjustmentsList';
 import { MemberActions } from './MemberActions';
+import { MemberFeedbackTab, MemberProjectsTab, MemberScansTab } from './MemberActivityTabs';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
+import { MemberRedemptionsTab } from './MemberRedemptionsTab';
 import { MEMBERS_RESOURCE } from './member-paths';
 
 /** One member: profile, KYC, ledger, adjustments and history tabs, with block/unblock and adjust. */
@@ -46,8 +48,20 @@ export function MemberShow() {
         <TabbedShowLayout.Tab label="Ledger">
           <MemberLedgerTab memberId={id} />
         </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Redemptions">
+          <MemberRedemptionsTab memberId={id} />
+        </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Adjustments">
           <AdjustmentsList memberId={Number(id)} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Scans">
+          <MemberScansTab memberId={id} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Projects">
+          <MemberProjectsTab memberId={id} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Feedback">
+          <MemberFeedbackTab memberId={id} />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="History">
           <AuditHistory entity="member" entityId={id} recent={history.data} />

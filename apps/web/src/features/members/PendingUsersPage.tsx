@@ -1,22 +1,22 @@
 import { useProfile } from '../../app/profile-context';
+import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { ListPage } from '../../components/list/ListPage';
-import { DecisionButton } from './DecisionButton';
 import { memberColumns, memberCompact } from './member-columns';
 import { memberFilters } from './member-filters';
 import { memberPaths, PENDING_RESOURCE, USERS_PAGE } from './member-paths';
 
 const approve = {
   path: '/admin/pending-users/approve',
-  action: 'approve',
+  kind: 'approve',
   permission: 'members.decide',
-  verb: 'approved',
+  noun: ['member', 'members'],
   resource: PENDING_RESOURCE,
 } as const;
 const reject = {
   path: '/admin/pending-users/reject',
-  action: 'reject',
+  kind: 'reject',
   permission: 'members.decide',
-  verb: 'rejected',
+  noun: ['member', 'members'],
   resource: PENDING_RESOURCE,
 } as const;
 
@@ -34,14 +34,14 @@ export default function PendingUsersPage() {
       rowClick={can(USERS_PAGE) ? (id) => memberPaths.show(id) : false}
       bulkActions={
         <>
-          <DecisionButton {...approve} />
-          <DecisionButton {...reject} />
+          <BulkDecisionButton {...approve} />
+          <BulkDecisionButton {...reject} />
         </>
       }
       rowActions={() => (
         <>
-          <DecisionButton {...approve} row />
-          <DecisionButton {...reject} row />
+          <BulkDecisionButton {...approve} row />
+          <BulkDecisionButton {...reject} row />
         </>
       )}
       columns={memberColumns}

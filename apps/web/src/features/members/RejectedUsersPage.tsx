@@ -1,16 +1,16 @@
 import { TextField } from 'react-admin';
 import { useProfile } from '../../app/profile-context';
+import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { ListPage } from '../../components/list/ListPage';
-import { DecisionButton } from './DecisionButton';
 import { memberColumns, memberCompact } from './member-columns';
 import { memberFilters } from './member-filters';
 import { memberPaths, REJECTED_RESOURCE, USERS_PAGE } from './member-paths';
 
 const reapprove = {
   path: '/admin/rejected-users/reapprove',
-  action: 'reapprove',
+  kind: 'reapprove',
   permission: 'members.reapprove',
-  verb: 're-approved',
+  noun: ['member', 'members'],
   resource: REJECTED_RESOURCE,
 } as const;
 
@@ -26,8 +26,8 @@ export default function RejectedUsersPage() {
       sort={{ field: 'id', order: 'DESC' }}
       empty="No rejected registrations."
       rowClick={can(USERS_PAGE) ? (id) => memberPaths.show(id) : false}
-      bulkActions={<DecisionButton {...reapprove} />}
-      rowActions={() => <DecisionButton {...reapprove} row />}
+      bulkActions={<BulkDecisionButton {...reapprove} />}
+      rowActions={() => <BulkDecisionButton {...reapprove} row />}
       columns={[
         ...memberColumns,
         <TextField key="reason" source="statusReason" label="Reason" sortable={false} />,

@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { Create, Edit, SimpleForm, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { ProductInputs } from './ProductInputs';
 import { PRODUCTS_RESOURCE, productPaths } from './product-paths';
 
@@ -22,6 +23,7 @@ export function ProductCreate() {
       </Typography>
       <Create resource={PRODUCTS_RESOURCE} title={false} redirect={false} mutationOptions={{ onSuccess }}>
         <SimpleForm sx={{ maxWidth: 520 }} defaultValues={{ active: true, basePoints: 0 }}>
+          <KeepFormDraft id="product-create" />
           <ProductInputs mode="create" />
         </SimpleForm>
       </Create>
@@ -47,6 +49,7 @@ export function ProductEdit() {
         transform={({ sku: _s, id: _i, createdAt: _c, updatedAt: _u, ...rest }) => rest}
       >
         <SimpleForm sx={{ maxWidth: 520 }}>
+          <KeepFormDraft id={`product-edit-${id}`} />
           <ProductInputs mode="edit" />
         </SimpleForm>
       </Edit>

@@ -1,7 +1,8 @@
 import { formatCount } from '@app/contract/format';
 import AddIcon from '@mui/icons-material/Add';
-import { BooleanField, Button, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
+import { BooleanField, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ActionButton } from '../../components/ActionButton';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { PRODUCTS_RESOURCE, productPaths } from './product-paths';
@@ -32,9 +33,14 @@ export function ProductList() {
       empty="No products yet. Add the SKUs that carry coupons."
       rowClick={(id) => productPaths.edit(id)}
       actions={
-        <Button label="Add product" component={Link} to={productPaths.create}>
+        <ActionButton
+          permission="products.manage"
+          label="Add product"
+          component={Link}
+          to={productPaths.create}
+        >
           <AddIcon />
-        </Button>
+        </ActionButton>
       }
       compact={{
         primary: (r) => `${r.sku} · ${r.name}`,

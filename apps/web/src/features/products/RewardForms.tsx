@@ -51,7 +51,7 @@ export function RewardEdit() {
         mutationMode="pessimistic"
         redirect={false}
         mutationOptions={{ onSuccess }}
-        transform={({ id: _i, createdAt: _c, updatedAt: _u, archivedAt: _a, ...rest }) => rest}
+        transform={({ id: _i, createdAt: _c, updatedAt: _u, ...rest }) => rest}
       >
         <SimpleForm sx={{ maxWidth: 520 }}>
           <RewardInputs />

@@ -3,7 +3,6 @@ import { REWARD_MESSAGES, REWARD_TYPE_LABELS, REWARD_TYPES } from '@app/contract
 import { Button as MuiButton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
-  BooleanInput,
   CheckboxGroupInput,
   maxValue,
   minValue,
@@ -122,7 +121,6 @@ export function RewardInputs() {
         validate={required(REWARD_MESSAGES.typesRequired)}
       />
       <ImageInput />
-      <BooleanInput source="active" defaultValue={true} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { REWARD_TYPE_LABELS, REWARD_TYPES, type RewardRow } from '@app/contract/
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import { Box } from '@mui/material';
-import { BooleanField, Button, FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { Button, FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
@@ -23,25 +23,16 @@ const filters = [
     key="active"
     source="active"
     label="Status"
-    choices={[
-      { id: true, name: 'Active' },
-      { id: false, name: 'Inactive' },
-    ]}
-  />,
-  <SelectInput
-    key="archived"
-    source="archived"
-    label="Archived"
     alwaysOn
     choices={[
-      { id: false, name: 'Current' },
-      { id: true, name: 'Archived' },
+      { id: true, name: 'Active' },
+      { id: false, name: 'Archived' },
     ]}
   />,
 ];
 
 function ArchiveButton({ record }: { record: RewardRow }) {
-  const archived = Boolean(record.archivedAt);
+  const archived = !record.active;
   const act = useRowAction({
     action: 'rewards.manage',
     title: archived ? `Restore ${record.name}?` : `Archive ${record.name}?`,
@@ -76,7 +67,7 @@ export function RewardList() {
       resource={REWARDS_RESOURCE}
       exportName="rewards"
       filters={filters}
-      filterDefaultValues={{ archived: false }}
+      filterDefaultValues={{ active: true }}
       sort={{ field: 'name', order: 'ASC' }}
       empty="No rewards yet. Add the gifts and e-vouchers members can redeem."
       rowClick={can('rewards.manage') ? (id) => rewardPaths.edit(id) : false}
@@ -92,7 +83,7 @@ export function RewardList() {
         primary: (r: RewardRow) => r.name,
         secondary: (r: RewardRow) =>
           `${REWARD_TYPE_LABELS[r.type]} · ${detail(r)} · ${formatCount(r.pointsCost)} points`,
-        tertiary: (r: RewardRow) => (r.archivedAt ? 'Archived' : r.active ? 'Active' : 'Inactive'),
+        tertiary: (r: RewardRow) => (r.active ? 'Active' : 'Archived'),
       }}
       columns={[
         <TextField key="name" source="name" />,
@@ -113,7 +104,6 @@ export function RewardList() {
           sortable={false}
           render={(r: RewardRow) => r.eligibleTypes.join(', ')}
         />,
-        <BooleanField key="active" source="active" sortable={false} />,
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
 import { Create, SimpleForm } from 'react-admin';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { RoleInputs } from './RoleInputs';
 import { ROLES_RESOURCE, rolePaths } from './role-paths';
 
@@ -16,6 +17,7 @@ export function RoleCreate() {
         redirect={(_resource, id) => rolePaths.show(id ?? '')}
       >
         <SimpleForm>
+          <KeepFormDraft id="role-create" />
           <RoleInputs mode="create" />
         </SimpleForm>
       </Create>

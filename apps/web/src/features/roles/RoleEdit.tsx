@@ -2,6 +2,7 @@ import type { RoleUpdateBody } from '@app/contract/roles';
 import { Alert, Typography } from '@mui/material';
 import { Edit, type RaRecord, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { RoleInputs } from './RoleInputs';
 import { ROLES_RESOURCE, rolePaths } from './role-paths';
 import { useGrantRules } from './use-grant-rules';
@@ -45,6 +46,7 @@ function RoleForm() {
         </Toolbar>
       }
     >
+      <KeepFormDraft id={`role-edit-${record?.id}`} />
       {!allowed && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           This role holds pages your own role does not, so you cannot change it.

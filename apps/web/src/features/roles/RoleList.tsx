@@ -1,7 +1,8 @@
 import { formatCount, formatDateTime } from '@app/contract/format';
 import AddIcon from '@mui/icons-material/Add';
-import { BooleanField, Button, SearchInput, SelectInput, TextField } from 'react-admin';
+import { BooleanField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ActionButton } from '../../components/ActionButton';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { ROLES_RESOURCE, rolePaths } from './role-paths';
@@ -31,9 +32,9 @@ export function RoleList() {
       empty="No roles yet."
       rowClick={(id) => rolePaths.show(id)}
       actions={
-        <Button label="Create" component={Link} to={rolePaths.create}>
+        <ActionButton permission="roles.manage" label="Create" component={Link} to={rolePaths.create}>
           <AddIcon />
-        </Button>
+        </ActionButton>
       }
       compact={{
         primary: (r) => `${r.label} (${r.name})`,

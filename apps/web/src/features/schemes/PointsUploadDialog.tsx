@@ -7,7 +7,6 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  Stack,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -15,7 +14,7 @@ import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
 import { downloadFile } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
-import { UploadErrors } from '../../components/UploadErrors';
+import { UploadOutcome } from '../../components/UploadOutcome';
 
 /**
  * Many SKUs' points from one spreadsheet. A file with errors applies nothing: the errors, their report
@@ -75,30 +74,14 @@ export function PointsUploadDialog({ onClose }: { onClose: () => void }) {
         {busy && <LinearProgress aria-label="Uploading" sx={{ mb: 2 }} />}
         {problem && <Alert severity="error">{problem}</Alert>}
         {result && (
-          <Stack spacing={2}>
-            <Alert severity="error">
-              The file has errors: nothing was applied. {result.rowsValid} of {result.rowsTotal} rows are
-              valid.
-              {result.errorsTotal > result.errors.length &&
-                ` The first ${result.errors.length} of ${result.errorsTotal} errors are shown; the report has them all.`}
-            </Alert>
-            <UploadErrors errors={result.errors} />
-          </Stack>
+          <UploadOutcome
+            result={result}
+            errorsPath="/admin/scheme-points/upload/errors"
+            fileName="scheme-points-upload-errors.xlsx"
+          />
         )}
       </DialogContent>
       <DialogActions>
-        {result?.errorReportId && (
-          <Button
-            onClick={() =>
-              downloadFile(
-                `/admin/scheme-points/upload/errors/${result.errorReportId}`,
-                'scheme-points-upload-errors.xlsx',
-              )
-            }
-          >
-            Download error report
-          </Button>
-        )}
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>

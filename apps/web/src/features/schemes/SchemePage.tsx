@@ -3,7 +3,9 @@ import { SCHEME_RULE_LABELS, SCHEME_STATUSES, type SchemeRow } from '@app/contra
 import AddIcon from '@mui/icons-material/Add';
 import { Chip } from '@mui/material';
 import { useState } from 'react';
-import { Button, FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { ActionButton } from '../../components/ActionButton';
+import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { DayField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { SchemeFormDialog } from './SchemeFormDialog';
@@ -44,15 +46,33 @@ export default function SchemePage() {
         sort={{ field: 'id', order: 'DESC' }}
         empty="No schemes yet. A new scheme starts as a draft; a second person activates it."
         actions={
-          <Button label="New scheme" onClick={() => setEditing('new')}>
+          <ActionButton permission="schemes.manage" label="New scheme" onClick={() => setEditing('new')}>
             <AddIcon />
-          </Button>
+          </ActionButton>
         }
         compact={{
           primary: (r) => `${r.name} · ${status(r)}`,
           secondary: (r) => `${SCHEME_RULE_LABELS[r.rule]}: ${ruleText(r)}`,
           tertiary: (r) => `${formatDay(r.startsOn)} – ${formatDay(r.endsOn)}`,
         }}
+        bulkActions={
+          <>
+            <BulkDecisionButton
+              path="/admin/schemes/approve"
+              kind="approve"
+              permission="schemes.approve"
+              resource="admin/schemes"
+              noun={['scheme activation', 'scheme activations'] as const}
+            />
+            <BulkDecisionButton
+              path="/admin/schemes/reject"
+              kind="reject"
+              permission="schemes.approve"
+              resource="admin/schemes"
+              noun={['scheme activation', 'scheme activations'] as const}
+            />
+          </>
+        }
         rowActions={(r) => <SchemeRowActions row={r} onEdit={setEditing} />}
         columns={[
           <TextField key="name" source="name" />,

@@ -67,6 +67,15 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
     run: ({ reason }) => post('cancel', { reason: String(reason ?? '') }),
     done: () => 'Scheme cancelled',
   });
+  const reject = useRowAction({
+    action: 'schemes.approve',
+    title: `Reject activation of ${row.name}?`,
+    text: 'The scheme goes back to draft; its maker can edit it and ask again.',
+    verb: 'Reject',
+    destructive: true,
+    run: () => post('reject'),
+    done: () => 'Activation rejected: back to draft',
+  });
   // One-click steps (no confirmation): a failure is told in a message, not thrown away.
   const run = async (path: string, done: string) => {
     try {
@@ -96,6 +105,11 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
           Approve
         </Button>
       )}
+      {row.status === 'draft' && requested && reject.allowed && (
+        <Button size="small" color="error" onClick={reject.open}>
+          Reject
+        </Button>
+      )}
       {row.status === 'active' && end.allowed && (
         <Button size="small" onClick={end.open}>
           End
@@ -112,6 +126,7 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
       {history && <HistoryDialog scheme={row} onClose={() => setHistory(false)} />}
       {end.dialog}
       {cancel.dialog}
+      {reject.dialog}
     </Stack>
   );
 }

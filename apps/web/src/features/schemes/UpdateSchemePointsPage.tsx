@@ -5,6 +5,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Button, FunctionField, SearchInput, TextField } from 'react-admin';
+import { ActionButton } from '../../components/ActionButton';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { PointsChangeDialog } from './PointsChangeDialog';
@@ -20,7 +21,8 @@ export default function UpdateSchemePointsPage() {
         <Typography variant="h5" component="h1">
           {pageTitle('/dashboard/updateSchemePoints')}
         </Typography>
-        <Button
+        <ActionButton
+          permission="scheme-points.update"
           label="Upload spreadsheet"
           variant="outlined"
           onClick={() => setUploading(true)}

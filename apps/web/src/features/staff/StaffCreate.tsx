@@ -2,6 +2,7 @@ import type { StaffCreated } from '@app/contract/staff';
 import { Typography } from '@mui/material';
 import { Create, SimpleForm, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { StaffInputs } from './StaffInputs';
 import { STAFF_RESOURCE, staffPaths } from './staff-paths';
 
@@ -20,6 +21,7 @@ export function StaffCreate() {
       </Typography>
       <Create resource={STAFF_RESOURCE} title={false} redirect={false} mutationOptions={{ onSuccess }}>
         <SimpleForm sx={{ maxWidth: 520 }}>
+          <KeepFormDraft id="staff-create" />
           <StaffInputs mode="create" />
         </SimpleForm>
       </Create>

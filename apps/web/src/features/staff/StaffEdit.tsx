@@ -2,6 +2,7 @@ import type { StaffUpdateBody } from '@app/contract/staff';
 import { Typography } from '@mui/material';
 import { Edit, type RaRecord, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { KeepFormDraft } from '../../app/form-drafts';
 import { StaffInputs } from './StaffInputs';
 import { STAFF_RESOURCE, staffPaths } from './staff-paths';
 
@@ -36,6 +37,7 @@ export function StaffEdit() {
             </Toolbar>
           }
         >
+          <KeepFormDraft id={`staff-edit-${id}`} />
           <StaffInputs mode="edit" />
         </SimpleForm>
       </Edit>

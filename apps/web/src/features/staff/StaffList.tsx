@@ -1,7 +1,8 @@
 import { formatDateTime } from '@app/contract/format';
 import AddIcon from '@mui/icons-material/Add';
-import { Button, SearchInput, SelectInput, TextField } from 'react-admin';
+import { SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ActionButton } from '../../components/ActionButton';
 import { DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { StaffStatus } from './StaffStatus';
@@ -32,9 +33,9 @@ export function StaffList() {
       empty="No staff accounts yet."
       rowClick={(id) => staffPaths.show(id)}
       actions={
-        <Button label="Create" component={Link} to={staffPaths.create}>
+        <ActionButton permission="staff.manage" label="Create" component={Link} to={staffPaths.create}>
           <AddIcon />
-        </Button>
+        </ActionButton>
       }
       compact={{
         primary: (r) => `${r.name} · ${r.roleName}`,

@@ -1,0 +1,119 @@
+import type { AuditEntry } from '@app/contract/audit';
+import { formatCount, formatDateTime } from '@app/contract/format';
+import {
+  PROJECT_STAGE_LABELS,
+  PROJECT_TYPE_LABELS,
+  PROJECTS_PAGE,
+  type ProjectDetail,
+} from '@app/contract/projects';
+import ListIcon from '@mui/icons-material/List';
+import {
+  Alert,
+  Box,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import { Button, ResourceContextProvider } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { AuditHistory } from '../../components/audit/AuditHistory';
+import { pageTitle } from '../../components/list/ListPage';
+import { ProtectedImage } from '../../components/ProtectedImage';
+import { useApiGet } from '../../components/use-api-get';
+import { ProjectDecision } from './ProjectDecision';
+import { projectPaths } from './project-paths';
+
+/** One project: what the member registered, its photos, the decision, and its history. */
+export function ProjectShow() {
+  const { id = '' } = useParams();
+  const { data: p, error, reload } = useApiGet<ProjectDetail>(`/admin/projects/${id}`);
+  const history = useApiGet<AuditEntry[]>(`/admin/projects/${id}/history`);
+  const back = (
+    <Button label={`Back to ${pageTitle(PROJECTS_PAGE)}`} component={Link} to={projectPaths.list}>
+      <ListIcon />
+    </Button>
+  );
+  if (error)
+    return (
+      <>
+        {back}
+        <Alert severity="error">{error}</Alert>
+      </>
+    );
+  if (!p) return null;
+  const rows: [string, ReactNode][] = [
+    ['Member', `${p.memberName} (${p.memberCode}), ${p.memberMobile}`],
+    ['Site address', p.siteAddress],
+    ['Pincode', p.pincode],
+    ['Location', p.latitude !== null && p.longitude !== null ? `${p.latitude}, ${p.longitude}` : '—'],
+    ['Type', PROJECT_TYPE_LABELS[p.type]],
+    ['Stage', PROJECT_STAGE_LABELS[p.stage]],
+    ['Expected quantity', formatCount(p.expectedQuantity)],
+    ['Registered', formatDateTime(p.createdAt)],
+    ['State', <Chip key="s" size="small" label={p.state} color={STATE_COLOURS[p.state]} />],
+  ];
+  if (p.state !== 'submitted')
+    rows.push(
+      ['Decided', `${formatDateTime(p.decidedAt)} by ${p.decidedByName ?? '—'}`],
+      [p.state === 'rejected' ? 'Reason' : 'Note', p.reason ?? '—'],
+    );
+  if (p.state === 'approved') rows.push(['Bonus credited', `${formatCount(p.bonusPoints ?? 0)} points`]);
+  const refresh = () => {
+    reload();
+    history.reload();
+  };
+  return (
+    <>
+      {back}
+      <Typography variant="h5" component="h1">
+        {p.name}
+      </Typography>
+      <Paper sx={{ p: 2, mt: 1 }}>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" sx={{ maxWidth: 720 }}>
+            <TableBody>
+              {rows.map(([label, value]) => (
+                <TableRow key={label}>
+                  <TableCell component="th" sx={{ fontWeight: 600, width: 160 }}>
+                    {label}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{value}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+        <Typography variant="h6" sx={{ mt: 2 }}>
+          Photos
+        </Typography>
+        {p.photos.length === 0 && <Typography>No photos.</Typography>}
+        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, my: 1 }}>
+          {p.photos.map((photo, i) => (
+            <ProtectedImage
+              key={photo.fileId}
+              path={`/admin/projects/${p.id}/photos/${photo.fileId}`}
+              hasThumbnail={photo.hasThumbnail}
+              label={`Photo ${i + 1}`}
+              fileName={`project-${p.id}-photo-${i + 1}`}
+            />
+          ))}
+        </Stack>
+        <ProjectDecision row={p} onDone={refresh} />
+      </Paper>
+      <Typography variant="h6" sx={{ mt: 2 }}>
+        History
+      </Typography>
+      <ResourceContextProvider value="admin/projects">
+        <AuditHistory entity="project" entityId={String(p.id)} recent={history.data} />
+      </ResourceContextProvider>
+    </>
+  );
+}
+
+const STATE_COLOURS = { submitted: 'warning', approved: 'success', rejected: 'error' } as const;

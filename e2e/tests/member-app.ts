@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { serverLog } from '../server-log';
+import { DEMO_PASSWORD } from './helpers';
+
+/** A small real PNG (the upload is checked by content and gets a thumbnail). */
+export const PHOTO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAAKklEQVR42mNwa9pCU8QwasGoBaMWjFpAhAUnFkTRFI1aMGrBqAWjFhCBAGzZ3T3+yAVqAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** The newest one-time code the server "sent" to `mobile` (the demo SMS sender logs it). */
+async function otpFromServerLog(mobile: string): Promise<string> {
+  const file = serverLog(Number(process.env.E2E_PORT ?? 3100));
+  for (let i = 0; i < 50; i++) {
+    const codes = [...readFileSync(file, 'utf8').matchAll(new RegExp(`SMS to ${mobile}: \\D*(\\d{6})`, 'g'))];
+    if (codes.length > 0) return codes.at(-1)![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code for ${mobile} in ${file}`);
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Staff token of a demo role, through the sign-in API (setting up data the test is not about). */
+export async function staffToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/admin/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token as string;
+}
+
+/**
+ * A member as the mobile app makes one: code by SMS, registration, then approved by staff (only
+ * approved members register projects). Answers the member's session token, id and mobile.
+ */
+export async function approvedAppMember(request: APIRequestContext, staff: string) {
+  const mobile = `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  expect((await request.post('/api/app/otp', { data: { mobile } })).status()).toBe(200);
+  const code = await otpFromServerLog(mobile);
+  const registered = await request.post('/api/app/register', {
+    data: {
+      mobile,
+      code,
+      name: `App Member ${mobile.slice(-4)}`,
+      type: 'contractor',
+      dateOfBirth: '1985-03-14',
+      address: {
+        line: '7 Station Road',
+        city: 'Pune',
+        district: 'Pune',
+        state: 'Maharashtra',
+        pincode: '411001',
+      },
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const { token, member } = (await registered.json()) as { token: string; member: { id: number } };
+  const approved = await request.post('/api/admin/pending-users/approve', {
+    headers: bearer(staff),
+    data: { ids: [member.id] },
+  });
+  expect(approved.status()).toBe(200);
+  return { token, id: member.id, mobile };
+}
+
+/** Uploads an image for `purpose` as the member; answers the file id. */
+export async function uploadAsMember(request: APIRequestContext, token: string, purpose: string) {
+  const res = await request.post(`/api/app/uploads?purpose=${purpose}`, {
+    headers: bearer(token),
+    multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: PHOTO_PNG } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as number;
+}

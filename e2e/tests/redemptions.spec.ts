@@ -1,0 +1,173 @@
+import { REDEMPTION_PAGE, UTR_UPLOAD_COLUMNS } from '@app/contract/redemptions';
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { signIn } from './helpers';
+import { approvedAppMember, bearer, staffToken, uploadAsMember } from './member-app';
+import { apiAs, unique } from './staff-helpers';
+
+interface Row {
+  id: number;
+  status: string;
+  kind: string;
+  utr: string | null;
+  approvedByName: string | null;
+  paidByName: string | null;
+}
+
+/** The oldest requested redemption of a kind (the demo data makes them through the member's request service). */
+async function oldestRequested(page: Page, kind: string): Promise<Row> {
+  const filter = encodeURIComponent(JSON.stringify({ kind, status: 'requested' }));
+  const list = (await apiAs(
+    page,
+    'GET',
+    `/admin/redemptions?filter=${filter}&sort=createdAt&order=ASC&perPage=5`,
+  )) as {
+    rows: Row[];
+  };
+  expect(list.rows.length).toBeGreaterThan(0);
+  return list.rows[0]!;
+}
+
+/** Approves one row of the queue through its own Approve button. */
+async function approveOnPage(page: Page, kind: string, id: number) {
+  await page.goto(`${REDEMPTION_PAGE}/${kind}`);
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Approve redemption ${id}`);
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('1 approved')).toBeVisible();
+  await expect(row).toHaveCount(0); // it leaves the requested queue
+}
+
+test('a member redemption made through the member API, approved on the page', async ({ page, request }) => {
+  // The member: registered and approved, KYC submitted and approved, points granted (maker-checker).
+  const cs = await staffToken(request, 'cs@demo.local');
+  const finance = await staffToken(request, 'finance@demo.local');
+  const member = await approvedAppMember(request, cs);
+  const files: number[] = [];
+  for (let i = 0; i < 4; i++) files.push(await uploadAsMember(request, member.token, 'kyc_image'));
+  const kyc = await request.post('/api/app/kyc', {
+    headers: bearer(member.token),
+    data: {
+      aadhaarLast4: '4321',
+      aadhaarFrontFileId: files[0],
+      aadhaarBackFileId: files[1],
+      pan: 'ABCDE1234F',
+      panFileId: files[2],
+      accountHolder: 'App Member',
+      accountNumber: '123456789012',
+      ifsc: 'SBIN0001234',
+      bankName: 'State Bank of India',
+      chequeFileId: files[3],
+      upiId: 'member@upi',
+    },
+  });
+  expect(kyc.status(), await kyc.text()).toBe(200);
+  const kycId = (await kyc.json()).id as number;
+  for (const step of ['claim', 'approve'])
+    expect(
+      (await request.post(`/api/admin/kyc/${kycId}/${step}`, { headers: bearer(cs), data: {} })).status(),
+    ).toBe(200);
+  const grant = await request.post(`/api/admin/users/${member.id}/adjustments`, {
+    headers: bearer(cs),
+    data: { amount: 5000, reason: 'Welcome bonus' },
+  });
+  expect(grant.status(), await grant.text()).toBe(200);
+  const adjusted = await request.post(`/api/admin/adjustments/${(await grant.json()).id}/approve`, {
+    headers: bearer(finance),
+    data: {},
+  });
+  expect(adjusted.status(), await adjusted.text()).toBe(200);
+
+  const made = await request.post('/api/app/redemptions', {
+    headers: { ...bearer(member.token), 'idempotency-key': `e2e-${unique()}` },
+    data: { kind: 'cash', points: 2000, payout: 'upi' },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const redemption = (await made.json()) as { id: number; status: string };
+  expect(redemption.status).toBe('requested');
+
+  await signIn(page, 'finance');
+  await approveOnPage(page, 'cash', redemption.id);
+  const mine = await request.get('/api/app/redemptions', { headers: bearer(member.token) });
+  const seen = (
+    (await mine.json()) as { id: number; status: string; history: { toStatus: string }[] }[]
+  ).find((r) => r.id === redemption.id)!;
+  expect(seen.status).toBe('approved');
+  expect(seen.history.map((h) => h.toStatus)).toEqual(['requested', 'approved']);
+});
+
+test('a requested gift redemption approved on the page', async ({ page }) => {
+  await signIn(page, 'finance');
+  const gift = await oldestRequested(page, 'gift');
+  await approveOnPage(page, 'gift', gift.id);
+  const after = (await apiAs(page, 'GET', `/admin/redemptions/${gift.id}`)) as Row;
+  expect(after.status).toBe('approved');
+  expect(after.approvedByName).toBeTruthy();
+});
+
+test('a cash redemption approved, then paid by a second account with a UTR upload', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'finance');
+  const cash = await oldestRequested(page, 'cash');
+  await approveOnPage(page, 'cash', cash.id);
+
+  // The approver may not pay it: a second staff account uploads the UTR.
+  const utr = `E2E${unique().toUpperCase()}`.replace(/[^A-Z0-9]/g, '').slice(0, 30);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('UTR');
+  ws.addRow([...UTR_UPLOAD_COLUMNS]);
+  ws.addRow([cash.id, utr]);
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+
+  const context = await browser.newContext();
+  const cs = await context.newPage();
+  await signIn(cs, 'cs');
+  await cs.goto(`${REDEMPTION_PAGE}/cash`);
+  await cs.getByRole('button', { name: 'Upload UTRs' }).click();
+  const dialog = cs.getByRole('dialog');
+  await dialog.getByLabel('UTR spreadsheet').setInputFiles({
+    name: 'utr.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(cs.getByText('Marked paid: 1, rejected: 0')).toBeVisible();
+  const paid = (await apiAs(cs, 'GET', `/admin/redemptions/${cash.id}`)) as Row;
+  expect(paid).toMatchObject({ status: 'paid', utr });
+  expect(paid.paidByName).not.toBe(paid.approvedByName);
+  await cs.screenshot({ path: 'test-results/redemptions-cash.png', fullPage: true });
+  await cs.setViewportSize({ width: 390, height: 844 });
+  await cs.goto(`${REDEMPTION_PAGE}/cash`);
+  await expect(cs.getByRole('tab', { name: 'Cash' })).toBeVisible();
+  const width = await cs.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await cs.screenshot({ path: 'test-results/redemptions-390.png', fullPage: true });
+  await context.close();
+});
+
+test('the Rewards tab lists the catalogue and adds a gift', async ({ page }) => {
+  await signIn(page, 'marketing');
+  await page.goto('/dashboard/products/catalogue/rewards');
+  await expect(page.getByText('Bosch cordless drill')).toBeVisible();
+  const name = `E2E gift ${unique()}`;
+  await page.getByRole('link', { name: 'Add reward' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Points cost').fill('1500');
+  await page.getByLabel('MRP (₹)').fill('1299');
+  await page.getByLabel('Stock').fill('12');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Reward added')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('₹1,299.00');
+  await page.screenshot({ path: 'test-results/rewards.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByText(name)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/rewards-390.png', fullPage: true });
+});

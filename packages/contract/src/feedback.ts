@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { recordId, text, uniqueArray } from './input';
+
+/**
+ * Feedbacks Data (PRODUCT.md §3.7): member feedback moves `open → in_progress → resolved`; staff
+ * replies are shown to the member in the app.
+ */
+export const FEEDBACK_PAGE = '/dashboard/feedback';
+
+export const FEEDBACK_STATES = ['open', 'in_progress', 'resolved'] as const;
+export type FeedbackState = (typeof FEEDBACK_STATES)[number];
+export const FEEDBACK_STATE_LABELS: Record<FeedbackState, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+};
+/** The one step each state may take. */
+export const FEEDBACK_NEXT: Record<FeedbackState, FeedbackState | null> = {
+  open: 'in_progress',
+  in_progress: 'resolved',
+  resolved: null,
+};
+
+export const FEEDBACK_CATEGORIES = ['product', 'scheme', 'points', 'redemption', 'app', 'other'] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
+  product: 'Product',
+  scheme: 'Scheme',
+  points: 'Points',
+  redemption: 'Redemption',
+  app: 'App',
+  other: 'Other',
+};
+
+export const MAX_FEEDBACK_ATTACHMENTS = 3;
+
+export const FEEDBACK_MESSAGES = {
+  category: `Category is one of: ${FEEDBACK_CATEGORIES.join(', ')}`,
+  rating: 'Rating is a whole number from 1 to 5',
+  message: 'Write your feedback',
+  attachment:
+    'Upload the file first (POST /api/app/uploads?purpose=feedback_attachment): it must be your own upload',
+  reply: 'Write the reply',
+} as const;
+const M = FEEDBACK_MESSAGES;
+
+/** Body of POST /api/app/feedback. */
+export const feedbackCreateBody = z.object({
+  category: z.enum(FEEDBACK_CATEGORIES, { error: M.category }),
+  rating: z.number({ error: M.rating }).int(M.rating).min(1, M.rating).max(5, M.rating),
+  message: text(2000, { required: M.message, multiline: true }),
+  attachmentFileIds: uniqueArray(recordId(), MAX_FEEDBACK_ATTACHMENTS, {
+    tooMany: `At most ${MAX_FEEDBACK_ATTACHMENTS} attachments`,
+  }).default([]),
+});
+export type FeedbackCreateBody = z.infer<typeof feedbackCreateBody>;
+
+export const feedbackRow = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  memberCode: z.string(),
+  memberName: z.string(),
+  memberMobile: z.string(),
+  category: z.enum(FEEDBACK_CATEGORIES),
+  rating: z.number().int(),
+  message: z.string(),
+  state: z.enum(FEEDBACK_STATES),
+  attachmentCount: z.number().int(),
+  replyCount: z.number().int(),
+  lastReplyAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type FeedbackRow = z.infer<typeof feedbackRow>;
+
+export const feedbackReply = z.object({
+  id: z.number().int(),
+  staffName: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type FeedbackReply = z.infer<typeof feedbackReply>;
+
+export const feedbackAttachment = z.object({
+  fileId: z.number().int(),
+  contentType: z.string(),
+  hasThumbnail: z.boolean(),
+});
+export type FeedbackAttachment = z.infer<typeof feedbackAttachment>;
+
+export const feedbackDetail = feedbackRow.extend({
+  attachments: z.array(feedbackAttachment),
+  replies: z.array(feedbackReply),
+});
+export type FeedbackDetail = z.infer<typeof feedbackDetail>;
+
+/** The member's own feedback with the staff replies (the replier shown as the support team). */
+export const memberFeedback = z.object({
+  id: z.number().int(),
+  category: z.enum(FEEDBACK_CATEGORIES),
+  rating: z.number().int(),
+  message: z.string(),
+  state: z.enum(FEEDBACK_STATES),
+  attachmentCount: z.number().int(),
+  createdAt: z.string(),
+  replies: z.array(z.object({ id: z.number().int(), text: z.string(), createdAt: z.string() })),
+});
+export type MemberFeedback = z.infer<typeof memberFeedback>;
+
+export const feedbackReplyBody = z.object({ text: text(2000, { required: M.reply, multiline: true }) });
+export const feedbackMoveBody = z.object({
+  to: z.enum(['in_progress', 'resolved'], { error: 'Move to in_progress or resolved' }),
+});
+export type FeedbackMoveBody = z.infer<typeof feedbackMoveBody>;
