@@ -1,4 +1,4 @@
-import { DISPATCH_MESSAGES as M, DISPATCH_UPLOAD_COLUMNS } from '@app/contract/courier-redemptions';
+import { DISPATCH_UPLOAD_COLUMNS, DISPATCH_MESSAGES as M } from '@app/contract/courier-redemptions';
 import { shiftDay, todayInIndia } from '@app/contract/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -18,7 +18,9 @@ async function approvedGift() {
   const res = await redeem(t, m.token, { kind: 'gift', rewardId, quantity: 1 });
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().id as number;
-  expect((await t.as('finance', { method: 'POST', url: `/api/admin/redemptions/${id}/approve` })).statusCode).toBe(200);
+  expect(
+    (await t.as('finance', { method: 'POST', url: `/api/admin/redemptions/${id}/approve` })).statusCode,
+  ).toBe(200);
   return { id, memberId: m.id };
 }
 const post = (role: string, url: string, payload: object) =>
@@ -34,11 +36,19 @@ describe('Courier Redemption', () => {
     expect((await post('courier', `${id}/delivered`, { deliveredOn: today })).statusCode).toBe(409);
     const sent = await post('courier', `${id}/dispatch`, body);
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json()).toMatchObject({ status: 'dispatched', courierCompany: 'Blue Dart', awb: 'BD1234567' });
+    expect(sent.json()).toMatchObject({
+      status: 'dispatched',
+      courierCompany: 'Blue Dart',
+      awb: 'BD1234567',
+    });
     expect((await post('courier', `${id}/dispatch`, body)).statusCode).toBe(409);
     const done = await post('courier', `${id}/delivered`, { deliveredOn: today });
     expect(done.json()).toMatchObject({ status: 'delivered', deliveredOn: today });
-    const audits = await sqlRows(t, "select action, actor_role from audit_log where entity = 'redemption' and entity_id = $1 order by id", [String(id)]);
+    const audits = await sqlRows(
+      t,
+      "select action, actor_role from audit_log where entity = 'redemption' and entity_id = $1 order by id",
+      [String(id)],
+    );
     expect(audits.slice(-2)).toEqual([
       { action: 'redemption.dispatched', actor_role: 'courier' },
       { action: 'redemption.delivered', actor_role: 'courier' },
@@ -48,9 +58,15 @@ describe('Courier Redemption', () => {
   it('a returned gift gives the points back once', async () => {
     const { id, memberId } = await approvedGift();
     expect(await balanceOf(t, memberId)).toBe(500);
-    await post('courier', `${id}/dispatch`, { courierCompany: 'DTDC', awb: 'DT99887766', dispatchedOn: today });
+    await post('courier', `${id}/dispatch`, {
+      courierCompany: 'DTDC',
+      awb: 'DT99887766',
+      dispatchedOn: today,
+    });
     expect((await post('courier', `${id}/returned`, { reason: '' })).statusCode).toBe(400);
-    expect((await post('courier', `${id}/returned`, { reason: 'Address not found' })).json()).toMatchObject({ status: 'returned' });
+    expect((await post('courier', `${id}/returned`, { reason: 'Address not found' })).json()).toMatchObject({
+      status: 'returned',
+    });
     expect((await post('courier', `${id}/returned`, { reason: 'again' })).statusCode).toBe(409);
     expect(await balanceOf(t, memberId)).toBe(1000);
   });
@@ -68,7 +84,11 @@ describe('Courier Redemption', () => {
       DISPATCH_UPLOAD_COLUMNS,
     );
     const upload = (query = '') =>
-      t.as('courier', { method: 'POST', url: `/api/admin/courier-redemptions/upload${query}`, ...multipartBody('d.xlsx', file) });
+      t.as('courier', {
+        method: 'POST',
+        url: `/api/admin/courier-redemptions/upload${query}`,
+        ...multipartBody('d.xlsx', file),
+      });
     const first = (await upload()).json();
     expect(first).toMatchObject({ status: 'has_errors', rowsValid: 1, rowsApplied: 0 });
     expect(first.errors).toEqual([
