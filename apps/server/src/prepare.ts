@@ -5,8 +5,8 @@ import { applyMigrations } from './db/migrate';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoGiftVouchers } from './seed/gift-vouchers';
 import { seedDemoMembers } from './seed/members';
-import { seedDemoRedemptions } from './seed/redemptions';
 import { seedDemoProjects } from './seed/projects';
+import { seedDemoRedemptions } from './seed/redemptions';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
 

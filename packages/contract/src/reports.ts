@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
 import { COURIER_REPORTS } from './courier-redemptions';
 import { GIFT_VOUCHER_REPORTS } from './gift-vouchers';
-import { REDEMPTION_REPORTS } from './redemption-reports';
 import { PROJECT_REPORTS } from './project-reports';
+import { REDEMPTION_REPORTS } from './redemption-reports';
 import type { ReportDefinition } from './report-definition';
 
 export type { ReportColumn, ReportDefinition } from './report-definition';
