@@ -18,7 +18,7 @@ import {
 import { apiBlob } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { DayInput } from '../../components/DayInput';
-import { DateTimeField, DayField } from '../../components/fields';
+import { DayField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { StatusChip } from '../../components/StatusChip';
 import { CourierActions } from './CourierActions';
@@ -103,7 +103,6 @@ export default function CourierRedemptionPage() {
             label="Member"
             render={(r) => `${r.memberName} (${r.memberCode})`}
           />,
-          <TextField key="mobile" source="memberMobile" label="Mobile" sortable={false} />,
           <FunctionField<CourierRow>
             key="gift"
             label="Gift"
@@ -115,7 +114,6 @@ export default function CourierRedemptionPage() {
           <TextField key="awb" source="awb" label="AWB" sortable={false} emptyText="—" />,
           <DayField key="dispatchedOn" source="dispatchedOn" label="Dispatched" sortable={false} />,
           <DayField key="deliveredOn" source="deliveredOn" label="Delivered" sortable={false} />,
-          <DateTimeField key="approvedAt" source="approvedAt" label="Approved" sortable={false} />,
         ]}
       />
       {uploading && <DispatchUploadDialog onClose={() => setUploading(false)} onApplied={refresh} />}
