@@ -6,6 +6,7 @@ import { seedDemoContent } from './seed/content';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoField } from './seed/field';
 import { seedDemoGames } from './seed/games';
+import { seedDemoGiftVouchers } from './seed/gift-vouchers';
 import { seedDemoMembers } from './seed/members';
 import { seedDemoNotifications } from './seed/notifications';
 import { seedDemoProjects } from './seed/projects';
@@ -38,6 +39,7 @@ export async function prepareDatabase(
       await seedDemoMembers(database.db, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoCoupons(database);
       await seedDemoRedemptions(database);
+      await seedDemoGiftVouchers(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoProjects(database);
       await seedDemoGames(database);
       await seedDemoStores(database);

@@ -9,6 +9,7 @@ import { couponBatchesRoutes } from './modules/coupon-batches/coupon-batches.rou
 import { couponPrintsRoutes } from './modules/coupon-prints/coupon-prints.routes';
 import { couponScansRoutes } from './modules/coupon-scans/coupon-scans.routes';
 import { couponStockRoutes } from './modules/coupon-stock/coupon-stock.routes';
+import { courierRedemptionsRoutes } from './modules/courier-redemptions/courier-redemptions.routes';
 import { damagedCouponsRoutes } from './modules/damaged-coupons/damaged-coupons.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { distributorsRoutes } from './modules/distributors/distributors.routes';
@@ -19,6 +20,8 @@ import { feedbackAppRoutes } from './modules/feedback/feedback.app-routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { gamesRoutes } from './modules/games/games.routes';
+import { giftVouchersRoutes } from './modules/gift-vouchers/gift-vouchers.routes';
+import { giftVoucherUploadRoutes } from './modules/gift-vouchers/gift-vouchers-upload.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoiceUploadsRoutes } from './modules/invoices/invoice-uploads.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -77,6 +80,9 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsRoutes);
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
+  await app.register(giftVouchersRoutes);
+  await app.register(giftVoucherUploadRoutes);
+  await app.register(courierRedemptionsRoutes);
   await app.register(redemptionsRoutes);
   await app.register(redemptionsAppRoutes);
   await app.register(employeesRoutes);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCouponTasks } from './modules/coupons/coupons.tasks';
+import { registerGiftVoucherTasks } from './modules/gift-vouchers/gift-vouchers.tasks';
 import { registerHousekeepingTasks } from './modules/housekeeping/cleanup';
 import { registerNotificationTasks } from './modules/notifications/notifications.tasks';
 import { registerReportTasks } from './modules/reports/reports.tasks';
@@ -12,4 +13,5 @@ export function registerTaskHandlers(app: FastifyInstance): void {
   scheduleSchemeEnding(app);
   registerHousekeepingTasks(app);
   registerNotificationTasks(app);
+  registerGiftVoucherTasks(app);
 }

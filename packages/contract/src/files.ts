@@ -11,6 +11,8 @@ export const FILE_PURPOSES = [
   'invoice_sheet',
   'invoice_upload_errors',
   'points_upload_errors',
+  'voucher_upload_errors',
+  'dispatch_upload_errors',
   'damaged_upload_errors',
   'stores_upload_errors',
   'report',
@@ -37,6 +39,8 @@ export const UPLOAD_ERROR_PURPOSES = [
   'notification_audience_errors',
   'utr_upload_errors',
   'employee_upload_errors',
+  'voucher_upload_errors',
+  'dispatch_upload_errors',
 ] as const satisfies readonly FilePurpose[];
 export type UploadErrorPurpose = (typeof UPLOAD_ERROR_PURPOSES)[number];
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
+import { COURIER_REPORTS } from './courier-redemptions';
 import { FIELD_REPORTS } from './field-reports';
 import { GAME_REPORTS } from './games';
+import { GIFT_VOUCHER_REPORTS } from './gift-vouchers';
 import { NOTIFICATION_REPORTS } from './notification-reports';
 import { PROJECT_REPORTS } from './project-reports';
 import { REDEMPTION_REPORTS } from './redemption-reports';
@@ -130,6 +132,8 @@ export const REPORTS = [
     ],
   },
   ...COUPON_REPORTS,
+  ...GIFT_VOUCHER_REPORTS,
+  ...COURIER_REPORTS,
   ...REDEMPTION_REPORTS,
   ...PROJECT_REPORTS,
   ...GAME_REPORTS,

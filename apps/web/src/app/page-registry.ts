@@ -35,6 +35,12 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/updateSchemePoints': lazy(() => import('../features/schemes/UpdateSchemePointsPage')),
   '/dashboard/gamespoints': lazy(() => import('../features/games/GamesPointsPage')),
   '/dashboard/QrScanHistories': lazy(() => import('../features/coupons/QrScanHistoryPage')),
+  '/dashboard/managecoupon/Coupons': lazy(() => import('../features/gift-vouchers/GiftVouchersPage')),
+  '/dashboard/managecoupon/used_coupon': lazy(() => import('../features/gift-vouchers/UsedCouponPage')),
+  '/dashboard/managecoupon/bulk_coupon': lazy(() => import('../features/gift-vouchers/BulkCouponPage')),
+  '/dashboard/approvals/courier_redemption': lazy(
+    () => import('../features/courier-redemptions/CourierRedemptionPage'),
+  ),
   '/dashboard/project_registration': lazy(() => import('../features/projects/ProjectRegistrationPage')),
   '/dashboard/feedback': lazy(() => import('../features/feedback/FeedbackPage')),
   '/dashboard/locator': lazy(() => import('../features/stores/LocatorPage')),

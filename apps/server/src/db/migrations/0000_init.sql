@@ -385,6 +385,34 @@ CREATE TABLE "games" (
 	CONSTRAINT "games_plays_per_day" CHECK ("games"."plays_per_day" between 1 and 100)
 );
 --> statement-breakpoint
+CREATE TABLE "gift_voucher_uploads" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"file_name" text NOT NULL,
+	"rows_applied" integer NOT NULL,
+	"uploaded_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "gift_vouchers" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"brand" text NOT NULL,
+	"denomination_paise" integer NOT NULL,
+	"code" text NOT NULL,
+	"pin_cipher" text,
+	"pin_length" smallint,
+	"expires_on" date NOT NULL,
+	"status" text DEFAULT 'available' NOT NULL,
+	"status_reason" text,
+	"redemption_id" bigint,
+	"issued_at" timestamp with time zone,
+	"upload_id" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "gift_vouchers_status_check" CHECK (status in ('available', 'issued', 'expired', 'void')),
+	CONSTRAINT "gift_vouchers_denomination_check" CHECK (denomination_paise > 0),
+	CONSTRAINT "gift_vouchers_issued_check" CHECK ((status = 'issued') = (redemption_id is not null and issued_at is not null))
+);
+--> statement-breakpoint
 CREATE TABLE "distributors" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
@@ -933,6 +961,9 @@ ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_game_id_games_id_fk" FOREIGN
 ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_prize_id_game_prizes_id_fk" FOREIGN KEY ("prize_id") REFERENCES "public"."game_prizes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_prizes" ADD CONSTRAINT "game_prizes_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_voucher_uploads" ADD CONSTRAINT "gift_voucher_uploads_uploaded_by_staff_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_upload_id_gift_voucher_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."gift_voucher_uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_uploads" ADD CONSTRAINT "invoice_uploads_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -990,6 +1021,12 @@ CREATE INDEX "game_plays_game_idx" ON "game_plays" USING btree ("game_id","id");
 CREATE INDEX "game_plays_played_idx" ON "game_plays" USING btree ("played_at","id");--> statement-breakpoint
 CREATE INDEX "game_prizes_game_idx" ON "game_prizes" USING btree ("game_id","retired","position");--> statement-breakpoint
 CREATE INDEX "games_open_idx" ON "games" USING btree ("status","starts_on","ends_on");--> statement-breakpoint
+CREATE UNIQUE INDEX "gift_vouchers_brand_code_key" ON "gift_vouchers" USING btree (lower("brand"),"code");--> statement-breakpoint
+CREATE UNIQUE INDEX "gift_vouchers_redemption_key" ON "gift_vouchers" USING btree ("redemption_id");--> statement-breakpoint
+CREATE INDEX "gift_vouchers_take_idx" ON "gift_vouchers" USING btree (lower("brand"),"denomination_paise","expires_on","id") WHERE status = 'available';--> statement-breakpoint
+CREATE INDEX "gift_vouchers_status_idx" ON "gift_vouchers" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "gift_vouchers_created_idx" ON "gift_vouchers" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "gift_vouchers_issued_idx" ON "gift_vouchers" USING btree ("issued_at","id") WHERE issued_at is not null;--> statement-breakpoint
 CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_distributor_number_key" ON "invoices" USING btree ("distributor_id","number");--> statement-breakpoint
 CREATE INDEX "kyc_status_idx" ON "kyc_submissions" USING btree ("status","submitted_at","id");--> statement-breakpoint

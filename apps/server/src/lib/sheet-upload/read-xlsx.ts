@@ -30,6 +30,8 @@ export interface ReadRequest {
   columns: readonly string[];
   /** true: one of the columns is enough (the others read as ''); false: all are required. */
   anyOf: boolean;
+  /** Data rows allowed in this upload, when not the common limit (a supplier's voucher batch). */
+  maxRows?: number;
 }
 
 export type ReadResult = { ok: true; rows: SheetRow[] } | { ok: false; message: string };
@@ -147,7 +149,7 @@ export async function readXlsx(request: ReadRequest): Promise<ReadResult> {
   }
 }
 
-async function readRows({ content, columns, anyOf }: ReadRequest): Promise<SheetRow[]> {
+async function readRows({ content, columns, anyOf, maxRows }: ReadRequest): Promise<SheetRow[]> {
   const zip = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   const entries = zipEntries(zip);
   const budget = new Budget();
@@ -180,8 +182,8 @@ async function readRows({ content, columns, anyOf }: ReadRequest): Promise<Sheet
     const values = Object.fromEntries(columns.map((c) => [c, '']));
     for (const [i, c] of wanted) values[c] = (cells.get(i) ?? '').trim();
     if (Object.values(values).every((v) => v === '')) return;
-    if (rows.length === SHEET_LIMITS.dataRows)
-      fail(`At most ${number.format(SHEET_LIMITS.dataRows)} rows per file`);
+    const limit = maxRows ?? SHEET_LIMITS.dataRows;
+    if (rows.length === limit) fail(`At most ${number.format(limit)} rows per file`);
     rows.push({ row: rowNumber, values });
   };
 

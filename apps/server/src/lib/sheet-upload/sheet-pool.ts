@@ -37,9 +37,14 @@ const READ_TIMEOUT_MS = 120_000;
 export async function readSheet<Column extends string>(
   content: Buffer,
   columns: readonly Column[],
-  options: { anyOf?: boolean } = {},
+  options: { anyOf?: boolean; maxRows?: number } = {},
 ): Promise<SheetRow<Column>[]> {
-  const request: ReadRequest = { content, columns, anyOf: options.anyOf ?? false };
+  const request: ReadRequest = {
+    content,
+    columns,
+    anyOf: options.anyOf ?? false,
+    maxRows: options.maxRows,
+  };
   const result: ReadResult = await workers()
     .run(request, { signal: AbortSignal.timeout(READ_TIMEOUT_MS) })
     .catch((error: { code?: string; name?: string }) => {

@@ -18,6 +18,7 @@ import { type DecisionFlow, decideMany, decideOne } from '../../lib/decisions';
 import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import type { IdempotencyContext } from '../../lib/idempotency';
 import { idempotent } from '../../lib/idempotency';
+import { issueOnApproval } from '../gift-vouchers/voucher-fulfilment';
 import { insufficientBalance, postEntry } from '../ledger/ledger.service';
 import { lockMember } from '../members/members.repository';
 import { paisePerPoint } from '../points-settings/points-settings.repository';
@@ -224,8 +225,8 @@ export const redemptionDecisions: DecisionFlow<LockedRedemption> = {
   lock: lockRedemption,
   wrongState: (row) => (row.status === 'requested' ? null : `This redemption is already ${row.status}`),
   reasonRequired: { results: ['rejected'], field: 'reason' },
-  apply: (tx, row, { actor, result, reason }) =>
-    moveRedemption(tx, row, {
+  apply: async (tx, row, { actor, result, reason }) => {
+    const entry = await moveRedemption(tx, row, {
       to: result,
       staffId: actor.id,
       note: reason,
@@ -233,7 +234,10 @@ export const redemptionDecisions: DecisionFlow<LockedRedemption> = {
         result === 'approved'
           ? { approvedBy: actor.id, approvedAt: new Date(), decidedBy: actor.id }
           : { decidedBy: actor.id, reason },
-    }),
+    });
+    // A voucher redemption takes its voucher from stock at once, or waits for stock.
+    return result === 'approved' && row.kind === 'voucher' ? issueOnApproval(tx, row, actor, entry) : entry;
+  },
 };
 
 const loadRow = async (tx: Executor, id: number): Promise<RedemptionRow> => {

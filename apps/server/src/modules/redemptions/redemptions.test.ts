@@ -235,7 +235,7 @@ describe('approvals and the state machine', () => {
     const voucher = await insertReward(t, {
       type: 'e_voucher',
       stock: null,
-      brand: 'Amazon',
+      brand: 'No Stock Brand',
       denominationPaise: 50_000,
       pointsCost: 2000,
     });

@@ -2,9 +2,11 @@ import type { ReportKey } from '@app/contract/reports';
 import { reportOf } from '../../lib/lists/report';
 import { attendeeList } from '../content/events.routes';
 import { COUPON_REPORT_SOURCES } from '../coupons/coupon-report-sources';
+import { COURIER_REPORT_SOURCES } from '../courier-redemptions/courier-report-sources';
 import { FIELD_REPORT_SOURCES } from '../employees/field-report-sources';
 import { feedbackList } from '../feedback/feedback.repository';
 import { GAME_REPORT_SOURCES } from '../games/games.report-sources';
+import { GIFT_VOUCHER_REPORT_SOURCES } from '../gift-vouchers/gift-voucher-report-sources';
 import { NOTIFICATION_REPORT_SOURCES } from '../notifications/notification-report-sources';
 import { projectList } from '../projects/projects.repository';
 import { REDEMPTION_REPORT_SOURCES } from '../redemptions/redemption-report-sources';
@@ -30,6 +32,8 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   kyc_decisions: kycDecisionsSource,
   points_ledger: pointsLedgerSource,
   ...COUPON_REPORT_SOURCES,
+  ...GIFT_VOUCHER_REPORT_SOURCES,
+  ...COURIER_REPORT_SOURCES,
   ...REDEMPTION_REPORT_SOURCES,
   projects: reportOf(projectList, 'createdAt', reportColumns('projects')),
   feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')),

@@ -1,0 +1,33 @@
+import { shiftDay, todayInIndia } from '@app/contract/format';
+import { MAX_VOUCHER_UPLOAD_ROWS, VOUCHER_UPLOAD_COLUMNS } from '@app/contract/gift-vouchers';
+import { readSheet, templateWorkbook } from '../../lib/sheets';
+
+/** Reads the first sheet of a voucher upload; the header row must name the template's columns. */
+export const readVoucherSheet = (content: Buffer) =>
+  readSheet(content, VOUCHER_UPLOAD_COLUMNS, { maxRows: MAX_VOUCHER_UPLOAD_ROWS });
+
+/** The upload template: the header, one example row (replace it), and the rules. */
+export const voucherTemplate = () =>
+  templateWorkbook({
+    sheet: 'Gift vouchers',
+    columns: VOUCHER_UPLOAD_COLUMNS,
+    formats: { Expiry: 'dd/mm/yyyy', Code: '@', PIN: '@' },
+    examples: [
+      [
+        'Amazon Pay',
+        500,
+        'EXAMPLE-CODE-0001',
+        '123456',
+        new Date(`${shiftDay(todayInIndia(), 365)}T00:00:00Z`),
+      ],
+    ],
+    instructions: [
+      'One row per voucher, at most 1,00,000 rows per file.',
+      'Brand: as the catalogue names it (e.g. Amazon Pay), at most 60 characters; capitals do not matter.',
+      'Denomination: the face value in rupees, e.g. 500 or 499.50 (₹1 to ₹1,00,000).',
+      'Code: 4 to 64 letters, digits or dashes; a code may appear once per brand, in the file and in stock.',
+      'PIN: optional, up to 32 letters or digits; it is stored encrypted and shown masked.',
+      'Expiry: the last day the voucher can be used, today or later, as DD/MM/YYYY or an Excel date.',
+      'A file with errors applies nothing unless you choose "Apply valid rows". Replace the example row.',
+    ],
+  });

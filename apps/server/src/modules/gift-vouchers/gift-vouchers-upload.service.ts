@@ -1,0 +1,148 @@
+import {
+  VOUCHER_MESSAGES as M,
+  VOUCHER_PIN,
+  VOUCHER_UPLOAD_COLUMNS,
+  VOUCHER_UPLOAD_ENTITY,
+  type VoucherUploadResult,
+} from '@app/contract/gift-vouchers';
+import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { Database, Db, Executor } from '../../db/client';
+import type { Actor } from '../../lib/audit';
+import { audit } from '../../lib/audit';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { encryptTexts } from '../../lib/field-crypto';
+import { badRowsReport } from '../../lib/sheets';
+import { copyVouchers, insertUpload, insertVouchers, type NewVoucher } from './gift-vouchers.repository';
+import { readVoucherSheet } from './gift-vouchers-sheet';
+import { planVoucherUpload, type VoucherSheetRow } from './gift-vouchers-upload.plan';
+import { fulfilWaiting } from './voucher-fulfilment';
+
+export const VOUCHER_ERRORS_FILE = 'gift-voucher-upload-errors.xlsx';
+/** How many errors the answer carries for display; the report has them all. */
+const SHOWN_ERRORS = 50;
+
+/**
+ * Encrypts the PINs of every row that has one, a few thousand at a time, yielding between: it runs
+ * while the plan waits on the database, and other requests keep moving. Keyed by sheet row.
+ */
+async function sealPins(key: Buffer, rows: VoucherSheetRow[]): Promise<Map<number, string>> {
+  const sealed = new Map<number, string>();
+  const withPin = rows.filter((r) => VOUCHER_PIN.test(r.values.PIN));
+  for (let i = 0; i < withPin.length; i += 5_000) {
+    const chunk = withPin.slice(i, i + 5_000);
+    const ciphers = encryptTexts(
+      key,
+      chunk.map((r) => r.values.PIN),
+    );
+    for (const [j, r] of chunk.entries()) sealed.set(r.row, ciphers[j]!);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return sealed;
+}
+
+/** One transaction on one connection; on PostgreSQL its raw client too, for COPY. */
+async function inTransaction<T>(
+  database: Database,
+  work: (tx: Executor, client: pg.PoolClient | null) => Promise<T>,
+): Promise<T> {
+  if (database.kind !== 'postgres') return database.db.transaction((tx) => work(tx, null));
+  const client = await database.pool!.connect();
+  try {
+    return await (drizzle(client) as unknown as Db).transaction((tx) => work(tx, client));
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * A sheet of voucher codes, checked row by row (duplicates in the file and against stock refused
+ * with their rows). A clean file is applied; a file with errors applies nothing unless `applyValid`.
+ * The applied vouchers go in one transaction with one upload record and its audit entry; a code
+ * added meanwhile by someone else refuses the whole file (409), nothing half-applied.
+ */
+export async function uploadVouchers(
+  app: FastifyInstance,
+  actor: Actor,
+  file: { content: Buffer; fileName: string; applyValid: boolean },
+): Promise<VoucherUploadResult> {
+  const rows = await readVoucherSheet(file.content);
+  const { db } = app.database;
+  const [plan, pins] = await Promise.all([
+    planVoucherUpload(db, rows),
+    sealPins(app.config.encryptionKey, rows),
+  ]);
+  const errorReport =
+    plan.errors.length === 0
+      ? null
+      : await app.files.save(
+          {
+            name: VOUCHER_ERRORS_FILE,
+            contentType: XLSX_CONTENT_TYPE,
+            purpose: 'voucher_upload_errors',
+            owner: { staffId: actor.id! },
+            attached: true,
+          },
+          await badRowsReport(VOUCHER_UPLOAD_COLUMNS, rows, plan.errors),
+        );
+  const apply = plan.errors.length === 0 || file.applyValid;
+  const planned = apply ? plan.vouchers : [];
+  let uploadId: number | null = null;
+  if (planned.length > 0) {
+    const vouchers: NewVoucher[] = planned.map(({ row, pin, ...voucher }) => ({
+      ...voucher,
+      pinCipher: pin ? pins.get(row)! : null,
+      pinLength: pin ? pin.length : null,
+    }));
+    try {
+      uploadId = await inTransaction(app.database, async (tx, client) => {
+        const id = await insertUpload(tx, {
+          fileName: file.fileName,
+          rowsApplied: vouchers.length,
+          uploadedBy: actor.id,
+        });
+        const by = { uploadId: id, createdBy: actor.id };
+        if (client) await copyVouchers(client, vouchers, by);
+        else await insertVouchers(tx, vouchers, by);
+        await audit(tx, actor, {
+          action: 'gift_voucher_upload.applied',
+          entity: VOUCHER_UPLOAD_ENTITY,
+          entityId: id,
+          after: {
+            fileName: file.fileName,
+            vouchers: vouchers.length,
+            rowsRejected: plan.rowsTotal - vouchers.length,
+          },
+        });
+        // New stock goes first to redemptions already waiting for it, oldest first.
+        await fulfilWaiting(tx, actor);
+        return id;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict(`${M.codeTaken}: a code of this file was added meanwhile. Upload it again.`);
+      throw error;
+    }
+  }
+  return {
+    status: plan.errors.length === 0 ? 'applied' : planned.length > 0 ? 'partially_applied' : 'has_errors',
+    rowsTotal: plan.rowsTotal,
+    rowsValid: plan.vouchers.length,
+    rowsApplied: planned.length,
+    rowsRejected: plan.rowsTotal - planned.length,
+    errors: plan.errors.slice(0, SHOWN_ERRORS),
+    errorsTotal: plan.errors.length,
+    errorReportId: errorReport?.id ?? null,
+    uploadId,
+  };
+}
+
+/** An error report of a voucher upload, for the staff member who uploaded the file only. */
+export async function voucherErrorReport(app: FastifyInstance, actor: Actor, id: number) {
+  const file = await app.files.stat(id);
+  if (file?.purpose !== 'voucher_upload_errors' || file.ownerStaffId !== actor.id)
+    throw notFound('Error report');
+  return { file, stream: app.files.open(file.id) };
+}

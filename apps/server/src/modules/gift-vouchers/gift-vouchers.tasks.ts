@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { expireLapsed } from './gift-vouchers.service';
+
+export const VOUCHER_EXPIRY_TASK = 'gift-vouchers.expire';
+/** Just after midnight IST: the vouchers whose last day was yesterday. */
+const VOUCHER_EXPIRY_CRON = '5 0 * * *';
+
+/** The daily sweep; until it runs, lists already read a lapsed voucher as expired and it is never issued. */
+export function registerGiftVoucherTasks(app: FastifyInstance): void {
+  app.jobs.schedule(VOUCHER_EXPIRY_TASK, VOUCHER_EXPIRY_CRON, () =>
+    app.database.db.transaction((tx) => expireLapsed(tx)),
+  );
+}

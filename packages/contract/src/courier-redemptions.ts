@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { text } from './input';
+import { deliveredBody, dispatchBody } from './redemptions';
+import type { ReportDefinition } from './report-definition';
+import { rowError, UPLOAD_STATUSES } from './uploads';
+
+/**
+ * Courier Redemption (PRODUCT.md 3.6): approved gifts dispatched by courier (one by one or by upload),
+ * then delivered or returned (the points go back once); a dispatch manifest for the courier.
+ */
+export const COURIER_PAGE = '/dashboard/approvals/courier_redemption';
+export const COURIER_STATUSES = ['approved', 'dispatched', 'delivered', 'returned'] as const;
+export type CourierStatus = (typeof COURIER_STATUSES)[number];
+
+export { deliveredBody, dispatchBody };
+export const returnedBody = z.object({
+  reason: text(500, { required: 'Say why the parcel came back', multiline: true }),
+});
+
+export const courierRow = z.object({
+  id: z.number().int(),
+  memberCode: z.string(),
+  memberName: z.string(),
+  memberMobile: z.string(),
+  rewardName: z.string().nullable(),
+  quantity: z.number().int(),
+  points: z.number().int(),
+  status: z.enum(COURIER_STATUSES),
+  shipTo: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  courierCompany: z.string().nullable(),
+  awb: z.string().nullable(),
+  dispatchedOn: z.string().nullable(),
+  deliveredOn: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CourierRow = z.infer<typeof courierRow>;
+
+export const DISPATCH_UPLOAD_COLUMNS = ['Redemption', 'Courier company', 'AWB', 'Dispatch date'] as const;
+export type DispatchUploadColumn = (typeof DISPATCH_UPLOAD_COLUMNS)[number];
+
+export const DISPATCH_MESSAGES = {
+  redemptionRequired: 'Redemption number is required',
+  redemptionUnknown: 'No gift redemption has this number',
+  notApproved: (status: string) => `This redemption is ${status}: only approved gifts can be dispatched`,
+  courierRequired: 'Courier company is required',
+  awbRequired: 'AWB number is required',
+  awbFormat: 'Use 4 to 40 letters, digits or dashes',
+  dateRequired: 'Dispatch date is required',
+  dateInvalid: 'Not a date: use DD/MM/YYYY',
+  dateFuture: 'The dispatch date is in the future',
+  dateBeforeRequest: 'The dispatch date is before the redemption was requested',
+  repeated: (row: number) => `The same redemption is also in row ${row}`,
+} as const;
+
+export const dispatchUploadResult = z.object({
+  status: z.enum(UPLOAD_STATUSES),
+  rowsTotal: z.number().int(),
+  rowsValid: z.number().int(),
+  rowsApplied: z.number().int(),
+  rowsRejected: z.number().int(),
+  errors: z.array(rowError),
+  errorsTotal: z.number().int(),
+  errorReportId: z.number().int().nullable(),
+});
+export type DispatchUploadResult = z.infer<typeof dispatchUploadResult>;
+
+/** The courier dispatch report type, spread into the catalogue in reports.ts. */
+export const COURIER_REPORTS = [
+  {
+    key: 'courier_dispatch',
+    label: 'Courier dispatch',
+    permission: COURIER_PAGE,
+    dateField: 'Dispatch date',
+    columns: [
+      { header: 'Redemption', key: 'id', width: 10 },
+      { header: 'Dispatched', key: 'dispatchedOn', width: 12 },
+      { header: 'Courier', key: 'courierCompany', width: 16 },
+      { header: 'AWB', key: 'awb', width: 18 },
+      { header: 'Member code', key: 'memberCode', width: 12 },
+      { header: 'Member', key: 'memberName', width: 24 },
+      { header: 'Mobile', key: 'memberMobile', width: 12 },
+      { header: 'Gift', key: 'rewardName', width: 24 },
+      { header: 'Quantity', key: 'quantity', width: 8 },
+      { header: 'Ship to', key: 'shipTo', width: 40 },
+      { header: 'Status', key: 'status', width: 10 },
+      { header: 'Delivered', key: 'deliveredOn', width: 12 },
+      { header: 'Return reason', key: 'reason', width: 24 },
+    ],
+  },
+] as const satisfies readonly ReportDefinition[];
