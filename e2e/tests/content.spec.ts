@@ -1,25 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { serverLog } from '../server-log';
+import { loggedCode } from '../server-log';
 import { signIn } from './helpers';
-
-/** The one-time code the demo SMS sender logged for `mobile` (the server's log, see playwright.config). */
-async function codeFor(mobile: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const log = readFileSync(serverLog(Number(process.env.E2E_PORT ?? 3100)), 'utf8');
-    const hit = [...log.matchAll(new RegExp(`SMS to \\+?9?1?${mobile}[^\\n]*?\\b(\\d{6})\\b`, 'g'))].at(-1);
-    if (hit) return hit[1]!;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code logged for ${mobile}`);
-}
 
 /** A member registered through the member API, with its session token. */
 async function newMember(page: Page): Promise<string> {
   const mobile = `9${String(Date.now()).slice(-9)}`;
   expect((await page.request.post('/api/app/otp', { data: { mobile } })).status()).toBe(200);
-  const code = await codeFor(mobile);
+  const code = await loggedCode(mobile);
   const res = await page.request.post('/api/app/register', {
     data: {
       mobile,

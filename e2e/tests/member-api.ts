@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { demoEmail } from '@app/contract/permissions';
 import type { APIRequestContext } from '@playwright/test';
-import { serverLog } from '../server-log';
+import { loggedCode } from '../server-log';
 import { DEMO_PASSWORD } from './helpers';
 
 /** A staff token of a demo role, for set-up calls to the admin API. */
@@ -11,22 +10,6 @@ export async function staffToken(request: APIRequestContext, role: string): Prom
   });
   if (!res.ok()) throw new Error(`staff login ${role}: ${res.status()}`);
   return (await res.json()).token as string;
-}
-
-/** The newest one-time code the server logged for this mobile (the demo profile's SMS sender). */
-async function loggedCode(mobile: string): Promise<string> {
-  const file = serverLog(Number(process.env.E2E_PORT ?? 3100));
-  for (let i = 0; i < 40; i++) {
-    const codes = [
-      ...(await readFile(file, 'utf8')).matchAll(
-        new RegExp(`SMS to ${mobile}: Your Action Tesa code is (\\d{6})`, 'g'),
-      ),
-    ];
-    const code = codes.at(-1)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code logged for ${mobile}`);
 }
 
 /** Signs in an approved demo member through the app's one-time code flow; returns its name and token. */

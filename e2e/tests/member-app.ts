@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { serverLog } from '../server-log';
+import { loggedCode } from '../server-log';
 import { DEMO_PASSWORD } from './helpers';
 
 /** A small real PNG (the upload is checked by content and gets a thumbnail). */
@@ -9,17 +8,6 @@ export const PHOTO_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAAKklEQVR42mNwa9pCU8QwasGoBaMWjFpAhAUnFkTRFI1aMGrBqAWjFhCBAGzZ3T3+yAVqAAAAAElFTkSuQmCC',
   'base64',
 );
-
-/** The newest one-time code the server "sent" to `mobile` (the demo SMS sender logs it). */
-async function otpFromServerLog(mobile: string): Promise<string> {
-  const file = serverLog(Number(process.env.E2E_PORT ?? 3100));
-  for (let i = 0; i < 50; i++) {
-    const codes = [...readFileSync(file, 'utf8').matchAll(new RegExp(`SMS to ${mobile}: \\D*(\\d{6})`, 'g'))];
-    if (codes.length > 0) return codes.at(-1)![1]!;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code for ${mobile} in ${file}`);
-}
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -37,7 +25,7 @@ export async function staffToken(request: APIRequestContext, email: string): Pro
 export async function approvedAppMember(request: APIRequestContext, staff: string) {
   const mobile = `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
   expect((await request.post('/api/app/otp', { data: { mobile } })).status()).toBe(200);
-  const code = await otpFromServerLog(mobile);
+  const code = await loggedCode(mobile);
   const registered = await request.post('/api/app/register', {
     data: {
       mobile,

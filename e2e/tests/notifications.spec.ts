@@ -1,11 +1,11 @@
 import { NOTIFICATIONS_PAGE } from '@app/contract/notifications';
 import { demoEmail } from '@app/contract/permissions';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { loggedCode } from '../server-log';
 import { DEMO_PASSWORD, signIn } from './helpers';
-import { lastCode } from './sms-outbox';
 import { unique } from './staff-helpers';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const _PORT = Number(process.env.E2E_PORT ?? 3100);
 
 async function staffToken(request: APIRequestContext, role: string): Promise<string> {
   const res = await request.post('/api/admin/login', {
@@ -28,7 +28,7 @@ async function membersOfType(request: APIRequestContext, token: string, type: st
 /** Signs a member in through the app API (one-time code from the test server's SMS outbox). */
 async function memberToken(request: APIRequestContext, mobile: string): Promise<string> {
   expect((await request.post('/api/app/otp', { data: { mobile } })).status()).toBe(200);
-  const res = await request.post('/api/app/login', { data: { mobile, code: await lastCode(PORT, mobile) } });
+  const res = await request.post('/api/app/login', { data: { mobile, code: await loggedCode(mobile) } });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).token;
 }
