@@ -34,7 +34,7 @@ test('upload scheme points: errors first, then apply the valid rows', async ({ p
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
 
   await expect(
-    dialog.getByText('The file has errors. Nothing was applied: 1 of 2 rows are valid.'),
+    dialog.getByText('The file has errors: nothing was applied. 1 of 2 rows are valid.'),
   ).toBeVisible();
   const errors = dialog.getByRole('table', { name: 'Upload errors' });
   await expect(errors.getByRole('row')).toHaveCount(4);

@@ -3,21 +3,30 @@ import { Alert, Box, Button, Stack } from '@mui/material';
 import { downloadFile } from './download';
 import { UploadErrors } from './UploadErrors';
 
+export interface UploadOutcomeProps {
+  result: UploadResult;
+  /** The upload's error report route, without the id: `/admin/stores/upload/errors`. */
+  errorsPath: string;
+  /** The report's file name. */
+  fileName: string;
+  /** What applying a row does, in the past tense: "applied", "added", "dispatched". */
+  verb?: string;
+}
+
 /**
  * What became of an upload with errors: how many rows are valid, the first errors, and the whole
- * list of bad rows to download, fix and upload again (the upload's `…/upload/errors/:id` route).
+ * list of bad rows to download, fix and upload again.
  */
-export function UploadOutcome(props: { result: UploadResult; errorsPath: string; fileName: string }) {
-  const { result, errorsPath, fileName } = props;
+export function UploadOutcome({ result, errorsPath, fileName, verb = 'applied' }: UploadOutcomeProps) {
   if (result.errorsTotal === 0) return null;
   const applied =
     result.rowsApplied > 0
-      ? `${result.rowsApplied} of ${result.rowsTotal} rows were applied; the others were left out.`
-      : `Nothing was applied: ${result.rowsValid} of ${result.rowsTotal} rows are valid.`;
+      ? `${result.rowsApplied} of ${result.rowsTotal} rows were ${verb}; the others were left out.`
+      : `nothing was ${verb}. ${result.rowsValid} of ${result.rowsTotal} rows are valid.`;
   return (
     <Stack spacing={2}>
       <Alert severity={result.rowsApplied > 0 ? 'warning' : 'error'}>
-        The file has errors. {applied}
+        The file has errors: {applied}
         {result.errorsTotal > result.errors.length &&
           ` The first ${result.errors.length} of ${result.errorsTotal} errors are shown; the report has them all.`}
       </Alert>

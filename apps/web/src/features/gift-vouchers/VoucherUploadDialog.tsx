@@ -1,119 +1,23 @@
 import type { VoucherUploadResult } from '@app/contract/gift-vouchers';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
-import { useNotify } from 'react-admin';
-import { ApiError, api } from '../../app/api';
-import { downloadFile } from '../../components/download';
-import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
-import { UploadErrors } from '../../components/UploadErrors';
+import { SpreadsheetUploadDialog } from '../../components/SpreadsheetUploadDialog';
 
-/**
- * A supplier's voucher codes from one spreadsheet. A file with errors (a duplicate, in the file or
- * against stock, names its row) applies nothing: the errors, their report and "Apply valid rows".
- */
+/** A supplier's voucher codes from one spreadsheet (a duplicate, in the file or against stock, names its row). */
 export function VoucherUploadDialog({ onClose, onApplied }: { onClose: () => void; onApplied: () => void }) {
-  const notify = useNotify();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<VoucherUploadResult | null>(null);
-
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    setResult(null);
-    setProblem(null);
-  };
-  const send = async (applyValid: boolean) => {
-    if (!file) return;
-    setBusy(true);
-    setProblem(null);
-    const body = new FormData();
-    body.append('file', file);
-    try {
-      const answer = await api<VoucherUploadResult>('/admin/gift-vouchers/upload', {
-        method: 'POST',
-        body,
-        query: { applyValid: String(applyValid) },
-      });
-      if (answer.status === 'has_errors') return setResult(answer);
-      notify(`Vouchers added: ${answer.rowsApplied}, rejected: ${answer.rowsRejected}`, { type: 'success' });
-      onApplied();
-      onClose();
-    } catch (e) {
-      setProblem(e instanceof ApiError ? (e.fields?.file ?? e.message) : 'Upload failed');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
-      <DialogTitle>Upload gift vouchers</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          One row per voucher: Brand, Denomination (₹), Code, PIN (optional) and Expiry. A code may appear
-          once per brand.
-        </Typography>
-        <SpreadsheetPicker
-          file={file}
-          onFile={choose}
-          onTemplate={() => downloadFile('/admin/gift-vouchers/template', 'gift-vouchers-template.xlsx')}
-          label="Gift voucher spreadsheet"
-        />
-        {busy && <LinearProgress aria-label="Uploading" sx={{ mb: 2 }} />}
-        {problem && <Alert severity="error">{problem}</Alert>}
-        {result && (
-          <Stack spacing={2}>
-            <Alert severity="error">
-              The file has errors: nothing was added. {result.rowsValid} of {result.rowsTotal} rows are valid.
-              {result.errorsTotal > result.errors.length &&
-                ` The first ${result.errors.length} of ${result.errorsTotal} errors are shown; the report has them all.`}
-            </Alert>
-            <UploadErrors errors={result.errors} />
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap' }}>
-        {result?.errorReportId && (
-          <Button
-            onClick={() =>
-              downloadFile(
-                `/admin/gift-vouchers/upload/errors/${result.errorReportId}`,
-                'gift-voucher-upload-errors.xlsx',
-              )
-            }
-          >
-            Download error report
-          </Button>
-        )}
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        {result ? (
-          <Button
-            variant="contained"
-            color="warning"
-            disabled={busy || result.rowsValid === 0}
-            onClick={() => send(true)}
-          >
-            Apply valid rows
-          </Button>
-        ) : (
-          <Button variant="contained" disabled={!file || busy} onClick={() => send(false)}>
-            Upload
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    <SpreadsheetUploadDialog<VoucherUploadResult>
+      title="Upload gift vouchers"
+      help="One row per voucher: Brand, Denomination (₹), Code, PIN (optional) and Expiry. A code may appear once per brand."
+      path="/admin/gift-vouchers/upload"
+      template={{ path: '/admin/gift-vouchers/template', fileName: 'gift-vouchers-template.xlsx' }}
+      errorReport={{
+        path: '/admin/gift-vouchers/upload/errors',
+        fileName: 'gift-voucher-upload-errors.xlsx',
+      }}
+      label="Gift voucher spreadsheet"
+      verb="added"
+      done={(a) => `Vouchers added: ${a.rowsApplied}, rejected: ${a.rowsRejected}`}
+      onClose={onClose}
+      onApplied={onApplied}
+    />
   );
 }

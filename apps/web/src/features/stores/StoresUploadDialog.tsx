@@ -1,122 +1,18 @@
 import type { StoreUploadResult } from '@app/contract/stores';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
-import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
-import { downloadFile } from '../../components/download';
-import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
-import { UploadErrors } from '../../components/UploadErrors';
+import { SpreadsheetUploadDialog } from '../../components/SpreadsheetUploadDialog';
 
-/**
- * Stores from one spreadsheet: a known code updates its store, a new code adds one. A file with
- * errors applies nothing: the errors, their report and "Apply valid rows" (the same file sent again
- * with applyValid) are offered instead.
- */
+/** Stores from one spreadsheet: a known code updates its store, a new code adds one. */
 export function StoresUploadDialog({ onClose }: { onClose: () => void }) {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<StoreUploadResult | null>(null);
-
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    setResult(null);
-    setProblem(null);
-  };
-  const send = async (applyValid: boolean) => {
-    if (!file) return;
-    setBusy(true);
-    setProblem(null);
-    const body = new FormData();
-    body.append('file', file);
-    try {
-      const answer = await api<StoreUploadResult>('/admin/stores/upload', {
-        method: 'POST',
-        body,
-        query: { applyValid: String(applyValid) },
-      });
-      if (answer.status === 'has_errors') return setResult(answer);
-      notify(
-        `Stores added: ${answer.created}, updated: ${answer.updated}, rejected rows: ${answer.rowsRejected}`,
-        { type: 'success' },
-      );
-      refresh();
-      onClose();
-    } catch (e) {
-      setProblem(e instanceof ApiError ? (e.fields?.file ?? e.message) : 'Upload failed');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
-      <DialogTitle>Upload stores</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          One row per store, as in the template. A row whose code is already a store updates it; a new code
-          adds a store. Coordinates must lie in India.
-        </Typography>
-        <SpreadsheetPicker
-          file={file}
-          onFile={choose}
-          onTemplate={() => downloadFile('/admin/stores/template', 'stores-template.xlsx')}
-          label="Stores spreadsheet"
-        />
-        {busy && <LinearProgress aria-label="Uploading" sx={{ mb: 2 }} />}
-        {problem && <Alert severity="error">{problem}</Alert>}
-        {result && (
-          <Stack spacing={2}>
-            <Alert severity="error">
-              The file has errors: nothing was applied. {result.rowsValid} of {result.rowsTotal} rows are
-              valid.
-              {result.errorsTotal > result.errors.length &&
-                ` The first ${result.errors.length} of ${result.errorsTotal} errors are shown; the report has them all.`}
-            </Alert>
-            <UploadErrors errors={result.errors} />
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {result?.errorReportId && (
-          <Button
-            onClick={() =>
-              downloadFile(`/admin/stores/upload/errors/${result.errorReportId}`, 'stores-upload-errors.xlsx')
-            }
-          >
-            Download error report
-          </Button>
-        )}
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        {result ? (
-          <Button
-            variant="contained"
-            color="warning"
-            disabled={busy || result.rowsValid === 0}
-            onClick={() => send(true)}
-          >
-            Apply valid rows
-          </Button>
-        ) : (
-          <Button variant="contained" disabled={!file || busy} onClick={() => send(false)}>
-            Upload
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    <SpreadsheetUploadDialog<StoreUploadResult>
+      title="Upload stores"
+      help="One row per store, as in the template. A row whose code is already a store updates it; a new code adds a store. Coordinates must lie in India."
+      path="/admin/stores/upload"
+      template={{ path: '/admin/stores/template', fileName: 'stores-template.xlsx' }}
+      errorReport={{ path: '/admin/stores/upload/errors', fileName: 'stores-upload-errors.xlsx' }}
+      label="Stores spreadsheet"
+      done={(a) => `Stores added: ${a.created}, updated: ${a.updated}, rejected rows: ${a.rowsRejected}`}
+      onClose={onClose}
+    />
   );
 }
