@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './input';
 import { deliveredBody, dispatchBody } from './redemptions';
 import type { ReportDefinition } from './report-definition';
-import { rowError, UPLOAD_STATUSES } from './uploads';
+import { uploadResult } from './uploads';
 
 /**
  * Courier Redemption (PRODUCT.md 3.6): approved gifts dispatched by courier (one by one or by upload),
@@ -54,16 +54,7 @@ export const DISPATCH_MESSAGES = {
   repeated: (row: number) => `The same redemption is also in row ${row}`,
 } as const;
 
-export const dispatchUploadResult = z.object({
-  status: z.enum(UPLOAD_STATUSES),
-  rowsTotal: z.number().int(),
-  rowsValid: z.number().int(),
-  rowsApplied: z.number().int(),
-  rowsRejected: z.number().int(),
-  errors: z.array(rowError),
-  errorsTotal: z.number().int(),
-  errorReportId: z.number().int().nullable(),
-});
+export const dispatchUploadResult = uploadResult;
 export type DispatchUploadResult = z.infer<typeof dispatchUploadResult>;
 
 /** The courier dispatch report type, spread into the catalogue in reports.ts. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { newPassword } from './auth';
 import { recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, mobileNumber } from './members';
-import { rowError, UPLOAD_STATUSES } from './uploads';
+import { uploadResult } from './uploads';
 
 /**
  * Field force (PRODUCT.md §3.7): Employee Management (`/dashboard/employee`) and BDE Management
@@ -120,17 +120,7 @@ export const EMPLOYEE_IMPORT_MESSAGES = {
   managerRowBad: 'The manager’s row in this file has errors',
 } as const;
 
-export const employeeUploadResult = z.object({
-  status: z.enum(UPLOAD_STATUSES),
-  rowsTotal: z.number().int(),
-  rowsValid: z.number().int(),
-  rowsApplied: z.number().int(),
-  rowsRejected: z.number().int(),
-  errors: z.array(rowError),
-  errorsTotal: z.number().int(),
-  /** Download through GET /admin/employees/upload/errors/:id (the uploader only). */
-  errorReportId: z.number().int().nullable(),
-});
+export const employeeUploadResult = uploadResult;
 export type EmployeeUploadResult = z.infer<typeof employeeUploadResult>;
 
 // ---- BDEs ----------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, recordId, text, uniqueArray } from './input';
 import type { ReportDefinition } from './report-definition';
-import { rowError, UPLOAD_STATUSES } from './uploads';
+import { uploadResult } from './uploads';
 
 /**
  * Gift vouchers (PRODUCT.md 3.6): e-voucher stock by brand and denomination. The PIN is encrypted at
@@ -150,16 +150,7 @@ export const voucherBulkResult = z.object({
 });
 export type VoucherBulkResult = z.infer<typeof voucherBulkResult>;
 
-export const voucherUploadResult = z.object({
-  status: z.enum(UPLOAD_STATUSES),
-  rowsTotal: z.number().int(),
-  rowsValid: z.number().int(),
-  rowsApplied: z.number().int(),
-  rowsRejected: z.number().int(),
-  errors: z.array(rowError),
-  errorsTotal: z.number().int(),
-  /** Download through GET /admin/gift-vouchers/upload/errors/:id (the uploader only). */
-  errorReportId: z.number().int().nullable(),
+export const voucherUploadResult = uploadResult.extend({
   /** The upload's record (its vouchers carry it), when anything was applied. */
   uploadId: z.number().int().nullable(),
 });

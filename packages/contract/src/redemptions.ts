@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bulkDecisionBody } from './decisions';
 import { recordId, text, uniqueArray } from './input';
 import { MEMBER_TYPES } from './members';
-import { rowError, UPLOAD_STATUSES } from './uploads';
+import { uploadResult } from './uploads';
 
 /**
  * Rewards and redemption (PRODUCT.md 3.6). Rewards are the gifts and e-vouchers of Manage Catalogue;
@@ -360,17 +360,7 @@ export type DeliveredBody = z.infer<typeof deliveredBody>;
 /** The UTR upload's columns (Approvals → Redemption, cash). */
 export const UTR_UPLOAD_COLUMNS = ['Redemption', 'UTR'] as const;
 export type UtrUploadColumn = (typeof UTR_UPLOAD_COLUMNS)[number];
-export const utrUploadResult = z.object({
-  status: z.enum(UPLOAD_STATUSES),
-  rowsTotal: z.number().int(),
-  rowsValid: z.number().int(),
-  rowsApplied: z.number().int(),
-  rowsRejected: z.number().int(),
-  errors: z.array(rowError),
-  errorsTotal: z.number().int(),
-  /** Download through GET /admin/redemptions/utr-upload/errors/:id (the uploader only). */
-  errorReportId: z.number().int().nullable(),
-});
+export const utrUploadResult = uploadResult;
 export type UtrUploadResult = z.infer<typeof utrUploadResult>;
 
 // ─── Settings (TDS, cash minimum) ───────────────────────────────────────────────────────────────────

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './input';
 import { INDIA_BOUNDS } from './maps';
 import { INDIAN_STATES } from './members';
-import { rowError, UPLOAD_STATUSES } from './uploads';
+import { uploadResult } from './uploads';
 
 /** Locator (PRODUCT.md §3.7): the stores members find in the app, nearest first. */
 export const LOCATOR_PAGE = '/dashboard/locator';
@@ -155,18 +155,10 @@ export const STORE_UPLOAD_COLUMNS = [
 ] as const;
 export type StoreUploadColumn = (typeof STORE_UPLOAD_COLUMNS)[number];
 
-export const storeUploadResult = z.object({
-  status: z.enum(UPLOAD_STATUSES),
-  rowsTotal: z.number().int(),
-  rowsValid: z.number().int(),
-  rowsApplied: z.number().int(),
-  rowsRejected: z.number().int(),
+export const storeUploadResult = uploadResult.extend({
   /** Of the applied rows: new stores and updated ones. */
   created: z.number().int(),
   updated: z.number().int(),
-  errors: z.array(rowError),
-  errorsTotal: z.number().int(),
-  errorReportId: z.number().int().nullable(),
 });
 export type StoreUploadResult = z.infer<typeof storeUploadResult>;
 
