@@ -45,7 +45,8 @@ async function sendInPlace(database: Database, id: number) {
 
 /** Members read part of what they got: every `every`-th recipient, for the read counts. */
 async function readSome(db: Executor, id: number, every: number) {
-  await db.execute(sql`update inbox_messages set read_at = created_at + make_interval(mins => (member_id % 300)::int)
+  await db.execute(sql`update inbox_messages
+    set read_at = least(now(), created_at + make_interval(mins => (member_id % 300)::int))
     where notification_id = ${id} and member_id % ${every} = 0`);
   await db.execute(sql`update notifications set read_count =
     (select count(*) from inbox_messages where notification_id = ${id} and read_at is not null) where id = ${id}`);
