@@ -11,8 +11,11 @@ describe('role editor tree', () => {
     expect(togglePermission([], 'group:media', true)).toEqual([
       'group:media',
       '/dashboard/media/gallery',
+      'gallery.manage',
       '/dashboard/media/banner',
+      'banners.manage',
       '/dashboard/media/event',
+      'events.manage',
     ]);
     expect(togglePermission(['group:media', '/dashboard/media/gallery'], 'group:media', false)).toEqual([]);
     expect(togglePermission(['/dashboard', '/dashboard/invoice'], '/dashboard', false)).toEqual([
