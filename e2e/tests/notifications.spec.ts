@@ -145,6 +145,7 @@ test('Update Version: a new android setting is saved and kept in the history; th
   expect(await check.json()).toMatchObject({ latest: '2.5.0', minimum: '2.2.0', mustUpdate: true });
   await page.screenshot({ path: 'test-results/update-version-desktop.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The layout settles after the resize (the sidebar closes with a transition): wait for it.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/update-version-390.png', fullPage: true });
 });
