@@ -44,6 +44,23 @@ const LIST_PAGES: { path: string; api: string; role: string; exportIndex?: numbe
   { path: '/dashboard/gamespoints', api: 'admin/games', role: 'almond team' },
   { path: '/dashboard/gamespoints/plays', api: 'admin/game-plays', role: 'almond team' },
   { path: '/dashboard/locator', api: 'admin/stores', role: 'admin' },
+  { path: '/dashboard/approvals/redemption', api: 'admin/redemptions', role: 'almond team' },
+  { path: '/dashboard/approvals/courier_redemption', api: 'admin/courier-redemptions', role: 'almond team' },
+  { path: '/dashboard/managecoupon/Coupons', api: 'admin/gift-vouchers', role: 'almond team' },
+  { path: '/dashboard/managecoupon/used_coupon', api: 'admin/used-vouchers', role: 'almond team' },
+  { path: '/dashboard/employee', api: 'admin/employees', role: 'almond team' },
+  { path: '/dashboard/bdeEmployee', api: 'admin/bdes', role: 'almond team' },
+  { path: '/dashboard/bda_activity', api: 'admin/field-visits', role: 'almond team' },
+  { path: '/dashboard/project_registration', api: 'admin/projects', role: 'almond team' },
+  { path: '/dashboard/feedback', api: 'admin/feedback', role: 'almond team' },
+  { path: '/dashboard/mainsettings/socialconnect', api: 'admin/content/social-links', role: 'almond team' },
+  { path: '/dashboard/mainsettings/terms', api: 'admin/content/documents', role: 'almond team' },
+  { path: '/dashboard/mainsettings/virtualroom', api: 'admin/content/virtual-room', role: 'almond team' },
+  { path: '/dashboard/media/gallery', api: 'admin/content/gallery', role: 'almond team' },
+  { path: '/dashboard/media/banner', api: 'admin/content/banners', role: 'almond team' },
+  { path: '/dashboard/media/event', api: 'admin/content/events', role: 'almond team' },
+  { path: '/dashboard/notifications', api: 'admin/notifications', role: 'almond team' },
+  { path: '/dashboard/update_version', api: 'admin/app-versions/history', role: 'almond team' },
 ];
 
 const listResponse = (page: Page, api: string) =>
