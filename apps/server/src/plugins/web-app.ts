@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built React app on the API's origin, compressed (br/gzip) when the browser accepts it.
+ * Serves the built React app on the API's origin, compressed (br/gzip) when the browser accepts it:
+ * the build leaves a `.br` and a `.gz` copy beside every file worth compressing, sent as they are;
+ * anything without one is compressed on the way out.
  * Hashed files under /assets are cached for a year; index.html and other unhashed files are
  * revalidated on every load (`no-cache`) so that a new deployment is picked up at once.
  * Unknown non-API paths get index.html so that deep links such as /dashboard/users open the app;
@@ -26,6 +28,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
         root: dist,
         wildcard: false,
         index: false,
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           const underAssets = path.relative(dist, filePath).split(path.sep)[0] === 'assets';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness';
 
@@ -10,6 +11,13 @@ const script = `console.log(${JSON.stringify('loyalty '.repeat(2000))});\n`;
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
 fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), script);
+// The build's brotli copy of a second script: sent as it is, not compressed again.
+const prebuilt = `console.log(${JSON.stringify('rewards '.repeat(2000))});\n`;
+fs.writeFileSync(path.join(dist, 'assets', 'page-Ef56Gh78.js'), prebuilt);
+const prebuiltBr = zlib.brotliCompressSync(prebuilt, {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+});
+fs.writeFileSync(path.join(dist, 'assets', 'page-Ef56Gh78.js.br'), prebuiltBr);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +38,19 @@ describe('web app delivery', () => {
     expect(res.headers['content-encoding']).toMatch(/^(br|gzip)$/);
     expect(res.rawPayload.length).toBeLessThan(script.length / 10);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's brotli copy when there is one", async () => {
+    const res = await t.app.inject({
+      url: '/assets/page-Ef56Gh78.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(prebuiltBr)).toBe(true);
+    const plain = await t.app.inject({ url: '/assets/page-Ef56Gh78.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(prebuilt);
   });
 
   it('sends uncompressed bytes to a client that does not accept an encoding', async () => {
