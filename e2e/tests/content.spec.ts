@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { loggedCode } from '../server-log';
 import { signIn } from './helpers';
+import { staffToken } from './member-app';
 
 /** A member registered through the member API, with its session token. */
 async function newMember(page: Page): Promise<string> {
@@ -124,4 +125,57 @@ test('an image uploaded to a gallery album shows its thumbnail', async ({ page }
     .toBeGreaterThan(0);
   await page.goto('/dashboard/media/gallery');
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('1');
+});
+
+test('an image uploaded to an event shows its thumbnail, and the member app gets its URL', async ({
+  page,
+}) => {
+  const title = `Carpenters meet ${String(Date.now()).slice(-6)}`;
+  const token = await staffToken(page.request, 'marketing@demo.local');
+  const created = await page.request.post('/api/admin/content/events', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title,
+      type: 'meet',
+      venue: 'Hotel Shivar, Pune',
+      startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      endsAt: new Date(Date.now() + 7 * 86_400_000 + 3 * 3_600_000).toISOString(),
+      capacity: 80,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const event = (await created.json()) as { id: number };
+
+  await signIn(page, 'marketing');
+  await page.goto('/dashboard/media/event');
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('event-thumbnails')).toHaveCount(0);
+  await row.getByText(title).click();
+  await page
+    .getByLabel('Images')
+    .setInputFiles({ name: 'meet-stage.png', mimeType: 'image/png', buffer: png(800, 500, [200, 90, 30]) });
+  await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The event is saved')).toBeVisible();
+
+  // The list row shows the stored image's thumbnail, served by the event's own route.
+  const thumbnail = row.getByRole('img', { name: `${title}, image 1` });
+  await expect(thumbnail).toBeVisible();
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  // Reopened, the form shows it too (from the server this time).
+  await row.getByText(title).click();
+  await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible();
+
+  const member = await newMember(page);
+  const events = (await (
+    await page.request.get('/api/app/content/events', { headers: { authorization: member } })
+  ).json()) as { id: number; imageUrls: string[] }[];
+  const mine = events.find((e) => e.id === event.id)!;
+  expect(mine.imageUrls).toHaveLength(1);
+  const image = await page.request.get(mine.imageUrls[0]!, { headers: { authorization: member } });
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toMatch(/^image\/png/);
 });

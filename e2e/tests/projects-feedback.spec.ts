@@ -40,7 +40,7 @@ test('Project Registration: a project registered through the member API is appro
   // The project's own view: the photo through the project's route, then the decision.
   await rowWith(page, name).getByText(name).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(page.getByTestId('attachment-strip').getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('credited to the member once');
@@ -59,9 +59,15 @@ test('Project Registration: a project registered through the member API is appro
 test('Feedbacks Data: a reply on the page is visible through the member API', async ({ page, request }) => {
   const admin = await staffToken(request, 'cs@demo.local');
   const member = await approvedAppMember(request, admin);
+  const photo = await uploadAsMember(request, member.token, 'feedback_attachment');
   const sent = await request.post('/api/app/feedback', {
     headers: bearer(member.token),
-    data: { category: 'product', rating: 2, message: 'The hinges in the last box were rusted.' },
+    data: {
+      category: 'product',
+      rating: 2,
+      message: 'The hinges in the last box were rusted.',
+      attachmentFileIds: [photo],
+    },
   });
   expect(sent.status(), await sent.text()).toBe(200);
 
@@ -71,6 +77,8 @@ test('Feedbacks Data: a reply on the page is visible through the member API', as
   await page.getByPlaceholder('Member name, mobile or code').fill(member.mobile);
   await rowWith(page, 'hinges in the last box').getByText('hinges in the last box').click();
   await expect(page.getByText('The hinges in the last box were rusted.')).toBeVisible();
+  // The member's photo, as a thumbnail served by the feedback's own route.
+  await expect(page.getByTestId('attachment-strip').getByRole('img', { name: 'Attachment 1' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByText('Write the reply')).toBeVisible();

@@ -119,6 +119,8 @@ export const EVENT_MESSAGES = {
   over: 'This event has ended',
   closed: 'This event is not open for registration',
 } as const;
+/** Photos an event may carry (content images, shown in the app's event card). */
+export const MAX_EVENT_IMAGES = 10;
 const eventFields = z.object({
   title: contentText('Title'),
   type: z.enum(EVENT_TYPES, { error: EVENT_MESSAGES.type }),
@@ -127,7 +129,7 @@ const eventFields = z.object({
   startsAt: z.iso.datetime({ offset: true, error: EVENT_MESSAGES.startsAt }),
   endsAt: z.iso.datetime({ offset: true, error: EVENT_MESSAGES.endsAt }),
   capacity: z.number({ error: M.capacity }).int(M.capacity).min(1, M.capacity).max(100_000, M.capacity),
-  imageFileIds: uniqueArray(fileId(), 10).default([]),
+  imageFileIds: uniqueArray(fileId(), MAX_EVENT_IMAGES).default([]),
   sortOrder: sortOrder.default(0),
 });
 const timesRule = (b: { startsAt?: string; endsAt?: string }, ctx: z.RefinementCtx) => {

@@ -182,21 +182,8 @@ export const nearestStoresQuery = z.object({
     .refine((v) => v >= 1 && v <= NEAREST_MAX_LIMIT, STORE_MESSAGES.queryLimit)
     .optional(),
 });
-export const nearestStore = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  kind: z.enum(STORE_KINDS),
-  contactPerson: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  openingHours: z.string(),
+/** A store as the member app sees it: the list row without its bookkeeping, plus its distance. */
+export const nearestStore = storeRow.omit({ active: true, createdAt: true, updatedAt: true }).extend({
   /** Great-circle distance from the asked point, in km (3 decimals). */
   distanceKm: z.number(),
 });

@@ -232,6 +232,8 @@ CREATE TABLE "bdes" (
 	"password_hash" text NOT NULL,
 	"password_set_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
+	"failed_logins" integer DEFAULT 0 NOT NULL,
+	"locked_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -58,6 +58,9 @@ export const bdes = pgTable('bdes', {
   passwordSetAt: timestamp('password_set_at', { withTimezone: true }).notNull().defaultNow(),
   /** Field-app access: an inactive BDE cannot sign in. */
   active: boolean('active').notNull().default(true),
+  /** Wrong field-app passwords in a row, and the lock they set (lib/sign-in-lockout, as staff). */
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

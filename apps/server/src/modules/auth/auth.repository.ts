@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { roles, sessions, signInEvents, staff } from '../../db/schema/staff';
+import { failureUpdate, isLocked, successUpdate } from '../../lib/sign-in-lockout';
 
 export const IDLE_TIMEOUT = '8 hours';
 export const ABSOLUTE_TIMEOUT = '7 days';
@@ -86,28 +87,20 @@ export async function recordSignIn(
   await tx.insert(signInEvents).values(event);
 }
 
-/** Counts a failed attempt; the fifth locks the account. Returns whether it is now locked. */
-export async function registerFailure(
-  tx: Executor,
-  staffId: number,
-  maxFailures: number,
-  lockMinutes: number,
-) {
+/** Counts a failed attempt (lib/sign-in-lockout). Returns whether the account is now locked. */
+export async function registerFailure(tx: Executor, staffId: number) {
   const [row] = await tx
     .update(staff)
-    .set({
-      failedLogins: sql`case when ${staff.failedLogins} + 1 >= ${maxFailures} then 0 else ${staff.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${staff.failedLogins} + 1 >= ${maxFailures} then now() + make_interval(mins => ${lockMinutes}) else ${staff.lockedUntil} end`,
-    })
+    .set(failureUpdate(staff))
     .where(eq(staff.id, staffId))
     .returning({ lockedUntil: staff.lockedUntil });
-  return row?.lockedUntil ? row.lockedUntil > new Date() : false;
+  return isLocked(row?.lockedUntil ?? null);
 }
 
 export async function registerSuccess(tx: Executor, staffId: number) {
   await tx
     .update(staff)
-    .set({ failedLogins: 0, lockedUntil: null, lastSignInAt: sql`now()` })
+    .set({ ...successUpdate, lastSignInAt: sql`now()` })
     .where(eq(staff.id, staffId));
 }
 

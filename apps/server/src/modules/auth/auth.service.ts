@@ -1,13 +1,12 @@
 import type { LoginResponse, StaffProfile } from '@app/contract/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Actor, audit } from '../../lib/audit';
-import { AppError, unauthorized } from '../../lib/errors';
+import { unauthorized } from '../../lib/errors';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { isLocked, LOCK_MINUTES, lockedError } from '../../lib/sign-in-lockout';
 import { hashToken, newToken, tokenFromHeader } from '../../lib/tokens';
 import * as repo from './auth.repository';
 
-export const MAX_FAILURES = 5;
-export const LOCK_MINUTES = 15;
 const INVALID = 'Invalid email or password';
 /** Re-stamping `last_seen_at` on every request would make every read a write. */
 const TOUCH_AFTER_MS = 60_000;
@@ -54,14 +53,9 @@ export async function login(
     await repo.recordSignIn(db, { ...event, outcome: 'bad_credentials' });
     throw unauthorized(INVALID);
   }
-  if (account.lockedUntil && account.lockedUntil > new Date()) {
+  if (isLocked(account.lockedUntil)) {
     await repo.recordSignIn(db, { ...event, outcome: 'locked' });
-    const minutes = Math.ceil((account.lockedUntil.getTime() - Date.now()) / 60_000);
-    throw new AppError(
-      423,
-      'account_locked',
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
+    throw lockedError(account.lockedUntil);
   }
   // Hashing happens before any transaction: on PGlite a slow step inside one stalls every request.
   const valid = await verifyPassword(account.passwordHash, password);
@@ -69,7 +63,7 @@ export async function login(
     await db.transaction(async (tx) => {
       await repo.recordSignIn(tx, { ...event, outcome: account.active ? 'bad_credentials' : 'inactive' });
       if (!account.active) return;
-      const locked = await repo.registerFailure(tx, account.id, MAX_FAILURES, LOCK_MINUTES);
+      const locked = await repo.registerFailure(tx, account.id);
       if (locked) {
         const actor: Actor = { id: null, role: null, requestId: null };
         await audit(tx, actor, {

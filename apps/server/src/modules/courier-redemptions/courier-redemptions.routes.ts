@@ -14,11 +14,12 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
+import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import { courierList } from './courier-redemptions.repository';
 import * as service from './courier-redemptions.service';
-import { dispatchErrorReport, dispatchTemplate, uploadDispatches } from './dispatch-upload';
+import { dispatchTemplate, uploadDispatches } from './dispatch-upload';
 
 const access = page(COURIER_PAGE);
 const working = action('courier.dispatch');
@@ -116,17 +117,10 @@ export const courierRedemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/courier-redemptions/upload/errors/:id',
-    {
-      config: { access },
-      schema: { tags, summary: 'The error report of my dispatch upload (xlsx)', params },
-    },
-    async (request, reply) => {
-      const { file, stream } = await dispatchErrorReport(app, actorOf(request), request.params.id);
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
-        stream,
-      );
-    },
-  );
+  errorReportRoute(app, {
+    path: '/admin/courier-redemptions/upload/errors',
+    access,
+    purpose: 'dispatch_upload_errors',
+    tags,
+  });
 };

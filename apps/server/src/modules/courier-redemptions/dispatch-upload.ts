@@ -6,17 +6,15 @@ import {
 } from '@app/contract/courier-redemptions';
 import { todayInIndia } from '@app/contract/format';
 import { hasForbiddenCharacters, INPUT_MESSAGES } from '@app/contract/input';
-import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { RowError } from '@app/contract/uploads';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
-import { badRowsReport, parseSheetDate, readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
+import { parseSheetDate, readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
+import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
 import { dispatchGift } from '../redemptions/redemption-fulfilment';
 import { dispatchCandidates } from './courier-redemptions.repository';
 
 type Row = SheetRow<DispatchUploadColumn>;
-const SHOWN_ERRORS = 50;
 const AWB = /^[A-Za-z0-9][A-Za-z0-9-]{2,38}[A-Za-z0-9]$/;
 
 /** The dispatch template: one row per approved gift. */
@@ -95,40 +93,23 @@ export async function uploadDispatches(
 ): Promise<DispatchUploadResult> {
   const rows = await readSheet(file.content, DISPATCH_UPLOAD_COLUMNS);
   const { valid, errors } = await plan(app, rows);
-  const errorReport =
-    errors.length === 0
-      ? null
-      : await app.files.save(
-          {
-            name: 'dispatch-upload-errors.xlsx',
-            contentType: XLSX_CONTENT_TYPE,
-            purpose: 'dispatch_upload_errors',
-            owner: { staffId: actor.id! },
-            attached: true,
-          },
-          await badRowsReport(DISPATCH_UPLOAD_COLUMNS, rows, errors),
-        );
+  const errorReportId = await storeErrorReport(app, actor, {
+    purpose: 'dispatch_upload_errors',
+    name: 'dispatch-upload-errors.xlsx',
+    columns: DISPATCH_UPLOAD_COLUMNS,
+    rows,
+    errors,
+  });
   const apply = errors.length === 0 || file.applyValid ? valid : [];
   if (apply.length > 0)
     await app.database.db.transaction(async (tx) => {
       for (const c of [...apply].sort((a, b) => a.id! - b.id!)) await dispatchGift(tx, actor, c.id!, c.body);
     });
-  return {
-    status: errors.length === 0 ? 'applied' : apply.length > 0 ? 'partially_applied' : 'has_errors',
+  return uploadOutcome({
     rowsTotal: rows.length,
     rowsValid: valid.length,
     rowsApplied: apply.length,
-    rowsRejected: rows.length - apply.length,
-    errors: errors.slice(0, SHOWN_ERRORS),
-    errorsTotal: errors.length,
-    errorReportId: errorReport?.id ?? null,
-  };
-}
-
-/** A dispatch upload's error report, for its uploader only. */
-export async function dispatchErrorReport(app: FastifyInstance, actor: Actor, id: number) {
-  const file = await app.files.stat(id);
-  if (file?.purpose !== 'dispatch_upload_errors' || file.ownerStaffId !== actor.id)
-    throw notFound('Error report');
-  return { file, stream: app.files.open(file.id) };
+    errors,
+    errorReportId,
+  });
 }

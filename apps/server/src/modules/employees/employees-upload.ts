@@ -7,18 +7,15 @@ import {
   EMPLOYEE_IMPORT_MESSAGES as IM,
   EMPLOYEE_MESSAGES as M,
 } from '@app/contract/employees';
-import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { RowError } from '@app/contract/uploads';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/audit';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { badRowsReport, readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
+import { conflict, isUniqueViolation } from '../../lib/errors';
+import { readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
+import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
 import * as repo from './employees.repository';
 import { insertEmployee, lockReportingLine } from './employees.service';
-
-export const EMPLOYEE_ERRORS_FILE = 'employee-upload-errors.xlsx';
-const SHOWN_ERRORS = 50;
 
 type Row = SheetRow<EmployeeUploadColumn>;
 
@@ -156,19 +153,13 @@ export async function uploadEmployees(
   const rows = await readEmployeeSheet(file.content);
   const { db } = app.database;
   const plan = await planEmployeeUpload(db, rows);
-  const errorReport =
-    plan.errors.length === 0
-      ? null
-      : await app.files.save(
-          {
-            name: EMPLOYEE_ERRORS_FILE,
-            contentType: XLSX_CONTENT_TYPE,
-            purpose: 'employee_upload_errors',
-            owner: { staffId: actor.id! },
-            attached: true,
-          },
-          await badRowsReport(EMPLOYEE_UPLOAD_COLUMNS, rows, plan.errors),
-        );
+  const errorReportId = await storeErrorReport(app, actor, {
+    purpose: 'employee_upload_errors',
+    name: 'employee-upload-errors.xlsx',
+    columns: EMPLOYEE_UPLOAD_COLUMNS,
+    rows,
+    errors: plan.errors,
+  });
   const apply = plan.errors.length === 0 || file.applyValid;
   const toApply = apply ? plan.valid : [];
   if (toApply.length > 0) {
@@ -202,22 +193,11 @@ export async function uploadEmployees(
       throw error;
     }
   }
-  return {
-    status: plan.errors.length === 0 ? 'applied' : toApply.length > 0 ? 'partially_applied' : 'has_errors',
+  return uploadOutcome({
     rowsTotal: plan.rowsTotal,
     rowsValid: plan.valid.length,
     rowsApplied: toApply.length,
-    rowsRejected: plan.rowsTotal - toApply.length,
-    errors: plan.errors.slice(0, SHOWN_ERRORS),
-    errorsTotal: plan.errors.length,
-    errorReportId: errorReport?.id ?? null,
-  };
-}
-
-/** The error report of an employee import, for the staff member who uploaded it only. */
-export async function employeeErrorReport(app: FastifyInstance, actor: Actor, id: number) {
-  const file = await app.files.stat(id);
-  if (file?.purpose !== 'employee_upload_errors' || file.ownerStaffId !== actor.id)
-    throw notFound('Error report');
-  return { file, stream: app.files.open(file.id) };
+    errors: plan.errors,
+    errorReportId,
+  });
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
+import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import * as service from './employees.service';
@@ -80,19 +81,12 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/employees/upload/errors/:id',
-    {
-      config: { access },
-      schema: { tags, summary: 'The error report of my employee import (xlsx)', params },
-    },
-    async (request, reply) => {
-      const { file, stream } = await uploads.employeeErrorReport(app, actorOf(request), request.params.id);
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
-        stream,
-      );
-    },
-  );
+  errorReportRoute(app, {
+    path: '/admin/employees/upload/errors',
+    access,
+    purpose: 'employee_upload_errors',
+    tags,
+  });
 
   app.get(
     '/admin/employees/:id',

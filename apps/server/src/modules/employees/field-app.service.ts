@@ -1,3 +1,4 @@
+import { BDE_ENTITY } from '@app/contract/employees';
 import {
   type CheckInBody,
   type CheckOutBody,
@@ -16,6 +17,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { AppError, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { decoyHash, verifyPassword } from '../../lib/passwords';
+import { failureUpdate, isLocked, LOCK_MINUTES, lockedError, successUpdate } from '../../lib/sign-in-lockout';
 import { claimFile } from '../files/files.service';
 import { memberCodeOf, newReferralCode, nextMemberId } from '../member-app/member-app.service';
 import { byMobile, findMemberBy } from '../members/members.repository';
@@ -27,21 +29,51 @@ import { findVisit } from './visits.repository';
 /** Field-app writes are audited as the BDE: no staff id, the role `bde`, the employee in `after`. */
 const bdeActor = (requestId: string): Actor => ({ id: null, role: 'bde', requestId });
 
-/** Signs a BDE in with mobile and field-app password; unknown mobiles cost the same hashing. */
+/**
+ * Signs a BDE in with mobile and field-app password; unknown mobiles cost the same hashing. Wrong
+ * passwords lock the account as they lock staff (lib/sign-in-lockout): a locked account is refused
+ * even the right password until the lock ends.
+ */
 export async function login(app: FastifyInstance, mobile: string, password: string) {
   const { db } = app.database;
   const [account] = await db
     .select({
       id: employees.id,
       passwordHash: bdes.passwordHash,
+      lockedUntil: bdes.lockedUntil,
       active: sql<boolean>`${bdes.active} and ${employees.status} = 'active'`,
     })
     .from(employees)
     .innerJoin(bdes, eq(bdes.employeeId, employees.id))
     .where(eq(employees.mobile, mobile));
+  if (account && isLocked(account.lockedUntil)) throw lockedError(account.lockedUntil);
+  // Hashing happens before any transaction: on PGlite a slow step inside one stalls every request.
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyHash()), password);
-  if (!account || !valid) throw unauthorized(F.invalid);
+  if (!account) throw unauthorized(F.invalid);
+  if (!valid) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(bdes)
+        .set(failureUpdate(bdes))
+        .where(eq(bdes.employeeId, account.id))
+        .returning({ lockedUntil: bdes.lockedUntil });
+      if (isLocked(row?.lockedUntil ?? null))
+        // As a staff lock is audited: by no one, on the BDE.
+        await audit(
+          tx,
+          { id: null, role: null, requestId: null },
+          {
+            action: 'bde.locked',
+            entity: BDE_ENTITY,
+            entityId: account.id,
+            after: { minutes: LOCK_MINUTES },
+          },
+        );
+    });
+    throw unauthorized(F.invalid);
+  }
   if (!account.active) throw new AppError(403, 'field_access_off', 'Field-app access is turned off for you');
+  await db.update(bdes).set(successUpdate).where(eq(bdes.employeeId, account.id));
   return { token: await createFieldSession(db, account.id) };
 }
 

@@ -1,5 +1,4 @@
 import { BULK_VOUCHERS_PAGE, voucherUploadResult, voucherUploadRow } from '@app/contract/gift-vouchers';
-import { idParams } from '@app/contract/input';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,6 +6,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
+import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import { uploadList } from './gift-vouchers.repository';
@@ -53,19 +53,12 @@ export const giftVoucherUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/gift-vouchers/upload/errors/:id',
-    {
-      config: { access },
-      schema: { tags, summary: 'The error report of my voucher upload (xlsx)', params: idParams },
-    },
-    async (request, reply) => {
-      const { file, stream } = await uploads.voucherErrorReport(app, actorOf(request), request.params.id);
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
-        stream,
-      );
-    },
-  );
+  errorReportRoute(app, {
+    path: '/admin/gift-vouchers/upload/errors',
+    access,
+    purpose: 'voucher_upload_errors',
+    tags,
+  });
 
   listRoutes(app, {
     path: '/admin/gift-voucher-uploads',

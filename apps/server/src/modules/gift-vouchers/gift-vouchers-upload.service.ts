@@ -5,24 +5,19 @@ import {
   VOUCHER_UPLOAD_ENTITY,
   type VoucherUploadResult,
 } from '@app/contract/gift-vouchers';
-import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Database, Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import { audit } from '../../lib/audit';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { conflict, isUniqueViolation } from '../../lib/errors';
 import { encryptTexts } from '../../lib/field-crypto';
-import { badRowsReport } from '../../lib/sheets';
+import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
 import { copyVouchers, insertUpload, insertVouchers, type NewVoucher } from './gift-vouchers.repository';
 import { readVoucherSheet } from './gift-vouchers-sheet';
 import { planVoucherUpload, type VoucherSheetRow } from './gift-vouchers-upload.plan';
 import { fulfilWaiting } from './voucher-fulfilment';
-
-export const VOUCHER_ERRORS_FILE = 'gift-voucher-upload-errors.xlsx';
-/** How many errors the answer carries for display; the report has them all. */
-const SHOWN_ERRORS = 50;
 
 /**
  * Encrypts the PINs of every row that has one, a few thousand at a time, yielding between: it runs
@@ -74,19 +69,13 @@ export async function uploadVouchers(
     planVoucherUpload(db, rows),
     sealPins(app.config.encryptionKey, rows),
   ]);
-  const errorReport =
-    plan.errors.length === 0
-      ? null
-      : await app.files.save(
-          {
-            name: VOUCHER_ERRORS_FILE,
-            contentType: XLSX_CONTENT_TYPE,
-            purpose: 'voucher_upload_errors',
-            owner: { staffId: actor.id! },
-            attached: true,
-          },
-          await badRowsReport(VOUCHER_UPLOAD_COLUMNS, rows, plan.errors),
-        );
+  const errorReportId = await storeErrorReport(app, actor, {
+    purpose: 'voucher_upload_errors',
+    name: 'gift-voucher-upload-errors.xlsx',
+    columns: VOUCHER_UPLOAD_COLUMNS,
+    rows,
+    errors: plan.errors,
+  });
   const apply = plan.errors.length === 0 || file.applyValid;
   const planned = apply ? plan.vouchers : [];
   let uploadId: number | null = null;
@@ -127,22 +116,13 @@ export async function uploadVouchers(
     }
   }
   return {
-    status: plan.errors.length === 0 ? 'applied' : planned.length > 0 ? 'partially_applied' : 'has_errors',
-    rowsTotal: plan.rowsTotal,
-    rowsValid: plan.vouchers.length,
-    rowsApplied: planned.length,
-    rowsRejected: plan.rowsTotal - planned.length,
-    errors: plan.errors.slice(0, SHOWN_ERRORS),
-    errorsTotal: plan.errors.length,
-    errorReportId: errorReport?.id ?? null,
+    ...uploadOutcome({
+      rowsTotal: plan.rowsTotal,
+      rowsValid: plan.vouchers.length,
+      rowsApplied: planned.length,
+      errors: plan.errors,
+      errorReportId,
+    }),
     uploadId,
   };
-}
-
-/** An error report of a voucher upload, for the staff member who uploaded the file only. */
-export async function voucherErrorReport(app: FastifyInstance, actor: Actor, id: number) {
-  const file = await app.files.stat(id);
-  if (file?.purpose !== 'voucher_upload_errors' || file.ownerStaffId !== actor.id)
-    throw notFound('Error report');
-  return { file, stream: app.files.open(file.id) };
 }

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
+import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import * as service from './notifications.service';
@@ -67,19 +68,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/notifications/audience-upload/errors/:id',
-    {
-      config: { access },
-      schema: { tags, summary: 'The error report of my member list upload (xlsx)', params },
-    },
-    async (request, reply) => {
-      const { file, stream } = await service.audienceErrorReport(app, actorOf(request), request.params.id);
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
-        stream,
-      );
-    },
-  );
+  errorReportRoute(app, {
+    path: '/admin/notifications/audience-upload/errors',
+    access,
+    purpose: 'notification_audience_errors',
+    tags,
+  });
 
   app.get(
     '/admin/notifications/:id',

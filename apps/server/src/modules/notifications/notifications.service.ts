@@ -7,14 +7,14 @@ import {
   type NotificationCreateBody,
   type NotificationRow,
 } from '@app/contract/notifications';
-import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { RowError } from '@app/contract/uploads';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
-import { badRowsReport, readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
+import { readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
+import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
 import { claimFile, openStored } from '../files/files.service';
 import * as repo from './notifications.repository';
 
@@ -23,8 +23,6 @@ export { notificationList } from './notifications.repository';
 export const FANOUT_TASK = 'notifications.fanout';
 /** Scheduled notifications whose time has come are queued by this cron task (every minute). */
 export const DUE_TASK = 'notifications.due';
-const SHOWN_ERRORS = 50;
-const AUDIENCE_ERRORS_FILE = 'notification-audience-errors.xlsx';
 /** Scheduling further ahead than this is a typo more often than a plan. */
 const MAX_AHEAD_MS = 366 * 86_400_000;
 /** A "future" time a few seconds old (the form's clock, the network) still counts as now. */
@@ -220,19 +218,13 @@ export async function uploadAudience(
   const rows = await readSheet(file.content, AUDIENCE_UPLOAD_COLUMNS);
   const { db } = app.database;
   const plan = await planAudience(db, rows);
-  const errorReport =
-    plan.errors.length === 0
-      ? null
-      : await app.files.save(
-          {
-            name: AUDIENCE_ERRORS_FILE,
-            contentType: XLSX_CONTENT_TYPE,
-            purpose: 'notification_audience_errors',
-            owner: { staffId: actor.id! },
-            attached: true,
-          },
-          await badRowsReport(AUDIENCE_UPLOAD_COLUMNS, rows, plan.errors),
-        );
+  const errorReportId = await storeErrorReport(app, actor, {
+    purpose: 'notification_audience_errors',
+    name: 'notification-audience-errors.xlsx',
+    columns: AUDIENCE_UPLOAD_COLUMNS,
+    rows,
+    errors: plan.errors,
+  });
   const keep = (plan.errors.length === 0 || file.applyValid) && plan.memberIds.length > 0;
   const uploadId = keep
     ? await db.transaction(async (tx) => {
@@ -242,7 +234,7 @@ export async function uploadAudience(
             createdBy: actor.id!,
             rowsTotal: rows.length,
             members: plan.memberIds.length,
-            errorReportId: errorReport?.id ?? null,
+            errorReportId,
           },
           plan.memberIds,
         );
@@ -255,23 +247,13 @@ export async function uploadAudience(
         return id;
       })
     : null;
-  return {
-    status: plan.errors.length === 0 ? 'applied' : keep ? 'partially_applied' : 'has_errors',
-    uploadId,
+  // The kept list is what this upload applies: its members.
+  const { rowsApplied: members, ...outcome } = uploadOutcome({
     rowsTotal: rows.length,
     rowsValid: plan.memberIds.length,
-    members: keep ? plan.memberIds.length : 0,
-    rowsRejected: rows.length - (keep ? plan.memberIds.length : 0),
-    errors: plan.errors.slice(0, SHOWN_ERRORS),
-    errorsTotal: plan.errors.length,
-    errorReportId: errorReport?.id ?? null,
-  };
-}
-
-/** An audience upload's error report, for its uploader only. */
-export async function audienceErrorReport(app: FastifyInstance, actor: Actor, id: number) {
-  const file = await app.files.stat(id);
-  if (file?.purpose !== 'notification_audience_errors' || file.ownerStaffId !== actor.id)
-    throw notFound('Error report');
-  return { file, stream: app.files.open(file.id) };
+    rowsApplied: keep ? plan.memberIds.length : 0,
+    errors: plan.errors,
+    errorReportId,
+  });
+  return { ...outcome, uploadId, members };
 }

@@ -26,6 +26,7 @@ import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { recordRoutes } from '../../lib/records';
+import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import { openStored } from '../files/files.service';
@@ -34,7 +35,7 @@ import { redemptionList } from './redemptions.repository';
 import * as service from './redemptions.service';
 import { findReward, rewardList } from './rewards.repository';
 import { rewardValues } from './rewards.service';
-import { uploadUtrs, utrErrorReport, utrTemplate } from './utr-upload';
+import { uploadUtrs, utrTemplate } from './utr-upload';
 
 const params = idParams;
 
@@ -224,19 +225,12 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       return uploadUtrs(app, actorOf(request), { content, applyValid: request.query.applyValid === 'true' });
     },
   );
-  app.get(
-    '/admin/redemptions/utr-upload/errors/:id',
-    {
-      config: { access: queue },
-      schema: { tags, summary: 'The error report of my UTR upload (xlsx)', params },
-    },
-    async (request, reply) => {
-      const { file, stream } = await utrErrorReport(app, actorOf(request), request.params.id);
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
-        stream,
-      );
-    },
-  );
+  errorReportRoute(app, {
+    path: '/admin/redemptions/utr-upload/errors',
+    access: queue,
+    purpose: 'utr_upload_errors',
+    tags,
+  });
 
   // ── Settings: beside the point value, kept by the same people ──
   const settings = page('/dashboard/joiningpoints');

@@ -4,16 +4,13 @@ import {
   type UtrUploadColumn,
   type UtrUploadResult,
 } from '@app/contract/redemptions';
-import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { RowError } from '@app/contract/uploads';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { badRowsReport, readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
+import { AppError } from '../../lib/errors';
+import { readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
+import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
 import { markPaidIn } from './redemptions.service';
-
-export const UTR_ERRORS_FILE = 'utr-upload-errors.xlsx';
-const SHOWN_ERRORS = 50;
 
 /** The UTR upload template: one row per cash redemption paid, with the bank's UTR. */
 export const utrTemplate = () =>
@@ -105,29 +102,20 @@ export async function uploadUtrs(
   const applied = Array.isArray(outcome) ? outcome : [];
   const valid = Array.isArray(outcome) ? outcome.length : outcome.good.length;
   errors.sort((a, b) => a.row - b.row);
-  const errorReport =
-    errors.length === 0
-      ? null
-      : await app.files.save(
-          {
-            name: UTR_ERRORS_FILE,
-            contentType: XLSX_CONTENT_TYPE,
-            purpose: 'utr_upload_errors',
-            owner: { staffId: actor.id! },
-            attached: true,
-          },
-          await badRowsReport(UTR_UPLOAD_COLUMNS, rows, errors),
-        );
-  return {
-    status: errors.length === 0 ? 'applied' : applied.length > 0 ? 'partially_applied' : 'has_errors',
+  const errorReportId = await storeErrorReport(app, actor, {
+    purpose: 'utr_upload_errors',
+    name: 'utr-upload-errors.xlsx',
+    columns: UTR_UPLOAD_COLUMNS,
+    rows,
+    errors,
+  });
+  return uploadOutcome({
     rowsTotal: rows.length,
     rowsValid: valid,
     rowsApplied: applied.length,
-    rowsRejected: rows.length - applied.length,
-    errors: errors.slice(0, SHOWN_ERRORS),
-    errorsTotal: errors.length,
-    errorReportId: errorReport?.id ?? null,
-  };
+    errors,
+    errorReportId,
+  });
 }
 
 /** Rolls the trial back, carrying the rows that would have applied. */
@@ -135,10 +123,4 @@ class DryRun extends Error {
   constructor(readonly good: { row: number; id: number; utr: string }[]) {
     super('dry run');
   }
-}
-
-export async function utrErrorReport(app: FastifyInstance, actor: Actor, id: number) {
-  const file = await app.files.stat(id);
-  if (file?.purpose !== 'utr_upload_errors' || file.ownerStaffId !== actor.id) throw notFound('Error report');
-  return { file, stream: app.files.open(file.id) };
 }

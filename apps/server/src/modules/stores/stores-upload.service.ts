@@ -1,4 +1,3 @@
-import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import {
   STORE_ENTITY,
   STORE_UPLOAD_COLUMNS,
@@ -10,15 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { stores } from '../../db/schema/stores';
 import { type Actor, audit } from '../../lib/audit';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { conflict, isUniqueViolation } from '../../lib/errors';
 import { listRow } from '../../lib/lists/engine';
-import { badRowsReport } from '../../lib/sheets';
+import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
 import { storeList, storesByCode } from './stores.repository';
 import { readStoresSheet } from './stores-sheet';
 import { type PlannedStore, planStoreUpload } from './stores-upload.plan';
-
-export const STORES_ERRORS_FILE = 'stores-upload-errors.xlsx';
-const SHOWN_ERRORS = 50;
 
 /** What an audit entry records of a store, as the records factory (lib/records.ts) writes it. */
 const snapshot = ({ createdAt: _c, updatedAt: _u, ...rest }: StoreRow) => rest;
@@ -70,20 +66,13 @@ export async function uploadStores(
 ): Promise<StoreUploadResult> {
   const rows = await readStoresSheet(file.content);
   const plan = planStoreUpload(rows);
-  // Stored before the transaction: file writes never sit inside one.
-  const errorReport =
-    plan.errors.length === 0
-      ? null
-      : await app.files.save(
-          {
-            name: STORES_ERRORS_FILE,
-            contentType: XLSX_CONTENT_TYPE,
-            purpose: 'stores_upload_errors',
-            owner: { staffId: actor.id! },
-            attached: true,
-          },
-          await badRowsReport(STORE_UPLOAD_COLUMNS, rows, plan.errors),
-        );
+  const errorReportId = await storeErrorReport(app, actor, {
+    purpose: 'stores_upload_errors',
+    name: 'stores-upload-errors.xlsx',
+    columns: STORE_UPLOAD_COLUMNS,
+    rows,
+    errors: plan.errors,
+  });
   const apply = plan.errors.length === 0 || file.applyValid;
   const toApply = apply ? plan.stores : [];
   const counts = { created: 0, updated: 0, unchanged: 0 };
@@ -104,23 +93,14 @@ export async function uploadStores(
         throw error;
       });
   return {
-    status: plan.errors.length === 0 ? 'applied' : toApply.length > 0 ? 'partially_applied' : 'has_errors',
-    rowsTotal: plan.rowsTotal,
-    rowsValid: plan.stores.length,
-    rowsApplied: toApply.length,
-    rowsRejected: plan.rowsTotal - toApply.length,
+    ...uploadOutcome({
+      rowsTotal: plan.rowsTotal,
+      rowsValid: plan.stores.length,
+      rowsApplied: toApply.length,
+      errors: plan.errors,
+      errorReportId,
+    }),
     created: counts.created,
     updated: counts.updated,
-    errors: plan.errors.slice(0, SHOWN_ERRORS),
-    errorsTotal: plan.errors.length,
-    errorReportId: errorReport?.id ?? null,
   };
-}
-
-/** An error report of a store upload, for the staff member who uploaded the file only. */
-export async function storesErrorReport(app: FastifyInstance, actor: Actor, id: number) {
-  const file = await app.files.stat(id);
-  if (file?.purpose !== 'stores_upload_errors' || file.ownerStaffId !== actor.id)
-    throw notFound('Error report');
-  return { file, stream: app.files.open(file.id) };
 }

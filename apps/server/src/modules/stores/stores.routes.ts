@@ -1,4 +1,3 @@
-import { idParams } from '@app/contract/input';
 import { listQuery } from '@app/contract/list';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import {
@@ -21,6 +20,7 @@ import { stores } from '../../db/schema/stores';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { recordRoutes } from '../../lib/records';
+import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import { nearestStores } from './stores.nearest';
@@ -100,19 +100,12 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/stores/upload/errors/:id',
-    {
-      config: { access },
-      schema: { tags, summary: 'The error report of my store upload (xlsx)', params: idParams },
-    },
-    async (request, reply) => {
-      const { file, stream } = await uploads.storesErrorReport(app, actorOf(request), request.params.id);
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
-        stream,
-      );
-    },
-  );
+  errorReportRoute(app, {
+    path: '/admin/stores/upload/errors',
+    access,
+    purpose: 'stores_upload_errors',
+    tags,
+  });
 
   app.get(
     '/app/stores/nearest',

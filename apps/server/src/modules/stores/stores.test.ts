@@ -316,6 +316,26 @@ describe('nearest stores (member API)', () => {
     const res = await nearest('lat=20&lng=78');
     const got = res.json().stores as { id: number }[];
     expect(got).toHaveLength(10);
+    // The member's view of a store: no bookkeeping (active, createdAt, updatedAt), plus the distance.
+    expect(Object.keys(got[0]!).sort()).toEqual(
+      [
+        'id',
+        'code',
+        'name',
+        'kind',
+        'contactPerson',
+        'phone',
+        'email',
+        'address',
+        'city',
+        'state',
+        'pincode',
+        'lat',
+        'lng',
+        'openingHours',
+        'distanceKm',
+      ].sort(),
+    );
     const inactive = new Set((await sql('select id from stores where not active')).map((r) => Number(r.id)));
     expect(got.some((s) => inactive.has(s.id))).toBe(false);
   });

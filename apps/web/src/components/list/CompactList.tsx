@@ -16,6 +16,8 @@ export function CompactList<R extends RaRecord>(props: {
   row: CompactRow<R>;
   rowClick?: RowClick;
   actions?: (record: R) => ReactNode;
+  /** Shown instead of the cards when there are none. */
+  empty?: ReactNode;
 }) {
   const { data, isPending, resource } = useListContext<R>();
   const navigate = useNavigate();
@@ -28,6 +30,7 @@ export function CompactList<R extends RaRecord>(props: {
         ))}
       </Stack>
     );
+  if (!data || data.length === 0) return props.empty ?? null;
   const target = (record: R) => {
     if (!props.rowClick) return null;
     const to =

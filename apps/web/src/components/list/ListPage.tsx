@@ -92,7 +92,9 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
         // The error state below says it; a toast on top would say it twice, and rawly.
         queryOptions={{ onError: () => undefined }}
         error={<ListError />}
-        empty={<ListEmpty text={props.empty} />}
+        // Never react-admin's empty page: it replaces the toolbar too, and the first record could not
+        // be created. The rows say it instead (the Datagrid's and the cards' `empty`).
+        empty={false}
         pagination={<ListPagination />}
         actions={
           <TopToolbar sx={{ flexWrap: 'wrap' }}>
@@ -113,7 +115,12 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
       >
         {props.children}
         {narrow ? (
-          <CompactList<R> row={props.compact} rowClick={rowClick} actions={props.rowActions} />
+          <CompactList<R>
+            row={props.compact}
+            rowClick={rowClick}
+            actions={props.rowActions}
+            empty={<ListEmpty text={props.empty} />}
+          />
         ) : (
           <Datagrid
             rowClick={rowClick}

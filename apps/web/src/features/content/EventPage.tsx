@@ -1,7 +1,8 @@
 import { CONTENT_PAGES } from '@app/contract/content';
-import { type AttendeeRow, EVENT_TYPES, type EventRow } from '@app/contract/content-media';
+import { type AttendeeRow, EVENT_TYPES, type EventRow, MAX_EVENT_IMAGES } from '@app/contract/content-media';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import PeopleIcon from '@mui/icons-material/People';
+import { Stack } from '@mui/material';
 import {
   BooleanField,
   Button,
@@ -14,12 +15,19 @@ import {
   TextInput,
 } from 'react-admin';
 import { Link, Route, useParams } from 'react-router-dom';
+import { AuthImage } from '../../components/AuthImage';
 import { DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
+import { ImagesInput } from './ImagesInput';
 import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
 
 const typeChoices = EVENT_TYPES.map((t) => ({ id: t, name: t.replace('_', ' ') }));
 const toIso = (v: unknown) => (v ? new Date(String(v)).toISOString() : v);
+/** An event's image thumbnail, served by the event's own route. */
+const thumbnail = (eventId: number | string, fileId: number) =>
+  `/admin/content/events/${eventId}/images/${fileId}/thumbnail`;
+/** How many thumbnails a list row shows. */
+const ROW_THUMBNAILS = 3;
 
 function Attendees() {
   const { id } = useParams();
@@ -60,6 +68,36 @@ function Attendees() {
   );
 }
 
+/** The form's photos; on an edit, the stored ones show through the event's route. */
+function EventImagesInput() {
+  const { id } = useParams();
+  return (
+    <ImagesInput
+      source="imageFileIds"
+      label="Images"
+      max={MAX_EVENT_IMAGES}
+      thumbnail={(fileId) => (id ? thumbnail(id, fileId) : null)}
+    />
+  );
+}
+
+/** The first images of an event, small, in its list row. */
+function EventThumbnails({ event }: { event: EventRow }) {
+  if (event.imageFileIds.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={0.5} data-testid="event-thumbnails">
+      {event.imageFileIds.slice(0, ROW_THUMBNAILS).map((fileId, i) => (
+        <AuthImage
+          key={fileId}
+          path={thumbnail(event.id, fileId)}
+          alt={`${event.title}, image ${i + 1}`}
+          size={40}
+        />
+      ))}
+    </Stack>
+  );
+}
+
 /** Events: members register in the app; attendees listed and exported per event. */
 export default function EventPage() {
   return (
@@ -85,6 +123,7 @@ export default function EventPage() {
           'startsAt',
           'endsAt',
           'capacity',
+          'imageFileIds',
           'sortOrder',
         )(data);
         return { ...body, startsAt: toIso(body.startsAt), endsAt: toIso(body.endsAt) };
@@ -92,6 +131,7 @@ export default function EventPage() {
       inputs={() => (
         <>
           <TextInput source="title" fullWidth validate={required('Title is required')} />
+          <EventImagesInput />
           <SelectInput source="type" choices={typeChoices} validate={required('Choose the type of event')} />
           <TextInput source="venue" fullWidth validate={required('Venue is required')} />
           <TextInput source="description" fullWidth multiline minRows={2} />
@@ -113,6 +153,7 @@ export default function EventPage() {
         tertiary: (r) => `${formatCount(r.registered)} of ${formatCount(r.capacity)} registered`,
       }}
       columns={[
+        <FunctionField<EventRow> key="i" label="Images" render={(r) => <EventThumbnails event={r} />} />,
         <TextField key="t" source="title" />,
         <TextField key="ty" source="type" sortable={false} />,
         <DateTimeField key="s" source="startsAt" label="Starts" />,

@@ -27,9 +27,9 @@ import { Button, ResourceContextProvider, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { AttachmentStrip } from '../../components/AttachmentStrip';
 import { AuditHistory } from '../../components/audit/AuditHistory';
 import { pageTitle } from '../../components/list/ListPage';
-import { ProtectedImage } from '../../components/ProtectedImage';
 import { useApiGet } from '../../components/use-api-get';
 import { useRowAction } from '../../components/use-row-action';
 import { stars } from './feedback-columns';
@@ -91,19 +91,13 @@ export function FeedbackShow() {
           </Table>
         </Box>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', my: 2 }}>{f.message}</Typography>
-        {f.attachments.length > 0 && (
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, mb: 2 }}>
-            {f.attachments.map((a, i) => (
-              <ProtectedImage
-                key={a.fileId}
-                path={`/admin/feedback/${f.id}/attachments/${a.fileId}`}
-                hasThumbnail={a.hasThumbnail}
-                label={`Attachment ${i + 1}`}
-                fileName={`feedback-${f.id}-attachment-${i + 1}`}
-              />
-            ))}
-          </Stack>
-        )}
+        <AttachmentStrip
+          files={f.attachments}
+          basePath={`/admin/feedback/${f.id}/attachments`}
+          label="Attachment"
+          fileName={`feedback-${f.id}-attachment`}
+          sx={{ mb: 2 }}
+        />
         <MoveState feedback={f} onDone={refresh} />
       </Paper>
       <Typography variant="h6" sx={{ mt: 2 }}>

@@ -7,24 +7,13 @@ import {
   type ProjectDetail,
 } from '@app/contract/projects';
 import ListIcon from '@mui/icons-material/List';
-import {
-  Alert,
-  Box,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Chip, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Button, ResourceContextProvider } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { AttachmentStrip } from '../../components/AttachmentStrip';
 import { AuditHistory } from '../../components/audit/AuditHistory';
 import { pageTitle } from '../../components/list/ListPage';
-import { ProtectedImage } from '../../components/ProtectedImage';
 import { useApiGet } from '../../components/use-api-get';
 import { ProjectDecision } from './ProjectDecision';
 import { projectPaths } from './project-paths';
@@ -92,18 +81,14 @@ export function ProjectShow() {
         <Typography variant="h6" sx={{ mt: 2 }}>
           Photos
         </Typography>
-        {p.photos.length === 0 && <Typography>No photos.</Typography>}
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, my: 1 }}>
-          {p.photos.map((photo, i) => (
-            <ProtectedImage
-              key={photo.fileId}
-              path={`/admin/projects/${p.id}/photos/${photo.fileId}`}
-              hasThumbnail={photo.hasThumbnail}
-              label={`Photo ${i + 1}`}
-              fileName={`project-${p.id}-photo-${i + 1}`}
-            />
-          ))}
-        </Stack>
+        <AttachmentStrip
+          files={p.photos}
+          basePath={`/admin/projects/${p.id}/photos`}
+          label="Photo"
+          fileName={`project-${p.id}-photo`}
+          empty="No photos."
+          sx={{ my: 1 }}
+        />
         <ProjectDecision row={p} onDone={refresh} />
       </Paper>
       <Typography variant="h6" sx={{ mt: 2 }}>
