@@ -82,7 +82,7 @@ export function sheetHead(columns: readonly ReportColumn[]): string {
     .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 18}" customWidth="1"/>`)
     .join('');
   const header = columns
-    .map((c, i) => `<c r="${columnLetters(i)}1" s="${STYLE.bold}"${inlineText(c.header)}</c>`)
+    .map((c, i) => `<c r="${columnLetters(i)}1" s="${STYLE.bold}${TEXT}${textOf(c.header)}`)
     .join('');
   return (
     `${DECL}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView workbookViewId="0">` +
@@ -104,47 +104,46 @@ export function rowsXml(columns: readonly ReportColumn[], rows: readonly ReportR
   let xml = '';
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
-    const n = firstRow + r;
+    const n = String(firstRow + r);
     xml += `<row r="${n}">`;
     for (let i = 0; i < keys.length; i++) {
       const value = row[keys[i]!];
       if (value === null || value === undefined || value === '') continue;
-      xml += refs[i]! + n + cellXml(value);
+      xml += refs[i]! + n;
+      if (typeof value === 'string') {
+        xml += isFormulaTrigger(value) ? QUOTED_TEXT : TEXT;
+        xml += textOf(value);
+      } else xml += cellXml(value);
     }
     xml += '</row>';
   }
   return xml;
 }
 
-/** A cell after its `r` attribute: its type, style and value. */
-function cellXml(value: CellValue): string {
+const TEXT = '" t="inlineStr"><is>';
+const QUOTED_TEXT = `" s="${STYLE.quotePrefix}" t="inlineStr"><is>`;
+
+/** A cell other than text, after its `r` attribute: its type, style and value. */
+function cellXml(value: number | boolean | Date): string {
   switch (typeof value) {
-    case 'string':
-      return isFormulaTrigger(value)
-        ? `" s="${STYLE.quotePrefix}"${inlineText(value)}</c>`
-        : `"${inlineText(value)}</c>`;
     case 'number':
       // NaN and ±Infinity have no spreadsheet number: they are written as the text they print as.
-      return Number.isFinite(value) ? `"><v>${value}</v></c>` : `"${inlineText(String(value))}</c>`;
+      return Number.isFinite(value) ? `"><v>${value}</v></c>` : TEXT + textOf(String(value));
     case 'boolean':
       return `" t="b"><v>${value ? 1 : 0}</v></c>`;
     default: {
-      const ms = (value as Date).getTime();
+      const ms = value.getTime();
       if (Number.isNaN(ms)) return '"/>';
       return `" s="${STYLE.date}"><v>${EXCEL_EPOCH_DAYS + ms / 86_400_000}</v></c>`;
     }
   }
 }
 
-/** The type attribute and value of an inline string (spaces at either end kept). */
-function inlineText(text: string): string {
-  const first = text.charCodeAt(0);
-  const last = text.charCodeAt(text.length - 1);
-  const preserve = first <= 32 || last <= 32 ? ' xml:space="preserve"' : '';
-  return ` t="inlineStr"><is><t${preserve}>${escapeXml(text)}</t></is>`;
+/** The inline string's text and the end of the cell (spaces at either end kept). */
+function textOf(text: string): string {
+  const edge = text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32;
+  return `${edge ? '<t xml:space="preserve">' : '<t>'}${escapeXml(text)}</t></is></c>`;
 }
-
-const FORMULA_STARTS = new Set(['=', '+', '-', '@']);
 
 /**
  * Text a spreadsheet would run as a formula (`= + - @`) or that starts with a control character.
@@ -155,7 +154,8 @@ const FORMULA_STARTS = new Set(['=', '+', '-', '@']);
 export function isFormulaTrigger(value: unknown): boolean {
   if (typeof value !== 'string' || value === '') return false;
   const code = value.charCodeAt(0);
-  return FORMULA_STARTS.has(value.charAt(0)) || code <= 0x1f || code === 0x7f;
+  // = + - @, then the C0 controls and DEL
+  return code === 61 || code === 43 || code === 45 || code === 64 || code <= 0x1f || code === 0x7f;
 }
 
 /**
@@ -166,7 +166,13 @@ export function isFormulaTrigger(value: unknown): boolean {
 const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it replaces
 const ESCAPES = /[&<>"\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]/g;
-const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
+const ENTITY: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\r': '&#13;',
+};
 
 export function escapeXml(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;

@@ -111,7 +111,9 @@ describe('xlsxChunks cell values and layout', () => {
   it('reads back every kind of value as written', async () => {
     const rows = values.map(([value], i) => ({ text: `row ${i}`, value }));
     const sheet = await readBack(xlsxChunks(columns, batchesOf(rows, 5)));
-    expect(values.map((_, i) => sheet.getRow(i + 2).getCell(2).value)).toEqual(values.map(([, read]) => read));
+    expect(values.map((_, i) => sheet.getRow(i + 2).getCell(2).value)).toEqual(
+      values.map(([, read]) => read),
+    );
     const dateCell = sheet.getRow(8).getCell(2);
     expect(dateCell.type).toBe(ExcelJS.ValueType.Date);
     expect(dateCell.numFmt).toBe('mm-dd-yy');

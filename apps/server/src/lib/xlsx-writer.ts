@@ -44,7 +44,8 @@ export async function* xlsxChunks(
   };
 
   const produce = async () => {
-    for (const [name, xml] of packageParts(options.sheetName ?? 'Report')) await entry(Buffer.from(xml), name);
+    for (const [name, xml] of packageParts(options.sheetName ?? 'Report'))
+      await entry(Buffer.from(xml), name);
     const sheetWritten = entry(sheet, 'xl/worksheets/sheet1.xml');
     await write(sheetHead(columns));
     let written = 0;
@@ -86,7 +87,14 @@ export async function xlsxBuffer(
   sheetName: string,
 ): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of xlsxChunks(columns, (async function* () { yield rows; })(), undefined, { sheetName }))
+  for await (const chunk of xlsxChunks(
+    columns,
+    (async function* () {
+      yield rows;
+    })(),
+    undefined,
+    { sheetName },
+  ))
     chunks.push(chunk);
   return Buffer.concat(chunks);
 }

@@ -11,7 +11,11 @@ declare module 'zip-stream' {
   class ZipStream extends Transform {
     constructor(options?: { zlib?: ZlibOptions; store?: boolean; forceZip64?: boolean });
     /** One entry at a time: the callback says this one is written and the next may start. */
-    entry(source: Buffer | string | Readable, data: EntryData, callback: (error?: Error | null) => void): this;
+    entry(
+      source: Buffer | string | Readable,
+      data: EntryData,
+      callback: (error?: Error | null) => void,
+    ): this;
     finalize(): void;
   }
   export default ZipStream;
