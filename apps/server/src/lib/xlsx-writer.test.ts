@@ -149,11 +149,14 @@ describe('xlsxChunks cell values and layout', () => {
     }
     const chunks = xlsxChunks([{ header: 'Text', key: 'text' }], endless());
     await chunks.next(); // the first bytes, then the consumer pauses
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const whilePaused = batchesRead;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // A handful of batches fill the buffers (about 120 kB of XML each); then reading waits.
-    expect(batchesRead).toBe(whilePaused);
+    // Wait until reading has stopped (or long enough that unbounded reading would be obvious).
+    let seen = -1;
+    for (let waited = 0; waited < 3000 && seen !== batchesRead; waited += 250) {
+      seen = batchesRead;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // A handful of batches (about 120 kB of XML each) fill the buffers; then reading waits.
+    expect(batchesRead).toBe(seen);
     expect(batchesRead).toBeLessThan(40);
     await chunks.return(undefined);
   });
