@@ -160,4 +160,14 @@ describe('xlsxChunks cell values and layout', () => {
     expect(batchesRead).toBeLessThan(40);
     await chunks.return(undefined);
   });
+
+  it('fails the download when reading the rows fails', async () => {
+    async function* failing() {
+      yield [{ text: 'first' }];
+      throw new Error('database gone');
+    }
+    await expect(readBack(xlsxChunks([{ header: 'Text', key: 'text' }], failing()))).rejects.toThrow(
+      'database gone',
+    );
+  });
 });

@@ -47,6 +47,8 @@ export async function* xlsxChunks(
     for (const [name, xml] of packageParts(options.sheetName ?? 'Report'))
       await entry(Buffer.from(xml), name);
     const sheetWritten = entry(sheet, 'xl/worksheets/sheet1.xml');
+    // Awaited below; when the consumer stops first, nobody does, and its failure is expected.
+    sheetWritten.catch(() => undefined);
     await write(sheetHead(columns));
     let written = 0;
     for await (const batch of batches) {
