@@ -1,3 +1,4 @@
+/// <reference path="./zip-stream.d.ts" />
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
