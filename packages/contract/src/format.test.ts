@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
   formatCount,
@@ -5,6 +7,7 @@ import {
   formatDay,
   formatRupees,
   isCalendarDay,
+  istDateTimeText,
   istDayEndIso,
   istDayOf,
   istDayStart,
@@ -62,5 +65,24 @@ describe('IST calendar days', () => {
     expect(istDayStart('2026-11-23')).toBe('2026-11-22T18:30:00.000Z');
     expect(istDayStart('2026-12-31', 1)).toBe('2026-12-31T18:30:00.000Z');
     expect(istDayStart('2026-02-31')).toBeUndefined();
+  });
+});
+
+describe('istDateTimeText', () => {
+  const byTzDatabase = (ms: number) => format(new TZDate(ms, 'Asia/Kolkata'), 'yyyy-MM-dd HH:mm:ss');
+
+  it('agrees with the tz database on either side of the fixed-offset years and across them', () => {
+    const instants = [
+      Date.UTC(1942, 5, 1, 12),
+      Date.UTC(1945, 11, 31, 18, 29, 59),
+      Date.UTC(1945, 11, 31, 18, 30),
+      Date.UTC(1946, 0, 1),
+      Date.UTC(2026, 10, 23, 18, 29, 59, 999),
+      Date.UTC(2026, 10, 23, 18, 30),
+      Date.UTC(2100, 1, 28, 20),
+    ];
+    for (let i = 0; i < 2000; i++)
+      instants.push(Date.UTC(1946, 0, 1) + Math.floor((i * 2_654_435_761_337) % 4.7e12));
+    for (const ms of instants) expect(istDateTimeText(new Date(ms))).toBe(byTzDatabase(ms));
   });
 });

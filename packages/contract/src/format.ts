@@ -105,6 +105,19 @@ export const financialYearDays = (fy: string): { from: string; to: string } => {
   return { from: `${start}-04-01`, to: `${start + 1}-03-31` };
 };
 
-/** An instant as IST wall time `yyyy-MM-dd HH:mm:ss`: sortable text for spreadsheet cells. */
-export const istDateTimeText = (at: Date): string =>
-  format(new TZDate(at.getTime(), INDIA_TIME_ZONE), 'yyyy-MM-dd HH:mm:ss');
+/** India has kept UTC+5:30, with no daylight saving, since 15 Oct 1945 (tz database, Asia/Kolkata). */
+const IST_FIXED = { from: Date.UTC(1946, 0, 1), until: Date.UTC(9999, 0, 1), offsetMs: 330 * 60_000 };
+
+/**
+ * An instant as IST wall time `yyyy-MM-dd HH:mm:ss`: sortable text for spreadsheet cells. Exports
+ * write it once a row, so within the fixed-offset years it is plain arithmetic (a time-zone
+ * lookup costs far more); before them the tz database decides.
+ */
+export const istDateTimeText = (at: Date): string => {
+  const ms = at.getTime();
+  if (ms >= IST_FIXED.from && ms < IST_FIXED.until) {
+    const wall = new Date(ms + IST_FIXED.offsetMs).toISOString();
+    return `${wall.slice(0, 10)} ${wall.slice(11, 19)}`;
+  }
+  return format(new TZDate(ms, INDIA_TIME_ZONE), 'yyyy-MM-dd HH:mm:ss');
+};

@@ -1,7 +1,7 @@
 import type { RowError } from '@app/contract/uploads';
 import ExcelJS from 'exceljs';
 import type { SheetRow } from './sheet-upload/read-xlsx';
-import { addTextSafeRow } from './xlsx-quote-prefix';
+import { type CellValue, xlsxBuffer } from './xlsx-writer';
 
 export { readSheet } from './sheet-upload/sheet-pool';
 /**
@@ -60,45 +60,50 @@ export const templateWorkbook = (spec: {
     for (const line of spec.instructions) help.addRow([line]);
   });
 
-/** The error report as a list: row, column, message. */
+/** A sheet of rows given as arrays, under the given headers and widths. */
+function arraySheet(name: string, headers: [header: string, width: number][], rows: unknown[][]) {
+  const columns = headers.map(([header, width], i) => ({ header, key: String(i), width }));
+  const cells = rows.map((row) => Object.fromEntries(row.map((v, i) => [String(i), v as CellValue])));
+  return xlsxBuffer(columns, cells, name);
+}
+
+/** The error report as a list: row, column, message (formula-like text written as typed). */
 export const errorReport = (errors: RowError[]) =>
-  workbookBuffer((wb) => {
-    const sheet = wb.addWorksheet('Errors');
-    sheet.columns = [
-      { header: 'Row', key: 'row', width: 8 },
-      { header: 'Column', key: 'column', width: 20 },
-      { header: 'Message', key: 'message', width: 80 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    for (const e of errors) addTextSafeRow(sheet, [e.row, e.column, e.message]);
-  });
+  arraySheet(
+    'Errors',
+    [
+      ['Row', 8],
+      ['Column', 20],
+      ['Message', 80],
+    ],
+    errors.map((e) => [e.row, e.column, e.message]),
+  );
 
 /**
  * The error report as the bad rows themselves: the row number, the row as uploaded and an Errors
- * column ("Column: message; …"), so the rows can be fixed there and uploaded again.
+ * column ("Column: message; …"), so the rows can be fixed there and uploaded again. Formula-like
+ * text is written as typed (quote-prefixed, lib/xlsx-sheet-xml.ts): an apostrophe would be uploaded back.
  */
 export const badRowsReport = <Column extends string>(
   columns: readonly Column[],
   rows: SheetRow<Column>[],
   errors: RowError[],
-) =>
-  workbookBuffer((wb) => {
-    const sheet = wb.addWorksheet('Errors');
-    sheet.columns = [
-      { header: 'Row', key: 'Row', width: 8 },
-      ...columns.map((c) => ({ header: c, key: c, width: Math.max(14, c.length + 4) })),
-      { header: 'Errors', key: 'Errors', width: 80 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    const byRow = new Map<number, RowError[]>();
-    for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
-    for (const r of rows) {
+) => {
+  const byRow = new Map<number, RowError[]>();
+  for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
+  return arraySheet(
+    'Errors',
+    [['Row', 8], ...columns.map((c): [string, number] => [c, Math.max(14, c.length + 4)]), ['Errors', 80]],
+    rows.flatMap((r) => {
       const rowErrors = byRow.get(r.row);
-      if (!rowErrors) continue;
-      addTextSafeRow(sheet, [
-        r.row,
-        ...columns.map((c) => r.values[c]),
-        rowErrors.map((e) => `${e.column}: ${e.message}`).join('; '),
-      ]);
-    }
-  });
+      if (!rowErrors) return [];
+      return [
+        [
+          r.row,
+          ...columns.map((c) => r.values[c]),
+          rowErrors.map((e) => `${e.column}: ${e.message}`).join('; '),
+        ],
+      ];
+    }),
+  );
+};

@@ -1,21 +1,21 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { storedCells } from './xlsx-cells.test-kit';
-import { cellStyleOf } from './xlsx-quote-prefix';
+import { isFormulaTrigger } from './xlsx-sheet-xml';
 import { type ReportRow, xlsxChunks } from './xlsx-writer';
 
-describe('cellStyleOf', () => {
+describe('isFormulaTrigger', () => {
   it.each(['=1+2', '+91 98765 43210', '-2+3', '@SUM(A1)', '\tx', '\rx', '\nx', '\u0000x', '\u001fx'])(
     'marks %j as quote-prefixed text',
     (text) => {
-      expect(cellStyleOf(text)).toEqual({ quotePrefix: true });
+      expect(isFormulaTrigger(text)).toBe(true);
     },
   );
 
   it.each(['plain', 'a=b', ' =1', '', "'already", -5, true, null, undefined])(
     'leaves %j unstyled',
     (value) => {
-      expect(cellStyleOf(value)).toBeUndefined();
+      expect(isFormulaTrigger(value)).toBe(false);
     },
   );
 });
@@ -53,7 +53,7 @@ describe('xlsxChunks', () => {
     expect(formulaLike.type).toBe(ExcelJS.ValueType.String);
     const cells = await storedCells(Buffer.concat(chunks));
     expect(cells.get('A9')).toMatchObject({ formula: false, quotePrefix: true });
-    expect(cells.get('A9')!.xml).toContain('t="str"><v>=HYPERLINK(&quot;x&quot;)</v>');
+    expect(cells.get('A9')!.xml).toContain('t="inlineStr"><is><t>=HYPERLINK(&quot;x&quot;)</t></is>');
     expect(cells.get('A8')).toMatchObject({ formula: false, quotePrefix: false });
     expect([...cells.values()].filter((c) => c.quotePrefix || c.formula)).toHaveLength(1);
     expect(sheet.getRow(2501).values).toEqual([undefined, 'r2499', 2499]);
@@ -71,5 +71,103 @@ describe('xlsxChunks', () => {
     const readWhenStopped = batchesRead;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(batchesRead).toBeLessThanOrEqual(readWhenStopped + 1);
+  });
+});
+
+async function readBack(chunks: AsyncIterable<Buffer>) {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(parts) as unknown as ExcelJS.Buffer);
+  return book.worksheets[0]!;
+}
+
+describe('xlsxChunks cell values and layout', () => {
+  const columns = [
+    { header: 'Text', key: 'text', width: 30 },
+    { header: 'Value', key: 'value' },
+  ];
+  const values: [ReportRow['value'], unknown][] = [
+    [42, 42],
+    [-1.25, -1.25],
+    [1e21, 1e21],
+    [0, 0],
+    [true, true],
+    [false, false],
+    [new Date('2024-03-01T10:20:30Z'), new Date('2024-03-01T10:20:30Z')],
+    ['a & b < c > d "e" \'f\'', 'a & b < c > d "e" \'f\''],
+    ['  spaces kept  ', '  spaces kept  '],
+    ['line\nbreak\ttab\rreturn', 'line\nbreak\ttab\rreturn'],
+    // Characters XML 1.0 cannot carry are dropped (as exceljs did); the file stays well-formed.
+    ['bell\u0007 nul\u0000 esc\u001b end\uffff', 'bell nul esc end'],
+    ['हिन्दी ✓ 😀', 'हिन्दी ✓ 😀'],
+    [Number.NaN, 'NaN'],
+    [Number.POSITIVE_INFINITY, 'Infinity'],
+    [null, null],
+    [undefined, null],
+    ['', null],
+  ];
+
+  it('reads back every kind of value as written', async () => {
+    const rows = values.map(([value], i) => ({ text: `row ${i}`, value }));
+    const sheet = await readBack(xlsxChunks(columns, batchesOf(rows, 5)));
+    expect(values.map((_, i) => sheet.getRow(i + 2).getCell(2).value)).toEqual(
+      values.map(([, read]) => read),
+    );
+    const dateCell = sheet.getRow(8).getCell(2);
+    expect(dateCell.type).toBe(ExcelJS.ValueType.Date);
+    expect(dateCell.numFmt).toBe('mm-dd-yy');
+    expect(sheet.getRow(6).getCell(2).type).toBe(ExcelJS.ValueType.Boolean);
+    expect(sheet.getRow(2).getCell(2).type).toBe(ExcelJS.ValueType.Number);
+  });
+
+  it('writes a bold header, the first row frozen and the column widths', async () => {
+    const sheet = await readBack(
+      xlsxChunks(columns, batchesOf([{ text: 'x', value: 1 }], 1), undefined, { sheetName: 'Scans' }),
+    );
+    expect(sheet.name).toBe('Scans');
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(1).getCell(2).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' });
+    expect(sheet.columns.map((c) => c.width)).toEqual([30, 18]);
+  });
+
+  it('writes an empty sheet as just the header', async () => {
+    const sheet = await readBack(xlsxChunks(columns, batchesOf([], 1)));
+    expect(sheet.rowCount).toBe(1);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Text', 'Value']);
+  });
+
+  it('reads no further while the consumer waits: a slow reader bounds memory', async () => {
+    let batchesRead = 0;
+    async function* endless() {
+      while (true) {
+        batchesRead++;
+        yield Array.from({ length: 1000 }, (_, i) => ({ text: `row ${batchesRead}.${i} ${'y'.repeat(80)}` }));
+      }
+    }
+    const chunks = xlsxChunks([{ header: 'Text', key: 'text' }], endless());
+    await chunks.next(); // the first bytes, then the consumer pauses
+    // Wait until reading has stopped (or long enough that unbounded reading would be obvious).
+    let seen = -1;
+    for (let waited = 0; waited < 3000 && seen !== batchesRead; waited += 250) {
+      seen = batchesRead;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // A handful of batches (about 120 kB of XML each) fill the buffers; then reading waits.
+    expect(batchesRead).toBe(seen);
+    expect(batchesRead).toBeLessThan(40);
+    await chunks.return(undefined);
+  });
+
+  it('fails the download when reading the rows fails', async () => {
+    async function* failing() {
+      yield [{ text: 'first' }];
+      throw new Error('database gone');
+    }
+    await expect(readBack(xlsxChunks([{ header: 'Text', key: 'text' }], failing()))).rejects.toThrow(
+      'database gone',
+    );
   });
 });

@@ -1,81 +1,103 @@
-import type { EventEmitter } from 'node:events';
+/// <reference path="./zip-stream.d.ts" />
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
+import { constants } from 'node:zlib';
 import type { ReportColumn } from '@app/contract/reports';
-import ExcelJS from 'exceljs';
-import { addTextSafeRow } from './xlsx-quote-prefix';
+import ZipStream from 'zip-stream';
+import { packageParts, type ReportRow, rowsXml, SHEET_TAIL, sheetHead } from './xlsx-sheet-xml';
 
-export type CellValue = string | number | boolean | Date | null;
-export type ReportRow = Record<string, CellValue | undefined>;
-
-/** Header, then data rows: formula-like text gets the quote-prefix style (lib/xlsx-quote-prefix.ts). */
-function addDataRow(sheet: ExcelJS.Worksheet, columns: readonly ReportColumn[], row: ReportRow) {
-  addTextSafeRow(
-    sheet,
-    columns.map((c) => row[c.key] ?? null),
-  ).commit();
-}
-
-type ZipEntryInput = EventEmitter & { _writableState?: { needDrain: boolean } };
+export type { CellValue, ReportRow } from './xlsx-sheet-xml';
 
 /**
- * exceljs writes committed rows into the zip entry's buffer without waiting for it. Waiting here
- * until that buffer drains lets the slowest consumer (an HTTP client, the file store) set the pace,
- * so memory stays bounded by a few buffers whatever the row count.
+ * Deflate level 1 (zlib's fastest): the sheet is repetitive markup, so level 1 already takes it
+ * to a fraction of its size, while higher levels cost several times the CPU for a few percent
+ * less; the file is made once and downloaded once. zlib runs off the event loop, so compressing
+ * one batch overlaps reading and writing the next.
  */
-async function drained(sheet: ExcelJS.Worksheet, signal: AbortSignal): Promise<void> {
-  // Let zlib and the consumer run even when the rows come from memory, without I/O between batches.
-  await setImmediate(undefined, { signal });
-  // The zip entry is archiver's readable-stream PassThrough: it has `_writableState`, not `writableNeedDrain`.
-  const pipes = (sheet as unknown as { stream?: { pipes?: ZipEntryInput[] } }).stream?.pipes ?? [];
-  for (const pipe of pipes) if (pipe._writableState?.needDrain) await once(pipe, 'drain', { signal });
-}
+const DEFLATE_LEVEL = constants.Z_BEST_SPEED;
+
+/** How much sheet XML may wait for zlib before the next batch waits: a few batches. */
+const SHEET_BUFFER = 1 << 20;
 
 /**
- * Streams an xlsx: a header row from the catalogue's columns, then every row of every batch,
- * each committed as soon as it is written. `onBatch` hears the running row count (progress).
+ * Streams an xlsx: a bold, frozen header row from the columns, then every row of every batch. Each
+ * batch becomes sheet XML text at once (no per-cell objects) and goes through a streaming zip, so
+ * memory stays a few batches whatever the row count. `onBatch` hears the running row count.
+ * The consumer sets the pace: when it reads slowly, the zip, then zlib, then the sheet buffer
+ * fill, and no further batch is read until they drain. When it stops, reading stops.
  */
 export async function* xlsxChunks(
   columns: readonly ReportColumn[],
   batches: AsyncIterable<ReportRow[]>,
   onBatch?: (rowsWritten: number) => Promise<void>,
+  options: { sheetName?: string } = {},
 ): AsyncGenerator<Buffer> {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ key: c.key, width: c.width ?? 18 }));
+  const zip = new ZipStream({ zlib: { level: DEFLATE_LEVEL } });
+  const sheet = new PassThrough({ highWaterMark: SHEET_BUFFER });
   const stop = new AbortController();
+  const entry = (source: Buffer | PassThrough, name: string) =>
+    new Promise<void>((resolve, reject) =>
+      zip.entry(source, { name }, (error) => (error ? reject(error) : resolve())),
+    );
+  const write = async (xml: string) => {
+    if (!sheet.write(Buffer.from(xml))) await once(sheet, 'drain', { signal: stop.signal });
+  };
 
   const produce = async () => {
-    const header = sheet.addRow(columns.map((c) => c.header));
-    header.font = { bold: true };
-    header.commit();
+    for (const [name, xml] of packageParts(options.sheetName ?? 'Report'))
+      await entry(Buffer.from(xml), name);
+    const sheetWritten = entry(sheet, 'xl/worksheets/sheet1.xml');
+    // Awaited below; when the consumer stops first, nobody does, and its failure is expected.
+    sheetWritten.catch(() => undefined);
+    await write(sheetHead(columns));
     let written = 0;
     for await (const batch of batches) {
       if (stop.signal.aborted) return;
-      for (const row of batch) addDataRow(sheet, columns, row);
+      await write(rowsXml(columns, batch, written + 2));
       written += batch.length;
       await onBatch?.(written);
-      await drained(sheet, stop.signal);
+      // Let zlib and the consumer run even when the rows come from memory, without I/O between batches.
+      await setImmediate(undefined, { signal: stop.signal });
     }
-    sheet.commit();
-    await workbook.commit();
+    sheet.end(SHEET_TAIL);
+    await sheetWritten;
+    zip.finalize();
   };
   const producing = produce().catch((error: Error) => {
-    out.destroy(error);
+    zip.destroy(error);
   });
 
   let complete = false;
   try {
-    for await (const chunk of out) yield chunk as Buffer;
+    for await (const chunk of zip) yield chunk as Buffer;
     complete = true;
   } finally {
     if (complete) await producing;
     else {
       // The consumer stopped early (client gone, store failed): stop reading the database too.
       stop.abort();
-      out.destroy();
+      sheet.destroy();
+      zip.destroy();
     }
   }
+}
+
+/** A whole (small) xlsx in memory, e.g. an upload's error report. */
+export async function xlsxBuffer(
+  columns: readonly ReportColumn[],
+  rows: ReportRow[],
+  sheetName: string,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of xlsxChunks(
+    columns,
+    (async function* () {
+      yield rows;
+    })(),
+    undefined,
+    { sheetName },
+  ))
+    chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
