@@ -113,7 +113,7 @@ export async function benchListPages(database: Database, N: number) {
           () => estimateRows(c.list, database.db, where),
           ...(mustCount(estimate) ? [() => cappedCount(c.list, database.db, where)] : []),
         ]);
-        parts = `estimate ${Math.round(estimate)} in ${explainMs!.toFixed(1)}${countMs ? `, counted in ${countMs.toFixed(1)}` : ', trusted'}`;
+        parts = `estimate ${Math.round(estimate.rows)}${estimate.oneTable ? '' : ' (join)'} in ${explainMs!.toFixed(1)}${countMs ? `, counted in ${countMs.toFixed(1)}` : ', trusted'}`;
       }
       const name = `${c.table}: ${c.label}, ${at}`;
       results.push({ name, product: product!, raw: rawMs! });

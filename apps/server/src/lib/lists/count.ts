@@ -7,12 +7,13 @@ import type { List } from './define';
 export const EXACT_TOTAL_LIMIT = 10_000;
 
 /**
- * An estimate at least this high is shown without counting. Counting 10,001 rows costs a few ms,
- * several times a keyset page, so the planner is asked first (EXPLAIN, well under a ms); but its
- * estimate of several conditions at once can be off by an order of magnitude or more, and a total
- * that is really ≤ 10,000 must be exact — so only an estimate 100 times the limit is trusted.
- * Below it the rows are counted, up to 10,001. (A first page with fewer rows than asked for gives
- * its exact total itself, whatever the estimate: see `listPage`.)
+ * An estimate at least this high may be shown without counting. Counting 10,001 rows costs a few
+ * ms, several times a keyset page, so the planner is asked first (EXPLAIN, well under a ms). But a
+ * total that is really ≤ 10,000 must be exact, and estimates can be far off: through a join (the
+ * coupons of one invoice are estimated from the average invoice, easily 1,000 times too many) or
+ * for several correlated conditions. So an estimate is trusted only when it reads one table
+ * (no join, no subquery) and is 100 times the limit; otherwise the rows are counted, up to 10,001.
+ * (A first page with fewer rows than asked for gives its exact total itself: see `listPage`.)
  */
 export const TRUSTED_ESTIMATE = 100 * (EXACT_TOTAL_LIMIT + 1);
 
@@ -21,8 +22,14 @@ export interface Total {
   estimated: boolean;
 }
 
-/** Whether an estimate is too low to be trusted without counting (NaN, from a plan we cannot read, is). */
-export const mustCount = (estimate: number) => !(estimate >= TRUSTED_ESTIMATE);
+/** The planner's row estimate, and whether it reads a single table (the estimates worth trusting). */
+export interface Estimate {
+  rows: number;
+  oneTable: boolean;
+}
+
+/** Whether the rows must be counted: an estimate of a join, or below 100 times the limit, or unreadable (NaN). */
+export const mustCount = (estimate: Estimate) => !(estimate.oneTable && estimate.rows >= TRUSTED_ESTIMATE);
 
 /**
  * The total from the planner's estimate and, when rows were counted, the capped count (at most
@@ -52,13 +59,35 @@ export async function estimateRows<Row, Raw>(
   list: List<Row, Raw>,
   db: Executor,
   where: SQL | undefined,
-): Promise<number> {
+): Promise<Estimate> {
   const result = await db.execute(sql`explain (format json) ${countHead(list, db, where)}`);
   const plan = (result.rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
-    | { Plan?: { 'Plan Rows'?: number } }[]
-    | undefined;
-  return Number(parsed?.[0]?.Plan?.['Plan Rows']);
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: PlanNode }[] | undefined;
+  const top = parsed?.[0]?.Plan;
+  return { rows: Number(top?.['Plan Rows']), oneTable: top ? readsOneTable(top) : false };
+}
+
+export interface PlanNode {
+  'Node Type'?: string;
+  'Relation Name'?: string;
+  'Parent Relationship'?: string;
+  'Plan Rows'?: number;
+  Plans?: PlanNode[];
+}
+/**
+ * One table, no join and no subquery in the plan (left joins the count does not need are removed
+ * by the planner, so a list's lookups of names do not count as joins).
+ */
+export function readsOneTable(top: PlanNode): boolean {
+  const relations = new Set<string>();
+  const walk = (node: PlanNode): boolean => {
+    const type = node['Node Type'] ?? '';
+    if (/Join|Nested Loop|Append|Subquery|CTE|Function|Values/.test(type)) return false;
+    if (node['Parent Relationship'] === 'SubPlan' || node['Parent Relationship'] === 'InitPlan') return false;
+    if (node['Relation Name']) relations.add(node['Relation Name']);
+    return (node.Plans ?? []).every(walk);
+  };
+  return walk(top) && relations.size === 1;
 }
 
 /** The matching rows, counted up to 10,001 at most: bounded work whatever the table's size. */
@@ -73,8 +102,8 @@ export async function cappedCount<Row, Raw>(
 }
 
 /**
- * The total of a list's rows: the planner's estimate when it is far above 10,000, else the rows
- * counted up to 10,001 (exact up to 10,000; above, the estimate, never below 10,001).
+ * The total of a list's rows: the planner's estimate when it reads one table and is far above
+ * 10,000, else the rows counted up to 10,001 (exact up to 10,000; above, the estimate, never below 10,001).
  */
 export async function countRows<Row, Raw>(
   list: List<Row, Raw>,
@@ -82,6 +111,6 @@ export async function countRows<Row, Raw>(
   where: SQL | undefined,
 ): Promise<Total> {
   const estimate = await estimateRows(list, db, where);
-  if (!mustCount(estimate)) return totalOf(estimate);
-  return totalOf(estimate, await cappedCount(list, db, where));
+  if (!mustCount(estimate)) return totalOf(estimate.rows);
+  return totalOf(estimate.rows, await cappedCount(list, db, where));
 }
