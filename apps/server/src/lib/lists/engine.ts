@@ -4,6 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../errors';
+import { decodeRows, headOf, render, spliced } from './compiled';
 import { countRows } from './count';
 import { columnOf, type Expr, type List } from './define';
 import { conditionsOf } from './filters';
@@ -94,6 +95,62 @@ function rowsOf<Row, Raw>(list: List<Row, Raw>, rows: (Raw & CursorFields)[]): R
   return list.map ? rows.map(list.map) : (rows as unknown as Row[]);
 }
 
+type Plan = ReturnType<typeof planOf>;
+
+/**
+ * One page's query: the list's head rendered once (compiled.ts) with this request's where, order,
+ * limit and offset; or Drizzle's builder for a list whose head cannot be reused.
+ */
+function pageRead<Row, Raw>(
+  list: List<Row, Raw>,
+  db: Executor,
+  plan: Plan,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+) {
+  const head = headOf(list, db, `#page:${plan.sortKey}`, plan.fields);
+  if (!head) {
+    const builder = list
+      .from(db, plan.fields)
+      .where(where)
+      .orderBy(...plan.orderBy)
+      .limit(limit)
+      .offset(offset);
+    return { sql: builder.getSQL(), run: () => builder as Promise<(Raw & CursorFields)[]> };
+  }
+  const query = sql`${head.sql}${where ? sql` where ${where}` : sql``} order by ${sql.join([...plan.orderBy], sql`, `)} limit ${limit}${offset ? sql` offset ${offset}` : sql``}`;
+  return {
+    sql: query,
+    run: async () =>
+      decodeRows<Raw & CursorFields>(head, (await db.execute(query)).rows as Record<string, unknown>[]),
+  };
+}
+
+/** What a page request reads: its plan, cursor, where (rendered once) and the page query. */
+function pageOf<Row, Raw>(list: List<Row, Raw>, db: Executor, query: ListQuery, scope?: SQL) {
+  const plan = planOf(list, { ...query, scope });
+  const cursor = query.cursor ? decode(query.cursor, plan.sortKey, plan.order) : undefined;
+  const rendered = plan.where ? render(plan.where) : undefined;
+  const where = rendered ? (spliced(rendered) ?? plan.where) : undefined;
+  const keyset = cursor ? plan.after(cursor) : undefined;
+  // Parenthesised: a filter's own SQL may be an unbracketed `a or b`.
+  const pageWhere = where && keyset ? sql`(${where}) and ${keyset}` : (where ?? keyset);
+  const offset = query.cursor ? 0 : (query.page - 1) * query.perPage;
+  const page = pageRead(list, db, plan, pageWhere, query.perPage + 1, offset);
+  // The selection a total belongs to: the list's joins and the where with its values.
+  const countHead = headOf(list, db, '#count', { one: sql`1` });
+  const selection = countHead
+    ? `${countHead.text}\n${rendered?.sql ?? ''}\n${JSON.stringify(rendered?.params ?? [])}`
+    : JSON.stringify(list.from(db, { one: sql`1` }).where(plan.where).toSQL());
+  const digest = createHash('sha256').update(selection).digest('base64url').slice(0, 16);
+  return { plan, cursor, where, offset, page, digest };
+}
+
+/** The SQL one page of a list sends, as text and values (the benchmark runs it raw as the ceiling). */
+export const pageSql = <Row, Raw>(list: List<Row, Raw>, db: Executor, query: ListQuery, scope?: SQL) =>
+  render(pageOf(list, db, query, scope).page.sql);
+
 /**
  * One page of a list: after the cursor (keyset, no OFFSET) or at (page-1)·perPage, with the
  * total (exact up to 10,000, estimated above) and the cursor of the next page.
@@ -104,27 +161,20 @@ export async function listPage<Row, Raw>(
   query: ListQuery,
   scope?: SQL,
 ): Promise<ListResult<Row>> {
-  const plan = planOf(list, { ...query, scope });
-  const cursor = query.cursor ? decode(query.cursor, plan.sortKey, plan.order) : undefined;
-  const keyset = cursor ? plan.after(cursor) : undefined;
-  // The next pages reuse the first page's total, for the same selection only: counting up to
-  // 10,001 rows on every page would cost more than the page itself.
-  const selectionDigest = createHash('sha256')
-    .update(JSON.stringify(list.from(db, { one: sql`1` }).where(plan.where).toSQL()))
-    .digest('base64url')
-    .slice(0, 16);
-  const carried = cursor?.total?.of === selectionDigest ? cursor.total : undefined;
-  const [rows, counted] = await Promise.all([
-    list
-      .from(db, plan.fields)
-      .where(and(plan.where, keyset))
-      .orderBy(...plan.orderBy)
-      .limit(query.perPage + 1)
-      .offset(query.cursor ? 0 : (query.page - 1) * query.perPage) as Promise<(Raw & CursorFields)[]>,
-    carried ? { total: carried.n, estimated: carried.estimated } : countRows(list, db, plan.where),
-  ]);
-  const { total, estimated } = counted;
+  const { plan, cursor, where, offset, page, digest } = pageOf(list, db, query, scope);
+  // The next pages reuse the first page's total, for the same selection only: counting on every
+  // page would cost more than the page itself.
+  const carried = cursor?.total?.of === digest ? cursor.total : undefined;
+  // The page is sent first; the count (on another connection of the pool) is built while it runs.
+  const rowsRead = page.run();
+  const counting = carried ? { total: carried.n, estimated: carried.estimated } : countRows(list, db, where);
+  const [rows, counted] = await Promise.all([rowsRead, counting]);
   const hasMore = rows.length > query.perPage;
+  // A page by number that ends short shows the exact total itself, whatever the planner thought.
+  const { total, estimated } =
+    !cursor && !hasMore && (rows.length > 0 || offset === 0)
+      ? { total: offset + rows.length, estimated: false }
+      : counted;
   const pageRows = rows.slice(0, query.perPage);
   const last = pageRows.at(-1);
   const nextCursor =
@@ -134,7 +184,7 @@ export async function listPage<Row, Raw>(
           order: plan.order,
           value: last.__sortValue!,
           id: last.__id!,
-          total: { n: total, estimated, of: selectionDigest },
+          total: { n: total, estimated, of: digest },
         })
       : null;
   return { rows: rowsOf(list, pageRows), total, nextCursor, ...(estimated ? { totalIsEstimate: true } : {}) };
