@@ -40,16 +40,32 @@ export function jsonbSafe(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), jsonbSafe(v)]));
 }
 
+const auditRow = (actor: Actor, entry: AuditEntry) => ({
+  actorId: actor.id,
+  actorRole: actor.role,
+  action: entry.action,
+  entity: entry.entity,
+  entityId: String(entry.entityId),
+  before: jsonbSafe(entry.before ?? null),
+  after: jsonbSafe(entry.after ?? null),
+  requestId: actor.requestId,
+});
+
 /** Writes the audit entry; call it with the transaction that makes the change it records. */
 export async function audit(tx: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: actor.id,
-    actorRole: actor.role,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: String(entry.entityId),
-    before: jsonbSafe(entry.before ?? null),
-    after: jsonbSafe(entry.after ?? null),
-    requestId: actor.requestId,
-  });
+  await tx.insert(auditLog).values(auditRow(actor, entry));
+}
+
+/** Rows per INSERT: 8 parameters each, well inside PostgreSQL's 65,535 per statement. */
+const AUDIT_ROWS_PER_INSERT = 1_000;
+
+/**
+ * Writes many entries of one actor, in order, one INSERT per thousand: the same rows `audit` writes
+ * one by one (a bulk decision's entries), without a round trip per entry.
+ */
+export async function auditMany(tx: Executor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_INSERT)
+    await tx
+      .insert(auditLog)
+      .values(entries.slice(i, i + AUDIT_ROWS_PER_INSERT).map((entry) => auditRow(actor, entry)));
 }
