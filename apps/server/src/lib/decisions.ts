@@ -153,8 +153,7 @@ async function decideSetBased<Row, Input>(
     for (const id of chunk) {
       const row = locked.get(id);
       let refusal = refusalOf(flow, row, decision);
-      if (!refusal && flow.check)
-        refusal = await flow.check(tx, row!, decision).then(() => null, asRefusal);
+      if (!refusal && flow.check) refusal = await flow.check(tx, row!, decision).then(() => null, asRefusal);
       if (refusal) outcomes.push({ id, outcome: 'skipped', error: refusal.message });
       else {
         accepted.push(row!);
