@@ -40,8 +40,9 @@ export interface DecisionFlow<Row, Input = undefined> {
    * records of `ids` in one statement, in id order (the order concurrent bulks lock in), keyed by id;
    * `applyMany` makes the change to the accepted rows together (one UPDATE, one history INSERT) and
    * returns their audit entries in row order, which `decideMany` writes in one INSERT. The rows,
-   * history and audit entries must be what `apply` row by row would leave. With `check`, it must
-   * only read: a refused row has no savepoint to roll back.
+   * history and audit entries must be what `apply` row by row would leave. Refusals belong in
+   * `wrongState`, `makers` and `check` (which must then only read: a refused row has no savepoint to
+   * roll back); an error out of `applyMany` fails the whole bulk, changing nothing.
    */
   lockMany?(tx: Tx, ids: readonly number[]): Promise<Map<number, Row>>;
   applyMany?(tx: Tx, rows: Row[], decision: Decision<Input>): Promise<AuditEntry[]>;
