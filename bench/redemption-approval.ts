@@ -124,10 +124,10 @@ try {
 
   console.log(`bulk approval of ${N.toLocaleString('en-IN')} cash redemptions (chunks of ${CHUNK})`);
   console.log(
-    `  product (decideMany): ${(productMs / 1000).toFixed(2)} s, ${Math.round(N / (productMs / 1000)).toLocaleString('en-IN')} rows/s, ${(productStatements / N).toFixed(1)} statements per row, ${approved} approved`,
+    `  product (decideMany): ${(productMs / 1000).toFixed(2)} s, ${Math.round(N / (productMs / 1000)).toLocaleString('en-IN')} rows/s, ${(productStatements / N).toFixed(3)} statements per row, ${approved} approved`,
   );
   console.log(
-    `  ceiling (set-based SQL): ${(rawMs / 1000).toFixed(2)} s, ${(rawStatements / N).toFixed(2)} statements per row`,
+    `  ceiling (set-based SQL): ${(rawMs / 1000).toFixed(2)} s, ${(rawStatements / N).toFixed(3)} statements per row`,
   );
   console.log(`  product / ceiling = ${(productMs / rawMs).toFixed(1)}×`);
   if (R > 0) {
