@@ -27,3 +27,9 @@ export function intArray(values: readonly (number | null)[], type: 'int' | 'bigi
   const literal = `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
   return sql`${literal}::${sql.raw(type)}[]`;
 }
+
+/** Strings as one PostgreSQL `text[]` parameter (each element quoted, so commas and braces are data). */
+export function textArray(values: readonly string[]): SQL {
+  const literal = `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+  return sql`${literal}::text[]`;
+}

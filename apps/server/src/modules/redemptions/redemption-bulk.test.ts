@@ -83,19 +83,24 @@ async function snapshot(set: { member: number; gift: number; ids: number[] }) {
         return [k, typeof v === 'string' ? named(v) : v];
       }),
     );
+  type Rows = Record<string, unknown>[];
   return {
     rows,
     history: history.map((h) => ({
       ...h,
       redemption: named(String(h.redemption)),
       note: h.note && named(String(h.note)),
-    })),
+    })) as Rows,
     audit: audit.map((a) => ({
       ...a,
       entity_id: named(String(a.entity_id)),
       after: stable(a.after as Record<string, unknown> | null),
-    })),
-    ledger: ledger.map((l) => ({ ...l, reference: named(String(l.reference)), note: named(String(l.note)) })),
+    })) as Rows,
+    ledger: ledger.map((l) => ({
+      ...l,
+      reference: named(String(l.reference)),
+      note: named(String(l.note)),
+    })) as Rows,
     balance: await balanceOf(t, set.member),
     stock: stock[0]!.stock,
   };

@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client';
 import { redemptionEvents, redemptions, rewards } from '../../db/schema/redemptions';
 import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
-import { intArray } from '../../lib/raw-sql';
+import { intArray, textArray } from '../../lib/raw-sql';
 import { postEntry } from '../ledger/ledger.service';
 import { type LockedRedemption, lockRedemption } from './redemptions.repository';
 
@@ -79,16 +79,12 @@ export async function moveRedemptions(
           },
     )
     .where(sql`${redemptions.id} = any(${ids})`);
-  await tx.insert(redemptionEvents).values(
-    rows.map((row) => ({
-      redemptionId: row.id,
-      fromStatus: row.status,
-      toStatus: move.to,
-      staffId: move.staffId,
-      byMember: move.byMember ?? false,
-      note: move.note ?? null,
-    })),
-  );
+  await tx.execute(sql`
+    insert into ${redemptionEvents} (redemption_id, from_status, to_status, staff_id, by_member, note)
+    select x.id, x.from_status, ${move.to}::text, ${move.staffId}::int, ${move.byMember ?? false}::boolean,
+      ${move.note ?? null}::text
+    from unnest(${ids}, ${textArray(rows.map((row) => row.status))}) with ordinality as x(id, from_status, n)
+    order by x.n`);
   const { updatedAt: _u, ...changed } = set;
   return rows.map((row) => ({
     action: `redemption.${move.to}`,
