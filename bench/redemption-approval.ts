@@ -1,20 +1,26 @@
 /**
  * Bulk approval of 10,000 cash redemptions through the decision mechanism (lib/decisions decideMany,
- * in chunks of 500 as the bulk route takes them: each row locked, state-checked, moved, its state
- * history and audit entry written, in a savepoint), against the raw ceiling of the same change as two
- * set-based statements (UPDATE … WHERE id = ANY, INSERT … SELECT of the history). Prints time, rows
- * per second and SQL statements per row.
+ * in chunks of 500 as the bulk route takes them), against the raw ceiling of the same change as two
+ * set-based statements (UPDATE … WHERE id = ANY, INSERT … SELECT of the history). The product path
+ * is set-based (the flow's lockMany/applyMany: per chunk one locking SELECT in id order, one UPDATE,
+ * one history INSERT, one audit INSERT); for reference, a sample of R rows also goes through the
+ * row-by-row savepoint path (the same flow without lockMany/applyMany: savepoint, lock, update,
+ * history, audit, release per row). Prints time, rows per second and SQL statements per row of each.
  *
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/postgres (maintenance database)
- *   npx tsx bench/redemption-approval.ts [N]
+ *   npx tsx bench/redemption-approval.ts [N] [R = min(N, 1000); 0 skips the row-by-row sample]
  */
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
-import { decideRedemptions } from '../apps/server/src/modules/redemptions/redemptions.service';
+import { decideMany } from '../apps/server/src/lib/decisions';
+import {
+  decideRedemptions,
+  redemptionDecisions,
+} from '../apps/server/src/modules/redemptions/redemptions.service';
 import { prepareDatabase } from '../apps/server/src/prepare';
 
-const [N = 10_000] = process.argv.slice(2).map(Number);
+const [N = 10_000, R = Math.min(N, 1_000)] = process.argv.slice(2).map(Number);
 const CHUNK = 500;
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const name = `bench_redemptions_${process.pid}`;
@@ -52,10 +58,16 @@ try {
       from generate_series(${offset + 1}, ${offset + N}) g`);
   await make(0);
   await make(N);
+  if (R > 0)
+    await sqlRun(`insert into redemptions (member_id, kind, points, paise_per_point, value_paise, financial_year,
+        prior_fy_value_paise, pan_on_file, tds_rate_bp, tds_paise, tds_borne_by, net_paise, payout, payout_to)
+      select 1 + (g % 1000), 'cash', 1000, 25, 25000, '2026-27', 0, true, 0, 0, 'member', 25000, 'bank', 'SBI •••• 1234'
+      from generate_series(1, ${R}) g`);
   await sqlRun('analyze');
   const ids = (await sqlRun('select id from redemptions order by id')).rows.map((r) => Number(r.id));
   const product = ids.slice(0, N);
-  const raw = ids.slice(N);
+  const raw = ids.slice(N, 2 * N);
+  const sample = ids.slice(2 * N);
 
   const app = { database } as unknown as FastifyInstance;
   const actor = { id: 1, role: 'finance', requestId: null };
@@ -94,14 +106,39 @@ try {
   const rawMs = performance.now() - t0;
   const rawStatements = statements;
 
+  // The row-by-row path on a sample: the same flow without its set-based pair.
+  const rowByRow = { ...redemptionDecisions, lockMany: undefined, applyMany: undefined };
+  statements = 0;
+  t0 = performance.now();
+  let sampleApproved = 0;
+  for (let i = 0; i < sample.length; i += CHUNK) {
+    const decision = { actor, result: 'approved' as const, reason: null, input: undefined };
+    const outcomes = await decideMany(app, rowByRow, sample.slice(i, i + CHUNK), decision);
+    sampleApproved += outcomes.filter((o) => o.outcome === 'approved').length;
+  }
+  const rowMs = performance.now() - t0;
+  const rowStatements = statements;
+  const [audits] = (
+    await sqlRun(`select count(*)::int as n from audit_log where action = 'redemption.approved'`)
+  ).rows as { n: number }[];
+
   console.log(`bulk approval of ${N.toLocaleString('en-IN')} cash redemptions (chunks of ${CHUNK})`);
   console.log(
-    `  product (decideMany): ${(productMs / 1000).toFixed(2)} s, ${Math.round(N / (productMs / 1000)).toLocaleString('en-IN')} rows/s, ${(productStatements / N).toFixed(1)} statements per row, ${approved} approved`,
+    `  product (decideMany): ${(productMs / 1000).toFixed(2)} s, ${Math.round(N / (productMs / 1000)).toLocaleString('en-IN')} rows/s, ${(productStatements / N).toFixed(3)} statements per row, ${approved} approved`,
   );
   console.log(
-    `  ceiling (set-based SQL): ${(rawMs / 1000).toFixed(2)} s, ${(rawStatements / N).toFixed(2)} statements per row`,
+    `  ceiling (set-based SQL): ${(rawMs / 1000).toFixed(2)} s, ${(rawStatements / N).toFixed(3)} statements per row`,
   );
   console.log(`  product / ceiling = ${(productMs / rawMs).toFixed(1)}×`);
+  if (R > 0) {
+    console.log(
+      `  row by row (savepoints), ${R.toLocaleString('en-IN')} rows: ${(rowMs / 1000).toFixed(2)} s, ${Math.round(R / (rowMs / 1000)).toLocaleString('en-IN')} rows/s, ${(rowStatements / R).toFixed(1)} statements per row, ${sampleApproved} approved`,
+    );
+    console.log(
+      `  set-based product / row by row = ${(N / productMs / (R / rowMs)).toFixed(1)}× the rows per second`,
+    );
+  }
+  console.log(`  audit entries written: ${audits?.n} (one per approved row)`);
 } finally {
   await database.close();
   await withAdmin(`drop database if exists ${name} with (force)`);

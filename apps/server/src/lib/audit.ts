@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema/audit';
@@ -40,16 +41,44 @@ export function jsonbSafe(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), jsonbSafe(v)]));
 }
 
+const auditRow = (actor: Actor, entry: AuditEntry) => ({
+  actorId: actor.id,
+  actorRole: actor.role,
+  action: entry.action,
+  entity: entry.entity,
+  entityId: String(entry.entityId),
+  before: jsonbSafe(entry.before ?? null),
+  after: jsonbSafe(entry.after ?? null),
+  requestId: actor.requestId,
+});
+
 /** Writes the audit entry; call it with the transaction that makes the change it records. */
 export async function audit(tx: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: actor.id,
-    actorRole: actor.role,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: String(entry.entityId),
-    before: jsonbSafe(entry.before ?? null),
-    after: jsonbSafe(entry.after ?? null),
-    requestId: actor.requestId,
-  });
+  await tx.insert(auditLog).values(auditRow(actor, entry));
+}
+
+/** Entries per INSERT: sent as one jsonb array parameter. */
+const AUDIT_ROWS_PER_INSERT = 1_000;
+
+/**
+ * Writes many entries of one actor, in order, one INSERT per thousand (a bulk decision's entries):
+ * the same rows `audit` writes one by one, without a round trip or eight parameters per entry. The
+ * entries travel as one jsonb array, each `before`/`after` through `jsonbSafe` as `audit` stores them.
+ */
+export async function auditMany(tx: Executor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_INSERT) {
+    const batch = entries.slice(i, i + AUDIT_ROWS_PER_INSERT).map((entry) => ({
+      action: entry.action,
+      entity: entry.entity,
+      entityId: String(entry.entityId),
+      before: jsonbSafe(entry.before ?? null),
+      after: jsonbSafe(entry.after ?? null),
+    }));
+    await tx.execute(sql`
+      insert into ${auditLog} (actor_id, actor_role, action, entity, entity_id, before, after, request_id)
+      select ${actor.id}::int, ${actor.role}::text, e->>'action', e->>'entity', e->>'entityId',
+        nullif(e->'before', 'null'::jsonb), nullif(e->'after', 'null'::jsonb), ${actor.requestId}::text
+      from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) with ordinality as x(e, n)
+      order by n`);
+  }
 }

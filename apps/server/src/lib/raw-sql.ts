@@ -16,3 +16,20 @@ export const executorAsSql = (tx: Executor) => ({
     return { rows: result.rows as Record<string, unknown>[] };
   },
 });
+
+/**
+ * Whole numbers as one PostgreSQL array parameter (`= any(${intArray(ids)})`), so a set-based
+ * statement sends one parameter however many rows it names. Null entries stay NULL.
+ */
+export function intArray(values: readonly (number | null)[], type: 'int' | 'bigint' = 'bigint'): SQL {
+  for (const v of values)
+    if (v !== null && !Number.isSafeInteger(v)) throw new TypeError(`Not a whole number: ${v}`);
+  const literal = `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+  return sql`${literal}::${sql.raw(type)}[]`;
+}
+
+/** Strings as one PostgreSQL `text[]` parameter (each element quoted, so commas and braces are data). */
+export function textArray(values: readonly string[]): SQL {
+  const literal = `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+  return sql`${literal}::text[]`;
+}

@@ -5,11 +5,12 @@ import {
   type RedemptionKind,
   type RedemptionStatus,
 } from '@app/contract/redemptions';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { redemptionEvents, redemptions, rewards } from '../../db/schema/redemptions';
 import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
+import { intArray, textArray } from '../../lib/raw-sql';
 import { postEntry } from '../ledger/ledger.service';
 import { type LockedRedemption, lockRedemption } from './redemptions.repository';
 
@@ -37,15 +38,76 @@ export interface Move {
  * and a physical gift's units back to stock. Returns the audit entry of the move.
  */
 export async function moveRedemption(tx: Executor, row: LockedRedemption, move: Move): Promise<AuditEntry> {
-  const from = row.status as RedemptionStatus;
-  if (!canMove(row.kind as RedemptionKind, from, move.to)) throw conflict(wrongStateMessage(row, move.to));
+  const [entry] = await moveRedemptions(tx, [row], move);
+  return entry!;
+}
+
+/**
+ * `moveRedemption` of many locked rows at once (a bulk decision), set-based: one UPDATE of the rows
+ * and one INSERT of their history whatever their number; only a refund posts row by row (the ledger's
+ * `post_points`, which keeps each member's balance exact). Returns the audit entries in row order.
+ */
+export async function moveRedemptions(
+  tx: Executor,
+  rows: readonly LockedRedemption[],
+  move: Move,
+): Promise<AuditEntry[]> {
+  if (rows.length === 0) return [];
+  for (const row of rows)
+    if (!canMove(row.kind as RedemptionKind, row.status as RedemptionStatus, move.to))
+      throw conflict(wrongStateMessage(row, move.to));
   const set: Partial<typeof redemptions.$inferInsert> = {
     ...move.set,
     status: move.to,
     updatedAt: new Date(),
   };
-  if ((REFUNDED_STATUSES as readonly string[]).includes(move.to)) {
-    const refund = await postEntry(tx, {
+  const refunds = (REFUNDED_STATUSES as readonly string[]).includes(move.to)
+    ? await refund(tx, rows, move)
+    : new Map<number, number | null>();
+  const ids = intArray(rows.map((row) => row.id));
+  await tx
+    .update(redemptions)
+    .set(
+      refunds.size === 0
+        ? set
+        : {
+            ...set,
+            refundEntryId: sql`coalesce((${intArray(
+              rows.map((row) => refunds.get(row.id) ?? null),
+              'int',
+            )})[array_position(${ids}, ${redemptions.id})], ${redemptions.refundEntryId})`,
+          },
+    )
+    .where(sql`${redemptions.id} = any(${ids})`);
+  await tx.execute(sql`
+    insert into ${redemptionEvents} (redemption_id, from_status, to_status, staff_id, by_member, note)
+    select x.id, x.from_status, ${move.to}::text, ${move.staffId}::int, ${move.byMember ?? false}::boolean,
+      ${move.note ?? null}::text
+    from unnest(${ids}, ${textArray(rows.map((row) => row.status))}) with ordinality as x(id, from_status, n)
+    order by x.n`);
+  const { updatedAt: _u, ...changed } = set;
+  return rows.map((row) => ({
+    action: `redemption.${move.to}`,
+    entity: REDEMPTION_ENTITY,
+    entityId: row.id,
+    before: { status: row.status },
+    after: {
+      ...changed,
+      ...(refunds.has(row.id) ? { refundEntryId: refunds.get(row.id) } : {}),
+      note: move.note ?? null,
+    },
+  }));
+}
+
+/**
+ * Gives each row's points back (once: the refund's reference is unique) and the refunded gifts' units
+ * back to stock in one UPDATE; answers the refund entry of each row whose refund posted.
+ */
+async function refund(tx: Executor, rows: readonly LockedRedemption[], move: Move) {
+  const refunds = new Map<number, number | null>();
+  const units = new Map<number, number>();
+  for (const row of rows) {
+    const posted = await postEntry(tx, {
       memberId: row.memberId,
       amount: row.points,
       kind: 'redemption_refund',
@@ -53,30 +115,16 @@ export async function moveRedemption(tx: Executor, row: LockedRedemption, move: 
       staffId: move.staffId,
       note: `Redemption ${row.id} ${move.to}`,
     });
-    if (refund.posted) set.refundEntryId = refund.entryId;
-    if (refund.posted && row.kind === 'gift' && row.rewardId !== null)
-      await tx
-        .update(rewards)
-        .set({ stock: sql`${rewards.stock} + ${row.quantity}` })
-        .where(sql`${rewards.id} = ${row.rewardId} and ${rewards.stock} is not null`);
+    if (!posted.posted) continue;
+    refunds.set(row.id, posted.entryId);
+    if (row.kind === 'gift' && row.rewardId !== null)
+      units.set(row.rewardId, (units.get(row.rewardId) ?? 0) + row.quantity);
   }
-  await tx.update(redemptions).set(set).where(eq(redemptions.id, row.id));
-  await tx.insert(redemptionEvents).values({
-    redemptionId: row.id,
-    fromStatus: from,
-    toStatus: move.to,
-    staffId: move.staffId,
-    byMember: move.byMember ?? false,
-    note: move.note ?? null,
-  });
-  const { updatedAt: _u, ...changed } = set;
-  return {
-    action: `redemption.${move.to}`,
-    entity: REDEMPTION_ENTITY,
-    entityId: row.id,
-    before: { status: from },
-    after: { ...changed, note: move.note ?? null },
-  };
+  if (units.size > 0)
+    await tx.execute(sql`update ${rewards} set stock = ${rewards.stock} + back.units
+      from unnest(${intArray([...units.keys()])}, ${intArray([...units.values()], 'int')}) as back(id, units)
+      where ${rewards.id} = back.id and ${rewards.stock} is not null`);
+  return refunds;
 }
 
 /** Locks one redemption, moves it and audits the move, all in the caller's transaction. */

@@ -71,4 +71,43 @@ describe.runIf(onPostgres)('concurrent redemptions (PostgreSQL)', () => {
     );
     expect(events[0]!.n).toBe(1);
   });
+
+  it('two concurrent bulk approvals over overlapping ids: each approved once, one history row and one audit entry', async () => {
+    const m = await redeemer(t, { balance: 100_000 });
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++)
+      ids.push((await redeem(t, m.token, { kind: 'cash', points: 1000, payout: 'bank' })).json().id);
+    // Overlapping halves, given in opposite orders: both lock in id order, so neither deadlocks.
+    const [first, second] = [ids.slice(0, 20), ids.slice(10).reverse()];
+    const results = await Promise.all(
+      [
+        ['finance', first],
+        ['cs', second],
+      ].map(([role, batch]) =>
+        t.as(role as string, {
+          method: 'POST',
+          url: '/api/admin/redemptions/bulk/approve',
+          payload: { ids: batch },
+        }),
+      ),
+    );
+    for (const res of results) expect(res.statusCode, res.body).toBe(200);
+    const outcomes = results.flatMap((res) => res.json().outcomes as { id: number; outcome: string }[]);
+    for (const id of ids)
+      expect(
+        outcomes.filter((o) => o.id === id && o.outcome === 'approved'),
+        `redemption ${id}`,
+      ).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === 'skipped')).toHaveLength(10);
+    const once = await sqlRows(
+      t,
+      `select r.id::int as id, r.status,
+         (select count(*)::int from redemption_events e where e.redemption_id = r.id and e.to_status = 'approved') as history,
+         (select count(*)::int from audit_log a where a.entity = 'redemption' and a.entity_id = r.id::text
+            and a.action = 'redemption.approved') as audit
+       from redemptions r where r.id = any($1) order by r.id`,
+      [ids],
+    );
+    expect(once).toEqual(ids.map((id) => ({ id, status: 'approved', history: 1, audit: 1 })));
+  });
 });

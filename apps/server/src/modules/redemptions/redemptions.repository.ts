@@ -14,6 +14,7 @@ import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
 import { equals, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
+import { intArray } from '../../lib/raw-sql';
 
 const approver = alias(staff, 'approver');
 const payer = alias(staff, 'payer');
@@ -136,6 +137,20 @@ export async function lockRedemption(tx: Executor, redemptionId: number) {
   return row;
 }
 export type LockedRedemption = NonNullable<Awaited<ReturnType<typeof lockRedemption>>>;
+
+/** Reads and locks many redemptions in one statement, in id order (as concurrent bulks lock), by id. */
+export async function lockRedemptions(
+  tx: Executor,
+  ids: readonly number[],
+): Promise<Map<number, LockedRedemption>> {
+  const rows = await tx
+    .select()
+    .from(r)
+    .where(sql`${r.id} = any(${intArray(ids)})`)
+    .orderBy(asc(r.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 export async function historyOf(tx: Executor, ids: number[]): Promise<Map<number, RedemptionEvent[]>> {
   const map = new Map<number, RedemptionEvent[]>();

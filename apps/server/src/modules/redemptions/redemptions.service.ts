@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../../db/client';
 import { kycSubmissions } from '../../db/schema/kyc';
 import { redemptionEvents, redemptions, rewards } from '../../db/schema/redemptions';
-import { type Actor, audit } from '../../lib/audit';
+import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { type DecisionFlow, decideMany, decideOne } from '../../lib/decisions';
 import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import type { IdempotencyContext } from '../../lib/idempotency';
@@ -23,11 +23,19 @@ import { insufficientBalance, postEntry } from '../ledger/ledger.service';
 import { lockMember } from '../members/members.repository';
 import { paisePerPoint } from '../points-settings/points-settings.repository';
 import { redemptionSettingsInForce } from './redemption-settings';
-import { moveRedemption, redemptionReference, transition, wrongStateMessage } from './redemption-state';
+import {
+  type Move,
+  moveRedemption,
+  moveRedemptions,
+  redemptionReference,
+  transition,
+  wrongStateMessage,
+} from './redemption-state';
 import {
   findRedemption,
   type LockedRedemption,
   lockRedemption,
+  lockRedemptions,
   memberRedemptions,
 } from './redemptions.repository';
 
@@ -216,27 +224,42 @@ export const cancelRedemption = (
   requestId: string | null,
 ) => idempotent(app, ctx, (tx: Tx) => cancelIn(tx, memberId, redemptionId, requestId));
 
+/** The move a decision makes: approved (with its approver) or rejected (with the reason). */
+const decisionMove = (actor: Actor, result: DecisionResult, reason: string | null): Move => ({
+  to: result,
+  staffId: actor.id,
+  note: reason,
+  set:
+    result === 'approved'
+      ? { approvedBy: actor.id, approvedAt: new Date(), decidedBy: actor.id }
+      : { decidedBy: actor.id, reason },
+});
+
+/** A voucher redemption takes its voucher from stock at once on approval, or waits for stock. */
+const issuingVoucher = (tx: Tx, row: LockedRedemption, actor: Actor, approval: AuditEntry) =>
+  row.kind === 'voucher' ? issueOnApproval(tx, row, actor, approval) : approval;
+
 /**
  * Approve or reject a requested redemption (Approvals → Redemption), one or many through the decision
  * mechanism: locked, 409 on a wrong state, a reason to reject, audited. Rejection refunds the hold.
+ * Many at once are set-based (one UPDATE and one history INSERT per chunk); a refund and a voucher's
+ * issue still go row by row.
  */
 export const redemptionDecisions: DecisionFlow<LockedRedemption> = {
   entity: 'Redemption',
   lock: lockRedemption,
+  lockMany: lockRedemptions,
   wrongState: (row) => (row.status === 'requested' ? null : `This redemption is already ${row.status}`),
   reasonRequired: { results: ['rejected'], field: 'reason' },
   apply: async (tx, row, { actor, result, reason }) => {
-    const entry = await moveRedemption(tx, row, {
-      to: result,
-      staffId: actor.id,
-      note: reason,
-      set:
-        result === 'approved'
-          ? { approvedBy: actor.id, approvedAt: new Date(), decidedBy: actor.id }
-          : { decidedBy: actor.id, reason },
-    });
-    // A voucher redemption takes its voucher from stock at once, or waits for stock.
-    return result === 'approved' && row.kind === 'voucher' ? issueOnApproval(tx, row, actor, entry) : entry;
+    const entry = await moveRedemption(tx, row, decisionMove(actor, result, reason));
+    return result === 'approved' ? issuingVoucher(tx, row, actor, entry) : entry;
+  },
+  applyMany: async (tx, rows, { actor, result, reason }) => {
+    const entries = await moveRedemptions(tx, rows, decisionMove(actor, result, reason));
+    if (result !== 'approved') return entries;
+    for (const [i, row] of rows.entries()) entries[i] = await issuingVoucher(tx, row, actor, entries[i]!);
+    return entries;
   },
 };
 
