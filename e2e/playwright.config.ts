@@ -39,7 +39,7 @@ export default defineConfig({
     command: `npm run start -w apps/server > "${serverLog(PORT)}"`,
     cwd: '..',
     url: `http://localhost:${PORT}/api/health`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     // Browser tests sign in dozens of times a minute from one address; the limit has its own server test.
     env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'info', LOGIN_RATE_LIMIT: '10000' },
