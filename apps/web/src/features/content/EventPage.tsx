@@ -126,7 +126,13 @@ export default function EventPage() {
           'imageFileIds',
           'sortOrder',
         )(data);
-        return { ...body, startsAt: toIso(body.startsAt), endsAt: toIso(body.endsAt) };
+        return {
+          ...body,
+          // An empty description is '' to the API (pick sends null for an emptied field).
+          description: body.description ?? '',
+          startsAt: toIso(body.startsAt),
+          endsAt: toIso(body.endsAt),
+        };
       }}
       inputs={() => (
         <>
