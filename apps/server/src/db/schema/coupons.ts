@@ -60,7 +60,7 @@ export const coupons = pgTable(
     replacesSerial: bigint('replaces_serial', { mode: 'number' }),
   },
   (t) => [
-    index('coupons_allocation_idx').on(t.allocationId).where(sql`${t.allocationId} is not null`),
+    index('coupons_allocation_idx').on(t.allocationId, t.serial).where(sql`${t.allocationId} is not null`),
     // Stock waiting for allocation, oldest first: "next N in stock" reads this small index.
     index('coupons_in_stock_idx').on(t.batchId, t.serial).where(sql`${t.status} = 'printed'`),
   ],
