@@ -78,13 +78,13 @@ export async function benchListPages(database: Database, N: number) {
       ...coupons,
       label: 'unselective (invoice 1, active)',
       query: { order: 'ASC', sort: 'serial', filter: { status: 'active' } },
-      scope: ofInvoice(1),
+      scope: await ofInvoice(database.db, 1),
     },
     {
       ...coupons,
       label: 'selective (invoice 2, active)',
       query: { order: 'ASC', sort: 'serial', filter: { status: 'active' } },
-      scope: ofInvoice(2),
+      scope: await ofInvoice(database.db, 2),
     },
   ];
   const pool = database.pool!;

@@ -23,8 +23,11 @@ export interface ListRoutes<Row, Raw> {
   params?: z.ZodType;
   /** Runs before the list and the export (e.g. 404 when the record of the path does not exist). */
   check?: (request: FastifyRequest) => Promise<unknown>;
-  /** A condition from the request (the caller's own rows, a path parameter), on top of the filters. */
-  scope?: (request: FastifyRequest) => SQL | undefined;
+  /**
+   * A condition from the request (the caller's own rows, a path parameter), on top of the filters.
+   * It may look values up first, so the planner sees constants it has statistics for.
+   */
+  scope?: (request: FastifyRequest) => SQL | undefined | Promise<SQL | undefined>;
   /** Filter values the route fixes (a page of one status); they replace the caller's same keys. */
   fixedFilter?: Record<string, unknown>;
   /** Runs before the export streams (e.g. an audit entry: who took a copy of personal data). */
@@ -56,7 +59,7 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
     async (request): Promise<ListResult<Row>> => {
       planOf(list, request.query); // bad input answers 400 before anything is looked up
       await options.check?.(request);
-      return listPage(list, db, withFixed(request.query), options.scope?.(request));
+      return listPage(list, db, withFixed(request.query), await options.scope?.(request));
     },
   );
   typed.get(
@@ -73,7 +76,7 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
     async (request, reply) => {
       planOf(list, request.query); // bad input answers 400 before anything is looked up
       await options.check?.(request);
-      const selection = { ...withFixed(request.query), scope: options.scope?.(request) };
+      const selection = { ...withFixed(request.query), scope: await options.scope?.(request) };
       await options.beforeExport?.(request);
       return sendListExport(reply, list, db, selection, options.fileName);
     },

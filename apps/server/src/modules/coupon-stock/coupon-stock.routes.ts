@@ -82,6 +82,6 @@ export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Each coupon of an invoice: state, scanned by, when, points',
     params,
     check: (request) => invoices.getInvoice(app.database.db, pathId(request)),
-    scope: (request) => service.ofInvoice(pathId(request)),
+    scope: (request) => service.ofInvoice(app.database.db, pathId(request)),
   });
 };

@@ -1,6 +1,6 @@
 import type { InvoiceCoupon } from '@app/contract/coupon-stock';
 import { COUPON_STATUSES } from '@app/contract/coupons';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { couponAllocations } from '../../db/schema/coupon-allocations';
 import { couponScans } from '../../db/schema/coupon-scans';
@@ -127,8 +127,20 @@ export const invoiceCouponList = defineList<InvoiceCoupon>({
 });
 
 /**
- * The coupons of one invoice, found through the invoice's allocations so PostgreSQL walks
- * `coupons_allocation_idx (allocation_id, serial)` instead of filtering every allocated coupon.
+ * The coupons of one invoice, by the ids of its allocations, looked up first: given a constant list
+ * PostgreSQL estimates a small invoice as small and walks `coupons_allocation_idx (allocation_id,
+ * serial)`; given a subquery it guessed half the table and walked every coupon in serial order.
  */
-export const ofInvoice = (invoiceId: number) =>
-  sql`${coupons.allocationId} in (select a.id from ${couponAllocations} a join ${invoiceLines} l on l.id = a.invoice_line_id where l.invoice_id = ${invoiceId})`;
+export async function ofInvoice(tx: Executor, invoiceId: number) {
+  const rows = await tx
+    .select({ id: couponAllocations.id })
+    .from(couponAllocations)
+    .innerJoin(invoiceLines, eq(invoiceLines.id, couponAllocations.invoiceLineId))
+    .where(eq(invoiceLines.invoiceId, invoiceId));
+  return rows.length === 0
+    ? sql`false`
+    : inArray(
+        coupons.allocationId,
+        rows.map((r) => r.id),
+      );
+}
