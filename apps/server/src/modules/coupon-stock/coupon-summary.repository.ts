@@ -94,7 +94,7 @@ export const invoiceCouponList = defineList<InvoiceCoupon>({
     scannedBy: {
       sql: sql<
         string | null
-      >`(select m.name from ${couponScans} s join ${members} m on m.id = s.member_id where s.coupon_serial = ${coupons.serial} and s.result = 'success')`,
+      >`${successfulScan(sql`(select m.name from ${members} m where m.id = s.member_id)`)}`,
       label: 'Scanned by',
       width: 24,
     },
@@ -137,10 +137,9 @@ export async function ofInvoice(tx: Executor, invoiceId: number) {
     .from(couponAllocations)
     .innerJoin(invoiceLines, eq(invoiceLines.id, couponAllocations.invoiceLineId))
     .where(eq(invoiceLines.invoiceId, invoiceId));
-  return rows.length === 0
-    ? sql`false`
-    : inArray(
-        coupons.allocationId,
-        rows.map((r) => r.id),
-      );
+  // drizzle renders an empty list as `false`: an invoice without allocations has no coupons.
+  return inArray(
+    coupons.allocationId,
+    rows.map((r) => r.id),
+  );
 }
