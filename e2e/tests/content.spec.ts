@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { loggedCode } from '../server-log';
-import { signIn } from './helpers';
+import { fillDateTime, signIn } from './helpers';
 import { staffToken } from './member-app';
 
 /** A member registered through the member API, with its session token. */
@@ -178,4 +178,40 @@ test('an image uploaded to an event shows its thumbnail, and the member app gets
   const image = await page.request.get(mine.imageUrls[0]!, { headers: { authorization: member } });
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toMatch(/^image\/png/);
+});
+
+test('an event is timed in India time, typed dd/mm/yyyy hh:mm, whatever the browser zone', async ({
+  page,
+}) => {
+  const title = `Dealer evening ${String(Date.now()).slice(-6)}`;
+  const token = await staffToken(page.request, 'marketing@demo.local');
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await page.request.post('/api/admin/content/events', {
+    headers,
+    data: {
+      title,
+      type: 'meet',
+      venue: 'Hotel Shivar, Pune',
+      startsAt: '2030-12-13T04:30:00.000Z',
+      endsAt: '2030-12-13T07:30:00.000Z',
+      capacity: 40,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const event = (await created.json()) as { id: number };
+
+  await signIn(page, 'marketing');
+  await page.goto(`/dashboard/media/event/${event.id}/edit`);
+  // 04:30 UTC is 10:00 am in India; the test browser runs in UTC.
+  await expect(page.getByRole('group', { name: 'Starts (IST)' })).toContainText('13/12/2030 10:00 AM');
+  await fillDateTime(page, 'Starts (IST)', '2030-12-14T18:15');
+  await fillDateTime(page, 'Ends (IST)', '2030-12-14T21:00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The event is saved')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('14 Dec 2030, 6:15 pm');
+  const stored = (await (
+    await page.request.get(`/api/admin/content/events/${event.id}`, { headers })
+  ).json()) as { startsAt: string; endsAt: string };
+  expect(new Date(stored.startsAt).toISOString()).toBe('2030-12-14T12:45:00.000Z');
+  expect(new Date(stored.endsAt).toISOString()).toBe('2030-12-14T15:30:00.000Z');
 });

@@ -20,3 +20,16 @@ export async function fillDay(page: Page, label: string, day: string): Promise<v
   await field.getByRole('spinbutton').first().click();
   await page.keyboard.type(`${date}${month}${year}`);
 }
+
+/** Types an IST wall time (`yyyy-mm-ddTHH:mm`, 24-hour) into the dd/mm/yyyy hh:mm am picker labelled `label`. */
+export async function fillDateTime(page: Page, label: string, wall: string): Promise<void> {
+  const [day, time] = wall.split('T');
+  const [year, month, date] = day!.split('-');
+  const [hours, minutes] = time!.split(':').map(Number);
+  const hour12 = String(hours! % 12 || 12).padStart(2, '0');
+  const field = page.getByRole('group', { name: label });
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(
+    `${date}${month}${year}${hour12}${String(minutes).padStart(2, '0')}${hours! < 12 ? 'a' : 'p'}`,
+  );
+}

@@ -2,7 +2,7 @@ import { NOTIFICATIONS_PAGE } from '@app/contract/notifications';
 import { demoEmail } from '@app/contract/permissions';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { loggedCode } from '../server-log';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, fillDateTime, signIn } from './helpers';
 import { unique } from './staff-helpers';
 
 const _PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -112,7 +112,7 @@ test('a scheduled notification is cancelled after confirming', async ({ page }) 
   await dialog.getByLabel('Message').fill('Answer three questions.');
   await dialog.getByLabel('Schedule').check();
   const inTwoDays = new Date(Date.now() + 2 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  await dialog.getByLabel('Send at (IST)').fill(`${inTwoDays}T10:30`);
+  await fillDateTime(page, 'Send at (IST)', `${inTwoDays}T10:30`);
   await dialog.getByRole('button', { name: 'Schedule' }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: title });

@@ -12,6 +12,8 @@ import {
   istDayOf,
   istDayStart,
   istDayStartIso,
+  istInstantOf,
+  istWallClockOf,
   shiftDay,
   todayInIndia,
 } from './format';
@@ -84,5 +86,29 @@ describe('istDateTimeText', () => {
     for (let i = 0; i < 2000; i++)
       instants.push(Date.UTC(1946, 0, 1) + Math.floor((i * 2_654_435_761_337) % 4.7e12));
     for (const ms of instants) expect(istDateTimeText(new Date(ms))).toBe(byTzDatabase(ms));
+  });
+});
+
+describe('IST wall clock of a date-time input', () => {
+  it('reads an instant as India time and back, whatever the process zone', () => {
+    const wall = istWallClockOf('2026-12-13T04:30:00.000Z');
+    expect(wall).toEqual({ year: 2026, month: 11, day: 13, hour: 10, minute: 0 });
+    expect(istInstantOf(wall!)).toBe('2026-12-13T04:30:00.000Z');
+  });
+  it('crosses midnight and the year in IST, not UTC', () => {
+    expect(istWallClockOf('2026-12-31T20:00:00Z')).toEqual({
+      year: 2027,
+      month: 0,
+      day: 1,
+      hour: 1,
+      minute: 30,
+    });
+    expect(istInstantOf({ year: 2027, month: 0, day: 1, hour: 0, minute: 15 })).toBe(
+      '2026-12-31T18:45:00.000Z',
+    );
+  });
+  it('has no wall clock for nothing or a bad value', () => {
+    expect(istWallClockOf('')).toBeNull();
+    expect(istWallClockOf('not a time')).toBeNull();
   });
 });

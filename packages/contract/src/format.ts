@@ -121,3 +121,34 @@ export const istDateTimeText = (at: Date): string => {
   }
   return format(new TZDate(ms, INDIA_TIME_ZONE), 'yyyy-MM-dd HH:mm:ss');
 };
+
+/** The IST wall-clock fields of an instant (a date-time input shows these, whatever the browser's zone). */
+export interface IstWallClock {
+  year: number;
+  /** 0 = January, as in `Date`. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** An instant's IST wall clock, or null for no valid instant. */
+export function istWallClockOf(value: Moment): IstWallClock | null {
+  if (value === null || value === undefined || value === '') return null;
+  const at = inIndia(value);
+  return at
+    ? {
+        year: at.getFullYear(),
+        month: at.getMonth(),
+        day: at.getDate(),
+        hour: at.getHours(),
+        minute: at.getMinutes(),
+      }
+    : null;
+}
+
+/** The instant (ISO, UTC) at an IST wall clock: what a date-time typed in India time means. */
+export const istInstantOf = (wall: IstWallClock): string =>
+  new Date(
+    TZDate.tz(INDIA_TIME_ZONE, wall.year, wall.month, wall.day, wall.hour, wall.minute).getTime(),
+  ).toISOString();

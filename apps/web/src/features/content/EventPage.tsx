@@ -6,7 +6,6 @@ import { Stack } from '@mui/material';
 import {
   BooleanField,
   Button,
-  DateTimeInput,
   FunctionField,
   NumberInput,
   required,
@@ -16,6 +15,7 @@ import {
 } from 'react-admin';
 import { Link, Route, useParams } from 'react-router-dom';
 import { AuthImage } from '../../components/AuthImage';
+import { DateTimeInput } from '../../components/DateTimePicker';
 import { DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { ImagesInput } from './ImagesInput';

@@ -25,14 +25,12 @@ import {
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
+import { DateTimePicker } from '../../components/DateTimePicker';
 import { downloadFile } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
 import { UploadErrors } from '../../components/UploadErrors';
 
 const typeLabel = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
-
-/** `YYYY-MM-DDTHH:mm` typed as India time, as an ISO instant with its offset. */
-const istInstant = (local: string) => `${local}:00+05:30`;
 
 async function uploadImage(image: File | null): Promise<number | null> {
   if (!image) return null;
@@ -109,7 +107,7 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
           link: v.link || null,
           imageFileId,
           audience: audience(),
-          sendAt: when === 'later' ? istInstant(v.sendAt) : null,
+          sendAt: when === 'later' ? v.sendAt : null,
         },
       });
       notify(
@@ -305,15 +303,12 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
               <FormControlLabel value="later" control={<Radio />} label="Schedule" />
             </RadioGroup>
             {when === 'later' && (
-              <TextField
-                type="datetime-local"
-                label="Send at (IST)"
+              <DateTimePicker
+                label="Send at"
                 value={v.sendAt}
-                onChange={set('sendAt')}
+                onChange={(sendAt) => setV((x) => ({ ...x, sendAt }))}
                 error={Boolean(errors.sendAt)}
                 helperText={errors.sendAt ?? 'India time'}
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ maxWidth: 280 }}
               />
             )}
           </FormControl>
