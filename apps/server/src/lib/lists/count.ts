@@ -42,8 +42,19 @@ export function totalOf(estimate: number, counted?: number): Total {
   return { total: Math.max(rounded, EXACT_TOTAL_LIMIT + 1), estimated: true };
 }
 
+const countingLists = new WeakMap<object, object>();
+/** The list as a count reads it: through its `countFrom` when it has one (one object per list, so its head is rendered once). */
+export function countingList<Row, Raw>(list: List<Row, Raw>): List<Row, Raw> {
+  const { countFrom } = list;
+  if (!countFrom) return list;
+  let counting = countingLists.get(list);
+  if (!counting) countingLists.set(list, (counting = { ...list, from: countFrom }));
+  return counting as List<Row, Raw>;
+}
+
 /** `select 1 from <the list's joins>`, rendered once per list (or built per call if it cannot be). */
-const countHead = <Row, Raw>(list: List<Row, Raw>, db: Executor, where: SQL | undefined): SQL => {
+const countHead = <Row, Raw>(listed: List<Row, Raw>, db: Executor, where: SQL | undefined): SQL => {
+  const list = countingList(listed);
   const head = headOf(list, db, '#count', { one: sql`1` });
   const whereSql = where ? sql` where ${where}` : sql``;
   return head

@@ -38,6 +38,12 @@ export interface ListDeclaration<Row, Raw = Row> {
   computed?: Record<string, ComputedColumn<Row>>;
   /** The base query: `db.select(fields).from(…)` with its joins, `.$dynamic()`. */
   from: (db: Executor, fields: Record<string, Expr>) => PgSelect;
+  /**
+   * A lighter base query for counting, when `from` has inner joins that cannot change the row
+   * count (one-to-one by foreign key): the same rows, joining only what `where`, the filters and
+   * scopes read. PostgreSQL removes unneeded left joins by itself, never inner ones.
+   */
+  countFrom?: (db: Executor, fields: Record<string, Expr>) => PgSelect;
   /** A condition every row meets (a page with a fixed status), on top of the filters. */
   where?: SQL;
   filters: Record<string, Filter>;

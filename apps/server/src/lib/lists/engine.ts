@@ -5,7 +5,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../errors';
 import { decodeRows, headOf, render, spliced } from './compiled';
-import { countRows } from './count';
+import { countingList, countRows } from './count';
 import { columnOf, type Expr, type List } from './define';
 import { conditionsOf } from './filters';
 
@@ -139,10 +139,11 @@ function pageOf<Row, Raw>(list: List<Row, Raw>, db: Executor, query: ListQuery, 
   const offset = query.cursor ? 0 : (query.page - 1) * query.perPage;
   const page = pageRead(list, db, plan, pageWhere, query.perPage + 1, offset);
   // The selection a total belongs to: the list's joins and the where with its values.
-  const countHead = headOf(list, db, '#count', { one: sql`1` });
+  const counting = countingList(list);
+  const countHead = headOf(counting, db, '#count', { one: sql`1` });
   const selection = countHead
     ? `${countHead.text}\n${rendered?.sql ?? ''}\n${JSON.stringify(rendered?.params ?? [])}`
-    : JSON.stringify(list.from(db, { one: sql`1` }).where(plan.where).toSQL());
+    : JSON.stringify(counting.from(db, { one: sql`1` }).where(plan.where).toSQL());
   const digest = createHash('sha256').update(selection).digest('base64url').slice(0, 16);
   return { plan, cursor, where, offset, page, digest };
 }

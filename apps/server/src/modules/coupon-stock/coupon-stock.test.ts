@@ -140,6 +140,14 @@ describe('coupon stock, summary and invoice-wise details', () => {
       'cs',
     );
     expect(active.json().total).toBe(3);
+    // One row a page: the total is counted (through the list's lighter count query), not read off a short page.
+    const counted = await get(
+      `/api/admin/invoice-wise-coupons/${invoiceId}/coupons?perPage=1&filter=${kit.q({ status: 'active' })}`,
+      'cs',
+    );
+    expect(counted.json()).toMatchObject({ total: 3, rows: [expect.objectContaining({ status: 'active' })] });
+    const all = await get(`/api/admin/invoice-wise-coupons/${invoiceId}/coupons?perPage=1`, 'cs');
+    expect(all.json().total).toBe(4);
     expect((await get('/api/admin/invoice-wise-coupons/999999/coupons', 'cs')).statusCode).toBe(404);
     expect((await get('/api/admin/invoice-wise-coupons?perPage=5', 'distribution')).statusCode).toBe(200);
   });
