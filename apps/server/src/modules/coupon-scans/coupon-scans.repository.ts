@@ -36,6 +36,15 @@ export const scanList = defineList<ScanRow>({
       .leftJoin(products, eq(products.id, couponScans.productId))
       .leftJoin(distributors, eq(distributors.id, couponScans.distributorId))
       .$dynamic(),
+  // The product and distributor are shown, never filtered on. PostgreSQL drops such left joins
+  // from a count but still reads the columns they joined on from the table's rows, so a member's
+  // count walked 10,000 heap pages (42 ms at 10M scans) instead of its index (4 ms).
+  countFrom: (db, fields) =>
+    db
+      .select(fields as Record<string, never>)
+      .from(couponScans)
+      .leftJoin(members, eq(members.id, couponScans.memberId))
+      .$dynamic(),
   filters: {
     // Codes are printed with dashes and stored without: the search drops them for the code.
     q: custom((v, key) => {
