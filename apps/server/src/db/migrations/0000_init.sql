@@ -1003,7 +1003,7 @@ CREATE UNIQUE INDEX "coupon_scans_one_success" ON "coupon_scans" USING btree ("c
 CREATE INDEX "coupon_scans_created_idx" ON "coupon_scans" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "coupon_scans_member_idx" ON "coupon_scans" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE INDEX "coupon_scans_result_idx" ON "coupon_scans" USING btree ("result","id") WHERE "coupon_scans"."result" <> 'success';--> statement-breakpoint
-CREATE INDEX "coupons_allocation_idx" ON "coupons" USING btree ("allocation_id","serial") WHERE "coupons"."allocation_id" is not null;--> statement-breakpoint
+CREATE INDEX "coupons_allocation_idx" ON "coupons" USING btree ("allocation_id","serial","status","batch_id") WHERE "coupons"."allocation_id" is not null;--> statement-breakpoint
 CREATE INDEX "coupons_in_stock_idx" ON "coupons" USING btree ("batch_id","serial") WHERE "coupons"."status" = 'printed';--> statement-breakpoint
 CREATE INDEX "damaged_report_items_serial_idx" ON "damaged_report_items" USING btree ("serial");--> statement-breakpoint
 CREATE INDEX "employees_manager_idx" ON "employees" USING btree ("manager_id");--> statement-breakpoint
