@@ -48,7 +48,10 @@ export function countingList<Row, Raw>(list: List<Row, Raw>): List<Row, Raw> {
   const { countFrom } = list;
   if (!countFrom) return list;
   let counting = countingLists.get(list);
-  if (!counting) countingLists.set(list, (counting = { ...list, from: countFrom }));
+  if (!counting) {
+    counting = { ...list, from: countFrom };
+    countingLists.set(list, counting);
+  }
   return counting as List<Row, Raw>;
 }
 
