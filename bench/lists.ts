@@ -51,7 +51,6 @@ try {
    * baseline (tsx, pg, Drizzle and the schema: ~175–195 MB before a single row is read).
    */
   const measure = async (write: () => Promise<void>) => {
-    global.gc?.();
     const before = process.memoryUsage().rss;
     writeFileSync('/proc/self/clear_refs', '5');
     const cpu0 = process.cpuUsage();
@@ -62,11 +61,11 @@ try {
     return {
       ms: performance.now() - t0,
       cpuMs: (cpu.user + cpu.system) / 1000,
+      before,
       rss: peak,
       growth: peak - before,
     };
   };
-  const rssBefore = process.memoryUsage().rss;
   const xlsx = await measure(() =>
     pipeline(Readable.from(xlsxChunks(header, cellsOf(columns, rowsOfExport()))), createWriteStream(file)),
   );
@@ -85,7 +84,7 @@ try {
   const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
   const s = (ms: number) => (ms / 1000).toFixed(1);
   console.log(
-    `export ${E.toLocaleString('en-IN')} rows (RSS before ${mb(rssBefore)} MB): ` +
+    `export ${E.toLocaleString('en-IN')} rows (RSS before ${mb(xlsx.before)} MB): ` +
       `xlsx ${s(xlsx.ms)} s (CPU ${s(xlsx.cpuMs)} s), peak RSS ${mb(xlsx.rss)} MB (+${mb(xlsx.growth)} MB), ${mb(xlsxBytes)} MB; ` +
       `deflated CSV ${s(csv.ms)} s (CPU ${s(csv.cpuMs)} s), peak RSS ${mb(csv.rss)} MB (+${mb(csv.growth)} MB), ${mb(csvBytes)} MB; ` +
       `ratio ${(xlsx.ms / csv.ms).toFixed(2)}x (CPU ${(xlsx.cpuMs / csv.cpuMs).toFixed(2)}x)`,

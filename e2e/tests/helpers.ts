@@ -16,9 +16,13 @@ export async function signIn(page: Page, role: string): Promise<void> {
 /** Types a calendar day (`yyyy-mm-dd`) into the dd/mm/yyyy date picker labelled `label`. */
 export async function fillDay(page: Page, label: string, day: string): Promise<void> {
   const [year, month, date] = day.split('-');
-  const field = page.getByRole('group', { name: label });
-  await field.getByRole('spinbutton').first().click();
-  await page.keyboard.type(`${date}${month}${year}`);
+  await typeIntoPicker(page, label, `${date}${month}${year}`);
+}
+
+/** Types into a date or date-time picker from its first section (day first, as dd/mm/yyyy shows). */
+async function typeIntoPicker(page: Page, label: string, keys: string): Promise<void> {
+  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(keys);
 }
 
 /** Types an IST wall time (`yyyy-mm-ddTHH:mm`, 24-hour) into the dd/mm/yyyy hh:mm am picker labelled `label`. */
@@ -27,9 +31,10 @@ export async function fillDateTime(page: Page, label: string, wall: string): Pro
   const [year, month, date] = day!.split('-');
   const [hours, minutes] = time!.split(':').map(Number);
   const hour12 = String(hours! % 12 || 12).padStart(2, '0');
-  const field = page.getByRole('group', { name: label });
-  await field.getByRole('spinbutton').first().click();
-  await page.keyboard.type(
-    `${date}${month}${year}${hour12}${String(minutes).padStart(2, '0')}${hours! < 12 ? 'a' : 'p'}`,
+  const meridiem = hours! < 12 ? 'a' : 'p';
+  await typeIntoPicker(
+    page,
+    label,
+    `${date}${month}${year}${hour12}${String(minutes).padStart(2, '0')}${meridiem}`,
   );
 }
