@@ -148,6 +148,24 @@ describe('coupon stock, summary and invoice-wise details', () => {
     expect(counted.json()).toMatchObject({ total: 3, rows: [expect.objectContaining({ status: 'active' })] });
     const all = await get(`/api/admin/invoice-wise-coupons/${invoiceId}/coupons?perPage=1`, 'cs');
     expect(all.json().total).toBe(4);
+    // Once the batch has expired its unscanned coupons read as expired, and the scanned one stays scanned.
+    const totalOf = async (status: string) =>
+      (
+        await get(
+          `/api/admin/invoice-wise-coupons/${invoiceId}/coupons?perPage=1&filter=${kit.q({ status })}`,
+          'cs',
+        )
+      ).json().total;
+    const [expiry] = await kit.sql('select expires_on::text as d from coupon_batches where id = $1', [
+      batch.id,
+    ]);
+    await kit.sql('update coupon_batches set expires_on = current_date - 2 where id = $1', [batch.id]);
+    expect({
+      active: await totalOf('active'),
+      expired: await totalOf('expired'),
+      scanned: await totalOf('scanned'),
+    }).toEqual({ active: 0, expired: 3, scanned: 1 });
+    await kit.sql('update coupon_batches set expires_on = $2::date where id = $1', [batch.id, expiry!.d]);
     expect((await get('/api/admin/invoice-wise-coupons/999999/coupons', 'cs')).statusCode).toBe(404);
     expect((await get('/api/admin/invoice-wise-coupons?perPage=5', 'distribution')).statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import type { InvoiceCoupon } from '@app/contract/coupon-stock';
 import { COUPON_STATUSES } from '@app/contract/coupons';
+import { todayInIndia } from '@app/contract/format';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { couponAllocations } from '../../db/schema/coupon-allocations';
@@ -57,7 +58,10 @@ export async function perDay(tx: Executor, from: string, to: string) {
   }));
 }
 
-const isExpired = sql`${couponBatches.expiresOn} < ${TODAY} and ${coupons.status} in ('generated', 'printed', 'active')`;
+/** The states a coupon expires from: once scanned, damaged or voided, its batch's expiry no longer matters. */
+const EXPIRING: readonly string[] = ['generated', 'printed', 'active'];
+const expiring = sql`${coupons.status} in (${sql.raw(EXPIRING.map((s) => `'${s}'`).join(', '))})`;
+const isExpired = sql`${couponBatches.expiresOn} < ${TODAY} and ${expiring}`;
 
 const invoiceCouponsBase = (tx: Executor, fields: Record<string, unknown>) =>
   tx
@@ -113,21 +117,25 @@ export const invoiceCouponList = defineList<InvoiceCoupon>({
   },
   from: (db, fields) => invoiceCouponsBase(db, fields),
   // A coupon of an allocation has its allocation, line and product (foreign keys, not null): the
-  // count reads the coupons and their batch (the status filter's expiry) only. At 10M coupons the
+  // count reads the coupons and, when the status filter asks for expiry, their batch (a left join
+  // on the batch's key, which PostgreSQL drops when nothing reads it). At 10M coupons the
   // five-table count of a large invoice planned in 13 ms and counted 10,001 rows in 37 ms.
   countFrom: (db, fields) =>
     db
       .select(fields as Record<string, never>)
       .from(coupons)
-      .innerJoin(couponBatches, eq(couponBatches.id, coupons.batchId))
+      .leftJoin(couponBatches, eq(couponBatches.id, coupons.batchId))
       .$dynamic(),
   filters: {
     status: custom((v, key) => {
       if (typeof v !== 'string' || !(COUPON_STATUSES as readonly string[]).includes(v))
         throw refuse(key, `Use one of: ${COUPON_STATUSES.join(', ')}`);
-      return v === 'expired'
-        ? isExpired
-        : and(sql`${coupons.status} = ${v}::coupon_status`, sql`not (${isExpired})`);
+      // Today as a value, not per row: the planner reads it against the batches' statistics.
+      const today = todayInIndia();
+      if (v === 'expired') return and(expiring, sql`${couponBatches.expiresOn} < ${today}::date`);
+      const status = sql`${coupons.status} = ${v}::coupon_status`;
+      // Only a coupon that can expire needs its batch's expiry read.
+      return EXPIRING.includes(v) ? and(status, sql`${couponBatches.expiresOn} >= ${today}::date`) : status;
     }),
   },
   sort: { serial: coupons.serial },
