@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
-import { MAX_UPLOAD_ROWS } from '@app/contract/uploads';
+import type { MessagePort } from 'node:worker_threads';
+import { MAX_UPLOAD_ROWS } from '@app/contract/upload-limits';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { entryChunks, SheetLimitError, type ZipEntry, zipEntries } from './zip-entries';
 
@@ -35,6 +36,18 @@ export interface ReadRequest {
 }
 
 export type ReadResult = { ok: true; rows: SheetRow[] } | { ok: false; message: string };
+
+/** A streamed read: the rows go to `port` (see streamXlsx); the answer says only how it ended. */
+export interface StreamRequest extends ReadRequest {
+  port: MessagePort;
+}
+export type StreamResult = { ok: true } | { ok: false; message: string };
+
+/** Data rows in a stream: their sheet row numbers, and every row's cells in template column order. */
+export interface SheetChunk {
+  rows: number[];
+  cells: string[];
+}
 
 const fail = (message: string): never => {
   throw new SheetLimitError(message);
@@ -140,25 +153,62 @@ function cellText(type: string | undefined, raw: string, strings: string[]) {
   return raw;
 }
 
-export async function readXlsx(request: ReadRequest): Promise<ReadResult> {
+/** Runs a read, turning a limit crossed into the message shown to the user. */
+async function refusing<T>(read: () => Promise<T>): Promise<T | { ok: false; message: string }> {
   try {
-    return { ok: true, rows: await readRows(request) };
+    return await read();
   } catch (error) {
     if (error instanceof SheetLimitError) return { ok: false, message: error.message };
     throw error;
   }
 }
 
-async function readRows({ content, columns, anyOf, maxRows }: ReadRequest): Promise<SheetRow[]> {
+export const readXlsx = (request: ReadRequest): Promise<ReadResult> =>
+  refusing(async () => {
+    const rows: SheetRow[] = [];
+    await readRows(request, (row, cells) =>
+      rows.push({ row, values: Object.fromEntries(request.columns.map((c, i) => [c, cells[i]!])) }),
+    );
+    return { ok: true, rows };
+  });
+
+/** Rows per message of a streamed read: small enough for the reader's user to start early. */
+const CHUNK_ROWS = 2_000;
+
+/**
+ * readXlsx, posting the rows on `port` as they are read, a chunk at a time, then null; one
+ * structured clone of every row would cost the receiving thread longer than reading them here.
+ */
+export const streamXlsx = ({ port, ...request }: StreamRequest): Promise<StreamResult> =>
+  refusing(async () => {
+    let chunk: SheetChunk = { rows: [], cells: [] };
+    const flush = () => {
+      if (chunk.rows.length > 0) port.postMessage(chunk);
+      chunk = { rows: [], cells: [] };
+    };
+    await readRows(request, (row, cells) => {
+      chunk.rows.push(row);
+      for (const cell of cells) chunk.cells.push(cell);
+      if (chunk.rows.length === CHUNK_ROWS) flush();
+    });
+    flush();
+    return { ok: true as const };
+  }).finally(() => port.postMessage(null)); // the receiver closes the channel
+
+/** Reads the data rows, handing each to `emit` as its cells in template column order. */
+async function readRows(
+  { content, columns, anyOf, maxRows }: ReadRequest,
+  emit: (row: number, cells: string[]) => void,
+): Promise<void> {
   const zip = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   const entries = zipEntries(zip);
   const budget = new Budget();
   const sheet = await firstSheetPart(zip, entries);
   const strings = await sharedStrings(zip, entries.get('xl/sharedStrings.xml'), budget);
   const header = new Map<number, string>();
-  /** Template column of each sheet column, decided once the header row has been read. */
-  let wanted: Map<number, string> | undefined;
-  const rows: SheetRow[] = [];
+  /** Template column index of each sheet column, decided once the header row has been read. */
+  let wanted: Map<number, number> | undefined;
+  let dataRows = 0;
   let rowNumber = 0;
   let cells = new Map<number, string>();
   let col = 0;
@@ -174,17 +224,22 @@ async function readRows({ content, columns, anyOf, maxRows }: ReadRequest): Prom
           ? `The first row must name a ${columns.map((c) => `"${c}"`).join(' or ')} column`
           : `Missing column(s): ${columns.filter((c) => !found.includes(c)).join(', ')}. Use the template.`,
       );
-    return new Map(found.map((c) => [byName.get(c.toLowerCase())!, c]));
+    return new Map(found.map((c) => [byName.get(c.toLowerCase())!, columns.indexOf(c)]));
   };
   const endRow = () => {
     if (rowNumber === 1) return;
     wanted ??= decideColumns();
-    const values = Object.fromEntries(columns.map((c) => [c, '']));
-    for (const [i, c] of wanted) values[c] = (cells.get(i) ?? '').trim();
-    if (Object.values(values).every((v) => v === '')) return;
+    const values: string[] = new Array(columns.length).fill('');
+    let empty = true;
+    for (const [i, c] of wanted) {
+      values[c] = (cells.get(i) ?? '').trim();
+      if (values[c] !== '') empty = false;
+    }
+    if (empty) return;
     const limit = maxRows ?? SHEET_LIMITS.dataRows;
-    if (rows.length === limit) fail(`At most ${number.format(limit)} rows per file`);
-    rows.push({ row: rowNumber, values });
+    if (dataRows === limit) fail(`At most ${number.format(limit)} rows per file`);
+    dataRows++;
+    emit(rowNumber, values);
   };
 
   await parseXml(entryChunks(zip, sheet, SHEET_LIMITS.partBytes), (p) => {
@@ -213,6 +268,5 @@ async function readRows({ content, columns, anyOf, maxRows }: ReadRequest): Prom
     });
   });
   wanted ??= decideColumns();
-  if (rows.length === 0) fail('The sheet has no data rows');
-  return rows;
+  if (dataRows === 0) fail('The sheet has no data rows');
 }
