@@ -34,7 +34,10 @@ const fileError = (message: string) => badRequest(`file: ${message}`, { file: me
 const READ_TIMEOUT_MS = 120_000;
 
 /** Runs one read in the pool; a worker out of memory or too slow is the file's fault (400). */
-function run<T>(task: object, options: { name?: string; transferList?: TransferListItem[] } = {}): Promise<T> {
+function run<T>(
+  task: object,
+  options: { name?: string; transferList?: TransferListItem[] } = {},
+): Promise<T> {
   return workers()
     .run(task, { ...options, signal: AbortSignal.timeout(READ_TIMEOUT_MS) })
     .catch((error: { code?: string; name?: string }) => {
