@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { MessagePort } from 'node:worker_threads';
 import { MAX_UPLOAD_ROWS } from '@app/contract/upload-limits';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { attribute, type XmlEvents, XmlScanner } from './xml-scan';
 import { entryChunks, SheetLimitError, type ZipEntry, zipEntries } from './zip-entries';
 
 /**
@@ -55,13 +55,14 @@ const fail = (message: string): never => {
 
 const number = new Intl.NumberFormat('en-IN');
 
-async function parseXml(chunks: AsyncIterable<Buffer>, on: (parser: SaxesParser) => void) {
-  const parser = new SaxesParser();
-  on(parser);
+async function parseXml(chunks: AsyncIterable<Buffer>, events: Partial<XmlEvents>) {
+  const none = () => {};
+  const scanner = new XmlScanner({ open: none, text: none, close: none, ...events });
   const decoder = new StringDecoder('utf8');
   try {
-    for await (const chunk of chunks) parser.write(decoder.write(chunk));
-    parser.write(decoder.end()).close();
+    for await (const chunk of chunks) scanner.write(decoder.write(chunk));
+    scanner.write(decoder.end());
+    scanner.close();
   } catch (error) {
     if (error instanceof SheetLimitError) throw error;
     fail('The file is not a readable .xlsx workbook');
@@ -82,27 +83,23 @@ class Budget {
   }
 }
 
-const attr = (tag: SaxesTagPlain, name: string) => {
-  const value = tag.attributes[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
 /** The part of the first sheet: workbook.xml names it, its relationships say where it is. */
 async function firstSheetPart(zip: Buffer, entries: Map<string, ZipEntry>): Promise<ZipEntry> {
   const part = (name: string) => entries.get(name) ?? fail('The file is not a readable .xlsx workbook');
   let sheetRel: string | undefined;
-  await parseXml(entryChunks(zip, part('xl/workbook.xml'), SHEET_LIMITS.partBytes), (p) =>
-    p.on('opentag', (tag) => {
-      if (tag.name === 'sheet' && sheetRel === undefined) sheetRel = attr(tag, 'r:id') ?? '';
-    }),
-  );
+  await parseXml(entryChunks(zip, part('xl/workbook.xml'), SHEET_LIMITS.partBytes), {
+    open: (name, attributes) => {
+      if (name === 'sheet' && sheetRel === undefined) sheetRel = attribute(attributes, 'r:id') ?? '';
+    },
+  });
   if (sheetRel === undefined) fail('The workbook has no sheet');
   let target: string | undefined;
-  await parseXml(entryChunks(zip, part('xl/_rels/workbook.xml.rels'), SHEET_LIMITS.partBytes), (p) =>
-    p.on('opentag', (tag) => {
-      if (tag.name === 'Relationship' && attr(tag, 'Id') === sheetRel) target = attr(tag, 'Target');
-    }),
-  );
+  await parseXml(entryChunks(zip, part('xl/_rels/workbook.xml.rels'), SHEET_LIMITS.partBytes), {
+    open: (name, attributes) => {
+      if (name === 'Relationship' && attribute(attributes, 'Id') === sheetRel)
+        target = attribute(attributes, 'Target');
+    },
+  });
   if (!target) fail('The workbook has no sheet');
   return part(target!.startsWith('/') ? target!.slice(1) : `xl/${target}`);
 }
@@ -114,23 +111,23 @@ async function sharedStrings(zip: Buffer, entry: ZipEntry | undefined, budget: B
   let current = '';
   let inText = false;
   let phonetic = 0;
-  await parseXml(entryChunks(zip, entry, SHEET_LIMITS.partBytes), (p) => {
-    p.on('opentag', (tag) => {
-      if (tag.name === 'si') current = '';
-      else if (tag.name === 'rPh') phonetic++;
-      else if (tag.name === 't') inText = phonetic === 0;
-    });
-    p.on('text', (text) => {
+  await parseXml(entryChunks(zip, entry, SHEET_LIMITS.partBytes), {
+    open: (name) => {
+      if (name === 'si') current = '';
+      else if (name === 'rPh') phonetic++;
+      else if (name === 't') inText = phonetic === 0;
+    },
+    text: (text) => {
       if (inText) current = budget.append(current, text, 'Shared texts');
-    });
-    p.on('closetag', (tag) => {
-      if (tag.name === 't') inText = false;
-      else if (tag.name === 'rPh') phonetic--;
-      else if (tag.name === 'si') {
+    },
+    close: (name) => {
+      if (name === 't') inText = false;
+      else if (name === 'rPh') phonetic--;
+      else if (name === 'si') {
         budget.cell();
         strings.push(current);
       }
-    });
+    },
   });
   return strings;
 }
@@ -242,30 +239,30 @@ async function readRows(
     emit(rowNumber, values);
   };
 
-  await parseXml(entryChunks(zip, sheet, SHEET_LIMITS.partBytes), (p) => {
-    p.on('opentag', (tag) => {
-      if (tag.name === 'row') {
-        rowNumber = Number(attr(tag, 'r') ?? rowNumber + 1);
+  await parseXml(entryChunks(zip, sheet, SHEET_LIMITS.partBytes), {
+    open: (name, attributes) => {
+      if (name === 'row') {
+        rowNumber = Number(attribute(attributes, 'r') ?? rowNumber + 1);
         cells = new Map();
         col = 0;
-      } else if (tag.name === 'c') {
+      } else if (name === 'c') {
         budget.cell();
-        col = columnIndex(attr(tag, 'r'), col);
-        type = attr(tag, 't');
-      } else if (tag.name === 'v' || (tag.name === 't' && type === 'inlineStr')) value = '';
-    });
-    p.on('text', (text) => {
+        col = columnIndex(attribute(attributes, 'r'), col);
+        type = attribute(attributes, 't');
+      } else if (name === 'v' || (name === 't' && type === 'inlineStr')) value = '';
+    },
+    text: (text) => {
       if (value !== null) value = budget.append(value, text, `Row ${rowNumber}`);
-    });
-    p.on('closetag', (tag) => {
-      if ((tag.name === 'v' || tag.name === 't') && value !== null) {
+    },
+    close: (name) => {
+      if ((name === 'v' || name === 't') && value !== null) {
         const text = cellText(type, value, strings);
         if (rowNumber === 1) header.set(col, text);
         // Only the template's columns are kept: memory follows the template, not the file.
         else if (!wanted || wanted.has(col)) cells.set(col, text);
         value = null;
-      } else if (tag.name === 'row') endRow();
-    });
+      } else if (name === 'row') endRow();
+    },
   });
   wanted ??= decideColumns();
   if (dataRows === 0) fail('The sheet has no data rows');
