@@ -132,12 +132,15 @@ async function sharedStrings(zip: Buffer, entry: ZipEntry | undefined, budget: B
   return strings;
 }
 
+/** The column of a cell reference (A1 → 1, AB7 → 28), or the next column when it has none. */
 const columnIndex = (ref: string | undefined, previous: number) => {
-  const letters = ref ? /^[A-Z]+/.exec(ref)?.[0] : undefined;
-  if (!letters) return previous + 1;
   let index = 0;
-  for (const ch of letters) index = index * 26 + (ch.charCodeAt(0) - 64);
-  return index;
+  for (let i = 0; ref && i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    index = index * 26 + (c - 64);
+  }
+  return index || previous + 1;
 };
 
 /** A cell's text: shared texts looked up, numbers as JavaScript writes them, booleans as words. */
@@ -207,7 +210,7 @@ async function readRows(
   let wanted: Map<number, number> | undefined;
   let dataRows = 0;
   let rowNumber = 0;
-  let cells = new Map<number, string>();
+  const cells = new Map<number, string>();
   let col = 0;
   let type: string | undefined;
   let value: string | null = null;
@@ -243,7 +246,7 @@ async function readRows(
     open: (name, attributes) => {
       if (name === 'row') {
         rowNumber = Number(attribute(attributes, 'r') ?? rowNumber + 1);
-        cells = new Map();
+        cells.clear();
         col = 0;
       } else if (name === 'c') {
         budget.cell();

@@ -37,8 +37,19 @@ export function decodeEntities(text: string): string {
 
 const ATTRIBUTE = new Map<string, RegExp>();
 
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+
 /** One attribute's value from a start tag's attribute text, entities decoded. */
 export function attribute(attributes: string, name: string): string | undefined {
+  // Fast path, name="value" as every spreadsheet writes it; the pattern below reads any spacing.
+  for (let at = attributes.indexOf(`${name}=`); at >= 0; at = attributes.indexOf(`${name}=`, at + 1)) {
+    if (at > 0 && !isSpace(attributes.charCodeAt(at - 1))) continue;
+    const quote = attributes[at + name.length + 1];
+    if (quote !== '"' && quote !== "'") break;
+    const end = attributes.indexOf(quote, at + name.length + 2);
+    if (end < 0) break;
+    return decodeEntities(attributes.slice(at + name.length + 2, end));
+  }
   let pattern = ATTRIBUTE.get(name);
   if (!pattern) {
     pattern = new RegExp(`(?:^|\\s)${name.replace(/[.:]/g, '\\$&')}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
@@ -50,17 +61,13 @@ export function attribute(attributes: string, name: string): string | undefined 
 
 /** Where the tag opened at `lt` ends (its `>`), skipping quoted attribute values; -1 if not yet. */
 function tagEnd(s: string, lt: number): number {
-  const gt = s.indexOf('>', lt);
-  if (gt < 0) return -1;
-  const quote = s.slice(lt, gt).search(/["']/);
-  if (quote < 0) return gt;
-  let open: string | null = null;
-  for (let i = lt + quote; i < s.length; i++) {
-    const c = s[i];
+  let open = 0;
+  for (let i = lt + 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
     if (open) {
-      if (c === open) open = null;
-    } else if (c === '"' || c === "'") open = c;
-    else if (c === '>') return i;
+      if (c === open) open = 0;
+    } else if (c === 34 || c === 39) open = c;
+    else if (c === 62) return i;
   }
   return -1;
 }
@@ -125,12 +132,12 @@ export class XmlScanner {
       this.on.close(s.slice(lt + 2, gt).trim());
       return gt + 1;
     }
-    const selfClosing = s[gt - 1] === '/';
-    const body = s.slice(lt + 1, selfClosing ? gt - 1 : gt);
-    const space = body.search(/\s/);
-    const name = space < 0 ? body : body.slice(0, space);
-    this.on.open(name, space < 0 ? '' : body.slice(space));
-    if (selfClosing) this.on.close(name);
+    const end = s.charCodeAt(gt - 1) === 47 ? gt - 1 : gt; // before a self-closing '/'
+    let space = lt + 1;
+    while (space < end && !isSpace(s.charCodeAt(space))) space++;
+    const name = s.slice(lt + 1, space);
+    this.on.open(name, s.slice(space, end));
+    if (end < gt) this.on.close(name);
     return gt + 1;
   }
 }

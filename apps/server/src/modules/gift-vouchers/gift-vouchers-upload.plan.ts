@@ -95,7 +95,7 @@ function slots(n: number) {
 }
 
 /** Pairs per stock lookup; at most two lookups at once, the database pool serves everyone else. */
-const LOOKUP_BATCH = 10_000;
+const LOOKUP_BATCH = 5_000;
 const at = (column: VoucherUploadColumn) => VOUCHER_UPLOAD_COLUMNS.indexOf(column);
 const [BRAND, DENOMINATION, CODE, PIN, EXPIRY] = [
   at('Brand'),
@@ -143,16 +143,20 @@ export class VoucherPlanner {
     this.chunks.push(chunk);
     const sealing: Checked[] = [];
     const pins: string[] = [];
-    for (const [i, row] of chunk.rows.entries()) {
-      const cells = chunk.cells.slice(i * WIDTH, i * WIDTH + WIDTH);
-      const [brand, brandError] = this.brand(cells[BRAND]!);
-      const [denominationPaise, denominationError] = this.denomination(cells[DENOMINATION]!);
-      const code = cells[CODE]!;
-      const pin = cells[PIN]!;
-      const [expiresOn, expiryError] = this.expiry(cells[EXPIRY]!);
+    const { rows, cells } = chunk;
+    for (let i = 0, at = 0; i < rows.length; i++, at += WIDTH) {
+      const row = rows[i]!;
+      const [brand, brandError] = this.brand(cells[at + BRAND]!);
+      const [denominationPaise, denominationError] = this.denomination(cells[at + DENOMINATION]!);
+      const code = cells[at + CODE]!;
+      const pin = cells[at + PIN]!;
+      const [expiresOn, expiryError] = this.expiry(cells[at + EXPIRY]!);
+      const codeError = checkCode(code);
+      const pinError = checkPin(pin);
       // In the template's column order, as the report lists them.
-      for (const error of [brandError, denominationError, checkCode(code), checkPin(pin), expiryError])
-        if (error) this.fail(row, error);
+      if (brandError || denominationError || codeError || pinError || expiryError)
+        for (const error of [brandError, denominationError, codeError, pinError, expiryError])
+          if (error) this.fail(row, error);
       const checked: Checked = {
         row,
         brand,
