@@ -1,6 +1,7 @@
 import type { RowError } from '@app/contract/uploads';
 import ExcelJS from 'exceljs';
-import type { SheetChunk, SheetRow } from './sheet-upload/read-xlsx';
+import type { SheetRow } from './sheet-upload/read-xlsx';
+import type { SheetChunk } from './sheet-upload/stream-xlsx';
 import { type CellValue, xlsxBuffer } from './xlsx-writer';
 
 export { readSheet, streamSheet } from './sheet-upload/sheet-pool';

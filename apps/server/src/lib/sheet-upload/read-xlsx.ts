@@ -1,5 +1,4 @@
 import { StringDecoder } from 'node:string_decoder';
-import type { MessagePort } from 'node:worker_threads';
 import { MAX_UPLOAD_ROWS } from '@app/contract/upload-limits';
 import { attribute, type XmlEvents, XmlScanner } from './xml-scan';
 import { entryChunks, SheetLimitError, type ZipEntry, zipEntries } from './zip-entries';
@@ -36,18 +35,6 @@ export interface ReadRequest {
 }
 
 export type ReadResult = { ok: true; rows: SheetRow[] } | { ok: false; message: string };
-
-/** A streamed read: the rows go to `port` (see streamXlsx); the answer says only how it ended. */
-export interface StreamRequest extends ReadRequest {
-  port: MessagePort;
-}
-export type StreamResult = { ok: true } | { ok: false; message: string };
-
-/** Data rows in a stream: their sheet row numbers, and every row's cells in template column order. */
-export interface SheetChunk {
-  rows: number[];
-  cells: string[];
-}
 
 const fail = (message: string): never => {
   throw new SheetLimitError(message);
@@ -154,7 +141,7 @@ function cellText(type: string | undefined, raw: string, strings: string[]) {
 }
 
 /** Runs a read, turning a limit crossed into the message shown to the user. */
-async function refusing<T>(read: () => Promise<T>): Promise<T | { ok: false; message: string }> {
+export async function refusing<T>(read: () => Promise<T>): Promise<T | { ok: false; message: string }> {
   try {
     return await read();
   } catch (error) {
@@ -172,31 +159,8 @@ export const readXlsx = (request: ReadRequest): Promise<ReadResult> =>
     return { ok: true, rows };
   });
 
-/** Rows per message of a streamed read: small enough for the reader's user to start early. */
-const CHUNK_ROWS = 2_000;
-
-/**
- * readXlsx, posting the rows on `port` as they are read, a chunk at a time, then null; one
- * structured clone of every row would cost the receiving thread longer than reading them here.
- */
-export const streamXlsx = ({ port, ...request }: StreamRequest): Promise<StreamResult> =>
-  refusing(async () => {
-    let chunk: SheetChunk = { rows: [], cells: [] };
-    const flush = () => {
-      if (chunk.rows.length > 0) port.postMessage(chunk);
-      chunk = { rows: [], cells: [] };
-    };
-    await readRows(request, (row, cells) => {
-      chunk.rows.push(row);
-      for (const cell of cells) chunk.cells.push(cell);
-      if (chunk.rows.length === CHUNK_ROWS) flush();
-    });
-    flush();
-    return { ok: true as const };
-  }).finally(() => port.postMessage(null)); // the receiver closes the channel
-
 /** Reads the data rows, handing each to `emit` as its cells in template column order. */
-async function readRows(
+export async function readRows(
   { content, columns, anyOf, maxRows }: ReadRequest,
   emit: (row: number, cells: string[]) => void,
 ): Promise<void> {

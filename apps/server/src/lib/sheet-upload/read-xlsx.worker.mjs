@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 require('tsx/cjs/api').register();
-const { readXlsx, streamXlsx } = require('./read-xlsx.ts');
+const { readXlsx } = require('./read-xlsx.ts');
+const { streamXlsx } = require('./stream-xlsx.ts');
 
 export default readXlsx;
 export { streamXlsx };

@@ -1,7 +1,8 @@
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { badRequest } from '../errors';
-import type { ReadRequest, ReadResult, SheetChunk, SheetRow, StreamResult } from './read-xlsx';
+import type { ReadRequest, ReadResult, SheetRow } from './read-xlsx';
+import { type SheetChunk, type StreamRequest, type StreamResult, sealCells } from './stream-xlsx';
 
 /**
  * Spreadsheets are read in worker threads: however hostile a workbook, the event loop keeps
@@ -69,28 +70,37 @@ export async function readSheet<Column extends string>(
  * reads on, so checking them overlaps reading. Every column is required. Rows handed over before
  * a limit is crossed are not taken back: the read still fails (400), so the caller writes nothing
  * before this resolves. An error thrown by `onChunk` fails the read once the worker is done.
+ * With `seal`, every chunk arrives with that column's cells also sealed (`sealed`).
  */
 export async function streamSheet(
   content: Buffer,
   columns: readonly string[],
-  options: { maxRows?: number },
+  options: { maxRows?: number; seal?: StreamRequest['seal'] },
   onChunk: (chunk: SheetChunk) => void,
 ): Promise<void> {
   const { port1, port2 } = new MessageChannel();
+  const { seal } = options;
+  const key = seal && Buffer.from(seal.key.buffer, seal.key.byteOffset, seal.key.byteLength);
+  // The chunks the worker left unsealed (it seals every other one, see streamXlsx).
+  const sealRest = (chunk: SheetChunk) => {
+    if (key && !chunk.sealed) chunk.sealed = sealCells(chunk, columns.length, columns.indexOf(seal.column), key);
+  };
   let failure: { error: unknown } | undefined;
   // The worker posts null after its last chunk, before it answers: both are awaited.
   const drained = new Promise<void>((resolve) =>
     port1.on('message', (chunk: SheetChunk | null) => {
       if (chunk === null) return resolve();
       try {
-        if (!failure) onChunk(chunk);
+        if (failure) return;
+        sealRest(chunk);
+        onChunk(chunk);
       } catch (error) {
         failure = { error };
       }
     }),
   );
   try {
-    const request = { content, columns, anyOf: false, maxRows: options.maxRows, port: port2 };
+    const request: StreamRequest = { content, columns, anyOf: false, ...options, port: port2 };
     const result = await run<StreamResult>(request, { name: 'streamXlsx', transferList: [port2] });
     if (!result.ok) throw fileError(result.message);
     await drained;

@@ -63,7 +63,7 @@ describe('XmlScanner', () => {
   it('finds an attribute by its exact name, with either quote', () => {
     expect(attribute(' r:id="rId1" id="x"', 'r:id')).toBe('rId1');
     expect(attribute(' r:id="rId1" id="x"', 'id')).toBe('x');
-    expect(attribute(" t='s' r=\"A1\"", 't')).toBe('s');
+    expect(attribute(' t=\'s\' r="A1"', 't')).toBe('s');
     expect(attribute(' Target="a&amp;b.xml"', 'Target')).toBe('a&b.xml');
     expect(attribute(' rr="1"', 'r')).toBeUndefined();
   });

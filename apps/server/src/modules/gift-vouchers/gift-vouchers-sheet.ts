@@ -4,10 +4,15 @@ import { type SheetChunk, streamSheet, templateWorkbook } from '../../lib/sheets
 
 /**
  * Reads the first sheet of a voucher upload, handing its rows over a chunk at a time (cells in
- * template column order); the header row must name the template's columns.
+ * template column order, PINs also sealed with `key`); the header row must name the template's columns.
  */
-export const readVoucherSheet = (content: Buffer, onChunk: (chunk: SheetChunk) => void) =>
-  streamSheet(content, VOUCHER_UPLOAD_COLUMNS, { maxRows: MAX_VOUCHER_UPLOAD_ROWS }, onChunk);
+export const readVoucherSheet = (content: Buffer, key: Buffer, onChunk: (chunk: SheetChunk) => void) =>
+  streamSheet(
+    content,
+    VOUCHER_UPLOAD_COLUMNS,
+    { maxRows: MAX_VOUCHER_UPLOAD_ROWS, seal: { column: 'PIN', key } },
+    onChunk,
+  );
 
 /** The upload template: the header, one example row (replace it), and the rules. */
 export const voucherTemplate = () =>

@@ -127,23 +127,18 @@ export class VoucherPlanner {
   private readonly denomination = remembered(checkDenomination);
   private readonly expiry = remembered(checkExpiry(todayInIndia()));
 
-  /** `seal` encrypts PINs (many at once): the plan's vouchers are ready to store. */
-  constructor(
-    private readonly db: Executor,
-    private readonly seal: (pins: string[]) => string[],
-  ) {}
+  /** Chunks come with their PINs sealed (readVoucherSheet): the plan's vouchers are ready to store. */
+  constructor(private readonly db: Executor) {}
 
   private fail(row: number, [column, message]: readonly [VoucherUploadColumn, string]) {
     this.errors.push({ row, column, message });
     this.bad.add(row);
   }
 
-  /** Checks a chunk of rows, seals their PINs and queues their codes for the stock lookup. */
+  /** Checks a chunk of rows and queues their codes for the stock lookup. */
   add(chunk: SheetChunk) {
     this.chunks.push(chunk);
-    const sealing: Checked[] = [];
-    const pins: string[] = [];
-    const { rows, cells } = chunk;
+    const { rows, cells, sealed } = chunk;
     for (let i = 0, at = 0; i < rows.length; i++, at += WIDTH) {
       const row = rows[i]!;
       const [brand, brandError] = this.brand(cells[at + BRAND]!);
@@ -157,26 +152,18 @@ export class VoucherPlanner {
       if (brandError || denominationError || codeError || pinError || expiryError)
         for (const error of [brandError, denominationError, codeError, pinError, expiryError])
           if (error) this.fail(row, error);
-      const checked: Checked = {
+      // The reader sealed every PIN given; one that fails its check is never stored.
+      const pinCipher = pin ? sealed![i]! : null;
+      this.checked.push({
         row,
         brand,
         denominationPaise,
         code,
-        pinCipher: null,
-        pinLength: null,
+        pinCipher,
+        pinLength: pin ? pin.length : null,
         expiresOn,
-      };
-      this.checked.push(checked);
-      if (pin && !this.bad.has(row)) {
-        sealing.push(checked);
-        pins.push(pin);
-      }
+      });
       if (brand && code) this.findRepeat(row, brand, code);
-    }
-    const ciphers = this.seal(pins);
-    for (const [i, c] of sealing.entries()) {
-      c.pinCipher = ciphers[i]!;
-      c.pinLength = pins[i]!.length;
     }
     this.lookUp(false);
   }
