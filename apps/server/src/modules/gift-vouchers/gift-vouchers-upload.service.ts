@@ -11,7 +11,6 @@ import type { Database, Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import { audit } from '../../lib/audit';
 import { conflict, isUniqueViolation } from '../../lib/errors';
-import { encryptTexts } from '../../lib/field-crypto';
 import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
 import { copyVouchers, insertUpload, insertVouchers } from './gift-vouchers.repository';
 import { readVoucherSheet } from './gift-vouchers-sheet';
@@ -43,10 +42,10 @@ export async function uploadVouchers(
   actor: Actor,
   file: { content: Buffer; fileName: string; applyValid: boolean },
 ): Promise<VoucherUploadResult> {
-  // Rows are checked, sealed and looked up in stock while the worker reads on; nothing is written
-  // until the whole file is read and checked.
-  const planner = new VoucherPlanner(app.database.db, (pins) => encryptTexts(app.config.encryptionKey, pins));
-  await readVoucherSheet(file.content, (chunk) => planner.add(chunk));
+  // Rows are checked, their PINs sealed and their codes looked up in stock while the worker reads
+  // on; nothing is written until the whole file is read and checked.
+  const planner = new VoucherPlanner(app.database.db);
+  await readVoucherSheet(file.content, app.config.encryptionKey, (chunk) => planner.add(chunk));
   const plan = await planner.finish();
   const errorReportId = await storeErrorReport(app, actor, {
     purpose: 'voucher_upload_errors',
