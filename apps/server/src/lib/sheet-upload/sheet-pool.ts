@@ -83,7 +83,8 @@ export async function streamSheet(
   const key = seal && Buffer.from(seal.key.buffer, seal.key.byteOffset, seal.key.byteLength);
   // The chunks the worker left unsealed (it seals every other one, see streamXlsx).
   const sealRest = (chunk: SheetChunk) => {
-    if (key && !chunk.sealed) chunk.sealed = sealCells(chunk, columns.length, columns.indexOf(seal.column), key);
+    if (key && !chunk.sealed)
+      chunk.sealed = sealCells(chunk, columns.length, columns.indexOf(seal.column), key);
   };
   let failure: { error: unknown } | undefined;
   // The worker posts null after its last chunk, before it answers: both are awaited.
