@@ -11,13 +11,15 @@ import { hasForbiddenCharacters, INPUT_MESSAGES } from '@app/contract/input';
 import type { RowError } from '@app/contract/uploads';
 import type { Executor } from '../../db/client';
 import { parseSheetDate, type SheetChunk, type SheetRow } from '../../lib/sheets';
-import { codesInStock, type NewVoucher } from './gift-vouchers.repository';
+import { codesInStock, copyLine, type NewVoucher } from './gift-vouchers.repository';
 
 export type VoucherSheetRow = SheetRow<VoucherUploadColumn>;
 
 /** A checked row: what it would store (PIN already sealed), and its sheet row. */
 export interface PlannedVoucher extends NewVoucher {
   row: number;
+  /** Its COPY text (copyLine), made while the sheet is still being read. */
+  line: string;
 }
 
 export interface VoucherUploadPlan {
@@ -154,7 +156,7 @@ export class VoucherPlanner {
           if (error) this.fail(row, error);
       // The reader sealed every PIN given; one that fails its check is never stored.
       const pinCipher = pin ? sealed![i]! : null;
-      this.checked.push({
+      const checked: Checked = {
         row,
         brand,
         denominationPaise,
@@ -162,7 +164,10 @@ export class VoucherPlanner {
         pinCipher,
         pinLength: pin ? pin.length : null,
         expiresOn,
-      });
+        line: '',
+      };
+      if (!this.bad.has(row)) checked.line = copyLine(checked as PlannedVoucher);
+      this.checked.push(checked);
       if (brand && code) this.findRepeat(row, brand, code);
     }
     this.lookUp(false);

@@ -66,7 +66,12 @@ export async function uploadVouchers(
           uploadedBy: actor.id,
         });
         const by = { uploadId: id, createdBy: actor.id };
-        if (client) await copyVouchers(client, vouchers, by);
+        if (client)
+          await copyVouchers(
+            client,
+            vouchers.map((v) => v.line),
+            by,
+          );
         else await insertVouchers(tx, vouchers, by);
         await audit(tx, actor, {
           action: 'gift_voucher_upload.applied',
