@@ -1,17 +1,23 @@
 import { todayInIndia } from '@app/contract/format';
 import {
   VOUCHER_MESSAGES as M,
-  rupeesToPaise,
-  VOUCHER_CODE,
-  VOUCHER_PIN,
   VOUCHER_UPLOAD_COLUMNS,
   type VoucherUploadColumn,
 } from '@app/contract/gift-vouchers';
-import { hasForbiddenCharacters, INPUT_MESSAGES } from '@app/contract/input';
 import type { RowError } from '@app/contract/uploads';
 import type { Executor } from '../../db/client';
-import { parseSheetDate, type SheetChunk, type SheetRow } from '../../lib/sheets';
+import type { SheetChunk, SheetRow } from '../../lib/sheets';
+import { slots } from '../../lib/slots';
 import { codesInStock, copyLine, type NewVoucher } from './gift-vouchers.repository';
+import {
+  type CellError,
+  checkBrand,
+  checkCode,
+  checkDenomination,
+  checkExpiry,
+  checkPin,
+  remembered,
+} from './gift-vouchers-upload.checks';
 
 export type VoucherSheetRow = SheetRow<VoucherUploadColumn>;
 
@@ -34,77 +40,18 @@ type Checked = Omit<PlannedVoucher, 'denominationPaise' | 'expiresOn'> & {
   denominationPaise: number | null;
   expiresOn: string | null;
 };
-type CellError = readonly [VoucherUploadColumn, string] | null;
 
 const keyOf = (brand: string, code: string) => `${brand.toLowerCase()}\u0000${code}`;
 
-/** A check of one cell text, done once per distinct text: brands, amounts and dates repeat a lot. */
-function remembered<T>(check: (text: string) => T): (text: string) => T {
-  const seen = new Map<string, T>();
-  return (text) => {
-    let result = seen.get(text);
-    if (result === undefined) {
-      result = check(text);
-      seen.set(text, result);
-    }
-    return result;
-  };
-}
-
-const checkBrand = (raw: string): [string, CellError] => {
-  const brand = raw.replace(/\s+/g, ' ');
-  if (!brand) return [brand, ['Brand', M.brandRequired]];
-  if (brand.length > 60) return [brand, ['Brand', M.brandTooLong]];
-  if (hasForbiddenCharacters(brand)) return [brand, ['Brand', INPUT_MESSAGES.badCharacters]];
-  return [brand, null];
-};
-
-const checkDenomination = (raw: string): [number | null, CellError] => {
-  if (raw === '') return [null, ['Denomination', M.denominationRequired]];
-  const paise = rupeesToPaise(raw);
-  return [paise, paise === null ? ['Denomination', M.denomination] : null];
-};
-
-const checkExpiry =
-  (today: string) =>
-  (raw: string): [string | null, CellError] => {
-    if (!raw) return [null, ['Expiry', M.expiryRequired]];
-    const expiresOn = parseSheetDate(raw);
-    if (!expiresOn) return [null, ['Expiry', M.expiryInvalid]];
-    return [expiresOn, expiresOn < today ? ['Expiry', M.expiryPast] : null];
-  };
-
-const checkCode = (code: string): CellError =>
-  !code ? ['Code', M.codeRequired] : VOUCHER_CODE.test(code) ? null : ['Code', M.code];
-
-const checkPin = (pin: string): CellError => (pin && !VOUCHER_PIN.test(pin) ? ['PIN', M.pin] : null);
-
-/** Runs at most `n` of the given tasks at once. */
-function slots(n: number) {
-  let free = n;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (free > 0) free--;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free++;
-    }
-  };
-}
-
 /** Pairs per stock lookup; at most two lookups at once, the database pool serves everyone else. */
 const LOOKUP_BATCH = 5_000;
-const at = (column: VoucherUploadColumn) => VOUCHER_UPLOAD_COLUMNS.indexOf(column);
+const indexOf = (column: VoucherUploadColumn) => VOUCHER_UPLOAD_COLUMNS.indexOf(column);
 const [BRAND, DENOMINATION, CODE, PIN, EXPIRY] = [
-  at('Brand'),
-  at('Denomination'),
-  at('Code'),
-  at('PIN'),
-  at('Expiry'),
+  indexOf('Brand'),
+  indexOf('Denomination'),
+  indexOf('Code'),
+  indexOf('PIN'),
+  indexOf('Expiry'),
 ];
 const WIDTH = VOUCHER_UPLOAD_COLUMNS.length;
 
@@ -132,7 +79,7 @@ export class VoucherPlanner {
   /** Chunks come with their PINs sealed (readVoucherSheet): the plan's vouchers are ready to store. */
   constructor(private readonly db: Executor) {}
 
-  private fail(row: number, [column, message]: readonly [VoucherUploadColumn, string]) {
+  private fail(row: number, [column, message]: NonNullable<CellError>) {
     this.errors.push({ row, column, message });
     this.bad.add(row);
   }
