@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 /** What every spreadsheet upload shares (invoices, scheme points): row errors, statuses, limits. */
 
-/** Data rows per file; larger files are refused whole. */
-export const MAX_UPLOAD_ROWS = 20_000;
+export { MAX_UPLOAD_ROWS } from './upload-limits';
 
 /** One problem in an uploaded sheet: its row number as the spreadsheet shows it, the column, why. */
 export const rowError = z.object({ row: z.number().int(), column: z.string(), message: z.string() });

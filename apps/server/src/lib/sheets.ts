@@ -1,14 +1,15 @@
 import type { RowError } from '@app/contract/uploads';
 import ExcelJS from 'exceljs';
 import type { SheetRow } from './sheet-upload/read-xlsx';
+import type { SheetChunk } from './sheet-upload/stream-xlsx';
 import { type CellValue, xlsxBuffer } from './xlsx-writer';
 
-export { readSheet } from './sheet-upload/sheet-pool';
+export { readSheet, streamSheet } from './sheet-upload/sheet-pool';
 /**
  * Spreadsheet uploads (invoices, scheme points, damaged coupons): the templates and error reports
  * they write, and their date cells. Reading is sheet-upload/sheet-pool.ts (in worker threads).
  */
-export type { SheetRow };
+export type { SheetChunk, SheetRow };
 
 /** Excel counts days from 1899-12-30 (its 1900 leap-year bug included). */
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);

@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
-import { MAX_UPLOAD_ROWS } from '@app/contract/uploads';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { MAX_UPLOAD_ROWS } from '@app/contract/upload-limits';
+import { attribute, type XmlEvents, XmlScanner } from './xml-scan';
 import { entryChunks, SheetLimitError, type ZipEntry, zipEntries } from './zip-entries';
 
 /**
@@ -42,13 +42,14 @@ const fail = (message: string): never => {
 
 const number = new Intl.NumberFormat('en-IN');
 
-async function parseXml(chunks: AsyncIterable<Buffer>, on: (parser: SaxesParser) => void) {
-  const parser = new SaxesParser();
-  on(parser);
+async function parseXml(chunks: AsyncIterable<Buffer>, events: Partial<XmlEvents>) {
+  const none = () => {};
+  const scanner = new XmlScanner({ open: none, text: none, close: none, ...events });
   const decoder = new StringDecoder('utf8');
   try {
-    for await (const chunk of chunks) parser.write(decoder.write(chunk));
-    parser.write(decoder.end()).close();
+    for await (const chunk of chunks) scanner.write(decoder.write(chunk));
+    scanner.write(decoder.end());
+    scanner.close();
   } catch (error) {
     if (error instanceof SheetLimitError) throw error;
     fail('The file is not a readable .xlsx workbook');
@@ -69,27 +70,23 @@ class Budget {
   }
 }
 
-const attr = (tag: SaxesTagPlain, name: string) => {
-  const value = tag.attributes[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
 /** The part of the first sheet: workbook.xml names it, its relationships say where it is. */
 async function firstSheetPart(zip: Buffer, entries: Map<string, ZipEntry>): Promise<ZipEntry> {
   const part = (name: string) => entries.get(name) ?? fail('The file is not a readable .xlsx workbook');
   let sheetRel: string | undefined;
-  await parseXml(entryChunks(zip, part('xl/workbook.xml'), SHEET_LIMITS.partBytes), (p) =>
-    p.on('opentag', (tag) => {
-      if (tag.name === 'sheet' && sheetRel === undefined) sheetRel = attr(tag, 'r:id') ?? '';
-    }),
-  );
+  await parseXml(entryChunks(zip, part('xl/workbook.xml'), SHEET_LIMITS.partBytes), {
+    open: (name, attributes) => {
+      if (name === 'sheet' && sheetRel === undefined) sheetRel = attribute(attributes, 'r:id') ?? '';
+    },
+  });
   if (sheetRel === undefined) fail('The workbook has no sheet');
   let target: string | undefined;
-  await parseXml(entryChunks(zip, part('xl/_rels/workbook.xml.rels'), SHEET_LIMITS.partBytes), (p) =>
-    p.on('opentag', (tag) => {
-      if (tag.name === 'Relationship' && attr(tag, 'Id') === sheetRel) target = attr(tag, 'Target');
-    }),
-  );
+  await parseXml(entryChunks(zip, part('xl/_rels/workbook.xml.rels'), SHEET_LIMITS.partBytes), {
+    open: (name, attributes) => {
+      if (name === 'Relationship' && attribute(attributes, 'Id') === sheetRel)
+        target = attribute(attributes, 'Target');
+    },
+  });
   if (!target) fail('The workbook has no sheet');
   return part(target!.startsWith('/') ? target!.slice(1) : `xl/${target}`);
 }
@@ -101,33 +98,36 @@ async function sharedStrings(zip: Buffer, entry: ZipEntry | undefined, budget: B
   let current = '';
   let inText = false;
   let phonetic = 0;
-  await parseXml(entryChunks(zip, entry, SHEET_LIMITS.partBytes), (p) => {
-    p.on('opentag', (tag) => {
-      if (tag.name === 'si') current = '';
-      else if (tag.name === 'rPh') phonetic++;
-      else if (tag.name === 't') inText = phonetic === 0;
-    });
-    p.on('text', (text) => {
+  await parseXml(entryChunks(zip, entry, SHEET_LIMITS.partBytes), {
+    open: (name) => {
+      if (name === 'si') current = '';
+      else if (name === 'rPh') phonetic++;
+      else if (name === 't') inText = phonetic === 0;
+    },
+    text: (text) => {
       if (inText) current = budget.append(current, text, 'Shared texts');
-    });
-    p.on('closetag', (tag) => {
-      if (tag.name === 't') inText = false;
-      else if (tag.name === 'rPh') phonetic--;
-      else if (tag.name === 'si') {
+    },
+    close: (name) => {
+      if (name === 't') inText = false;
+      else if (name === 'rPh') phonetic--;
+      else if (name === 'si') {
         budget.cell();
         strings.push(current);
       }
-    });
+    },
   });
   return strings;
 }
 
+/** The column of a cell reference (A1 → 1, AB7 → 28), or the next column when it has none. */
 const columnIndex = (ref: string | undefined, previous: number) => {
-  const letters = ref ? /^[A-Z]+/.exec(ref)?.[0] : undefined;
-  if (!letters) return previous + 1;
   let index = 0;
-  for (const ch of letters) index = index * 26 + (ch.charCodeAt(0) - 64);
-  return index;
+  for (let i = 0; ref && i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    index = index * 26 + (c - 64);
+  }
+  return index || previous + 1;
 };
 
 /** A cell's text: shared texts looked up, numbers as JavaScript writes them, booleans as words. */
@@ -140,27 +140,41 @@ function cellText(type: string | undefined, raw: string, strings: string[]) {
   return raw;
 }
 
-export async function readXlsx(request: ReadRequest): Promise<ReadResult> {
+/** Runs a read, turning a limit crossed into the message shown to the user. */
+export async function refusing<T>(read: () => Promise<T>): Promise<T | { ok: false; message: string }> {
   try {
-    return { ok: true, rows: await readRows(request) };
+    return await read();
   } catch (error) {
     if (error instanceof SheetLimitError) return { ok: false, message: error.message };
     throw error;
   }
 }
 
-async function readRows({ content, columns, anyOf, maxRows }: ReadRequest): Promise<SheetRow[]> {
+export const readXlsx = (request: ReadRequest): Promise<ReadResult> =>
+  refusing(async () => {
+    const rows: SheetRow[] = [];
+    await readRows(request, (row, cells) =>
+      rows.push({ row, values: Object.fromEntries(request.columns.map((c, i) => [c, cells[i]!])) }),
+    );
+    return { ok: true, rows };
+  });
+
+/** Reads the data rows, handing each to `emit` as its cells in template column order. */
+export async function readRows(
+  { content, columns, anyOf, maxRows }: ReadRequest,
+  emit: (row: number, cells: string[]) => void,
+): Promise<void> {
   const zip = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   const entries = zipEntries(zip);
   const budget = new Budget();
   const sheet = await firstSheetPart(zip, entries);
   const strings = await sharedStrings(zip, entries.get('xl/sharedStrings.xml'), budget);
   const header = new Map<number, string>();
-  /** Template column of each sheet column, decided once the header row has been read. */
-  let wanted: Map<number, string> | undefined;
-  const rows: SheetRow[] = [];
+  /** Template column index of each sheet column, decided once the header row has been read. */
+  let wanted: Map<number, number> | undefined;
+  let dataRows = 0;
   let rowNumber = 0;
-  let cells = new Map<number, string>();
+  const cells = new Map<number, string>();
   let col = 0;
   let type: string | undefined;
   let value: string | null = null;
@@ -174,45 +188,49 @@ async function readRows({ content, columns, anyOf, maxRows }: ReadRequest): Prom
           ? `The first row must name a ${columns.map((c) => `"${c}"`).join(' or ')} column`
           : `Missing column(s): ${columns.filter((c) => !found.includes(c)).join(', ')}. Use the template.`,
       );
-    return new Map(found.map((c) => [byName.get(c.toLowerCase())!, c]));
+    return new Map(found.map((c) => [byName.get(c.toLowerCase())!, columns.indexOf(c)]));
   };
   const endRow = () => {
     if (rowNumber === 1) return;
     wanted ??= decideColumns();
-    const values = Object.fromEntries(columns.map((c) => [c, '']));
-    for (const [i, c] of wanted) values[c] = (cells.get(i) ?? '').trim();
-    if (Object.values(values).every((v) => v === '')) return;
+    const values: string[] = new Array(columns.length).fill('');
+    let empty = true;
+    for (const [i, c] of wanted) {
+      values[c] = (cells.get(i) ?? '').trim();
+      if (values[c] !== '') empty = false;
+    }
+    if (empty) return;
     const limit = maxRows ?? SHEET_LIMITS.dataRows;
-    if (rows.length === limit) fail(`At most ${number.format(limit)} rows per file`);
-    rows.push({ row: rowNumber, values });
+    if (dataRows === limit) fail(`At most ${number.format(limit)} rows per file`);
+    dataRows++;
+    emit(rowNumber, values);
   };
 
-  await parseXml(entryChunks(zip, sheet, SHEET_LIMITS.partBytes), (p) => {
-    p.on('opentag', (tag) => {
-      if (tag.name === 'row') {
-        rowNumber = Number(attr(tag, 'r') ?? rowNumber + 1);
-        cells = new Map();
+  await parseXml(entryChunks(zip, sheet, SHEET_LIMITS.partBytes), {
+    open: (name, attributes) => {
+      if (name === 'row') {
+        rowNumber = Number(attribute(attributes, 'r') ?? rowNumber + 1);
+        cells.clear();
         col = 0;
-      } else if (tag.name === 'c') {
+      } else if (name === 'c') {
         budget.cell();
-        col = columnIndex(attr(tag, 'r'), col);
-        type = attr(tag, 't');
-      } else if (tag.name === 'v' || (tag.name === 't' && type === 'inlineStr')) value = '';
-    });
-    p.on('text', (text) => {
+        col = columnIndex(attribute(attributes, 'r'), col);
+        type = attribute(attributes, 't');
+      } else if (name === 'v' || (name === 't' && type === 'inlineStr')) value = '';
+    },
+    text: (text) => {
       if (value !== null) value = budget.append(value, text, `Row ${rowNumber}`);
-    });
-    p.on('closetag', (tag) => {
-      if ((tag.name === 'v' || tag.name === 't') && value !== null) {
+    },
+    close: (name) => {
+      if ((name === 'v' || name === 't') && value !== null) {
         const text = cellText(type, value, strings);
         if (rowNumber === 1) header.set(col, text);
         // Only the template's columns are kept: memory follows the template, not the file.
         else if (!wanted || wanted.has(col)) cells.set(col, text);
         value = null;
-      } else if (tag.name === 'row') endRow();
-    });
+      } else if (name === 'row') endRow();
+    },
   });
   wanted ??= decideColumns();
-  if (rows.length === 0) fail('The sheet has no data rows');
-  return rows;
+  if (dataRows === 0) fail('The sheet has no data rows');
 }

@@ -1,10 +1,18 @@
 import { shiftDay, todayInIndia } from '@app/contract/format';
 import { MAX_VOUCHER_UPLOAD_ROWS, VOUCHER_UPLOAD_COLUMNS } from '@app/contract/gift-vouchers';
-import { readSheet, templateWorkbook } from '../../lib/sheets';
+import { type SheetChunk, streamSheet, templateWorkbook } from '../../lib/sheets';
 
-/** Reads the first sheet of a voucher upload; the header row must name the template's columns. */
-export const readVoucherSheet = (content: Buffer) =>
-  readSheet(content, VOUCHER_UPLOAD_COLUMNS, { maxRows: MAX_VOUCHER_UPLOAD_ROWS });
+/**
+ * Reads the first sheet of a voucher upload, handing its rows over a chunk at a time (cells in
+ * template column order, PINs also sealed with `key`); the header row must name the template's columns.
+ */
+export const readVoucherSheet = (content: Buffer, key: Buffer, onChunk: (chunk: SheetChunk) => void) =>
+  streamSheet(
+    content,
+    VOUCHER_UPLOAD_COLUMNS,
+    { maxRows: MAX_VOUCHER_UPLOAD_ROWS, seal: { column: 'PIN', key } },
+    onChunk,
+  );
 
 /** The upload template: the header, one example row (replace it), and the rules. */
 export const voucherTemplate = () =>

@@ -1,6 +1,5 @@
 import {
   VOUCHER_MESSAGES as M,
-  VOUCHER_PIN,
   VOUCHER_UPLOAD_COLUMNS,
   VOUCHER_UPLOAD_ENTITY,
   type VoucherUploadResult,
@@ -12,31 +11,11 @@ import type { Database, Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import { audit } from '../../lib/audit';
 import { conflict, isUniqueViolation } from '../../lib/errors';
-import { encryptTexts } from '../../lib/field-crypto';
 import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
-import { copyVouchers, insertUpload, insertVouchers, type NewVoucher } from './gift-vouchers.repository';
+import { copyVouchers, insertUpload, insertVouchers } from './gift-vouchers.repository';
 import { readVoucherSheet } from './gift-vouchers-sheet';
-import { planVoucherUpload, type VoucherSheetRow } from './gift-vouchers-upload.plan';
+import { VoucherPlanner } from './gift-vouchers-upload.plan';
 import { fulfilWaiting } from './voucher-fulfilment';
-
-/**
- * Encrypts the PINs of every row that has one, a few thousand at a time, yielding between: it runs
- * while the plan waits on the database, and other requests keep moving. Keyed by sheet row.
- */
-async function sealPins(key: Buffer, rows: VoucherSheetRow[]): Promise<Map<number, string>> {
-  const sealed = new Map<number, string>();
-  const withPin = rows.filter((r) => VOUCHER_PIN.test(r.values.PIN));
-  for (let i = 0; i < withPin.length; i += 5_000) {
-    const chunk = withPin.slice(i, i + 5_000);
-    const ciphers = encryptTexts(
-      key,
-      chunk.map((r) => r.values.PIN),
-    );
-    for (const [j, r] of chunk.entries()) sealed.set(r.row, ciphers[j]!);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return sealed;
-}
 
 /** One transaction on one connection; on PostgreSQL its raw client too, for COPY. */
 async function inTransaction<T>(
@@ -63,28 +42,22 @@ export async function uploadVouchers(
   actor: Actor,
   file: { content: Buffer; fileName: string; applyValid: boolean },
 ): Promise<VoucherUploadResult> {
-  const rows = await readVoucherSheet(file.content);
-  const { db } = app.database;
-  const [plan, pins] = await Promise.all([
-    planVoucherUpload(db, rows),
-    sealPins(app.config.encryptionKey, rows),
-  ]);
+  // Rows are checked, their PINs sealed and their codes looked up in stock while the worker reads
+  // on; nothing is written until the whole file is read and checked.
+  const planner = new VoucherPlanner(app.database.db);
+  await readVoucherSheet(file.content, app.config.encryptionKey, (chunk) => planner.add(chunk));
+  const plan = await planner.finish();
   const errorReportId = await storeErrorReport(app, actor, {
     purpose: 'voucher_upload_errors',
     name: 'gift-voucher-upload-errors.xlsx',
     columns: VOUCHER_UPLOAD_COLUMNS,
-    rows,
+    rows: plan.badRows,
     errors: plan.errors,
   });
   const apply = plan.errors.length === 0 || file.applyValid;
-  const planned = apply ? plan.vouchers : [];
+  const vouchers = apply ? plan.vouchers : [];
   let uploadId: number | null = null;
-  if (planned.length > 0) {
-    const vouchers: NewVoucher[] = planned.map(({ row, pin, ...voucher }) => ({
-      ...voucher,
-      pinCipher: pin ? pins.get(row)! : null,
-      pinLength: pin ? pin.length : null,
-    }));
+  if (vouchers.length > 0) {
     try {
       uploadId = await inTransaction(app.database, async (tx, client) => {
         const id = await insertUpload(tx, {
@@ -93,7 +66,12 @@ export async function uploadVouchers(
           uploadedBy: actor.id,
         });
         const by = { uploadId: id, createdBy: actor.id };
-        if (client) await copyVouchers(client, vouchers, by);
+        if (client)
+          await copyVouchers(
+            client,
+            vouchers.map((v) => v.line),
+            by,
+          );
         else await insertVouchers(tx, vouchers, by);
         await audit(tx, actor, {
           action: 'gift_voucher_upload.applied',
@@ -119,7 +97,7 @@ export async function uploadVouchers(
     ...uploadOutcome({
       rowsTotal: plan.rowsTotal,
       rowsValid: plan.vouchers.length,
-      rowsApplied: planned.length,
+      rowsApplied: vouchers.length,
       errors: plan.errors,
       errorReportId,
     }),

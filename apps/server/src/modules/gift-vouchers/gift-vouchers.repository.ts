@@ -227,23 +227,23 @@ export async function insertVouchers(
 const copyField = (value: string | number | null) =>
   value === null ? '\\N' : typeof value === 'number' ? String(value) : value.replaceAll('\\', '\\\\');
 
+/** A voucher as a line of COPY text, but for the upload and author fields known in the transaction. */
+export const copyLine = (x: NewVoucher) =>
+  `${copyField(x.brand)}\t${x.denominationPaise}\t${copyField(x.code)}\t${copyField(x.pinCipher)}\t${copyField(x.pinLength)}\t${x.expiresOn}`;
+
 /**
- * The same rows as insertVouchers, through COPY on the transaction's own PostgreSQL connection: a
- * large upload's fastest path (PGlite has no COPY from a stream; it takes insertVouchers).
+ * The same rows as insertVouchers, as copyLine made before the transaction, through COPY on
+ * the transaction's own PostgreSQL connection: a large upload's fastest path (PGlite has no COPY
+ * from a stream; it takes insertVouchers).
  */
 export async function copyVouchers(
   client: pg.PoolClient,
-  vouchers: NewVoucher[],
+  lines: string[],
   by: { uploadId: number | null; createdBy: number | null },
 ): Promise<void> {
   const tail = `\t${copyField(by.uploadId)}\t${copyField(by.createdBy)}\n`;
   const chunks = function* () {
-    for (let i = 0; i < vouchers.length; i += 5_000) {
-      let text = '';
-      for (const x of vouchers.slice(i, i + 5_000))
-        text += `${copyField(x.brand)}\t${x.denominationPaise}\t${copyField(x.code)}\t${copyField(x.pinCipher)}\t${copyField(x.pinLength)}\t${x.expiresOn}${tail}`;
-      yield text;
-    }
+    for (let i = 0; i < lines.length; i += 5_000) yield `${lines.slice(i, i + 5_000).join(tail)}${tail}`;
   };
   await pipeline(
     Readable.from(chunks()),
