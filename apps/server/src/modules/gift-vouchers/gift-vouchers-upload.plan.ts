@@ -5,9 +5,9 @@ import {
   type VoucherUploadColumn,
 } from '@app/contract/gift-vouchers';
 import type { RowError } from '@app/contract/uploads';
+import pLimit from 'p-limit';
 import type { Executor } from '../../db/client';
 import type { SheetChunk, SheetRow } from '../../lib/sheets';
-import { slots } from '../../lib/slots';
 import { codesInStock, copyLine, type NewVoucher } from './gift-vouchers.repository';
 import {
   type CellError,
@@ -71,7 +71,7 @@ export class VoucherPlanner {
   private readonly inStock = new Map<string, number>();
   private readonly lookups: Promise<void>[] = [];
   private pending: { brand: string; code: string }[] = [];
-  private readonly slot = slots(2);
+  private readonly slot = pLimit(2);
   private readonly brand = remembered(checkBrand);
   private readonly denomination = remembered(checkDenomination);
   private readonly expiry = remembered(checkExpiry(todayInIndia()));
