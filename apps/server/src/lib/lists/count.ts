@@ -68,13 +68,17 @@ const countHead = <Row, Raw>(listed: List<Row, Raw>, db: Executor, where: SQL | 
         .getSQL();
 };
 
+/** The EXPLAIN that estimates the rows matching `where` (nothing is read). */
+export const estimateSql = <Row, Raw>(list: List<Row, Raw>, db: Executor, where: SQL | undefined): SQL =>
+  sql`explain (format json) ${countHead(list, db, where)}`;
+
 /** The planner's estimate of the rows matching `where` (EXPLAIN only: nothing is read). */
 export async function estimateRows<Row, Raw>(
   list: List<Row, Raw>,
   db: Executor,
   where: SQL | undefined,
 ): Promise<Estimate> {
-  const result = await db.execute(sql`explain (format json) ${countHead(list, db, where)}`);
+  const result = await db.execute(estimateSql(list, db, where));
   const plan = (result.rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: PlanNode }[] | undefined;
   const top = parsed?.[0]?.Plan;
@@ -104,14 +108,17 @@ export function readsOneTable(top: PlanNode): boolean {
   return walk(top) && relations.size === 1;
 }
 
-/** The matching rows, counted up to 10,001 at most: bounded work whatever the table's size. */
+/** The count of the matching rows up to 10,001 at most: bounded work whatever the table's size. */
+export const cappedCountSql = <Row, Raw>(list: List<Row, Raw>, db: Executor, where: SQL | undefined): SQL =>
+  sql`select count(*) as n from (${countHead(list, db, where)} limit ${EXACT_TOTAL_LIMIT + 1}) capped`;
+
+/** The matching rows, counted up to 10,001 at most. */
 export async function cappedCount<Row, Raw>(
   list: List<Row, Raw>,
   db: Executor,
   where: SQL | undefined,
 ): Promise<number> {
-  const capped = sql`select count(*) as n from (${countHead(list, db, where)} limit ${EXACT_TOTAL_LIMIT + 1}) capped`;
-  const result = await db.execute(capped);
+  const result = await db.execute(cappedCountSql(list, db, where));
   return Number((result.rows[0] as { n?: unknown } | undefined)?.n ?? 0);
 }
 
