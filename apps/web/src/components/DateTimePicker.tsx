@@ -30,6 +30,8 @@ export interface DateTimePickerProps {
   error?: boolean;
   helperText?: React.ReactNode;
   name?: string;
+  /** `filled` inside react-admin forms and filters, whose own inputs are filled; outlined elsewhere (dialogs). */
+  variant?: 'filled' | 'outlined';
 }
 
 /**
@@ -50,6 +52,7 @@ export function DateTimePicker({ label, value, onChange, helperText, ...rest }: 
           textField: {
             slotProps: { inputLabel: { required: rest.required } },
             error: rest.error,
+            variant: rest.variant ?? 'outlined',
             size: 'small',
             sx: { width: 260, maxWidth: '100%' },
             helperText,
@@ -70,9 +73,12 @@ export function DateTimeInput(props: InputProps & { label: string }) {
       name={field.name}
       value={field.value}
       onChange={(instant) => field.onChange(instant || null)}
+      variant="filled"
       required={isRequired}
       error={fieldState.invalid}
-      helperText={fieldState.error?.message}
+      // A blank line when there is no message, as react-admin's own inputs keep in forms, so fields
+      // stay evenly spaced; none in list filters, which pass helperText={false}.
+      helperText={fieldState.error?.message ?? (props.helperText === false ? undefined : ' ')}
     />
   );
 }

@@ -10,11 +10,14 @@ export function DayInput(props: InputProps & { label: string; min?: string; max?
       name={field.name}
       value={field.value}
       onChange={(day) => field.onChange(day || null)}
+      variant="filled"
       min={props.min}
       max={props.max}
       required={isRequired}
       error={fieldState.invalid}
-      helperText={fieldState.error?.message}
+      // A blank line when there is no message, as react-admin's own inputs keep in forms, so fields
+      // stay evenly spaced; none in list filters, which pass helperText={false}.
+      helperText={fieldState.error?.message ?? (props.helperText === false ? undefined : ' ')}
     />
   );
 }

@@ -23,6 +23,8 @@ export interface DayPickerProps {
   helperText?: React.ReactNode;
   name?: string;
   size?: 'small' | 'medium';
+  /** `filled` inside react-admin forms and filters, whose own inputs are filled; outlined elsewhere (dialogs). */
+  variant?: 'filled' | 'outlined';
 }
 
 /**
@@ -47,6 +49,7 @@ export function DayPicker({ label, value, onChange, min, max, helperText, ...res
             // before the form's validation shows its field message.
             slotProps: { inputLabel: { required: rest.required } },
             error: rest.error,
+            variant: rest.variant ?? 'outlined',
             size: rest.size ?? 'small',
             // A date is ten characters: the field need not stretch across the page.
             sx: { width: 200, maxWidth: '100%' },
