@@ -30,8 +30,6 @@ export interface DateTimePickerProps {
   error?: boolean;
   helperText?: React.ReactNode;
   name?: string;
-  /** `filled` inside react-admin forms and filters, whose own inputs are filled; outlined elsewhere (dialogs). */
-  variant?: 'filled' | 'outlined';
 }
 
 /**
@@ -52,7 +50,8 @@ export function DateTimePicker({ label, value, onChange, helperText, ...rest }: 
           textField: {
             slotProps: { inputLabel: { required: rest.required } },
             error: rest.error,
-            variant: rest.variant ?? 'outlined',
+            // react-admin's theme makes every text field filled; the pickers' own field does not read it.
+            variant: 'filled',
             size: 'small',
             sx: { width: 260, maxWidth: '100%' },
             helperText,
@@ -73,7 +72,6 @@ export function DateTimeInput(props: InputProps & { label: string }) {
       name={field.name}
       value={field.value}
       onChange={(instant) => field.onChange(instant || null)}
-      variant="filled"
       required={isRequired}
       error={fieldState.invalid}
       // A blank line when there is no message, as react-admin's own inputs keep in forms, so fields

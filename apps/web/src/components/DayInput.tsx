@@ -10,7 +10,6 @@ export function DayInput(props: InputProps & { label: string; min?: string; max?
       name={field.name}
       value={field.value}
       onChange={(day) => field.onChange(day || null)}
-      variant="filled"
       min={props.min}
       max={props.max}
       required={isRequired}

@@ -23,8 +23,6 @@ export interface DayPickerProps {
   helperText?: React.ReactNode;
   name?: string;
   size?: 'small' | 'medium';
-  /** `filled` inside react-admin forms and filters, whose own inputs are filled; outlined elsewhere (dialogs). */
-  variant?: 'filled' | 'outlined';
 }
 
 /**
@@ -49,7 +47,8 @@ export function DayPicker({ label, value, onChange, min, max, helperText, ...res
             // before the form's validation shows its field message.
             slotProps: { inputLabel: { required: rest.required } },
             error: rest.error,
-            variant: rest.variant ?? 'outlined',
+            // react-admin's theme makes every text field filled; the pickers' own field does not read it.
+            variant: 'filled',
             size: rest.size ?? 'small',
             // A date is ten characters: the field need not stretch across the page.
             sx: { width: 200, maxWidth: '100%' },
