@@ -128,7 +128,8 @@ export async function cappedCount<Row, Raw>(
  * stays selective. Such a shape's count starts beside its EXPLAIN instead of after it (the first
  * page of a large invoice: 7 ms of planning off its critical path). A shape not seen yet counts
  * beside too: a wasted count is at most 10,001 rows. Shapes are few per list (one per set of
- * filters used); the map is cleared if they ever pile up.
+ * filters used and per length of an id list, such as an invoice's allocations); the map is
+ * cleared if they ever pile up.
  */
 const countedShapes = new Map<string, boolean>();
 const MAX_SHAPES = 1_000;
