@@ -42,7 +42,12 @@ try {
   };
   const file = join(tmpdir(), `${name}.out`);
   const columns = exportColumns(scanList);
-  const header = columns.map((col) => ({ header: col.label, key: col.key }));
+  const header = columns.map((col) => ({
+    header: col.label,
+    key: col.key,
+    width: col.width,
+    format: col.format,
+  }));
   /**
    * Wall time, this process's CPU time (zlib's threads included; the database's not), and memory:
    * the kernel's exact peak RSS (VmHWM, reset before each export through /proc/self/clear_refs, so

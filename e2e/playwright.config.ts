@@ -41,6 +41,8 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server stop its embedded PostgreSQL (a SIGKILL would leave it running).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 60_000 },
     // Browser tests sign in dozens of times a minute from one address; the limit has its own server test.
     env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'info', LOGIN_RATE_LIMIT: '10000' },
   },

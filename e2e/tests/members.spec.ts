@@ -73,17 +73,28 @@ test('KYC Verification: claim, reveal, approve; claim and reject; a claim held b
   await expect(page.getByText('You are reviewing this submission.')).toBeVisible();
   await page.getByRole('button', { name: 'Reveal' }).first().click();
   await expect(page.getByTestId('kyc-pan')).toHaveText(/^[A-Z]{5}\d{4}[A-Z]$/);
+  // Approving asks first (the one ConfirmDialog); cancelling changes nothing.
   await page.getByRole('button', { name: 'Approve' }).click();
+  const approveDialog = page.getByRole('dialog', { name: 'Approve this KYC?' });
+  await approveDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(approveDialog).toBeHidden();
+  await expect(page.getByText('You are reviewing this submission.')).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await approveDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('KYC approved', { exact: true })).toBeVisible();
   await expect(page.getByText(/^Approved by Demo CS/)).toBeVisible();
 
   await page.goto(`/dashboard/approvals/kyc_verification/${open[1]!.id}`);
   await page.getByRole('button', { name: 'Claim for review' }).click();
   await page.getByRole('button', { name: 'Reject' }).click();
-  await expect(page.getByText('Choose a reason from the list')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Reject reason' }).click();
+  const rejectDialog = page.getByRole('dialog', { name: 'Reject this KYC?' });
+  await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(rejectDialog.getByText('Choose a reason from the list')).toBeVisible();
+  await rejectDialog.getByRole('combobox', { name: 'Reject reason' }).click();
   await page.getByRole('option', { name: 'Document image is unclear' }).click();
-  await page.getByRole('textbox', { name: 'Comment' }).fill('Please retake the PAN photo');
-  await page.getByRole('button', { name: 'Reject' }).click();
+  await rejectDialog.getByRole('textbox', { name: 'Comment' }).fill('Please retake the PAN photo');
+  await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('KYC rejected', { exact: true })).toBeVisible();
   await expect(page.getByText(/^Rejected: Document image is unclear by Demo CS/)).toBeVisible();
 
   const held = (await apiAs(page, 'GET', `/admin/kyc?perPage=1&filter=${filterOf({ claimed: true })}`))

@@ -171,3 +171,42 @@ test('the Rewards tab lists the catalogue and adds a gift', async ({ page }) => 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/rewards-390.png', fullPage: true });
 });
+
+test("the approver's Mark paid is disabled, saying why; a refused payment shows as an error alert", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'finance');
+  const cash = await oldestRequested(page, 'cash');
+  await apiAs(page, 'POST', `/admin/redemptions/${cash.id}/approve`);
+  const { memberCode } = (await apiAs(page, 'GET', `/admin/redemptions/${cash.id}`)) as {
+    memberCode: string;
+  };
+  const approvedRow = (p: Page) =>
+    p.getByRole('row').filter({ has: p.getByRole('cell', { name: String(cash.id), exact: true }) });
+  const filter = encodeURIComponent(JSON.stringify({ status: 'approved', q: memberCode }));
+  await page.goto(`${REDEMPTION_PAGE}/cash?filter=${filter}`);
+  const markPaid = approvedRow(page).getByRole('button', { name: 'Mark paid' });
+  await expect(markPaid).toBeDisabled();
+  await expect(markPaid).toHaveAccessibleDescription(
+    'You approved this redemption; a different staff account must mark it paid',
+  );
+  await markPaid.locator('..').hover();
+  await expect(page.getByRole('tooltip')).toContainText('a different staff account must mark it paid');
+  await page.screenshot({ path: 'test-results/redemptions-approver.png', fullPage: true });
+
+  // A second account may: its dialog shows a refusal (paid meanwhile as failed) as an error alert.
+  const context = await browser.newContext();
+  const cs = await context.newPage();
+  await signIn(cs, 'cs');
+  await cs.goto(`${REDEMPTION_PAGE}/cash?filter=${filter}`);
+  await approvedRow(cs).getByRole('button', { name: 'Mark paid' }).click();
+  const dialog = cs.getByRole('dialog');
+  await dialog.getByLabel('UTR (6 to 30 letters or digits)').fill(`E2E${cash.id}UTRX`);
+  await apiAs(cs, 'POST', `/admin/redemptions/${cash.id}/failed`, { reason: 'Bounced meanwhile' });
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This redemption is failed; it cannot be paid');
+  await expect(dialog.getByRole('textbox')).toHaveCount(1); // only the UTR: the error is not an input
+  await cs.screenshot({ path: 'test-results/redemptions-error-alert.png', fullPage: true });
+  await context.close();
+});

@@ -125,3 +125,27 @@ test('a role without report types sees why and cannot run one', async ({ page })
   await expect(page.getByText('Your role has no report types to run.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeDisabled();
 });
+
+test('when the report API fails the page says so and Retry loads it, never "no report types"', async ({
+  page,
+}) => {
+  const failing = (url: URL) =>
+    url.pathname === '/api/admin/reports/types' || url.pathname === '/api/admin/reports';
+  await page.route(failing, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
+  );
+  await openReports(page);
+  const alerts = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+  await expect(alerts).toHaveCount(2);
+  await expect(page.getByText('Your role has no report types to run.')).toHaveCount(0);
+  await expect(page.getByText('No reports generated in the last 7 days.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeDisabled();
+
+  await page.unroute(failing);
+  await alerts.first().getByRole('button', { name: 'Retry' }).click();
+  await expect(alerts).toHaveCount(1);
+  await alerts.first().getByRole('button', { name: 'Retry' }).click();
+  await expect(alerts).toHaveCount(0);
+  await fillRequest(page, 'Staff accounts', '2000-01-01', '2099-12-31');
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeEnabled();
+});

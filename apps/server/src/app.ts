@@ -5,8 +5,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { rateLimited } from './lib/errors';
+import { postgresRateLimitStore } from './lib/rate-limits/store';
 import { closeSheetPool } from './lib/sheet-upload/sheet-pool';
-import { LogSmsSender, type SmsSender } from './lib/sms';
+import type { SmsSender } from './lib/sms';
+import { createOutbox, type Outbox } from './modules/messages/outbox-worker';
+import { smsSenderFor } from './modules/messages/sms-providers';
 import { registerAccessControl } from './plugins/access';
 import { errorForLog, registerErrorHandling } from './plugins/errors';
 import type { Jobs } from './plugins/jobs';
@@ -23,6 +27,8 @@ declare module 'fastify' {
     jobs: Jobs;
     files: FileStore;
     sms: SmsSender;
+    /** Messages to members: the outbox worker (modules/messages). */
+    outbox: Outbox;
   }
 }
 
@@ -31,7 +37,7 @@ export interface AppDeps {
   database: Database;
   jobs: Jobs;
   files: FileStore;
-  /** Member-app text messages (one-time codes); defaults to the server log (config.sms). */
+  /** Member text messages; defaults to the configured provider (config.messaging.sms). */
   sms?: SmsSender;
   logger?: boolean | object;
 }
@@ -84,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('jobs', deps.jobs);
   app.decorate('files', deps.files);
-  app.decorate('sms', deps.sms ?? new LogSmsSender(app.log, { logText: deps.config.sms.logText }));
+  const { messaging, production } = deps.config;
+  app.decorate('sms', deps.sms ?? smsSenderFor(messaging.sms, messaging.sendTimeoutMs, app.log, production));
+  app.decorate('outbox', createOutbox(app));
 
   registerSecurityHeaders(
     app,
@@ -97,7 +105,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       exposedHeaders: ['content-disposition', 'x-request-id'],
     });
   }
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL: every instance counts the same hits (an in-process store would give each
+  // instance its own allowance). A throttled call answers 429 `rate_limited` with Retry-After.
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(deps.database.db),
+    errorResponseBuilder: (_request, context) =>
+      rateLimited(context.ttl / 1000, `Too many requests; try again in ${context.after}`),
+  });
 
   registerErrorHandling(app);
   registerAccessControl(app);

@@ -8,7 +8,7 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** PostgreSQL connection string; absent means the embedded PGlite database. */
+  /** PostgreSQL connection string; absent means the embedded PostgreSQL server in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   /** Relative paths are taken from the repository root, where `npm start` is run. */
   DATA_DIR: z.string().default('data'),
@@ -23,6 +23,8 @@ const schema = z.object({
   JOBS: z.enum(['0', '1']).default('1'),
   /** 32-byte key (hex or base64) that encrypts PAN and bank numbers at rest. */
   ENCRYPTION_KEY: z.string().optional(),
+  /** During a key rotation: the key ENCRYPTION_KEY replaces, kept until re-encryption has finished. */
+  ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** What a coupon's QR encodes: `<SCAN_BASE_URL>/q/<code>`. */
   SCAN_BASE_URL: z.string().url().default('http://localhost:3000'),
@@ -31,8 +33,31 @@ const schema = z.object({
    * comma-separated addresses/CIDRs. Unset trusts none: the header is the client's own claim.
    */
   TRUST_PROXY: z.string().optional(),
-  /** `log` opts in to writing member text messages to the server log (codes withheld in production). */
-  SMS_SENDER: z.enum(['log']).optional(),
+  /** Who sends members' text messages: a gateway (`msg91`, `twilio`), or `log` (demo profile only). */
+  SMS_SENDER: z.enum(['log', 'msg91', 'twilio']).optional(),
+  /** MSG91 (India, DLT): the account's auth key, the DLT-registered sender id (header) and entity id. */
+  MSG91_AUTH_KEY: z.string().optional(),
+  MSG91_SENDER_ID: z.string().optional(),
+  MSG91_DLT_ENTITY_ID: z.string().optional(),
+  /** MSG91's API origin; a regional endpoint, a gateway of one's own or a test stand-in. */
+  MSG91_BASE_URL: z.string().url().default('https://api.msg91.com'),
+  /** DLT template ids by template, `otp=1707…,otp.hi=1707…`; they override the templates table's. */
+  MSG91_DLT_TEMPLATE_IDS: z.string().optional(),
+  /** The shared secret MSG91's delivery-report webhook carries (`?secret=` or `X-Webhook-Secret`). */
+  MSG91_WEBHOOK_SECRET: z.string().optional(),
+  /** Twilio Messages API: account, auth token (also the key of its callback signatures), sender. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  /** The public URL of `/api/messages/receipts/twilio` Twilio posts delivery statuses to; unset, none. */
+  TWILIO_STATUS_CALLBACK_URL: z.string().url().optional(),
+  /** How long one request to a message provider may take before it counts as a timeout (retried). */
+  MESSAGES_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Attempts per message before it is marked failed. */
+  MESSAGES_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  /** The first retry's delay; each next one doubles it (up to 10 minutes), or the provider's Retry-After. */
+  MESSAGES_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Street tiles beneath the maps, e.g. `http://tiles.lan/{z}/{x}/{y}.png`; unset draws India's outline only. */
   MAP_TILE_URL: z.string().optional(),
   /** Credit shown on the maps for MAP_TILE_URL's tiles (e.g. the OpenStreetMap notice their licence asks for). */
@@ -45,7 +70,7 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 export interface Config {
   port: number;
   host: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; url: string };
   seedDemo: boolean;
   webOrigins: string[];
   webDist: string;
@@ -56,18 +81,21 @@ export interface Config {
   loginRateLimit: number;
   /** AES-256 key for PAN and bank numbers at rest (lib/field-crypto.ts). */
   encryptionKey: Buffer;
+  /** The key being rotated away from (ENCRYPTION_KEY_PREVIOUS): it only opens what it sealed. */
+  previousEncryptionKey: Buffer | null;
   /** Base of the URL printed in coupon QR codes. */
   scanBaseUrl: string;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
-  /** Text messages go to the log (no gateway is built in); their text only outside production. */
-  sms: { sender: 'log'; logText: boolean };
+  /** Messages to members: the SMS provider and the outbox's send policy (modules/messages). */
+  messaging: MessagingConfig;
   /** Street tiles beneath the web's maps (components/map); null draws the bundled outline only. */
   mapTiles: { url: string; origin: string; attribution: string } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // A variable set to nothing (`DATABASE_URL=`) is taken as not set, as shells and .env files mean it.
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${fields}`);
@@ -76,13 +104,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = Boolean(e.DATABASE_URL) && e.SEED_DEMO !== '1';
   const database = e.DATABASE_URL
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
-    : ({ kind: 'pglite', dataDir: path.resolve(REPO_ROOT, e.DATA_DIR) } as const);
+    : ({ kind: 'embedded', dataDir: path.resolve(REPO_ROOT, e.DATA_DIR) } as const);
   return {
     port: e.PORT,
     host: e.HOST,
     database,
     // The embedded database is the demo profile; PostgreSQL is production unless told otherwise.
-    seedDemo: database.kind === 'pglite' ? e.SEED_DEMO !== '0' : e.SEED_DEMO === '1',
+    seedDemo: database.kind === 'embedded' ? e.SEED_DEMO !== '0' : e.SEED_DEMO === '1',
     webOrigins: (e.WEB_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -93,9 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     encryptionKey: encryptionKeyOf(e.ENCRYPTION_KEY, production),
+    previousEncryptionKey: previousKeyOf(
+      e.ENCRYPTION_KEY_PREVIOUS,
+      encryptionKeyOf(e.ENCRYPTION_KEY, production),
+    ),
     scanBaseUrl: e.SCAN_BASE_URL,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
-    sms: smsOf(e.SMS_SENDER, production),
+    messaging: messagingOf(e, production),
     mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
   };
 }
@@ -131,16 +163,100 @@ function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
     .filter(Boolean);
 }
 
+export type SmsProviderConfig =
+  | { sender: 'log' }
+  | {
+      sender: 'msg91';
+      authKey: string;
+      senderId: string;
+      dltEntityId: string;
+      baseUrl: string;
+      /** `key` or `key.language` → DLT template id (MSG91_DLT_TEMPLATE_IDS). */
+      dltTemplateIds: Record<string, string>;
+    }
+  | {
+      sender: 'twilio';
+      accountSid: string;
+      authToken: string;
+      from: string;
+      baseUrl: string;
+      statusCallbackUrl: string | null;
+    };
+
+export interface MessagingConfig {
+  sms: SmsProviderConfig;
+  /** MSG91's delivery reports are refused (401) without it. */
+  msg91WebhookSecret: string | null;
+  /** Twilio's callbacks are verified with its auth token; without one they are refused. */
+  twilioAuthToken: string | null;
+  twilioStatusCallbackUrl: string | null;
+  sendTimeoutMs: number;
+  maxAttempts: number;
+  retryBaseSeconds: number;
+}
+
 /**
- * No SMS gateway is built in yet. The demo writes codes to the log; production must say it accepts
- * that (no codes reach members) rather than find out from a member who never got one.
+ * The SMS provider. Production must name a real gateway: `log` (the demo's) or nothing would leave
+ * members without one-time codes, so sign-in would silently be impossible. A chosen provider needs
+ * every one of its credentials, in any profile; the message names the missing variable.
  */
-function smsOf(raw: 'log' | undefined, production: boolean): Config['sms'] {
-  if (!raw && production)
+function messagingOf(e: Env, production: boolean): MessagingConfig {
+  const sender = e.SMS_SENDER;
+  if (production && (sender === undefined || sender === 'log'))
     throw new Error(
-      'Invalid configuration: SMS_SENDER is required in production (SMS_SENDER=log accepts that one-time codes are neither delivered nor logged)',
+      `Invalid configuration: SMS_SENDER must name an SMS gateway in production (msg91 or twilio)${sender === 'log' ? '; log is for the demo profile only' : ''}`,
     );
-  return { sender: 'log', logText: !production };
+  const need = (name: keyof Env): string => {
+    const value = e[name];
+    if (typeof value !== 'string' || value.trim() === '')
+      throw new Error(`Invalid configuration: ${name} is required with SMS_SENDER=${sender}`);
+    return value.trim();
+  };
+  let sms: SmsProviderConfig = { sender: 'log' };
+  if (sender === 'msg91')
+    sms = {
+      sender,
+      authKey: need('MSG91_AUTH_KEY'),
+      senderId: need('MSG91_SENDER_ID'),
+      dltEntityId: need('MSG91_DLT_ENTITY_ID'),
+      baseUrl: e.MSG91_BASE_URL.replace(/\/+$/, ''),
+      dltTemplateIds: dltTemplateIdsOf(e.MSG91_DLT_TEMPLATE_IDS),
+    };
+  if (sender === 'twilio')
+    sms = {
+      sender,
+      accountSid: need('TWILIO_ACCOUNT_SID'),
+      authToken: need('TWILIO_AUTH_TOKEN'),
+      from: need('TWILIO_FROM'),
+      baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
+      statusCallbackUrl: e.TWILIO_STATUS_CALLBACK_URL ?? null,
+    };
+  return {
+    sms,
+    msg91WebhookSecret: e.MSG91_WEBHOOK_SECRET?.trim() || null,
+    twilioAuthToken: e.TWILIO_AUTH_TOKEN?.trim() || null,
+    twilioStatusCallbackUrl: e.TWILIO_STATUS_CALLBACK_URL ?? null,
+    sendTimeoutMs: e.MESSAGES_SEND_TIMEOUT_MS,
+    maxAttempts: e.MESSAGES_MAX_ATTEMPTS,
+    retryBaseSeconds: e.MESSAGES_RETRY_BASE_SECONDS,
+  };
+}
+
+/** `otp=1707…, otp.hi=1707…`: DLT template ids are 19 digits; anything else is a typo caught at start. */
+function dltTemplateIdsOf(raw: string | undefined): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const pair of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [key, id] = pair.split('=').map((s) => s.trim());
+    if (!key || !id || !/^[a-z][a-z0-9_.-]*$/.test(key) || !/^\d{10,25}$/.test(id))
+      throw new Error(
+        `Invalid configuration: MSG91_DLT_TEMPLATE_IDS: "${pair}" is not template=DLT template id (digits)`,
+      );
+    ids[key] = id;
+  }
+  return ids;
 }
 
 /** The demo and test profiles share a fixed key; production must bring its own. */
@@ -153,8 +269,21 @@ function encryptionKeyOf(raw: string | undefined, production: boolean): Buffer {
     if (production) throw new Error('Invalid configuration: ENCRYPTION_KEY is required in production');
     return DEV_ENCRYPTION_KEY;
   }
+  return keyBytes('ENCRYPTION_KEY', raw);
+}
+
+function keyBytes(variable: string, raw: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
   if (key.length !== 32)
-    throw new Error('Invalid configuration: ENCRYPTION_KEY must be 32 bytes (hex or base64)');
+    throw new Error(`Invalid configuration: ${variable} must be 32 bytes (hex or base64)`);
+  return key;
+}
+
+/** Set only while rotating (README, "Changing ENCRYPTION_KEY"); the same key twice is a mistake. */
+function previousKeyOf(raw: string | undefined, current: Buffer): Buffer | null {
+  if (!raw) return null;
+  const key = keyBytes('ENCRYPTION_KEY_PREVIOUS', raw);
+  if (key.equals(current))
+    throw new Error('Invalid configuration: ENCRYPTION_KEY_PREVIOUS is the same key as ENCRYPTION_KEY');
   return key;
 }

@@ -2,6 +2,8 @@ import { newPassword } from '@app/contract/auth';
 import { type Config, DEV_ENCRYPTION_KEY } from './config';
 import type { Database } from './db/client';
 import { applyMigrations } from './db/migrate';
+import { checkEncryptionKey } from './lib/key-check';
+import { seedMessageTemplates } from './modules/messages/templates';
 import { seedDemoContent } from './seed/content';
 import { seedDemoCoupons } from './seed/coupons';
 import { seedDemoField } from './seed/field';
@@ -20,10 +22,12 @@ export interface PrepareOptions {
   firstAdmin?: { email: string; password: string };
   /** The key demo KYC numbers are encrypted with (the configured one; the dev key by default). */
   encryptionKey?: Buffer;
+  previousEncryptionKey?: Buffer | null;
 }
 
 /**
- * Brings a database to the current schema and seeds what it lacks: the built-in roles always,
+ * Brings a database to the current schema and seeds what it lacks: the built-in roles and message
+ * templates always,
  * demo data only into an empty database of the demo profile. Safe to run from many instances.
  */
 export async function prepareDatabase(
@@ -32,7 +36,9 @@ export async function prepareDatabase(
 ): Promise<{ seeded: boolean }> {
   let seeded = false;
   await applyMigrations(database, async () => {
+    await checkEncryptionKey(database, options);
     await seedRoles(database.db);
+    await seedMessageTemplates(database.db);
     if (await hasStaff(database.db)) return;
     if (options.seedDemo) {
       await seedDemoStaff(database.db);
@@ -57,6 +63,7 @@ export async function prepareDatabase(
 export const prepareOptions = (config: Config, env: NodeJS.ProcessEnv = process.env): PrepareOptions => ({
   seedDemo: config.seedDemo,
   encryptionKey: config.encryptionKey,
+  previousEncryptionKey: config.previousEncryptionKey,
   firstAdmin:
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD
       ? { email: env.ADMIN_EMAIL, password: firstAdminPassword(env.ADMIN_PASSWORD) }

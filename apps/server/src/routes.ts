@@ -33,6 +33,8 @@ import { memberAppRoutes } from './modules/member-app/member-app.routes';
 import { memberApprovalsRoutes } from './modules/members/members.approvals.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { memberScansRoutes } from './modules/members/members.scans.routes';
+import { messagesAppRoutes } from './modules/messages/messages.app-routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import { inboxAppRoutes } from './modules/notifications/inbox.app-routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pointsSettingsRoutes } from './modules/points-settings/points-settings.routes';
@@ -100,4 +102,6 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(inboxAppRoutes);
   await app.register(appVersionsRoutes);
   await app.register(contentRoutes);
+  await app.register(messagesRoutes);
+  await app.register(messagesAppRoutes);
 };

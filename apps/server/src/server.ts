@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { createJobs } from './plugins/jobs';
+import { createJobs, type Jobs } from './plugins/jobs';
 import { databaseFileStore } from './plugins/storage';
 import { prepareDatabase, prepareOptions } from './prepare';
 import { DEMO_PASSWORD, demoAccounts } from './seed/staff';
@@ -9,28 +11,39 @@ import { registerTaskHandlers } from './tasks';
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
-await prepareDatabase(database, prepareOptions(config));
-const jobs = createJobs(database, { runWorkers: config.runJobs });
-const files = databaseFileStore(database);
-const app = await buildApp({ config, database, jobs, files });
-registerTaskHandlers(app);
-await jobs.start();
+let running: { app: FastifyInstance; jobs: Jobs } | null = null;
 
 let stopping = false;
+/** Signals are heard from the moment the database is open: the embedded server is stopped either way. */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await jobs.stop();
+  running?.app.log.info({ signal }, 'shutting down');
+  await running?.app.close();
+  await running?.jobs.stop();
   await database.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-const url = `http://localhost:${config.port}`;
+try {
+  await prepareDatabase(database, prepareOptions(config));
+  const jobs = createJobs(database, { runWorkers: config.runJobs });
+  const files = databaseFileStore(database);
+  const app = await buildApp({ config, database, jobs, files });
+  registerTaskHandlers(app);
+  await jobs.start();
+  await app.listen({ port: config.port, host: config.host });
+  running = { app, jobs };
+} catch (error) {
+  // The embedded server is a daemon of its own: a start that fails stops it too.
+  await database.close().catch(() => {});
+  throw error;
+}
+const { app } = running;
+const { port } = app.server.address() as AddressInfo;
+const url = `http://localhost:${port}`;
 console.log(`\nAction Tesa back-office: ${url}  (database: ${database.kind}, API docs: ${url}/api/docs)`);
 if (config.seedDemo) {
   console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { registerKeyRotationTasks } from './lib/key-rotation';
 import { registerCouponTasks } from './modules/coupons/coupons.tasks';
 import { registerGiftVoucherTasks } from './modules/gift-vouchers/gift-vouchers.tasks';
 import { registerHousekeepingTasks } from './modules/housekeeping/cleanup';
+import { registerMessagingTasks } from './modules/messages/messages.tasks';
 import { registerNotificationTasks } from './modules/notifications/notifications.tasks';
 import { registerReportTasks } from './modules/reports/reports.tasks';
 import { scheduleSchemeEnding } from './modules/schemes/scheme-lapse';
@@ -14,4 +16,6 @@ export function registerTaskHandlers(app: FastifyInstance): void {
   registerHousekeepingTasks(app);
   registerNotificationTasks(app);
   registerGiftVoucherTasks(app);
+  registerKeyRotationTasks(app);
+  registerMessagingTasks(app);
 }

@@ -84,9 +84,10 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
 };
 
 describe('an empty update', () => {
-  it('has one expected answer listed for every PUT and PATCH route', () => {
+  // Staff updates: the member's own profile update is covered by the member write tests.
+  it('has one expected answer listed for every staff PUT and PATCH route', () => {
     const routes = t.app.accessTable
-      .filter((r) => r.method === 'PUT' || r.method === 'PATCH')
+      .filter((r) => (r.method === 'PUT' || r.method === 'PATCH') && r.access !== 'member')
       .map((r) => `${r.method} ${r.url}`);
     expect(routes.sort()).toEqual(Object.keys(EMPTY_UPDATE).sort());
   });

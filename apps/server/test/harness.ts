@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { demoEmail } from '@app/contract/permissions';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -13,46 +12,60 @@ import { DEMO_PASSWORD } from '../src/seed/staff';
 import { registerTaskHandlers } from '../src/tasks';
 import { withDatabase } from './global-setup';
 
-export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-/** A fresh copy of the seeded template: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+/** A fresh copy of the seeded template on the run's PostgreSQL server (test/global-setup.ts). */
 export async function openTestDatabase(): Promise<{
   database: Database;
   drop: () => Promise<void>;
-  /** The PostgreSQL copy's address, for another process to open it. */
-  url?: string;
+  /** The copy's address, for another process to open it. */
+  url: string;
 }> {
-  const url = process.env.TEST_DATABASE_URL;
-  const template = inject('pgTemplate');
-  if (url && template) {
-    const name = `at_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
-    return {
-      database,
-      url: withDatabase(url, name),
-      drop: async () => {
-        await database.close();
-        const a = new pg.Client({ connectionString: url });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      },
-    };
-  }
-  const dump = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-  const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' }, { loadFrom: dump });
-  return { database, drop: () => database.close() };
+  const serverUrl = inject('testServerUrl');
+  const name = `at_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  await admin.end();
+  const url = withDatabase(serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url });
+  return {
+    database,
+    url,
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** Another database on the run's server, for tests that need one from nothing (migrations, start-up). */
+export async function createEmptyDatabase(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = inject('testServerUrl');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
 }
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
-  /** Set on PostgreSQL: the test database's address. */
-  databaseUrl?: string;
+  /** The test database's address, for another process to open it. */
+  databaseUrl: string;
   /** Signs in a demo account of a built-in role and returns its token. */
   login(role: string): Promise<string>;
   /** `app.inject` with the token of `role` (or of the given token). */

@@ -16,37 +16,52 @@ export interface ActionPermission {
   page: string;
   /** What a holder may do, for the role editor. */
   label: string;
+  /**
+   * Moves money or points or reveals what is worth money (`money`), or reveals or controls identity
+   * and access (`identity`): a role holding one needs a second factor by default (ASVS 6.3.3).
+   */
+  guards?: 'money' | 'identity';
 }
 
-const act = (id: string, page: string, label: string): ActionPermission => ({ id, page, label });
+const act = (id: string, page: string, label: string, guards?: 'money' | 'identity'): ActionPermission => ({
+  id,
+  page,
+  label,
+  ...(guards ? { guards } : {}),
+});
 
 export const ACTIONS = [
-  act('staff.manage', '/dashboard/manageadmin', 'Add, edit, deactivate staff and reset passwords'),
+  act(
+    'staff.manage',
+    '/dashboard/manageadmin',
+    'Add, edit, deactivate staff and reset passwords',
+    'identity',
+  ),
   act('invoices.create', '/dashboard/invoice', 'Add and upload invoices'),
   act('distributors.manage', '/dashboard/invoice', 'Add and edit distributors'),
-  act('coupon-prints.create', '/dashboard/printCoupon', 'Punch (print) coupons'),
+  act('coupon-prints.create', '/dashboard/printCoupon', 'Punch (print) coupons', 'money'),
   act('coupon-batches.generate', '/dashboard/generatecoupon', 'Generate QR codes'),
   act('coupon-allocations.allocate', '/dashboard/coupon-allocation', 'Allocate coupons'),
   act('coupon-allocations.undo', '/dashboard/coupon-allocation', 'Undo an allocation'),
   act('damaged-coupons.report', '/dashboard/damaged-coupon', 'Report damaged coupons'),
   act('damaged-coupons.decide', '/dashboard/damaged-coupon', 'Approve or reject damage reports'),
-  act('kyc.decide', '/dashboard/approvals/kyc_verification', 'Claim, approve and reject KYC'),
-  act('kyc.reveal', '/dashboard/approvals/kyc_verification', 'Reveal full document numbers'),
+  act('kyc.decide', '/dashboard/approvals/kyc_verification', 'Claim, approve and reject KYC', 'identity'),
+  act('kyc.reveal', '/dashboard/approvals/kyc_verification', 'Reveal full document numbers', 'identity'),
   act('members.decide', '/dashboard/approvals/pending_user', 'Approve or reject pending users'),
   act('members.reapprove', '/dashboard/approvals/rejected_user', 'Re-approve rejected users'),
   act('members.block', '/dashboard/users', 'Block and unblock users'),
-  act('adjustments.request', '/dashboard/users', 'Request manual points adjustments'),
-  act('adjustments.decide', '/dashboard/users', 'Approve or reject points adjustments'),
-  act('roles.manage', '/dashboard/roles', 'Create, edit and delete roles'),
+  act('adjustments.request', '/dashboard/users', 'Request manual points adjustments', 'money'),
+  act('adjustments.decide', '/dashboard/users', 'Approve or reject points adjustments', 'money'),
+  act('roles.manage', '/dashboard/roles', 'Create, edit and delete roles', 'identity'),
   act('schemes.manage', '/dashboard/scheme', 'Create, edit, cancel and end schemes'),
   act('schemes.approve', '/dashboard/scheme', 'Approve or reject scheme activation'),
   act('scheme-points.update', '/dashboard/updateSchemePoints', 'Change and upload scheme points'),
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),
   act('products.manage', '/dashboard/products/catalogue', 'Add and edit catalogue products'),
-  act('gift-vouchers.add', '/dashboard/managecoupon/Coupons', 'Add gift vouchers one by one'),
-  act('gift-vouchers.reveal', '/dashboard/managecoupon/Coupons', 'Reveal voucher PINs'),
-  act('gift-vouchers.upload', '/dashboard/managecoupon/bulk_coupon', 'Upload gift voucher codes'),
+  act('gift-vouchers.add', '/dashboard/managecoupon/Coupons', 'Add gift vouchers one by one', 'money'),
+  act('gift-vouchers.reveal', '/dashboard/managecoupon/Coupons', 'Reveal voucher PINs', 'money'),
+  act('gift-vouchers.upload', '/dashboard/managecoupon/bulk_coupon', 'Upload gift voucher codes', 'money'),
   act('gift-vouchers.retire', '/dashboard/managecoupon/bulk_coupon', 'Void or expire gift vouchers in bulk'),
   act(
     'courier.dispatch',
@@ -54,9 +69,14 @@ export const ACTIONS = [
     'Dispatch gifts, mark them delivered or returned',
   ),
   act('rewards.manage', '/dashboard/products/catalogue', 'Add, edit and archive rewards'),
-  act('redemptions.decide', '/dashboard/approvals/redemption', 'Approve or reject redemptions'),
-  act('redemptions.pay', '/dashboard/approvals/redemption', 'Mark cash redemptions paid (UTR) or failed'),
-  act('projects.decide', '/dashboard/project_registration', 'Approve or reject projects'),
+  act('redemptions.decide', '/dashboard/approvals/redemption', 'Approve or reject redemptions', 'money'),
+  act(
+    'redemptions.pay',
+    '/dashboard/approvals/redemption',
+    'Mark cash redemptions paid (UTR) or failed',
+    'money',
+  ),
+  act('projects.decide', '/dashboard/project_registration', 'Approve or reject projects', 'money'),
   act('projects.configure', '/dashboard/project_registration', 'Change the project bonus points'),
   act('feedback.respond', '/dashboard/feedback', 'Reply to feedback and move its state'),
   act('games.manage', '/dashboard/gamespoints', 'Create, edit and archive games'),
@@ -71,7 +91,7 @@ export const ACTIONS = [
   act('events.manage', '/dashboard/media/event', 'Add, edit and archive events'),
   act('employees.manage', '/dashboard/employee', 'Add, edit, import, deactivate and reactivate employees'),
   act('bdes.manage', '/dashboard/bdeEmployee', 'Add BDEs, change territories, targets and status'),
-  act('bdes.password', '/dashboard/bdeEmployee', 'Set or reset BDE field-app passwords'),
+  act('bdes.password', '/dashboard/bdeEmployee', 'Set or reset BDE field-app passwords', 'identity'),
   act('bdes.assign', '/dashboard/bdeEmployee', 'Assign members to BDEs and move them between BDEs'),
 ] as const satisfies readonly ActionPermission[];
 
@@ -82,6 +102,13 @@ export const ACTION_IDS: readonly string[] = ACTIONS.map((a) => a.id);
 const byId = new Map<string, ActionPermission>(ACTIONS.map((a) => [a.id, a]));
 export const actionById = (id: string): ActionPermission | undefined => byId.get(id);
 export const isAction = (id: string): boolean => byId.has(id);
+
+/** The actions that need a second factor by default: money and identity (`guards`). */
+export const GUARDED_ACTIONS: readonly string[] = ACTIONS.filter((a) => 'guards' in a).map((a) => a.id);
+
+/** Whether a role holding these permissions requires a second factor unless set otherwise. */
+export const secondFactorByDefault = (permissions: readonly string[]): boolean =>
+  permissions.some((p) => GUARDED_ACTIONS.includes(p));
 
 /** The actions of one page, in catalogue order. */
 export const actionsOfPage = (page: string): ActionPermission[] => ACTIONS.filter((a) => a.page === page);

@@ -59,6 +59,41 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
+/**
+ * The sign-in's answer when the password was right but a second factor is needed: `totp` asks for a
+ * code (or a recovery code); `enrol` asks to set up an authenticator first, the role requiring one.
+ * The challenge is good for a few minutes and only at the second-factor routes.
+ */
+export const secondFactorNeeded = z.object({
+  secondFactor: z.enum(['totp', 'enrol']),
+  challenge: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export type SecondFactorNeeded = z.infer<typeof secondFactorNeeded>;
+export const loginAnswer = z.union([loginResponse, secondFactorNeeded]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+export const isSecondFactorNeeded = (a: LoginAnswer): a is SecondFactorNeeded => 'secondFactor' in a;
+
+export const SECOND_FACTOR_MESSAGES = {
+  codeRequired: 'Enter the code from your authenticator app',
+  codeWrong: 'That code is not right. Enter the current code, or a recovery code',
+  challengeGone: 'Sign in again: this step has expired',
+} as const;
+
+const challenge = text(100, { required: SECOND_FACTOR_MESSAGES.challengeGone });
+/** A 6-digit code, or a recovery code (xxxxx-xxxxx); spaces are ignored. */
+const code = text(30, { required: SECOND_FACTOR_MESSAGES.codeRequired }).transform((c) =>
+  c.replace(/\s+/g, '').toLowerCase(),
+);
+export const secondFactorBody = z.object({ challenge, code });
+export const enrolStartBody = z.object({ challenge });
+/** What an authenticator app needs: the secret as text, its otpauth URI and that URI as a QR code. */
+export const enrolment = z.object({ secret: z.string(), otpauthUri: z.string(), qrCode: z.string() });
+export type Enrolment = z.infer<typeof enrolment>;
+/** Enrolled and signed in: the session, and the recovery codes, shown this once. */
+export const enrolled = loginResponse.extend({ recoveryCodes: z.array(z.string()) });
+export type Enrolled = z.infer<typeof enrolled>;
+
 /** Body of PUT {api}/admin/updatePassword: the spec's form rules, field by field. */
 export const updatePasswordBody = z
   .object({

@@ -9,8 +9,12 @@ export const SUMMARY_PAGE = '/dashboard/coupon-dashboard-summary';
 export const INVOICE_WISE_PAGE = '/dashboard/invoice-wise-coupon';
 
 /**
- * One batch's stock; liability is active codes × `points`, the SKU's points in force now (Update
- * Scheme Points), which is what scanning them would credit.
+ * One batch's stock. `liabilityPoints` is active codes × `points`, the SKU's points in force now
+ * (Update Scheme Points), what a scan credits before schemes. Schemes make a scan worth more:
+ * `schemePoints` is the most the schemes in force today add to one scan (the highest multiplier, every
+ * fixed bonus, each slab bonus as its share of one scan, for the members they apply to), and
+ * `liabilityWithSchemesPoints` = active × (points + schemePoints), rounded up: what the programme may
+ * have to pay for its live codes at today's schemes.
  */
 export const stockRow = z.object({
   id: z.number().int(),
@@ -18,12 +22,14 @@ export const stockRow = z.object({
   sku: z.string(),
   productName: z.string(),
   points: z.number().int(),
+  schemePoints: z.number(),
   quantity: z.number().int(),
   expiresOn: z.string(),
   expired: z.boolean(),
   createdAt: z.string(),
   counts: couponCountsSchema,
   liabilityPoints: z.number().int(),
+  liabilityWithSchemesPoints: z.number().int(),
 });
 export type StockRow = z.infer<typeof stockRow>;
 
@@ -33,7 +39,9 @@ export const skuStock = z.object({
   productName: z.string(),
   batches: z.number().int(),
   counts: couponCountsSchema,
+  /** As on stockRow: at the points in force, and with the schemes in force today at most. */
   liabilityPoints: z.number().int(),
+  liabilityWithSchemesPoints: z.number().int(),
 });
 export type SkuStock = z.infer<typeof skuStock>;
 

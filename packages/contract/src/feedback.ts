@@ -14,11 +14,20 @@ export const FEEDBACK_STATE_LABELS: Record<FeedbackState, string> = {
   in_progress: 'In progress',
   resolved: 'Resolved',
 };
-/** The one step each state may take. */
+/** The usual next step of each state (the back-office's button). */
 export const FEEDBACK_NEXT: Record<FeedbackState, FeedbackState | null> = {
   open: 'in_progress',
   in_progress: 'resolved',
   resolved: null,
+};
+/**
+ * Every move a state may make. A staff reply moves open feedback to in progress by itself; open
+ * feedback may also be resolved at once, with the reply that tells the member how.
+ */
+export const FEEDBACK_MOVES: Record<FeedbackState, readonly FeedbackState[]> = {
+  open: ['in_progress', 'resolved'],
+  in_progress: ['resolved'],
+  resolved: [],
 };
 
 export const FEEDBACK_CATEGORIES = ['product', 'scheme', 'points', 'redemption', 'app', 'other'] as const;
@@ -41,6 +50,7 @@ export const FEEDBACK_MESSAGES = {
   attachment:
     'Upload the file first (POST /api/app/uploads?purpose=feedback_attachment): it must be your own upload',
   reply: 'Write the reply',
+  resolveWithReply: 'Write the reply that tells the member how it was resolved',
 } as const;
 const M = FEEDBACK_MESSAGES;
 
@@ -110,5 +120,7 @@ export type MemberFeedback = z.infer<typeof memberFeedback>;
 export const feedbackReplyBody = z.object({ text: text(2000, { required: M.reply, multiline: true }) });
 export const feedbackMoveBody = z.object({
   to: z.enum(['in_progress', 'resolved'], { error: 'Move to in_progress or resolved' }),
+  /** A reply posted with the move; resolving open feedback needs one. */
+  reply: text(2000, { multiline: true }).optional(),
 });
 export type FeedbackMoveBody = z.infer<typeof feedbackMoveBody>;

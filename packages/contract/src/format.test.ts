@@ -14,6 +14,7 @@ import {
   istDayStartIso,
   istInstantOf,
   istWallClockOf,
+  istWallMs,
   shiftDay,
   todayInIndia,
 } from './format';
@@ -86,6 +87,18 @@ describe('istDateTimeText', () => {
     for (let i = 0; i < 2000; i++)
       instants.push(Date.UTC(1946, 0, 1) + Math.floor((i * 2_654_435_761_337) % 4.7e12));
     for (const ms of instants) expect(istDateTimeText(new Date(ms))).toBe(byTzDatabase(ms));
+  });
+});
+
+describe('istWallMs', () => {
+  it('is the IST wall clock read as if it were UTC, before and within the fixed-offset years', () => {
+    const wallOf = (ms: number) => new Date(istWallMs(ms)).toISOString().slice(0, 19).replace('T', ' ');
+    // 23 Nov 2026 18:30 UTC is 24 Nov 00:00 IST; before 1946 the offset was another (the tz database's).
+    expect(wallOf(Date.UTC(2026, 10, 23, 18, 30))).toBe('2026-11-24 00:00:00');
+    for (let i = 0; i < 200; i++) {
+      const ms = Date.UTC(1900, 0, 1) + Math.floor((i * 2_654_435_761_337) % 6.5e12);
+      expect(wallOf(ms)).toBe(format(new TZDate(ms, 'Asia/Kolkata'), 'yyyy-MM-dd HH:mm:ss'));
+    }
   });
 });
 

@@ -122,6 +122,25 @@ export const istDateTimeText = (at: Date): string => {
   return format(new TZDate(ms, INDIA_TIME_ZONE), 'yyyy-MM-dd HH:mm:ss');
 };
 
+/**
+ * An instant's IST wall clock as milliseconds since 1970-01-01 00:00 of that clock (what a
+ * spreadsheet's date serial counts: it has no time zone). Plain arithmetic within the fixed-offset
+ * years, as `istDateTimeText`; before them the tz database decides.
+ */
+export const istWallMs = (ms: number): number => {
+  if (ms >= IST_FIXED.from && ms < IST_FIXED.until) return ms + IST_FIXED.offsetMs;
+  const wall = new TZDate(ms, INDIA_TIME_ZONE);
+  return Date.UTC(
+    wall.getFullYear(),
+    wall.getMonth(),
+    wall.getDate(),
+    wall.getHours(),
+    wall.getMinutes(),
+    wall.getSeconds(),
+    wall.getMilliseconds(),
+  );
+};
+
 /** The IST wall-clock fields of an instant (a date-time input shows these, whatever the browser's zone). */
 export interface IstWallClock {
   year: number;

@@ -31,6 +31,34 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   expiry: 'Expiry',
 };
 
+/**
+ * What the programme gave members for what they did: every credit but refunds and adjustments. The
+ * dashboard's "Points issued" sums these; with the holds that stand ("Points redeemed") and the net of
+ * adjustments and expiry they reconcile with the points outstanding (the sum of balances).
+ */
+export const EARNED_KINDS = [
+  'scan',
+  'scheme_bonus',
+  'joining',
+  'referral',
+  'game',
+  'project_bonus',
+] as const satisfies readonly LedgerKind[];
+
+/**
+ * Entries by what they mean for the programme's figures (the ledger filter `movement`): `earned`
+ * (EARNED_KINDS), `redeemed` (redemption holds not given back by a refund: the holds that stand) and
+ * `adjusted` (manual adjustments and expiry, either sign). Refunds belong to none: a refunded hold
+ * and its refund cancel out.
+ */
+export const LEDGER_MOVEMENTS = ['earned', 'redeemed', 'adjusted'] as const;
+export type LedgerMovement = (typeof LEDGER_MOVEMENTS)[number];
+export const LEDGER_MOVEMENT_LABELS: Record<LedgerMovement, string> = {
+  earned: 'Issued (earned)',
+  redeemed: 'Redeemed (holds that stand)',
+  adjusted: 'Adjusted or expired',
+};
+
 /** One ledger entry as the back-office lists show it. */
 export const ledgerEntry = z.object({
   id: z.number().int(),
@@ -49,7 +77,7 @@ export const ledgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 /** Filters of the ledger lists (`filter={...}`): QR Points History, a member's ledger tab. */
-export const LEDGER_FILTERS = ['q', 'kind', 'memberId', 'from', 'to'] as const;
+export const LEDGER_FILTERS = ['q', 'kind', 'movement', 'memberId', 'from', 'to'] as const;
 
 /** The member app's own view of an entry: no staff names, no internal references. */
 export const memberLedgerEntry = z.object({

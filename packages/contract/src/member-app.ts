@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './input';
 import { MEMBER_KYC_STATUSES, MEMBER_STATUSES, MEMBER_TYPES, mobileNumber } from './members';
+import { messageLanguage } from './messages';
 
 /** The member app's API (`/api/app/...`): sign-in by one-time code, registration, profile. */
 export const OTP_RULES = { expirySeconds: 300, maxTries: 5, resendAfterSeconds: 30, maxPerHour: 6 } as const;
@@ -70,6 +71,7 @@ export const memberProfile = z.object({
   currentTermsVersion: z.string().nullable(),
   /** A published terms version this member has not accepted yet: the app asks before going on. */
   termsAcceptanceNeeded: z.boolean(),
+  language: messageLanguage,
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 

@@ -53,7 +53,14 @@ export const productRow = z.object({
   name: z.string(),
   category: z.string(),
   unit: z.string(),
+  /**
+   * The points a scan earns now: Update Scheme Points' latest change in force, else the points the SKU
+   * was created with. Editing it here is a change in force at once (it joins that history).
+   */
   basePoints: z.number().int(),
+  /** The next scheduled change (Update Scheme Points), if any. */
+  nextPoints: z.number().int().nullable(),
+  nextEffectiveFrom: z.string().nullable(),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -71,4 +78,4 @@ export const productOption = productRow.pick({
 export type ProductOption = z.infer<typeof productOption>;
 
 export const PRODUCT_FILTERS = ['q', 'category', 'active'] as const;
-export const PRODUCT_SORTS = ['id', 'sku', 'name', 'category', 'basePoints', 'createdAt'] as const;
+export const PRODUCT_SORTS = ['id', 'sku', 'name', 'category', 'createdAt'] as const;

@@ -109,18 +109,32 @@ export type RewardRow = z.infer<typeof rewardRow>;
 
 export const REWARD_FILTERS = ['q', 'type', 'active'] as const;
 
-/** What the member app lists: a reward this member may redeem now. */
-export const appReward = rewardRow.pick({
-  id: true,
-  name: true,
-  type: true,
-  brand: true,
-  denominationPaise: true,
-  pointsCost: true,
-  mrpPaise: true,
-  stock: true,
-  imageFileId: true,
-});
+/**
+ * What the member app lists: a reward this member may redeem now, with its availability. A physical
+ * gift is listed while in stock. An e-voucher is in stock while more vouchers of its brand and
+ * denomination are available than redemptions already wait for; out of stock, it is listed with
+ * `waitsForStock` and its notice (a request is accepted and waits), or not at all when the redemption
+ * settings refuse requests for vouchers out of stock.
+ */
+export const appReward = rewardRow
+  .pick({
+    id: true,
+    name: true,
+    type: true,
+    brand: true,
+    denominationPaise: true,
+    pointsCost: true,
+    mrpPaise: true,
+    stock: true,
+    imageFileId: true,
+  })
+  .extend({
+    inStock: z.boolean(),
+    /** Out of stock, and a request would be accepted and wait for stock (points held meanwhile). */
+    waitsForStock: z.boolean(),
+    /** What to tell the member about availability (null: nothing to say). */
+    notice: z.string().nullable(),
+  });
 export type AppReward = z.infer<typeof appReward>;
 
 // ─── Redemptions ────────────────────────────────────────────────────────────────────────────────────
@@ -171,6 +185,17 @@ export const REFUNDED_STATUSES = [
   'failed',
   'returned',
 ] as const satisfies readonly RedemptionStatus[];
+/**
+ * The states whose TDS is still open: nothing paid, issued or shipped yet. Their TDS is recomputed when
+ * another redemption of the member's financial year is refunded, and fixed when they are settled.
+ */
+export const TDS_OPEN_STATUSES = ['requested', 'approved'] as const satisfies readonly RedemptionStatus[];
+/** The moves that settle a redemption's TDS (money paid, a voucher issued, a gift shipped). */
+export const TDS_SETTLING_STATUSES = [
+  'paid',
+  'fulfilled',
+  'dispatched',
+] as const satisfies readonly RedemptionStatus[];
 /** Every move the state machine allows, by kind (the approval is common to all). */
 export const REDEMPTION_TRANSITIONS: Record<
   RedemptionKind,
@@ -198,12 +223,18 @@ export const REDEMPTION_MESSAGES = {
   pointsRange: 'Points: a whole number from 1 to 1,00,00,000',
   payoutRequired: 'Choose bank or UPI',
   memberNotApproved: 'Your registration is not approved yet',
+  memberRejected: 'Your registration was not approved, so you cannot redeem',
+  memberBlocked: 'Your account is blocked, so you cannot redeem; please contact support',
   kycNotApproved: 'Your KYC must be approved before you redeem',
   belowMinimum: (min: number) => `Cash redemption needs at least ${min.toLocaleString('en-IN')} points`,
   noUpi: 'Your KYC has no UPI id; choose bank',
   noBank: 'Your KYC has no bank account; choose UPI',
   rewardUnavailable: 'This reward is not available to you',
   outOfStock: 'This reward is out of stock',
+  rewardWaitsForStock:
+    'Out of stock: if you redeem it, your points are held and the voucher is issued when stock arrives',
+  redemptionWaitsForStock:
+    'Waits for stock: your points are held and your voucher is issued as soon as stock arrives',
   wrongKind: 'This reward is not of that kind',
   reasonRequired: 'Give a reason',
   utrRequired: 'UTR is required',
@@ -211,6 +242,7 @@ export const REDEMPTION_MESSAGES = {
   utrTaken: 'This UTR is already recorded on another redemption',
   paidByApprover: 'You approved this redemption; a different staff account must mark it paid',
   notYours: 'Redemption not found',
+  noVoucher: 'No voucher has been issued to this redemption yet',
 } as const;
 
 const addressSchema = z.object({
@@ -265,6 +297,22 @@ export const redemptionEvent = z.object({
 });
 export type RedemptionEvent = z.infer<typeof redemptionEvent>;
 
+/**
+ * The e-voucher issued to the member's redemption: the code to use it; the PIN masked (`XXXX`, null
+ * when the voucher has none) until the member reveals it (`POST /api/app/redemptions/:id/voucher`).
+ */
+export const appVoucher = z.object({
+  brand: z.string(),
+  denominationPaise: z.number().int(),
+  code: z.string(),
+  pinMasked: z.string().nullable(),
+  expiresOn: z.string(),
+});
+export type AppVoucher = z.infer<typeof appVoucher>;
+/** The revealed voucher: the code and the full PIN (null: the voucher has no PIN). Every reveal is recorded. */
+export const appVoucherRevealed = appVoucher.omit({ pinMasked: true }).extend({ pin: z.string().nullable() });
+export type AppVoucherRevealed = z.infer<typeof appVoucherRevealed>;
+
 /** The member app's view of one redemption, with its state history. */
 export const appRedemption = z.object({
   id: z.number().int(),
@@ -282,6 +330,15 @@ export const appRedemption = z.object({
   utr: z.string().nullable(),
   courierCompany: z.string().nullable(),
   awb: z.string().nullable(),
+  /**
+   * An e-voucher redemption not yet fulfilled for want of stock: approved without a voucher, or
+   * requested while no voucher is left for it after the redemptions before it.
+   */
+  waitingForStock: z.boolean(),
+  /** What to tell the member about this redemption now (e.g. that it waits for stock). */
+  notice: z.string().nullable(),
+  /** An e-voucher redemption once fulfilled: the voucher issued to it (only its member sees it). */
+  voucher: appVoucher.nullable(),
   createdAt: z.string(),
   history: z.array(redemptionEvent),
 });
@@ -312,6 +369,8 @@ export const redemptionRow = z.object({
   /** An approved voucher redemption without a voucher yet: it waits for stock. */
   waitingForStock: z.boolean(),
   reason: z.string().nullable(),
+  /** The staff account that approved it: it may not also mark it paid (maker-checker). */
+  approvedBy: z.number().int().nullable(),
   approvedByName: z.string().nullable(),
   approvedAt: z.string().nullable(),
   utr: z.string().nullable(),
@@ -365,12 +424,26 @@ export type UtrUploadResult = z.infer<typeof utrUploadResult>;
 
 // ─── Settings (TDS, cash minimum) ───────────────────────────────────────────────────────────────────
 
-export const DEFAULT_REDEMPTION_SETTINGS = {
+/**
+ * A request for an e-voucher that is out of stock: `wait` (accepted, points held, the member told it
+ * waits; issued when stock arrives) or `refuse` (409, nothing held; such vouchers are not listed).
+ */
+export const VOUCHER_OUT_OF_STOCK_RULES = ['wait', 'refuse'] as const;
+export type VoucherOutOfStockRule = (typeof VOUCHER_OUT_OF_STOCK_RULES)[number];
+
+export const DEFAULT_REDEMPTION_SETTINGS: {
+  tdsThresholdPaise: number;
+  tdsRateBp: number;
+  tdsNoPanRateBp: number;
+  minCashPoints: number;
+  voucherOutOfStock: VoucherOutOfStockRule;
+} = {
   tdsThresholdPaise: 2_000_000,
   tdsRateBp: 1000,
   tdsNoPanRateBp: 2000,
   minCashPoints: 1000,
-} as const;
+  voucherOutOfStock: 'wait',
+};
 
 const bp = (label: string) =>
   z
@@ -388,6 +461,9 @@ export const redemptionSettingBody = z.object({
     .int('Minimum cash points: a whole number')
     .min(1, 'At least 1 point')
     .max(10_000_000, 'At most 1,00,00,000 points'),
+  voucherOutOfStock: z
+    .enum(VOUCHER_OUT_OF_STOCK_RULES, { error: 'Choose wait or refuse' })
+    .default(DEFAULT_REDEMPTION_SETTINGS.voucherOutOfStock),
   effectiveFrom: day,
 });
 export type RedemptionSettingBody = z.infer<typeof redemptionSettingBody>;
@@ -420,5 +496,7 @@ export interface TdsInput {
 export function computeTds(input: TdsInput): { rateBp: number; tdsPaise: number } {
   if (input.priorFyValuePaise + input.valuePaise <= input.thresholdPaise) return { rateBp: 0, tdsPaise: 0 };
   const rateBp = input.panOnFile ? input.rateBp : input.noPanRateBp;
-  return { rateBp, tdsPaise: Math.round((input.valuePaise * rateBp) / 10_000) };
+  // In bigint: value × rate passes 2⁵³ for the largest values (10¹² paise × 10⁴ basis points).
+  const tds = (BigInt(input.valuePaise) * BigInt(rateBp) + 5_000n) / 10_000n;
+  return { rateBp, tdsPaise: Number(tds) };
 }

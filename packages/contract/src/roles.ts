@@ -51,10 +51,17 @@ export const roleCreateBody = z.object({
     .refine((n) => /^[a-z0-9][a-z0-9 _-]{0,49}$/.test(n), ROLE_MESSAGES.nameFormat),
   label,
   permissions: rolePermissions.default([]),
+  /** Unset: required when the permissions hold money or identity actions (actions.ts `guards`). */
+  mfaRequired: z.boolean().optional(),
 });
 export type RoleCreateBody = z.infer<typeof roleCreateBody>;
 
-export const roleUpdateBody = z.object({ label: label.optional(), permissions: rolePermissions.optional() });
+export const roleUpdateBody = z.object({
+  label: label.optional(),
+  permissions: rolePermissions.optional(),
+  /** Staff of this role must sign in with a second factor (an authenticator app). */
+  mfaRequired: z.boolean().optional(),
+});
 export type RoleUpdateBody = z.infer<typeof roleUpdateBody>;
 
 export const roleRow = z.object({
@@ -63,6 +70,10 @@ export const roleRow = z.object({
   label: z.string(),
   builtIn: z.boolean(),
   permissions: z.array(z.string()),
+  /** Staff of this role sign in with a second factor (TOTP). */
+  mfaRequired: z.boolean(),
+  /** Whether the permissions hold money or identity actions: the second factor is advised. */
+  mfaAdvised: z.boolean(),
   /** Permission ids held: pages, groups and actions. */
   permissionsCount: z.number().int(),
   /** Pages held (group ids not counted). */

@@ -80,6 +80,8 @@ export const staffRow = z.object({
   active: z.boolean(),
   /** Locked by failed sign-ins right now. */
   locked: z.boolean(),
+  /** Has an authenticator app set up (TOTP). */
+  secondFactor: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -1,19 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
+import { startEmbeddedPostgres } from './embedded-postgres';
 
-/**
- * Both backends are typed as node-postgres: the query builder is identical, and raw results are
- * read through `rowsOf` so the one difference (count types) is handled in one place.
- */
 export type Db = NodePgDatabase<Record<string, never>>;
 export type Tx = PgTransaction<
   NodePgQueryResultHKT,
@@ -28,70 +23,85 @@ export interface SqlResult {
 }
 
 export interface Database {
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the PostgreSQL server this process started in DATA_DIR; `postgres`: DATABASE_URL's. */
+  kind: 'embedded' | 'postgres';
   db: Db;
   /**
    * Raw positional SQL, for pg-boss, migration locks and hot statements. With a `name`, PostgreSQL
    * prepares the statement once per connection and skips parsing and planning on later calls.
    */
   executeSql(text: string, values?: unknown[], name?: string): Promise<SqlResult>;
-  pglite?: PGlite;
-  pool?: pg.Pool;
+  pool: pg.Pool;
+  /** The connection string, for another process (a test's child server, a benchmark). */
+  url: string;
   close(): Promise<void>;
 }
 
-// bigint (int8) and numeric come back as strings from pg; PGlite parses them. Make pg match for int8.
+// bigint (int8) comes back as a string from pg; every count and id here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export async function openDatabase(
-  config: Config['database'],
-  options: { loadFrom?: Blob } = {},
-): Promise<Database> {
-  if (config.kind === 'postgres') return openPostgres(config.url);
-  return openPglite(config.dataDir, options.loadFrom);
+export async function openDatabase(config: Config['database']): Promise<Database> {
+  if (config.kind === 'postgres') return openPostgres(config.url, 'postgres');
+  return openEmbedded(config.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  kind: Database['kind'],
+  onClose: () => Promise<void> = async () => {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection can be cut by the server (restart, a dropped test database); the pool
   // replaces it. Unheard, that error would crash the process.
   pool.on('error', () => {});
-  // Surface a wrong URL at start-up, not on the first request.
-  await pool.query('select 1');
-  const db = drizzlePg(pool) as Db;
+  try {
+    // Surface a wrong URL at start-up, not on the first request.
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await onClose();
+    throw error;
+  }
+  const db = drizzle(pool) as Db;
   return {
-    kind: 'postgres',
+    kind,
     db,
     pool,
+    url,
     executeSql: async (text, values, name) => pool.query({ text, values: values as unknown[], name }),
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      await onClose();
+    },
   };
 }
 
-async function openPglite(dataDir: string, loadFrom?: Blob): Promise<Database> {
-  let release = () => {};
-  if (dataDir !== 'memory://') {
-    fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-    release = acquireDataDirLock(dataDir);
-  }
-  const pglite = new PGlite({ dataDir, ...(loadFrom ? { loadDataDir: loadFrom } : {}) });
-  await pglite.waitReady;
-  const db = drizzlePglite(pglite) as unknown as Db;
-  return {
-    kind: 'pglite',
-    db,
-    pglite,
-    executeSql: async (text, values) => {
-      // pg-boss sends multi-statement scripts without parameters (its schema migrations).
-      if (!values || values.length === 0) {
-        const results = await pglite.exec(text);
-        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
-      }
-      return pglite.query(text, values) as Promise<SqlResult>;
-    },
-    close: async () => {
-      await pglite.close();
+/** DATA_DIR holds the embedded server's cluster; one process at a time owns it. */
+async function openEmbedded(dataDir: string): Promise<Database> {
+  refuseEarlierEngine(dataDir);
+  fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const release = acquireDataDirLock(dataDir);
+  try {
+    const server = await startEmbeddedPostgres(dataDir);
+    return await openPostgres(server.url, 'embedded', async () => {
+      await server.stop();
       release();
-    },
-  };
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * Before PostgreSQL was embedded, DATA_DIR held a PGlite data directory (PG_VERSION at its top).
+ * It is never opened or changed by this version: the start stops and says what to do.
+ */
+function refuseEarlierEngine(dataDir: string) {
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  throw new Error(
+    `${dataDir} holds a database of an earlier version of this app (the PGlite engine), which this version does not open; nothing in it was changed. ` +
+      `To start afresh with demo data, move it aside (mv ${dataDir} ${dataDir}.pglite) or set DATA_DIR to another directory. ` +
+      `To keep its data, see "Data from an earlier version" in the README.`,
+  );
 }

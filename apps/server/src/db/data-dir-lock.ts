@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * PGlite does not lock its directory, and two processes writing one directory lose writes.
- * A lock file holding our pid refuses a second opener; a lock left by a dead process is taken over.
+ * One app process owns DATA_DIR and the embedded server inside it: a second one would stop that
+ * server (it takes a running server for a crashed run's leftover). A lock file holding our pid
+ * refuses a second opener with a clear message; a lock left by a dead process is taken over.
  */
 const heldHere = new Set<string>();
 

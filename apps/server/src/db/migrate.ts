@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client';
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -14,15 +12,10 @@ const MIGRATION_LOCK = 7_310_420_001;
  * concurrent instances on one PostgreSQL migrate and seed exactly once.
  */
 export async function applyMigrations(database: Database, afterwards: () => Promise<void>): Promise<void> {
-  if (database.pglite) {
-    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
-    await afterwards();
-    return;
-  }
-  const client = await database.pool!.connect();
+  const client = await database.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(client), { migrationsFolder });
+    await migrate(drizzle(client), { migrationsFolder });
     await afterwards();
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});

@@ -1,3 +1,4 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -6,7 +7,7 @@ import { REDACTED_LOG_PATHS } from '../app';
 import { DEV_ENCRYPTION_KEY, loadConfig } from '../config';
 import { kycBody, submitKyc } from '../modules/kyc/kyc.test-kit';
 import { registerMember, smsInbox } from '../modules/members/members.test-kit';
-import { decryptText, encryptText } from './field-crypto';
+import { decryptText, encryptText, encryptTexts, keyIdOf, sealedKeyId } from './field-crypto';
 import { LogSmsSender } from './sms';
 
 describe('field encryption', () => {
@@ -15,17 +16,55 @@ describe('field encryption', () => {
     const b = encryptText(DEV_ENCRYPTION_KEY, 'ABCDE1234F');
     expect(a).not.toBe(b);
     expect(decryptText(DEV_ENCRYPTION_KEY, a)).toBe('ABCDE1234F');
-    const [v, iv, tag, body] = a.split('.');
+    const [v, id, iv, tag, body] = a.split('.');
     const bytes = Buffer.from(body!, 'base64url');
     bytes[0]! ^= 1;
-    const flipped = `${v}.${iv}.${tag}.${bytes.toString('base64url')}`;
+    const flipped = `${v}.${id}.${iv}.${tag}.${bytes.toString('base64url')}`;
     expect(() => decryptText(DEV_ENCRYPTION_KEY, flipped)).toThrow();
     expect(() => decryptText(Buffer.alloc(32, 7), a)).toThrow();
   });
 });
 
+describe('key ids on sealed values', () => {
+  const OLD = Buffer.alloc(32, 1);
+  const NEW = Buffer.alloc(32, 2);
+  /** `v1.<iv>.<tag>.<body>`: the format before key ids. */
+  const sealV1 = (key: Buffer, plain: string) => {
+    const iv = randomBytes(12);
+    const c = createCipheriv('aes-256-gcm', key, iv);
+    const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+    return `v1.${iv.toString('base64url')}.${c.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
+  };
+
+  it('names the sealing key in every value, and opens each value with the key it names', () => {
+    const sealed = encryptText({ encryptionKey: NEW, previousEncryptionKey: OLD }, 'ABCDE1234F');
+    expect(sealed.startsWith(`v2.${keyIdOf(NEW)}.`)).toBe(true);
+    expect(sealedKeyId(sealed)).toBe(keyIdOf(NEW));
+    expect(keyIdOf(NEW)).not.toBe(keyIdOf(OLD));
+    expect(encryptTexts(NEW, ['a', 'b']).every((s) => sealedKeyId(s) === keyIdOf(NEW))).toBe(true);
+    const underOld = encryptText(OLD, '998877665544');
+    expect(decryptText({ encryptionKey: NEW, previousEncryptionKey: OLD }, underOld)).toBe('998877665544');
+    expect(() => decryptText(NEW, underOld)).toThrow(
+      `Sealed under key ${keyIdOf(OLD)}, which is neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS`,
+    );
+  });
+
+  it('still opens values sealed before key ids, with the current key or else the previous one', () => {
+    expect(decryptText(OLD, sealV1(OLD, 'ABCDE1234F'))).toBe('ABCDE1234F');
+    expect(sealedKeyId(sealV1(OLD, 'x'))).toBeNull();
+    expect(decryptText({ encryptionKey: NEW, previousEncryptionKey: OLD }, sealV1(OLD, 'PIN1'))).toBe('PIN1');
+    expect(() => decryptText(NEW, sealV1(OLD, 'PIN1'))).toThrow();
+  });
+});
+
 describe('ENCRYPTION_KEY configuration', () => {
-  const production = { DATABASE_URL: 'postgres://db.example/prod', SMS_SENDER: 'log' };
+  const production = {
+    DATABASE_URL: 'postgres://db.example/prod',
+    SMS_SENDER: 'twilio',
+    TWILIO_ACCOUNT_SID: 'AC1',
+    TWILIO_AUTH_TOKEN: 't',
+    TWILIO_FROM: '+15005550006',
+  };
   it('refuses to start in production without a key, or with a key of the wrong size', () => {
     expect(() => loadConfig(production)).toThrow(/ENCRYPTION_KEY is required in production/);
     expect(() => loadConfig({ ...production, ENCRYPTION_KEY: 'abcd' })).toThrow(/32 bytes/);
@@ -36,6 +75,19 @@ describe('ENCRYPTION_KEY configuration', () => {
     const b64 = Buffer.alloc(32, 9).toString('base64');
     expect(loadConfig({ ...production, ENCRYPTION_KEY: b64 }).encryptionKey).toEqual(Buffer.alloc(32, 9));
     expect(loadConfig({}).encryptionKey).toEqual(DEV_ENCRYPTION_KEY);
+  });
+  it('takes the previous key of a rotation beside it, never the same key twice', () => {
+    const hex = 'ab'.repeat(32);
+    const previous = 'cd'.repeat(32);
+    const config = loadConfig({ ...production, ENCRYPTION_KEY: hex, ENCRYPTION_KEY_PREVIOUS: previous });
+    expect(config.previousEncryptionKey).toEqual(Buffer.from(previous, 'hex'));
+    expect(loadConfig({ ...production, ENCRYPTION_KEY: hex }).previousEncryptionKey).toBeNull();
+    expect(() => loadConfig({ ...production, ENCRYPTION_KEY: hex, ENCRYPTION_KEY_PREVIOUS: 'abcd' })).toThrow(
+      /ENCRYPTION_KEY_PREVIOUS must be 32 bytes/,
+    );
+    expect(() => loadConfig({ ...production, ENCRYPTION_KEY: hex, ENCRYPTION_KEY_PREVIOUS: hex })).toThrow(
+      /ENCRYPTION_KEY_PREVIOUS is the same key as ENCRYPTION_KEY/,
+    );
   });
 });
 

@@ -1,42 +1,110 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 /**
- * Personal numbers at rest (PAN, bank account) and stored idempotent answers: AES-256-GCM with a
- * random 96-bit IV. Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url) so the scheme can change.
+ * The key(s) sealed values are opened with: `ENCRYPTION_KEY` seals and opens; during a rotation
+ * `ENCRYPTION_KEY_PREVIOUS` still opens what it sealed (lib/key-check.ts, lib/key-rotation.ts).
+ * The app's `Config` is one; a bare key is a ring of one.
  */
-export function encryptText(key: Buffer, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
+export interface FieldKeys {
+  encryptionKey: Buffer;
+  previousEncryptionKey?: Buffer | null;
+}
+export type Keys = Uint8Array | FieldKeys;
+
+const currentKey = (keys: Keys): Uint8Array => (keys instanceof Uint8Array ? keys : keys.encryptionKey);
+const keysOf = (keys: Keys): Uint8Array[] =>
+  keys instanceof Uint8Array
+    ? [keys]
+    : keys.previousEncryptionKey
+      ? [keys.encryptionKey, keys.previousEncryptionKey]
+      : [keys.encryptionKey];
+
+const ids = new WeakMap<Uint8Array, string>();
+
+/**
+ * A key's public name, written into every value it seals: 8 hex digits of an HMAC under the key,
+ * which tells nothing of the key but which key opens a value.
+ */
+export function keyIdOf(key: Uint8Array): string {
+  let id = ids.get(key);
+  if (!id) {
+    id = createHmac('sha256', key).update('action-tesa key id').digest('hex').slice(0, 8);
+    ids.set(key, id);
+  }
+  return id;
+}
+
+/** The key check value stored in `encryption_keys`: proves a configured key is the database's own. */
+export const keyCheckValueOf = (key: Uint8Array): string =>
+  createHmac('sha256', key).update('action-tesa key check value').digest('hex');
+
+/** The id of the key a stored value was sealed with; null for a `v1` value (sealed before ids). */
+export const sealedKeyId = (stored: string): string | null =>
+  stored.startsWith('v2.') ? stored.slice(3, 11) : null;
+
+/**
+ * Personal numbers at rest (PAN, bank account, voucher PINs) and stored idempotent answers:
+ * AES-256-GCM with a random 96-bit IV. Stored as `v2.<key id>.<iv>.<tag>.<ciphertext>` (base64url);
+ * `v1.<iv>.<tag>.<ciphertext>` values, sealed before key ids, are still read.
+ */
+export function encryptText(keys: Keys, plain: string): string {
+  return encryptTexts(keys, [plain])[0]!;
 }
 
 /**
  * `encryptText` of many values at once (a voucher upload): the same format, one random draw for
  * every IV, and text built without intermediate arrays; about a third faster over thousands.
  */
-export function encryptTexts(key: Buffer, plains: readonly string[]): string[] {
+export function encryptTexts(keys: Keys, plains: readonly string[]): string[] {
+  const key = currentKey(keys);
+  const prefix = `v2.${keyIdOf(key)}.`;
   const ivs = randomBytes(12 * plains.length);
   return plains.map((plain, i) => {
     const iv = ivs.subarray(i * 12, i * 12 + 12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return `v1.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
+    return `${prefix}${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
   });
 }
 
-export function decryptText(key: Buffer, stored: string): string {
-  const [version, iv, tag, body] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Unknown ciphertext format');
+function open(key: Uint8Array, iv: string, tag: string, body: string): string {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
 
+/**
+ * Opens a sealed value with the key its id names (current or previous); a `v1` value with the
+ * current key, then the previous one (it predates ids, so may be sealed under either).
+ */
+export function decryptText(keys: Keys, stored: string): string {
+  const parts = stored.split('.');
+  if (parts[0] === 'v2' && parts.length === 5) {
+    const [, id, iv, tag, body] = parts as [string, string, string, string, string];
+    const key = keysOf(keys).find((k) => keyIdOf(k) === id);
+    if (!key)
+      throw new Error(`Sealed under key ${id}, which is neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS`);
+    return open(key, iv, tag, body);
+  }
+  if (parts[0] === 'v1' && parts.length === 4) {
+    const [, iv, tag, body] = parts as [string, string, string, string];
+    const [first, ...rest] = keysOf(keys);
+    try {
+      return open(first!, iv, tag, body);
+    } catch (error) {
+      for (const key of rest) {
+        try {
+          return open(key, iv, tag, body);
+        } catch {}
+      }
+      throw error;
+    }
+  }
+  throw new Error('Unknown ciphertext format');
+}
+
 /** A keyed hash (one-time codes): without the key, a leaked table cannot be brute-forced offline. */
-export const keyedHash = (key: Buffer, text: string): string =>
+export const keyedHash = (key: Uint8Array, text: string): string =>
   createHmac('sha256', key).update(text).digest('hex');
 
 /** `XXXXXX1234`: the last four characters after a run of X as long as the hidden part. */

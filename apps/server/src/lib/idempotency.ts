@@ -95,7 +95,7 @@ async function claim(app: FastifyInstance, ctx: IdempotencyContext & { key: stri
     }
     if (first.status === 'done')
       return {
-        replay: first.answer ?? JSON.parse(decryptText(app.config.encryptionKey, first.responseBody!)),
+        replay: first.answer ?? JSON.parse(decryptText(app.config, first.responseBody!)),
       };
     const [takenOver] = await db
       .update(idempotencyKeys)

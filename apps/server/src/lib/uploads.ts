@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { LONE_SURROGATE } from './downloads';
 import { badRequest } from './errors';
+import { checkPdf } from './pdf-active-content';
 
 export const IMAGES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PDF = ['application/pdf'] as const;
@@ -16,7 +17,8 @@ const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`;
 
 /**
  * Decides what an upload is from its bytes, never from its name or declared type, and refuses
- * anything outside `allowed` or over `maxBytes`. Returns the sniffed content type.
+ * anything outside `allowed` or over `maxBytes`, and PDFs with active content (JavaScript, launch
+ * actions, embedded files, rich media, XFA; lib/pdf-active-content.ts). Returns the sniffed type.
  */
 export async function checkUpload(
   field: string,
@@ -32,6 +34,14 @@ export async function checkUpload(
       field,
       `Unsupported file type${sniffed ? ` (${sniffed.mime})` : ''}; allowed: ${allowed.join(', ')}`,
     );
+  if (sniffed.mime === 'application/pdf') {
+    const pdf = await checkPdf(content);
+    if (!pdf.ok)
+      throw refuse(
+        field,
+        `The PDF has ${pdf.found}, which is not allowed; save it as a plain PDF without scripts, attachments or protection (for example, print it to a new PDF)`,
+      );
+  }
   return sniffed.mime;
 }
 

@@ -1,3 +1,4 @@
+import { istWallMs } from '@app/contract/format';
 import type { ReportColumn } from '@app/contract/reports';
 
 /**
@@ -8,6 +9,28 @@ import type { ReportColumn } from '@app/contract/reports';
 export type CellValue = string | number | boolean | Date | null;
 export type ReportRow = Record<string, CellValue | undefined>;
 
+/**
+ * How a column's values are written, the same in every list export and report: numbers as numbers
+ * (`int`), money as rupees with the ₹ format (`rupees`), instants as Excel dates of their IST wall
+ * time (`datetime`), calendar days as Excel dates (`date`), flags as Yes/No, lists as one text.
+ */
+export type ExportFormat = 'text' | 'int' | 'rupees' | 'datetime' | 'date' | 'bool' | 'list';
+
+/** A sheet column: header, key, width and the format its numbers and dates are shown in. */
+export interface SheetColumn extends ReportColumn {
+  format?: ExportFormat;
+}
+
+/**
+ * The number formats of every sheet, as on screen (contract/format.ts): `23 Nov 2026`,
+ * `23 Nov 2026, 6:08 PM`, rupees with two decimals behind the ₹ of English (India).
+ */
+export const NUMBER_FORMATS = {
+  date: 'd mmm yyyy',
+  dateTime: 'd mmm yyyy", "h:mm AM/PM',
+  rupees: '[$₹-4009] #,##0.00',
+} as const;
+
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
@@ -15,7 +38,7 @@ const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const OFFICE = 'application/vnd.openxmlformats-officedocument';
 
 /** Indexes into `cellXfs` below. */
-const STYLE = { bold: 1, date: 2, quotePrefix: 3 } as const;
+const STYLE = { bold: 1, date: 2, quotePrefix: 3, dateTime: 4, rupees: 5 } as const;
 
 /** The parts other than the sheet, by their path in the zip. */
 export function packageParts(sheetName: string): [name: string, xml: string][] {
@@ -49,19 +72,29 @@ export function packageParts(sheetName: string): [name: string, xml: string][] {
   ];
 }
 
-/** Plain, bold (the header), a date (built-in format 14, the short date) and quote-prefixed text. */
+/** Plain, bold (the header), a day, quote-prefixed text, a date and time, rupees (NUMBER_FORMATS). */
 const FONT = '<sz val="11"/><name val="Calibri"/><family val="2"/>';
 const XF = 'fillId="0" borderId="0" xfId="0"';
+const NUM_FMT = { date: 164, dateTime: 165, rupees: 166 } as const;
 const STYLES =
-  `${DECL}<styleSheet xmlns="${MAIN}">` +
+  `${DECL}<styleSheet xmlns="${MAIN}"><numFmts count="3">` +
+  (Object.keys(NUM_FMT) as (keyof typeof NUM_FMT)[])
+    // The codes' quotes as references (escapeXml's tables are set up further down the module).
+    .map(
+      (k) => `<numFmt numFmtId="${NUM_FMT[k]}" formatCode="${NUMBER_FORMATS[k].replaceAll('"', '&quot;')}"/>`,
+    )
+    .join('') +
+  '</numFmts>' +
   `<fonts count="2"><font>${FONT}</font><font><b/>${FONT}</font></fonts>` +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  `<cellXfs count="4"><xf numFmtId="0" fontId="0" ${XF}/>` +
+  `<cellXfs count="6"><xf numFmtId="0" fontId="0" ${XF}/>` +
   `<xf numFmtId="0" fontId="1" ${XF} applyFont="1"/>` +
-  `<xf numFmtId="14" fontId="0" ${XF} applyNumberFormat="1"/>` +
-  `<xf numFmtId="0" fontId="0" ${XF} quotePrefix="1"/></cellXfs>` +
+  `<xf numFmtId="${NUM_FMT.date}" fontId="0" ${XF} applyNumberFormat="1"/>` +
+  `<xf numFmtId="0" fontId="0" ${XF} quotePrefix="1"/>` +
+  `<xf numFmtId="${NUM_FMT.dateTime}" fontId="0" ${XF} applyNumberFormat="1"/>` +
+  `<xf numFmtId="${NUM_FMT.rupees}" fontId="0" ${XF} applyNumberFormat="1"/></cellXfs>` +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
 /** A, B, …, Z, AA, … for a 0-based column index. */
@@ -77,7 +110,7 @@ export function columnLetters(index: number): string {
 }
 
 /** The sheet up to its rows: the first row frozen, the column widths, then the bold header row. */
-export function sheetHead(columns: readonly ReportColumn[]): string {
+export function sheetHead(columns: readonly SheetColumn[]): string {
   const cols = columns
     .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 18}" customWidth="1"/>`)
     .join('');
@@ -94,13 +127,26 @@ export function sheetHead(columns: readonly ReportColumn[]): string {
 
 export const SHEET_TAIL = '</sheetData></worksheet>';
 
-/** Excel counts days from 1899-12-30; a Date is written as that serial, in UTC (as exceljs did). */
+/**
+ * Excel counts days from 1899-12-30 and has no time zone: a Date is written as the serial of its
+ * IST wall time, so the sheet shows the time people in India saw it happen.
+ */
 const EXCEL_EPOCH_DAYS = 25569;
 
-/** Rows numbered from `firstRow`, as `<row>` elements; empty cells (null, undefined, '') are left out. */
-export function rowsXml(columns: readonly ReportColumn[], rows: readonly ReportRow[], firstRow: number) {
+/** A number's cell after its `r` attribute, up to its value: plain, or with the ₹ format. */
+const NUMBER = '"><v>';
+const RUPEES = `" s="${STYLE.rupees}"><v>`;
+
+/**
+ * Rows numbered from `firstRow`, as `<row>` elements; empty cells (null, undefined, '') are left out.
+ * A column's format decides how its numbers and dates are shown (`SheetColumn.format`); a Date in a
+ * `date` column is its IST day, elsewhere its IST date and time.
+ */
+export function rowsXml(columns: readonly SheetColumn[], rows: readonly ReportRow[], firstRow: number) {
   const keys = columns.map((c) => c.key);
   const refs = columns.map((_, i) => `<c r="${columnLetters(i)}`);
+  const numbers = columns.map((c) => (c.format === 'rupees' ? RUPEES : NUMBER));
+  const days = columns.map((c) => c.format === 'date');
   let xml = '';
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
@@ -113,7 +159,9 @@ export function rowsXml(columns: readonly ReportColumn[], rows: readonly ReportR
       if (typeof value === 'string') {
         xml += isFormulaTrigger(value) ? QUOTED_TEXT : TEXT;
         xml += textOf(value);
-      } else xml += cellXml(value);
+      } else if (typeof value === 'number') xml += numberXml(value, numbers[i]!);
+      else if (typeof value === 'boolean') xml += `" t="b"><v>${value ? 1 : 0}</v></c>`;
+      else xml += dateXml(value, days[i]!);
     }
     xml += '</row>';
   }
@@ -123,20 +171,20 @@ export function rowsXml(columns: readonly ReportColumn[], rows: readonly ReportR
 const TEXT = '" t="inlineStr"><is>';
 const QUOTED_TEXT = `" s="${STYLE.quotePrefix}" t="inlineStr"><is>`;
 
-/** A cell other than text, after its `r` attribute: its type, style and value. */
-function cellXml(value: number | boolean | Date): string {
-  switch (typeof value) {
-    case 'number':
-      // NaN and ±Infinity have no spreadsheet number: they are written as the text they print as.
-      return Number.isFinite(value) ? `"><v>${value}</v></c>` : TEXT + textOf(String(value));
-    case 'boolean':
-      return `" t="b"><v>${value ? 1 : 0}</v></c>`;
-    default: {
-      const ms = value.getTime();
-      if (Number.isNaN(ms)) return '"/>';
-      return `" s="${STYLE.date}"><v>${EXCEL_EPOCH_DAYS + ms / 86_400_000}</v></c>`;
-    }
-  }
+/** A number's cell after its `r` attribute. */
+function numberXml(value: number, head: string): string {
+  // NaN and ±Infinity have no spreadsheet number: they are written as the text they print as.
+  return Number.isFinite(value) ? `${head}${value}</v></c>` : TEXT + textOf(String(value));
+}
+
+/** A date's cell after its `r` attribute: the serial of its IST wall time, or of its IST day. */
+function dateXml(value: Date, day: boolean): string {
+  const ms = value.getTime();
+  if (Number.isNaN(ms)) return '"/>';
+  const serial = EXCEL_EPOCH_DAYS + istWallMs(ms) / 86_400_000;
+  return day
+    ? `" s="${STYLE.date}"><v>${Math.floor(serial)}</v></c>`
+    : `" s="${STYLE.dateTime}"><v>${serial}</v></c>`;
 }
 
 /** The inline string's text and the end of the cell (spaces at either end kept). */

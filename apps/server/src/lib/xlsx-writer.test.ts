@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { cellOf } from './lists/export';
 import { storedCells } from './xlsx-cells.test-kit';
 import { isFormulaTrigger } from './xlsx-sheet-xml';
-import { type ReportRow, xlsxChunks } from './xlsx-writer';
+import { NUMBER_FORMATS, type ReportRow, type SheetColumn, xlsxChunks } from './xlsx-writer';
 
 describe('isFormulaTrigger', () => {
   it.each(['=1+2', '+91 98765 43210', '-2+3', '@SUM(A1)', '\tx', '\rx', '\nx', '\u0000x', '\u001fx'])(
@@ -94,7 +95,8 @@ describe('xlsxChunks cell values and layout', () => {
     [0, 0],
     [true, true],
     [false, false],
-    [new Date('2024-03-01T10:20:30Z'), new Date('2024-03-01T10:20:30Z')],
+    // A Date is its IST wall time (exceljs reads a serial back as that wall time in UTC).
+    [new Date('2024-03-01T10:20:30Z'), new Date('2024-03-01T15:50:30Z')],
     ['a & b < c > d "e" \'f\'', 'a & b < c > d "e" \'f\''],
     ['  spaces kept  ', '  spaces kept  '],
     ['line\nbreak\ttab\rreturn', 'line\nbreak\ttab\rreturn'],
@@ -116,9 +118,52 @@ describe('xlsxChunks cell values and layout', () => {
     );
     const dateCell = sheet.getRow(8).getCell(2);
     expect(dateCell.type).toBe(ExcelJS.ValueType.Date);
-    expect(dateCell.numFmt).toBe('mm-dd-yy');
+    expect(dateCell.numFmt).toBe(NUMBER_FORMATS.dateTime);
     expect(sheet.getRow(6).getCell(2).type).toBe(ExcelJS.ValueType.Boolean);
     expect(sheet.getRow(2).getCell(2).type).toBe(ExcelJS.ValueType.Number);
+  });
+
+  it('writes numbers, money and dates in the one set of formats, dates in IST', async () => {
+    const formatted: SheetColumn[] = [
+      { header: 'Count', key: 'count', format: 'int' },
+      { header: 'Amount', key: 'amount', format: 'rupees' },
+      { header: 'At', key: 'at', format: 'datetime' },
+      { header: 'Day', key: 'day', format: 'date' },
+      { header: 'Born', key: 'born', format: 'date' },
+      { header: 'Flag', key: 'flag', format: 'bool' },
+    ];
+    // As a list export or a report makes the cells: from the database's values and the column's format.
+    const raw = {
+      count: '1250000', // a bigint sum arrives as text
+      amount: 22361.75,
+      at: '2026-11-23T18:40:00.000Z', // 24 Nov 00:10 IST
+      day: '2026-11-24',
+      born: '1935-06-15', // before India's fixed offset
+      flag: true,
+    };
+    const row: ReportRow = Object.fromEntries(
+      formatted.map((c) => [c.key, cellOf(raw[c.key as keyof typeof raw], c.format)]),
+    );
+    const sheet = await readBack(xlsxChunks(formatted, batchesOf([row, { amount: -5 }], 1)));
+    const cell = (n: number) => sheet.getRow(2).getCell(n);
+    expect(cell(1)).toMatchObject({ type: ExcelJS.ValueType.Number, value: 1250000 });
+    expect(cell(2)).toMatchObject({ type: ExcelJS.ValueType.Number, value: 22361.75 });
+    expect(cell(2).numFmt).toBe(NUMBER_FORMATS.rupees);
+    expect(sheet.getRow(3).getCell(2).numFmt).toBe(NUMBER_FORMATS.rupees);
+    expect(cell(3).type).toBe(ExcelJS.ValueType.Date);
+    expect(cell(3).numFmt).toBe(NUMBER_FORMATS.dateTime);
+    expect(cell(3).value).toEqual(new Date('2026-11-24T00:10:00Z'));
+    for (const [n, day] of [
+      [4, '2026-11-24'],
+      [5, '1935-06-15'],
+    ] as const) {
+      expect(cell(n).type).toBe(ExcelJS.ValueType.Date);
+      expect(cell(n).numFmt).toBe(NUMBER_FORMATS.date);
+      // A whole day: no time of day in the serial.
+      expect(cell(n).value).toEqual(new Date(`${day}T00:00:00Z`));
+    }
+    expect(cell(6).value).toBe('Yes');
+    expect(NUMBER_FORMATS.rupees).toContain('₹');
   });
 
   it('writes a bold header, the first row frozen and the column widths', async () => {

@@ -3,11 +3,18 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { constants } from 'node:zlib';
-import type { ReportColumn } from '@app/contract/reports';
 import ZipStream from 'zip-stream';
-import { packageParts, type ReportRow, rowsXml, SHEET_TAIL, sheetHead } from './xlsx-sheet-xml';
+import {
+  packageParts,
+  type ReportRow,
+  rowsXml,
+  SHEET_TAIL,
+  type SheetColumn,
+  sheetHead,
+} from './xlsx-sheet-xml';
 
-export type { CellValue, ReportRow } from './xlsx-sheet-xml';
+export type { CellValue, ExportFormat, ReportRow, SheetColumn } from './xlsx-sheet-xml';
+export { NUMBER_FORMATS } from './xlsx-sheet-xml';
 
 /**
  * Deflate level 1 (zlib's fastest): the sheet is repetitive markup, so level 1 already takes it
@@ -21,14 +28,15 @@ const DEFLATE_LEVEL = constants.Z_BEST_SPEED;
 const SHEET_BUFFER = 1 << 20;
 
 /**
- * Streams an xlsx: a bold, frozen header row from the columns, then every row of every batch. Each
+ * Streams an xlsx: a bold, frozen header row from the columns, then every row of every batch, each
+ * column's numbers and dates in its format (`SheetColumn.format`: one set of formats for every file). Each
  * batch becomes sheet XML text at once (no per-cell objects) and goes through a streaming zip, so
  * memory stays a few batches whatever the row count. `onBatch` hears the running row count.
  * The consumer sets the pace: when it reads slowly, the zip, then zlib, then the sheet buffer
  * fill, and no further batch is read until they drain. When it stops, reading stops.
  */
 export async function* xlsxChunks(
-  columns: readonly ReportColumn[],
+  columns: readonly SheetColumn[],
   batches: AsyncIterable<ReportRow[]>,
   onBatch?: (rowsWritten: number) => Promise<void>,
   options: { sheetName?: string } = {},
@@ -85,7 +93,7 @@ export async function* xlsxChunks(
 
 /** A whole (small) xlsx in memory, e.g. an upload's error report. */
 export async function xlsxBuffer(
-  columns: readonly ReportColumn[],
+  columns: readonly SheetColumn[],
   rows: ReportRow[],
   sheetName: string,
 ): Promise<Buffer> {

@@ -5,6 +5,13 @@ import { forbidden, unauthorized } from '../lib/errors';
 import { resolveStaffSession, type StaffPrincipal } from '../modules/auth/auth.service';
 import { type FieldPrincipal, resolveFieldSession } from '../modules/employees/field-sessions';
 import { type MemberPrincipal, resolveMemberSession } from '../modules/member-auth/member-sessions';
+import {
+  checkStanding,
+  MEMBER_WRITES,
+  type MemberWrite,
+  type MemberWriteDeclaration,
+  memberLimitKey,
+} from '../modules/member-auth/member-writes';
 
 /**
  * What a route needs, declared on every route as `config: { access }`:
@@ -22,6 +29,8 @@ export type Access = 'public' | 'staff' | 'member' | 'field' | { page: string } 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A member route that changes something: its business function (memberWrite below). */
+    memberWrite?: MemberWrite;
   }
   interface FastifyRequest {
     staff: StaffPrincipal | null;
@@ -30,7 +39,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every API route with what it declared: the permission test and snapshot read this. */
-    accessTable: { method: string; url: string; access: Access }[];
+    accessTable: { method: string; url: string; access: Access; memberWrite?: MemberWrite }[];
   }
 }
 
@@ -58,6 +67,31 @@ export const describeAccess = (access: Access): string => {
   return `action:${access.action} (${actionById(access.action)?.page})`;
 };
 
+/**
+ * The declaration of a member route that changes something: `member` access, the guard of its
+ * business function (standing, terms; modules/member-auth/member-writes.ts) and its per-member
+ * limit, counted in PostgreSQL by the rate-limit plugin's store after the guard let the call in.
+ */
+export function memberWrite(name: MemberWrite) {
+  const declared: MemberWriteDeclaration = MEMBER_WRITES[name];
+  const limit = 'limit' in declared ? declared.limit : undefined;
+  return {
+    access: 'member' as const,
+    memberWrite: name,
+    ...(limit
+      ? {
+          rateLimit: {
+            max: limit.max,
+            timeWindow: limit.windowMinutes * 60_000,
+            keyGenerator: (request: FastifyRequest) => memberLimitKey(request.member?.id),
+          },
+        }
+      : {}),
+  };
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Routes that libraries register (the docs UI, the web app's static files) are public by nature. */
 const isLibraryRoute = (url: string) => url.startsWith('/api/docs') || !url.startsWith('/api');
 
@@ -71,7 +105,14 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.config?.access) {
-      for (const method of methods) table.push({ method, url: route.url, access: route.config.access });
+      const { access, memberWrite: write } = route.config;
+      // Every member write passes the standing guard: one that declares no business function is a
+      // programming error caught at start-up, like a route without access.
+      if (access === 'member' && !write && methods.some((m) => !READS.has(m)))
+        throw new Error(
+          `Member route ${route.method} ${route.url} changes something: declare memberWrite(...)`,
+        );
+      for (const method of methods) table.push({ method, url: route.url, access, memberWrite: write });
       return;
     }
     if (isLibraryRoute(route.url)) {
@@ -81,7 +122,11 @@ export function registerAccessControl(app: FastifyInstance): void {
     throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // An API answer is for its caller and for now: no browser or proxy keeps a copy (a download
+    // that may be kept says so itself, lib/downloads.ts). Set first, so refusals carry it too.
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
+      reply.header('cache-control', 'no-store');
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') {
       // Public routes still learn who is calling when a token is present (logout needs it).
@@ -92,6 +137,9 @@ export function registerAccessControl(app: FastifyInstance): void {
       const member = await resolveMemberSession(app, request);
       if (!member) throw unauthorized();
       request.member = member;
+      const write = request.routeOptions.config.memberWrite;
+      const rule: MemberWriteDeclaration | undefined = write ? MEMBER_WRITES[write] : undefined;
+      if (rule && 'allow' in rule) await checkStanding(app, member.id, rule);
       return;
     }
     if (access === 'field') {

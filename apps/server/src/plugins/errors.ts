@@ -6,6 +6,7 @@ import { AppError, sqlStateOf } from '../lib/errors';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send({ error: err.code, message: err.message, fields: err.fields });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -24,8 +25,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err }, 'unhandled error');
       return reply.status(500).send({ error: 'internal', message: 'Something went wrong' });
     }
-    return reply.status(status).send({ error: err.code ?? 'bad_request', message: err.message });
+    return reply.status(status).send({ error: fallbackCode(status, err.code), message: err.message });
   });
+}
+
+/**
+ * The code of a 4xx that no AppError made (Fastify's own, a plugin's): its own code when it has
+ * one, else the house's name for the status. A throttle is `rate_limited` whoever throttled.
+ */
+function fallbackCode(status: number, code: string | undefined): string {
+  if (status === 429) return 'rate_limited';
+  return code ?? 'bad_request';
 }
 
 interface LoggedError {

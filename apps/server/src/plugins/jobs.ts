@@ -39,6 +39,19 @@ export interface Jobs {
 }
 
 const RETRY_LIMIT = 2;
+/** Arbitrary constant: the advisory lock under which instances create pg-boss's schema and queues. */
+const JOBS_STARTUP_LOCK = 7_310_420_002;
+
+async function underStartupLock(database: Database, work: () => Promise<void>): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [JOBS_STARTUP_LOCK]);
+    await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [JOBS_STARTUP_LOCK]).catch(() => {});
+    client.release();
+  }
+}
 
 export interface JobsOptions {
   runWorkers: boolean;
@@ -47,7 +60,7 @@ export interface JobsOptions {
 }
 
 export function createJobs(database: Database, options: JobsOptions): Jobs {
-  // One adapter for both backends: on PGlite pg-boss must share the single connection.
+  // pg-boss runs its SQL through the app's pool: one set of connections, one place to close.
   const boss = new PgBoss({
     db: { executeSql: database.executeSql },
     supervise: options.runWorkers,
@@ -137,8 +150,6 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       report,
     );
     timers.push(heartbeat);
-    // The embedded database admits one process: whatever ran before this one is dead.
-    if (database.kind === 'pglite') return resumeAbandoned(true).catch(report);
     const sweep = every(timing.sweepSeconds, () => resumeAbandoned(false), report);
     timers.push(sweep);
     await sweep.first();
@@ -157,10 +168,19 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       scheduled.set(kind, { cron, handler });
     },
     async start() {
-      await boss.start();
-      started = true;
+      // pg-boss creates its schema and each queue's table on first use; two instances doing so at
+      // once deadlock (40P01), so that part runs under one advisory lock across instances.
+      await underStartupLock(database, async () => {
+        await boss.start();
+        started = true;
+        for (const kind of handlers.keys()) await boss.createQueue(kind);
+        if (!options.runWorkers) return;
+        for (const [kind, { cron }] of scheduled) {
+          await boss.createQueue(kind);
+          await boss.schedule(kind, cron, {}, { tz: 'Asia/Kolkata', retryLimit: RETRY_LIMIT });
+        }
+      });
       for (const kind of handlers.keys()) {
-        await boss.createQueue(kind);
         if (!options.runWorkers) continue;
         await boss.work<{ taskId: number }>(
           kind,
@@ -171,9 +191,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
         );
       }
       if (!options.runWorkers) return;
-      for (const [kind, { cron, handler }] of scheduled) {
-        await boss.createQueue(kind);
-        await boss.schedule(kind, cron, {}, { tz: 'Asia/Kolkata', retryLimit: RETRY_LIMIT });
+      for (const [kind, { handler }] of scheduled) {
         await boss.work(kind, { batchSize: 1 }, () => handler());
       }
       await startRecovery();

@@ -144,7 +144,7 @@ const FEEDBACK: (FeedbackCreateBody & { replies: string[]; to: ('in_progress' | 
     message: 'The 18 mm ply had edge chipping in the last lot from Sai Timber Mart.',
     attachmentFileIds: [],
     replies: ['Sorry about that. Our quality team will visit the dealer this week.'],
-    to: ['in_progress'],
+    to: [],
   },
   {
     category: 'points',
@@ -152,7 +152,7 @@ const FEEDBACK: (FeedbackCreateBody & { replies: string[]; to: ('in_progress' | 
     message: 'Points for my scan on Monday are not showing yet.',
     attachmentFileIds: [],
     replies: ['The scan was credited on Tuesday: 40 points. Please check your ledger.'],
-    to: ['in_progress', 'resolved'],
+    to: ['resolved'],
   },
   {
     category: 'app',
@@ -168,7 +168,7 @@ const FEEDBACK: (FeedbackCreateBody & { replies: string[]; to: ('in_progress' | 
     message: 'The Diwali scheme was very good, thank you!',
     attachmentFileIds: [],
     replies: ['Thank you for the kind words!'],
-    to: ['in_progress', 'resolved'],
+    to: ['resolved'],
   },
   {
     category: 'redemption',
@@ -176,7 +176,7 @@ const FEEDBACK: (FeedbackCreateBody & { replies: string[]; to: ('in_progress' | 
     message: 'My gift voucher has not arrived after ten days.',
     attachmentFileIds: [],
     replies: ['We are checking with the courier.', 'The courier confirms delivery tomorrow.'],
-    to: ['in_progress'],
+    to: [],
   },
   {
     category: 'other',
@@ -259,6 +259,7 @@ export async function seedDemoProjects(database: Database) {
     await db.execute(sql`update feedback set created_at = now() - make_interval(days => ${8 - i}, hours => ${i}),
       updated_at = now() - make_interval(days => ${8 - i}, hours => ${i}) where id = ${made.body.id}`);
     for (const text of replies) await replyToFeedback(app, cs, made.body.id, text);
-    for (const state of to) await moveFeedback(app, cs, made.body.id, state);
+    // A reply moves open feedback to in progress by itself (feedback.service replyToFeedback).
+    for (const state of to) await moveFeedback(app, cs, made.body.id, { to: state });
   }
 }

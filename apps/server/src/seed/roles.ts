@@ -1,3 +1,4 @@
+import { secondFactorByDefault } from '@app/contract/actions';
 import { BUILT_IN_ROLES, builtInPermissions } from '@app/contract/permissions';
 import type { Executor } from '../db/client';
 import { roles } from '../db/schema/staff';
@@ -5,7 +6,10 @@ import { roles } from '../db/schema/staff';
 const LABELS: Record<string, string> = { hod: 'HOD', cs: 'CS' };
 export const roleLabel = (name: string) => LABELS[name] ?? name.replace(/\b\w/g, (c) => c.toUpperCase());
 
-/** Inserts any built-in role that is missing; never changes a role staff may have edited. */
+/**
+ * Inserts any built-in role that is missing; never changes a role staff may have edited. A role
+ * holding money or identity actions requires the second factor (the demo seed turns that off).
+ */
 export async function seedRoles(tx: Executor): Promise<void> {
   await tx
     .insert(roles)
@@ -15,6 +19,7 @@ export async function seedRoles(tx: Executor): Promise<void> {
         label: roleLabel(name),
         builtIn: true,
         permissions: builtInPermissions(name),
+        mfaRequired: secondFactorByDefault(builtInPermissions(name)),
       })),
     )
     .onConflictDoNothing({ target: roles.name });

@@ -14,8 +14,13 @@ export async function hasStaff(tx: Executor): Promise<boolean> {
   return Number(row?.n) > 0;
 }
 
-/** One account per built-in role, password demo1234. Demo profile only: never in production. */
+/**
+ * One account per built-in role, password demo1234. Demo profile only: never in production. The
+ * demo signs in with the password alone: no role requires the second factor here (in production
+ * the roles holding money or identity actions do); turn it on per role in User Roles.
+ */
 export async function seedDemoStaff(tx: Executor): Promise<void> {
+  await tx.update(roles).set({ mfaRequired: false });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const all = await tx.select({ id: roles.id, name: roles.name }).from(roles);
   const idOf = new Map(all.map((r) => [r.name, r.id]));

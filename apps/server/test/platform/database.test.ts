@@ -1,69 +1,211 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { demoEmail } from '@app/contract/permissions';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
+import { stopEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { GENERATION_CHUNK } from '../../src/modules/coupon-batches/coupon-generation';
 import { prepareDatabase } from '../../src/prepare';
-import { withDatabase } from '../global-setup';
-import { onPostgres } from '../harness';
+import { DEMO_PASSWORD } from '../../src/seed/staff';
+import { createEmptyDatabase } from '../harness';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
+/** Every start-up wait allows a loaded machine. */
+const START_UP = 300_000;
 
-describe('embedded database directory', () => {
-  it('refuses a second opener of the same directory with a clear error, and frees it on close', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'at-lock-'));
-    const dataDir = path.join(dir, 'data');
-    const first = await openDatabase({ kind: 'pglite', dataDir });
-    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(/already in use by process/);
-    await first.close();
-    const again = await openDatabase({ kind: 'pglite', dataDir });
-    await again.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+/** The embedded data directories of this file's tests (each test uses `<scratch>/data`). */
+const dataDirs: string[] = [];
+
+/** A directory the `postgres` user can enter (mkdtemp's are 0700): the embedded server runs as it under root. */
+function scratchDir(prefix: string): string {
+  const dir = path.join(os.tmpdir(), `${prefix}${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  dataDirs.push(path.join(dir, 'data'));
+  return dir;
+}
+
+const children: ChildProcess[] = [];
+// A failed test must not leave servers behind: its children die, and so do the clusters they started.
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of dataDirs) await stopEmbeddedPostgres(dir).catch(() => {});
+}, START_UP);
+
+/** `npm start`'s server in a child process; resolves once it prints its address. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', TEST_DATABASE_URL: '', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  /** Waits for a line of output; a server that exits first fails the wait at once, with its output. */
+  const printed = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (out.includes(text)) {
+          clearInterval(timer);
+          resolve();
+        } else if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+          clearInterval(timer);
+          reject(new Error(`no "${text}" from the server:\n${out}`));
+        }
+      }, 200);
+      const deadline = Date.now() + START_UP;
+    });
+  return { child, output: () => out, exited, printed };
+}
+
+/** Signs in to a started server as almond team and calls its API. */
+async function client(output: string) {
+  const base = `http://127.0.0.1:${/localhost:(\d+)/.exec(output)![1]}`;
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoEmail('almond team'), password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return {
+    // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the API answers
+    async call(method: string, url: string, body?: object): Promise<any> {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean>) {
+  const deadline = Date.now() + START_UP;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('embedded PostgreSQL in DATA_DIR', () => {
+  it(
+    'refuses a second opener of the same directory with a clear error, and frees it on close',
+    async () => {
+      const dataDir = path.join(scratchDir('at-lock-'), 'data');
+      const first = await openDatabase({ kind: 'embedded', dataDir });
+      expect((await first.executeSql('select 1 as one')).rows[0]!.one).toBe(1);
+      await expect(openDatabase({ kind: 'embedded', dataDir })).rejects.toThrow(/already in use by process/);
+      await first.close();
+      const again = await openDatabase({ kind: 'embedded', dataDir });
+      await again.close();
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    },
+    START_UP,
+  );
+
+  it(
+    'listens on no TCP port when its socket path fits, and keeps its log in the directory',
+    async () => {
+      const dataDir = path.join(scratchDir('at-sock-'), 'data');
+      const database = await openDatabase({ kind: 'embedded', dataDir });
+      const settings = await database.executeSql(
+        "select current_setting('listen_addresses') as listen, current_setting('unix_socket_directories') as sockets",
+      );
+      await database.close();
+      expect(settings.rows[0]).toEqual({ listen: '', sockets: path.join(dataDir, 'postgres') });
+      expect(fs.readFileSync(path.join(dataDir, 'postgres.log'), 'utf8')).toMatch(
+        /ready to accept connections/,
+      );
+      expect(fs.statSync(path.join(dataDir, 'postgres.secret')).mode & 0o077).toBe(0);
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    },
+    START_UP,
+  );
+
+  it('refuses, untouched, a directory written by the earlier PGlite engine, saying what to do', async () => {
+    const dataDir = path.join(scratchDir('at-old-'), 'data');
+    fs.mkdirSync(path.join(dataDir, 'base'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'PG_VERSION'), '17\n');
+    const before = fs.readdirSync(dataDir).sort();
+    await expect(openDatabase({ kind: 'embedded', dataDir })).rejects.toThrow(
+      /earlier version of this app \(the PGlite engine\).*nothing in it was changed.*move it aside/,
+    );
+    expect(fs.readdirSync(dataDir).sort()).toEqual(before);
+    expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   });
 
-  it('starts the server, then exits cleanly on SIGTERM and releases the directory', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'at-srv-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        PORT: '0',
-        DATA_DIR: path.join(dir, 'data'),
-        LOG_LEVEL: 'warn',
-        TEST_DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toContain('Demo accounts');
-    expect(out).toContain('almond-team@demo.local');
-    expect(fs.existsSync(path.join(dir, 'data.lock'))).toBe(true);
-    child.kill('SIGTERM');
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(0);
-    expect(fs.existsSync(path.join(dir, 'data.lock'))).toBe(false);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }, 90_000);
+  it(
+    'starts the server, exits cleanly on SIGTERM and stops its PostgreSQL; after a kill -9 mid-generation the next start recovers and the generation resumes',
+    async () => {
+      const dir = scratchDir('at-srv-');
+      const dataDir = path.join(dir, 'data');
+      const first = startServer({ DATA_DIR: dataDir });
+      await first.printed('Demo accounts');
+      expect(first.output()).toContain('almond-team@demo.local');
+      expect(first.output()).toContain('database: embedded');
+      expect(fs.existsSync(`${dataDir}.lock`)).toBe(true);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+      // A crash in the middle of a generation: the Node process dies at once, its PostgreSQL is left running.
+      const second = startServer({ DATA_DIR: dataDir });
+      await second.printed('Action Tesa back-office');
+      const before = await client(second.output());
+      const quantity = 4 * GENERATION_CHUNK;
+      const batch = await before.call('POST', '/api/admin/coupon-batches', {
+        productId: (await before.call('GET', '/api/admin/products?limit=1')).rows[0].id,
+        quantity,
+        expiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      });
+      await until(async () => (await before.call('GET', `/api/admin/coupon-batches/${batch.id}`)).done > 0);
+      second.child.kill('SIGKILL');
+      await second.exited;
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
+
+      const third = startServer({ DATA_DIR: dataDir });
+      await third.printed('Action Tesa back-office');
+      const after = await client(third.output());
+      expect(await after.call('GET', '/api/health')).toEqual({ status: 'ok', database: 'embedded' });
+      // The interrupted generation resumes on the new start and makes exactly the codes asked for.
+      await until(
+        async () => (await after.call('GET', `/api/admin/coupon-batches/${batch.id}`)).status === 'ready',
+      );
+      const done = await after.call('GET', `/api/admin/coupon-batches/${batch.id}`);
+      expect(done).toMatchObject({ status: 'ready', done: quantity });
+      third.child.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
+      // The demo data of the first start is still there, seeded once.
+      const database = await openDatabase({ kind: 'embedded', dataDir });
+      const staff = await database.executeSql('select count(*)::int as n from staff');
+      await database.close();
+      expect(staff.rows[0]!.n).toBe(11);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    3 * START_UP,
+  );
 });
 
-describe.runIf(onPostgres)('migrations on PostgreSQL (needs TEST_DATABASE_URL)', () => {
-  it('run exactly once when several instances start together', async () => {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `at_migrate_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
+describe('start-up on a shared PostgreSQL', () => {
+  it('migrates exactly once when several instances prepare together', async () => {
+    const empty = await createEmptyDatabase('at_migrate');
     const instances = await Promise.all(
-      Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url: withDatabase(url, name) })),
+      Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url: empty.url })),
     );
     await Promise.all(instances.map((db) => prepareDatabase(db, { seedDemo: false })));
     const db = instances[0]!;
@@ -77,7 +219,24 @@ describe.runIf(onPostgres)('migrations on PostgreSQL (needs TEST_DATABASE_URL)',
     // Production profile: no demo accounts.
     expect(staff.rows[0]!.n).toBe(0);
     await Promise.all(instances.map((i) => i.close()));
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await empty.drop();
   });
+
+  it(
+    'three whole servers started at once on a fresh database all come up (migrations, seed, queues)',
+    async () => {
+      const empty = await createEmptyDatabase('at_three');
+      const servers = Array.from({ length: 3 }, () =>
+        startServer({ DATABASE_URL: empty.url, SEED_DEMO: '1', DATA_DIR: path.join(os.tmpdir(), 'unused') }),
+      );
+      for (const server of servers) await server.printed('Action Tesa back-office');
+      for (const server of servers) {
+        expect(server.output()).not.toMatch(/deadlock|40P01/);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      }
+      await empty.drop();
+    },
+    2 * START_UP,
+  );
 });

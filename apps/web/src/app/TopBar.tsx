@@ -29,8 +29,9 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: Props) {
         <Box component={Link} to="/dashboard" sx={{ display: 'flex', color: 'text.primary', mr: 2 }}>
           <Logo />
         </Box>
-        {/* react-admin pages render their <Title> here. */}
-        <TitlePortal />
+        {/* react-admin pages render their <Title> here. Not a heading: it is empty on pages that show
+            their own <h1>, and an empty heading is announced as one on every page. */}
+        <TitlePortal component="div" />
         <Typography data-testid="role-name" sx={{ fontWeight: 500 }}>
           {roleName}
         </Typography>

@@ -8,6 +8,7 @@ import {
   validatePasswordForm,
   visibleErrors,
 } from './password-form';
+import { useCommonPasswordCheck } from './password-list';
 
 const ALL_FIELDS: readonly PasswordField[] = ['newPassword', 'confirmPassword'];
 
@@ -19,7 +20,8 @@ export function UpdatePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [form, setForm] = useState<PasswordForm>(EMPTY_PASSWORD_FORM);
   const [touched, setTouched] = useState<ReadonlySet<PasswordField>>(new Set());
   const [busy, setBusy] = useState(false);
-  const errors = validatePasswordForm(form);
+  const isCommon = useCommonPasswordCheck(open);
+  const errors = validatePasswordForm(form, isCommon);
   const shown = visibleErrors(errors, touched);
 
   const close = () => {

@@ -1,6 +1,7 @@
 import { PASSWORD_RULE_MESSAGES } from '@app/contract/auth';
 import { describe, expect, it } from 'vitest';
 import { validatePasswordForm, visibleErrors } from './password-form';
+import { loadCommonPasswordCheck } from './password-list';
 
 describe('change-password form rules', () => {
   it('gives the spec messages, the first failing rule per field', () => {
@@ -12,7 +13,7 @@ describe('change-password form rules', () => {
       newPassword: 'Password must be at least 6 characters',
       confirmPassword: 'Passwords must match',
     });
-    expect(validatePasswordForm({ newPassword: 'abcdefg', confirmPassword: 'abcdefg' })).toEqual({});
+    expect(validatePasswordForm({ newPassword: 'gh7-kettle', confirmPassword: 'gh7-kettle' })).toEqual({});
   });
 
   it('refuses a common password as the server does, after the spec rules', () => {
@@ -31,5 +32,18 @@ describe('change-password form rules', () => {
     expect(visibleErrors(errors, new Set(['confirmPassword']))).toEqual({
       confirmPassword: 'Confirm password is required',
     });
+  });
+});
+
+describe('the full common-password list, loaded when the form opens', () => {
+  it('refuses what only the list knows once loaded', async () => {
+    const isCommon = await loadCommonPasswordCheck();
+    for (const password of ['pass1234', 'dragon12', 'soccer12'])
+      expect(validatePasswordForm({ newPassword: password, confirmPassword: password }, isCommon)).toEqual({
+        newPassword: PASSWORD_RULE_MESSAGES.common,
+      });
+    expect(
+      validatePasswordForm({ newPassword: 'Tr1cky-pass', confirmPassword: 'Tr1cky-pass' }, isCommon),
+    ).toEqual({});
   });
 });

@@ -1,10 +1,10 @@
 import {
+  Alert,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
-  DialogTitle,
   FormControlLabel,
   MenuItem,
   Stack,
@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../app/api';
+import { DialogTitleWithClose } from './DialogTitleWithClose';
 
 export interface DialogField {
   name: string;
@@ -92,7 +93,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     // Clicks inside the dialog must not reach a clickable row behind it (React bubbles through portals).
     <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" onClick={(e) => e.stopPropagation()}>
-      <DialogTitle>{props.title}</DialogTitle>
+      <DialogTitleWithClose onClose={props.onClose}>{props.title}</DialogTitleWithClose>
       <DialogContent>
         {props.text && <DialogContentText>{props.text}</DialogContentText>}
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -137,16 +138,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
                 </TextField>
               ),
             )}
-          {message && (
-            <TextField
-              value={message}
-              error
-              helperText=""
-              slotProps={{ input: { readOnly: true } }}
-              multiline
-              aria-label="Error"
-            />
-          )}
+          {message && <Alert severity="error">{message}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>

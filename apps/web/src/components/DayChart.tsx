@@ -15,7 +15,9 @@ const shortDay = (day: string) => formatDay(day).replace(/ \d{4}$/, '');
 
 /**
  * Daily figures as a chart with axes, a tooltip per day and a legend (MUI X Charts): bars for a
- * single series, lines to compare several. Days are IST calendar days `yyyy-MM-dd`.
+ * single series, steps to compare several (a day's count is one level for the day; a smoothed curve
+ * would invent values between days). Days are IST calendar days `yyyy-MM-dd`. The count axis is as
+ * wide as its longest label, in Indian grouping (`1,00,000`), never cut.
  */
 export function DayChart({
   days,
@@ -34,7 +36,7 @@ export function DayChart({
         context.location === 'tooltip' ? formatDay(day) : shortDay(day),
     },
   ];
-  const yAxis = [{ valueFormatter: (v: number | null) => formatCount(v ?? 0), width: 56 }];
+  const yAxis = [{ valueFormatter: (v: number | null) => formatCount(v ?? 0), width: 'auto' as const }];
   const chartSeries = series.map((s) => ({
     label: s.label,
     data: s.values,
@@ -50,7 +52,7 @@ export function DayChart({
           height={260}
           xAxis={xAxis}
           yAxis={yAxis}
-          series={chartSeries.map((s) => ({ ...s, showMark: days.length <= 31 }))}
+          series={chartSeries.map((s) => ({ ...s, curve: 'step' as const, showMark: days.length <= 31 }))}
         />
       )}
     </Box>

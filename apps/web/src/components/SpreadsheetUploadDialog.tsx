@@ -5,13 +5,13 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   LinearProgress,
   Typography,
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../app/api';
+import { DialogTitleWithClose } from './DialogTitleWithClose';
 import { downloadFile } from './download';
 import { SpreadsheetPicker } from './SpreadsheetPicker';
 import { UploadOutcome } from './UploadOutcome';
@@ -80,7 +80,9 @@ export function SpreadsheetUploadDialog<Result extends UploadResult>(
 
   return (
     <Dialog open onClose={busy ? undefined : props.onClose} fullWidth maxWidth="md">
-      <DialogTitle>{props.title}</DialogTitle>
+      <DialogTitleWithClose onClose={props.onClose} disabled={busy}>
+        {props.title}
+      </DialogTitleWithClose>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
           {props.help}

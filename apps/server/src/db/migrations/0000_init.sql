@@ -299,6 +299,14 @@ CREATE TABLE "field_visits" (
 	CONSTRAINT "field_visits_type" CHECK ("field_visits"."type" in ('dealer_visit', 'carpenter_meet', 'site_visit'))
 );
 --> statement-breakpoint
+CREATE TABLE "encryption_keys" (
+	"key_id" text PRIMARY KEY NOT NULL,
+	"check_value" text NOT NULL,
+	"state" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"retired_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "feedback" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"member_id" integer NOT NULL,
@@ -568,6 +576,7 @@ CREATE TABLE "members" (
 	"status_reason" text,
 	"kyc_status" text DEFAULT 'none' NOT NULL,
 	"balance" integer DEFAULT 0 NOT NULL,
+	"language" text DEFAULT 'en' NOT NULL,
 	"terms_version" text,
 	"terms_accepted_at" timestamp with time zone,
 	"approved_at" timestamp with time zone,
@@ -582,6 +591,48 @@ CREATE TABLE "members" (
 CREATE TABLE "terms_versions" (
 	"version" text PRIMARY KEY NOT NULL,
 	"published_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "member_messages" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"channel" text NOT NULL,
+	"template_key" text NOT NULL,
+	"language" text NOT NULL,
+	"variables" jsonb NOT NULL,
+	"secret_variables" text,
+	"recipient" text NOT NULL,
+	"member_id" bigint,
+	"cause_kind" text NOT NULL,
+	"cause_id" text NOT NULL,
+	"priority" smallint DEFAULT 5 NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_at" timestamp with time zone,
+	"expires_at" timestamp with time zone,
+	"provider" text,
+	"provider_message_id" text,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	"delivered_at" timestamp with time zone,
+	"failed_at" timestamp with time zone,
+	CONSTRAINT "member_messages_channel_ck" CHECK ("member_messages"."channel" in ('sms', 'whatsapp', 'push')),
+	CONSTRAINT "member_messages_status_ck" CHECK ("member_messages"."status" in ('queued', 'sending', 'sent', 'delivered', 'failed'))
+);
+--> statement-breakpoint
+CREATE TABLE "message_templates" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"channel" text NOT NULL,
+	"language" text NOT NULL,
+	"body" text NOT NULL,
+	"variables" text[] DEFAULT '{}'::text[] NOT NULL,
+	"dlt_template_id" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer,
+	CONSTRAINT "message_templates_language_ck" CHECK ("message_templates"."language" ~ '^[a-z]{2}$')
 );
 --> statement-breakpoint
 CREATE TABLE "app_versions" (
@@ -723,6 +774,12 @@ CREATE TABLE "projects" (
 	CONSTRAINT "projects_state_check" CHECK ("projects"."state" in ('submitted', 'approved', 'rejected'))
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"resets_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "redemption_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"redemption_id" integer NOT NULL,
@@ -740,9 +797,11 @@ CREATE TABLE "redemption_settings" (
 	"tds_rate_bp" integer NOT NULL,
 	"tds_no_pan_rate_bp" integer NOT NULL,
 	"min_cash_points" integer NOT NULL,
+	"voucher_out_of_stock" text DEFAULT 'wait' NOT NULL,
 	"effective_from" timestamp with time zone NOT NULL,
 	"created_by" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "redemption_settings_voucher_out_of_stock" CHECK ("redemption_settings"."voucher_out_of_stock" in ('wait', 'refuse'))
 );
 --> statement-breakpoint
 CREATE TABLE "redemptions" (
@@ -753,14 +812,14 @@ CREATE TABLE "redemptions" (
 	"quantity" integer DEFAULT 1 NOT NULL,
 	"points" integer NOT NULL,
 	"paise_per_point" integer NOT NULL,
-	"value_paise" integer NOT NULL,
+	"value_paise" bigint NOT NULL,
 	"financial_year" text NOT NULL,
-	"prior_fy_value_paise" integer NOT NULL,
+	"prior_fy_value_paise" bigint NOT NULL,
 	"pan_on_file" boolean NOT NULL,
 	"tds_rate_bp" integer NOT NULL,
-	"tds_paise" integer NOT NULL,
+	"tds_paise" bigint NOT NULL,
 	"tds_borne_by" text NOT NULL,
-	"net_paise" integer NOT NULL,
+	"net_paise" bigint NOT NULL,
 	"payout" text,
 	"payout_to" text,
 	"kyc_id" integer,
@@ -851,6 +910,7 @@ CREATE TABLE "roles" (
 	"label" text NOT NULL,
 	"built_in" boolean DEFAULT false NOT NULL,
 	"permissions" text[] DEFAULT '{}'::text[] NOT NULL,
+	"mfa_required" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "roles_name_unique" UNIQUE("name")
@@ -868,6 +928,21 @@ CREATE TABLE "sessions" (
 	CONSTRAINT "sessions_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "sign_in_challenges" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"staff_id" integer NOT NULL,
+	"purpose" text NOT NULL,
+	"pending_secret" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "sign_in_challenges_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "sign_in_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -876,6 +951,16 @@ CREATE TABLE "sign_in_events" (
 	"outcome" text NOT NULL,
 	"ip" text,
 	"user_agent" text
+);
+--> statement-breakpoint
+CREATE TABLE "sign_in_throttles" (
+	"subject" text NOT NULL,
+	"address" text NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"locked_until" timestamp with time zone,
+	"last_failure_at" timestamp with time zone,
+	"last_success_at" timestamp with time zone,
+	CONSTRAINT "sign_in_throttles_subject_address_pk" PRIMARY KEY("subject","address")
 );
 --> statement-breakpoint
 CREATE TABLE "staff" (
@@ -889,6 +974,10 @@ CREATE TABLE "staff" (
 	"failed_logins" integer DEFAULT 0 NOT NULL,
 	"locked_until" timestamp with time zone,
 	"last_sign_in_at" timestamp with time zone,
+	"totp_secret" text,
+	"totp_enabled_at" timestamp with time zone,
+	"totp_last_step" bigint,
+	"recovery_codes" text[] DEFAULT '{}'::text[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -990,6 +1079,7 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_requested_by_staff_id_fk" FOREIGN 
 ALTER TABLE "reports" ADD CONSTRAINT "reports_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sign_in_challenges" ADD CONSTRAINT "sign_in_challenges_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_events" ADD CONSTRAINT "sign_in_events_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff" ADD CONSTRAINT "staff_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
@@ -1013,6 +1103,7 @@ CREATE INDEX "field_onboardings_visit_idx" ON "field_onboardings" USING btree ("
 CREATE INDEX "field_sessions_employee_idx" ON "field_sessions" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "field_visits_check_in_idx" ON "field_visits" USING btree ("check_in_at","id");--> statement-breakpoint
 CREATE INDEX "field_visits_employee_idx" ON "field_visits" USING btree ("employee_id","check_in_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "encryption_keys_one_current" ON "encryption_keys" USING btree ("state") WHERE state = 'current';--> statement-breakpoint
 CREATE INDEX "feedback_member_idx" ON "feedback" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "feedback_state_idx" ON "feedback" USING btree ("state","id");--> statement-breakpoint
 CREATE INDEX "feedback_created_idx" ON "feedback" USING btree ("created_at","id");--> statement-breakpoint
@@ -1048,6 +1139,13 @@ CREATE INDEX "members_created_idx" ON "members" USING btree ("created_at","id");
 CREATE INDEX "members_state_idx" ON "members" USING btree ("state","district");--> statement-breakpoint
 CREATE INDEX "members_dealer_idx" ON "members" USING btree ("dealer_id");--> statement-breakpoint
 CREATE INDEX "members_referred_by_idx" ON "members" USING btree ("referred_by");--> statement-breakpoint
+CREATE UNIQUE INDEX "member_messages_cause_uq" ON "member_messages" USING btree ("cause_kind","cause_id","channel","template_key");--> statement-breakpoint
+CREATE INDEX "member_messages_queue_idx" ON "member_messages" USING btree ("priority","next_attempt_at","id") WHERE "member_messages"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "member_messages_sending_idx" ON "member_messages" USING btree ("claimed_at") WHERE "member_messages"."status" = 'sending';--> statement-breakpoint
+CREATE INDEX "member_messages_provider_idx" ON "member_messages" USING btree ("provider","provider_message_id");--> statement-breakpoint
+CREATE INDEX "member_messages_member_idx" ON "member_messages" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "member_messages_created_idx" ON "member_messages" USING btree ("created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "message_templates_uq" ON "message_templates" USING btree ("key","channel","language");--> statement-breakpoint
 CREATE INDEX "app_versions_platform_idx" ON "app_versions" USING btree ("platform","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "inbox_messages_notification_member_key" ON "inbox_messages" USING btree ("notification_id","member_id");--> statement-breakpoint
 CREATE INDEX "inbox_messages_member_idx" ON "inbox_messages" USING btree ("member_id","id");--> statement-breakpoint
@@ -1062,6 +1160,7 @@ CREATE INDEX "project_bonus_settings_effective_idx" ON "project_bonus_settings" 
 CREATE INDEX "projects_member_idx" ON "projects" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "projects_state_idx" ON "projects" USING btree ("state","id");--> statement-breakpoint
 CREATE INDEX "projects_created_idx" ON "projects" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "rate_limits_resets_at_idx" ON "rate_limits" USING btree ("resets_at");--> statement-breakpoint
 CREATE INDEX "redemption_events_redemption_idx" ON "redemption_events" USING btree ("redemption_id","id");--> statement-breakpoint
 CREATE INDEX "redemption_settings_effective_idx" ON "redemption_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE UNIQUE INDEX "redemptions_utr_key" ON "redemptions" USING btree ("utr");--> statement-breakpoint
@@ -1076,6 +1175,7 @@ CREATE INDEX "reports_requested_by_idx" ON "reports" USING btree ("requested_by"
 CREATE INDEX "reports_expires_at_idx" ON "reports" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "schemes_status_idx" ON "schemes" USING btree ("status","starts_on","ends_on");--> statement-breakpoint
 CREATE INDEX "sessions_staff_idx" ON "sessions" USING btree ("staff_id");--> statement-breakpoint
+CREATE INDEX "sign_in_challenges_staff_idx" ON "sign_in_challenges" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "sign_in_events_at_idx" ON "sign_in_events" USING btree ("at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_email_key" ON "staff" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "staff_role_idx" ON "staff" USING btree ("role_id");--> statement-breakpoint

@@ -4,7 +4,9 @@
 -- Custom migration: copied verbatim into `<n>_points_and_scans.sql` by regenerate.sh. The TypeScript
 -- side calls these functions and never repeats their rules: `postEntry` (modules/ledger) calls
 -- post_points, `pointsInForce` (modules/scheme-points) calls points_in_force, `moveStatement`
--- (modules/coupons/coupon-transitions.ts) calls coupon_count_shard, the scan service calls scan_coupon.
+-- (modules/coupons/coupon-transitions.ts) calls coupon_count_shard, the scan service calls scan_coupon,
+-- Coupon Stock (modules/coupon-stock) calls scheme_points_per_scan, which reads the schemes in force
+-- the scan reads (schemes_in_force).
 
 -- The coupon_counts shard this connection adds to: concurrent transactions on different connections
 -- update different counter rows instead of queueing on one row lock (see db/schema/coupons.ts).
@@ -22,6 +24,39 @@ BEGIN
     WHERE pp.product_id = p_product AND pp.effective_from <= now()
     ORDER BY pp.effective_from DESC, pp.id DESC LIMIT 1), p_base_points);
 END;
+$$;
+--> statement-breakpoint
+
+-- The schemes in force today for a scan of a SKU (PRODUCT.md §3.4): active, today (IST) within their
+-- days, for the SKU (or all SKUs), and for the member's type and state (or all) — unless
+-- `p_any_member`, which asks for every scheme some member could get (the Coupon Stock liability). The
+-- one definition the scan (scan_coupon) and the liability (scheme_points_per_scan) share. A SQL
+-- function in FROM: the planner inlines it.
+CREATE OR REPLACE FUNCTION schemes_in_force(
+  p_product bigint, p_any_member boolean, p_member_type text, p_state text)
+RETURNS SETOF schemes
+LANGUAGE sql STABLE AS $$
+  SELECT sc.* FROM schemes sc
+  WHERE sc.status = 'active'
+    AND (now() AT TIME ZONE 'Asia/Kolkata')::date BETWEEN sc.starts_on AND sc.ends_on
+    AND (cardinality(sc.product_ids) = 0 OR p_product = ANY (sc.product_ids))
+    AND (p_any_member OR cardinality(sc.member_types) = 0 OR p_member_type = ANY (sc.member_types))
+    AND (p_any_member OR cardinality(sc.states) = 0 OR EXISTS (SELECT 1 FROM unnest(sc.states) x
+          WHERE lower(trim(x)) = lower(trim(p_state))))
+$$;
+--> statement-breakpoint
+
+-- The most the schemes in force today add to one scan of a SKU worth `p_points`, for the members they
+-- apply to, as scan_coupon pays them: the highest multiplier, every fixed bonus, and each slab bonus
+-- as its share of one scan (bonus ÷ scans per slab: it is paid once every N scans). Coupon Stock
+-- values the liability of live codes with it.
+CREATE OR REPLACE FUNCTION scheme_points_per_scan(p_product bigint, p_points integer) RETURNS numeric
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(round(p_points * (max(s.multiplier) FILTER (WHERE s.rule = 'multiplier') - 1)), 0)
+    + coalesce(sum(s.bonus_points) FILTER (WHERE s.rule = 'fixed_bonus'), 0)
+    + coalesce(sum(s.bonus_points::numeric / s.slab_scans)
+        FILTER (WHERE s.rule = 'slab_bonus' AND s.slab_scans > 0), 0)
+  FROM schemes_in_force(p_product, true, NULL, NULL) s
 $$;
 --> statement-breakpoint
 
@@ -161,13 +196,7 @@ BEGIN
     FOR s IN
       SELECT sc.id, sc.name, sc.rule, sc.multiplier, sc.bonus_points, sc.slab_scans, sc.product_ids,
           sc.starts_on, sc.ends_on
-        FROM schemes sc
-        WHERE sc.status = 'active'
-          AND (now() AT TIME ZONE 'Asia/Kolkata')::date BETWEEN sc.starts_on AND sc.ends_on
-          AND (cardinality(sc.product_ids) = 0 OR c_product = ANY (sc.product_ids))
-          AND (cardinality(sc.member_types) = 0 OR m.type = ANY (sc.member_types))
-          AND (cardinality(sc.states) = 0 OR EXISTS (SELECT 1 FROM unnest(sc.states) x
-                WHERE lower(trim(x)) = lower(trim(m.state))))
+        FROM schemes_in_force(c_product, false, m.type, m.state) sc
         ORDER BY CASE sc.rule WHEN 'multiplier' THEN 0 WHEN 'fixed_bonus' THEN 1 ELSE 2 END,
           sc.multiplier DESC NULLS LAST, sc.id
     LOOP

@@ -58,7 +58,7 @@ export const bdes = pgTable('bdes', {
   passwordSetAt: timestamp('password_set_at', { withTimezone: true }).notNull().defaultNow(),
   /** Field-app access: an inactive BDE cannot sign in. */
   active: boolean('active').notNull().default(true),
-  /** Wrong field-app passwords in a row, and the lock they set (lib/sign-in-lockout, as staff). */
+  /** Wrong field-app passwords from any address, and the account-wide hold they set (lib/sign-in-throttle, as staff). */
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -44,6 +44,8 @@ export const members = pgTable(
     /** none | submitted | approved | rejected */
     kycStatus: text('kyc_status').notNull().default('none'),
     balance: integer('balance').notNull().default(0),
+    /** Language of the messages the member receives: en | hi (contract MESSAGE_LANGUAGES). */
+    language: text('language').notNull().default('en'),
     termsVersion: text('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -60,18 +61,22 @@ export const redemptions = pgTable(
     quantity: integer('quantity').notNull().default(1),
     points: integer('points').notNull(),
     paisePerPoint: integer('paise_per_point').notNull(),
-    valuePaise: integer('value_paise').notNull(),
+    /**
+     * Money in paise is bigint: points (up to 10⁸ a request) × paise per point (up to 10⁴) is far past
+     * 2³¹, and within 2⁵³ (exact as a JS number). Points stay integer (at most 10⁸ a request).
+     */
+    valuePaise: bigint('value_paise', { mode: 'number' }).notNull(),
     /** `2026-27`: the financial year (IST) of the request. */
     financialYear: text('financial_year').notNull(),
     /** The member's value in this financial year before this redemption. */
-    priorFyValuePaise: integer('prior_fy_value_paise').notNull(),
+    priorFyValuePaise: bigint('prior_fy_value_paise', { mode: 'number' }).notNull(),
     panOnFile: boolean('pan_on_file').notNull(),
     tdsRateBp: integer('tds_rate_bp').notNull(),
-    tdsPaise: integer('tds_paise').notNull(),
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull(),
     /** member (cash: paid net of TDS) | company (gifts and vouchers: the company bears it) */
     tdsBorneBy: text('tds_borne_by').notNull(),
     /** Cash: what is paid out (value − TDS); rewards: the value. */
-    netPaise: integer('net_paise').notNull(),
+    netPaise: bigint('net_paise', { mode: 'number' }).notNull(),
     /** Cash: bank | upi. */
     payout: text('payout'),
     /** Cash: masked account or the UPI id, as on the approved KYC at request. */
@@ -130,7 +135,7 @@ export const redemptionEvents = pgTable(
 );
 
 /**
- * TDS threshold and rates and the cash minimum (programme settings beside the point value), with
+ * TDS threshold and rates, the cash minimum and what an e-voucher request out of stock does (programme settings beside the point value), with
  * history: a new row supersedes the earlier ones from its `effective_from`.
  */
 export const redemptionSettings = pgTable(
@@ -141,9 +146,14 @@ export const redemptionSettings = pgTable(
     tdsRateBp: integer('tds_rate_bp').notNull(),
     tdsNoPanRateBp: integer('tds_no_pan_rate_bp').notNull(),
     minCashPoints: integer('min_cash_points').notNull(),
+    /** An e-voucher request out of stock: wait (accepted, points held) | refuse. */
+    voucherOutOfStock: text('voucher_out_of_stock').notNull().default('wait'),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('redemption_settings_effective_idx').on(t.effectiveFrom)],
+  (t) => [
+    index('redemption_settings_effective_idx').on(t.effectiveFrom),
+    check('redemption_settings_voucher_out_of_stock', sql`${t.voucherOutOfStock} in ('wait', 'refuse')`),
+  ],
 );

@@ -16,7 +16,7 @@ export const storeKind = pgEnum('store_kind', ['dealer', 'distributor', 'experie
  * Locator stores (PRODUCT.md §3.7). Coordinates are WGS 84 degrees inside India's bounding box
  * (contract maps.ts). `stores_geo_idx` serves the member API's nearest stores: a GiST index on the
  * point (lng, lat) of active stores answers the widening bounding box of modules/stores
- * (stores.nearest.ts) on PostgreSQL and PGlite alike, without PostGIS.
+ * (stores.nearest.ts) without PostGIS.
  */
 export const stores = pgTable(
   'stores',

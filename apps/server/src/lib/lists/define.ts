@@ -1,10 +1,11 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import type { ExportFormat } from '../xlsx-writer';
 import type { Filter } from './filters';
 
-/** How a column is written to a spreadsheet. */
-export type ExportFormat = 'text' | 'int' | 'rupees' | 'datetime' | 'date' | 'bool' | 'list';
+/** How a column is written to a spreadsheet (the writer's one set of formats). */
+export type { ExportFormat } from '../xlsx-writer';
 
 export type Expr = PgColumn | SQL | SQL.Aliased;
 

@@ -27,15 +27,23 @@ interface Cursor {
   total?: { n: number; estimated: boolean; of: string };
 }
 const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decode(raw: string, sort: string, order: string): Cursor {
+const invalidCursor = () => badRequest('cursor: not a cursor this list issued', { cursor: 'Invalid cursor' });
+
+/**
+ * Decodes a cursor and checks each keyset value against the type of the column it is compared
+ * with: a value the column's type cannot hold (a forged or mangled cursor) is a 400 naming
+ * `cursor`, never a failed cast in the database.
+ */
+function decode(raw: string, plan: { sortKey: string; order: string; sortColumn: PgColumn; id: PgColumn }) {
   let c: Partial<Cursor> | null = null;
   try {
     c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {}
-  if (!c || typeof c.value !== 'string' || typeof c.id !== 'string' || c.value.includes('\0'))
-    throw badRequest('cursor: not a cursor this list issued', { cursor: 'Invalid cursor' });
-  if (c.sort !== sort || c.order !== order)
+  if (!c || typeof c !== 'object' || typeof c.value !== 'string' || typeof c.id !== 'string')
+    throw invalidCursor();
+  if (c.sort !== plan.sortKey || c.order !== plan.order)
     throw badRequest('cursor: belongs to another sort order', { cursor: 'Stale cursor' });
+  if (!holds(plan.sortColumn, c.value) || !holds(plan.id, c.id)) throw invalidCursor();
   const t = c.total;
   // A total this engine did not write (a hand-made cursor) is ignored: the page counts again.
   const wellFormed =
@@ -45,6 +53,61 @@ function decode(raw: string, sort: string, order: string): Cursor {
     typeof t.estimated === 'boolean' &&
     typeof t.of === 'string';
   return { ...(c as Cursor), total: wellFormed ? t : undefined };
+}
+
+/** The exclusive upper bound of each integer type: a value must lie in [-bound, bound). */
+const INTEGER_BOUND: Record<string, bigint> = {
+  smallint: 2n ** 15n,
+  smallserial: 2n ** 15n,
+  integer: 2n ** 31n,
+  serial: 2n ** 31n,
+  bigint: 2n ** 63n,
+  bigserial: 2n ** 63n,
+};
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+/** A real calendar day (PostgreSQL refuses 2026-02-30), within PostgreSQL's years. */
+function isDay(y: string, m: string, d: string): boolean {
+  const [year, month, day] = [Number(y), Number(m), Number(d)];
+  if (year < 1 || year > 294_276 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+const DATE = /^(\d{4,6})-(\d{2})-(\d{2})$/;
+// What `timestamptz::text` writes (DateStyle ISO), in any session time zone.
+const TIMESTAMP =
+  /^(\d{4,6})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2}(:?\d{2})?)?)?$/;
+
+/** Whether `value` (a cursor's text) casts to the column's type: the values this engine writes do. */
+function holds(column: PgColumn, value: string): boolean {
+  if (value.includes('\0')) return false;
+  const type = column.getSQLType();
+  const bound = INTEGER_BOUND[type];
+  if (bound !== undefined) {
+    if (!/^-?\d{1,20}$/.test(value)) return false;
+    const n = BigInt(value);
+    return n >= -bound && n < bound;
+  }
+  if (type === 'date') {
+    const m = DATE.exec(value);
+    return m !== null && isDay(m[1]!, m[2]!, m[3]!);
+  }
+  if (type.startsWith('timestamp')) {
+    const m = TIMESTAMP.exec(value);
+    return (
+      m !== null && isDay(m[1]!, m[2]!, m[3]!) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60
+    );
+  }
+  if (/^(numeric|decimal)/.test(type)) return /^-?\d{1,100}(\.\d{1,100})?$/.test(value);
+  if (type === 'real' || type === 'double precision') return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(value);
+  if (type === 'boolean') return value === 'true' || value === 'false';
+  if (type === 'uuid') return /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(value);
+  if (/^(text|varchar|character varying|char|character)\b/.test(type)) return true;
+  // An enum: one of its labels.
+  const labels = (column as { enumValues?: readonly string[] }).enumValues;
+  if (column.columnType === 'PgEnumColumn' && labels) return labels.includes(value);
+  throw new Error(`lists: no cursor check for a sort column of type ${type}`);
 }
 
 /** The type to cast a cursor value to: serial pseudo-types are not castable, their integers are. */
@@ -77,12 +140,19 @@ export function planOf<Row, Raw>(list: List<Row, Raw>, selection: Selection) {
   const dir = asc ? sql`asc` : sql`desc`;
   return {
     sortKey,
+    sortColumn,
     order,
     where,
     after,
     fields,
     orderBy: [sql`${sortColumn} ${dir}`, sql`${list.id} ${dir}`] as const,
   };
+}
+
+/** Checks a page request's filter, sort and cursor: bad input answers 400 before anything is read. */
+export function checkListQuery<Row, Raw>(list: List<Row, Raw>, query: ListQuery): void {
+  const plan = planOf(list, query);
+  if (query.cursor) decode(query.cursor, { ...plan, id: list.id });
 }
 
 type CursorFields = { __sortValue?: string; __id?: string };
@@ -130,7 +200,7 @@ function pageRead<Row, Raw>(
 /** What a page request reads: its plan, cursor, where (rendered once) and the page query. */
 function pageOf<Row, Raw>(list: List<Row, Raw>, db: Executor, query: ListQuery, scope?: SQL) {
   const plan = planOf(list, { ...query, scope });
-  const cursor = query.cursor ? decode(query.cursor, plan.sortKey, plan.order) : undefined;
+  const cursor = query.cursor ? decode(query.cursor, { ...plan, id: list.id }) : undefined;
   const rendered = plan.where ? render(plan.where) : undefined;
   const where = rendered ? (spliced(rendered) ?? plan.where) : undefined;
   const keyset = cursor ? plan.after(cursor) : undefined;

@@ -1,18 +1,30 @@
 import { Readable } from 'node:stream';
-import { istDateTimeText } from '@app/contract/format';
-import { type ReportColumn, XLSX_CONTENT_TYPE } from '@app/contract/reports';
+import { istDayStartIso } from '@app/contract/format';
+import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../../db/client';
 import { downloadHeaders } from '../downloads';
-import { type CellValue, type ReportRow, xlsxChunks } from '../xlsx-writer';
+import { type CellValue, type ReportRow, type SheetColumn, xlsxChunks } from '../xlsx-writer';
 import { type Column, columnOf, type ExportFormat, type Expr, type List } from './define';
 import { listBatches, planOf, type Selection } from './engine';
 
 /** Rows per keyset read of an export (the benchmark reads its CSV ceiling in the same batches). */
 export const EXPORT_BATCH = 2000;
 
-/** A value as its spreadsheet cell: numbers as numbers, instants as IST wall time. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A calendar day as the instant its IST day starts (the writer shows a `date` column's IST day):
+ * plain UTC+5:30 since 1946, the tz database before (a date of birth in 1935 had another offset).
+ */
+const dayStart = (day: string): Date =>
+  day >= '1946-01-01' ? new Date(`${day}T00:00:00+05:30`) : new Date(istDayStartIso(day));
+
+/**
+ * A value as its spreadsheet cell: numbers as numbers (money in rupees), instants and days as dates
+ * (the writer writes their IST wall time with the column's date format), flags as Yes/No.
+ */
 export function cellOf(value: unknown, format: ExportFormat = 'text'): CellValue {
   if (value === null || value === undefined) return null;
   switch (format) {
@@ -22,12 +34,14 @@ export function cellOf(value: unknown, format: ExportFormat = 'text'): CellValue
       return Number.isFinite(n) ? n : String(value);
     }
     case 'date':
-      // A calendar day (a date column) is already the day; an instant becomes its IST day.
-      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-      return cellOf(value, 'datetime')?.toString().slice(0, 10) ?? null;
+      if (typeof value === 'string' && CALENDAR_DAY.test(value)) {
+        const day = dayStart(value);
+        return Number.isNaN(day.getTime()) ? value : day;
+      }
+      return cellOf(value, 'datetime');
     case 'datetime': {
       const at = value instanceof Date ? value : new Date(String(value));
-      return Number.isNaN(at.getTime()) ? String(value) : istDateTimeText(at);
+      return Number.isNaN(at.getTime()) ? String(value) : at;
     }
     case 'bool':
       return value ? 'Yes' : 'No';
@@ -88,7 +102,12 @@ export function sendListExport<Row, Raw>(
 ) {
   planOf(list, selection); // a bad filter or sort answers 400 before any byte of the file is sent
   const columns = exportColumns(list);
-  const header: ReportColumn[] = columns.map((c) => ({ header: c.label, key: c.key, width: c.width }));
+  const header: SheetColumn[] = columns.map((c) => ({
+    header: c.label,
+    key: c.key,
+    width: c.width,
+    format: c.format,
+  }));
   const rows = cellsOf(columns, listBatches(list, db, selection, EXPORT_BATCH));
   return downloadHeaders(reply, {
     name: `${fileName}.xlsx`,

@@ -1,7 +1,7 @@
 import type { ReportColumn } from '@app/contract/reports';
 import { and, count, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { ReportRow } from '../xlsx-writer';
+import type { ReportRow, SheetColumn } from '../xlsx-writer';
 import { type Column, columnOf, type Expr, type List } from './define';
 import { listBatches } from './engine';
 import { cellOf } from './export';
@@ -14,6 +14,8 @@ export interface ReportRange {
 
 /** Where a report's rows come from: one per catalogue entry (modules/reports/report-sources.ts). */
 export interface ReportSource {
+  /** The catalogue's columns, each with the format its cells are written in. */
+  columns: readonly SheetColumn[];
   /** The rows in range, oldest first, at most `batchSize` at a time, as cells. */
   batches(db: Executor, range: ReportRange, batchSize: number): AsyncIterable<ReportRow[]>;
   /** How many rows `batches` will yield (for progress). */
@@ -47,6 +49,7 @@ export function reportOf<Row, Raw>(
   const inRange = (range: ReportRange) =>
     and(gte(date, sql`${range.from}::timestamptz`), lt(date, sql`${range.to}::timestamptz`));
   return {
+    columns: columns.map((c, i) => ({ ...c, format: formats[i]!.format })),
     async *batches(db, range, batchSize) {
       const selection = { filter: {}, sort: dateKey, order: 'ASC' as const, scope: inRange(range) };
       for await (const batch of listBatches(list, db, selection, batchSize)) {

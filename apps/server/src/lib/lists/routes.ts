@@ -5,14 +5,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access } from '../../plugins/access';
 import type { List } from './define';
-import { listPage, planOf } from './engine';
+import { checkListQuery, listPage, planOf } from './engine';
 import { sendListExport } from './export';
 
 export interface ListRoutes<Row, Raw> {
   /** The list's path; its export answers at `<path>/export` with the same querystring. */
   path: string;
   access: Access;
-  list: List<Row, Raw>;
+  /**
+   * The list, or the list for this caller (e.g. one that masks a column for roles without an action):
+   * the page and its export always read the same one.
+   */
+  list: List<Row, Raw> | ((request: FastifyRequest) => List<Row, Raw>);
   /** The row's schema (response and OpenAPI). */
   row: z.ZodType;
   /** The download's name, without `.xlsx`. */
@@ -39,7 +43,9 @@ export const pathId = (request: FastifyRequest): number => (request.params as { 
 
 /** `GET path` (one page) and `GET path/export` (the current filter as xlsx) of a declared list. */
 export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<Row, Raw>) {
-  const { path, access, list, tags } = options;
+  const { path, access, tags } = options;
+  const listOf = (request: FastifyRequest) =>
+    typeof options.list === 'function' ? options.list(request) : options.list;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const withFixed = (query: ListQuery): ListQuery =>
@@ -57,7 +63,8 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
       },
     },
     async (request): Promise<ListResult<Row>> => {
-      planOf(list, request.query); // bad input answers 400 before anything is looked up
+      const list = listOf(request);
+      checkListQuery(list, request.query); // bad input answers 400 before anything is looked up
       await options.check?.(request);
       return listPage(list, db, withFixed(request.query), await options.scope?.(request));
     },
@@ -74,6 +81,7 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
       },
     },
     async (request, reply) => {
+      const list = listOf(request);
       planOf(list, request.query); // bad input answers 400 before anything is looked up
       await options.check?.(request);
       const selection = { ...withFixed(request.query), scope: await options.scope?.(request) };

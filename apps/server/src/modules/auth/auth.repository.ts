@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { roles, sessions, signInEvents, staff } from '../../db/schema/staff';
-import { failureUpdate, isLocked, successUpdate } from '../../lib/sign-in-lockout';
+import { accountFailureUpdate, accountSuccessUpdate } from '../../lib/sign-in-throttle';
 
 export const IDLE_TIMEOUT = '8 hours';
 export const ABSOLUTE_TIMEOUT = '7 days';
@@ -18,6 +18,8 @@ const staffWithRole = {
   role: roles.name,
   roleName: roles.label,
   permissions: roles.permissions,
+  totpEnrolled: sql<boolean>`${staff.totpSecret} is not null`,
+  mfaRequired: roles.mfaRequired,
 };
 
 export async function findStaffByEmail(tx: Executor, email: string) {
@@ -26,6 +28,15 @@ export async function findStaffByEmail(tx: Executor, email: string) {
     .from(staff)
     .innerJoin(roles, eq(roles.id, staff.roleId))
     .where(sql`lower(${staff.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findStaffById(tx: Executor, id: number) {
+  const [row] = await tx
+    .select(staffWithRole)
+    .from(staff)
+    .innerJoin(roles, eq(roles.id, staff.roleId))
+    .where(eq(staff.id, id));
   return row;
 }
 
@@ -87,20 +98,20 @@ export async function recordSignIn(
   await tx.insert(signInEvents).values(event);
 }
 
-/** Counts a failed attempt (lib/sign-in-lockout). Returns whether the account is now locked. */
+/** Counts a failed attempt against the account (lib/sign-in-throttle); returns the new count and hold. */
 export async function registerFailure(tx: Executor, staffId: number) {
   const [row] = await tx
     .update(staff)
-    .set(failureUpdate(staff))
+    .set(accountFailureUpdate(staff))
     .where(eq(staff.id, staffId))
-    .returning({ lockedUntil: staff.lockedUntil });
-  return isLocked(row?.lockedUntil ?? null);
+    .returning({ failedLogins: staff.failedLogins, lockedUntil: staff.lockedUntil });
+  return row;
 }
 
 export async function registerSuccess(tx: Executor, staffId: number) {
   await tx
     .update(staff)
-    .set({ ...successUpdate, lastSignInAt: sql`now()` })
+    .set({ ...accountSuccessUpdate, lastSignInAt: sql`now()` })
     .where(eq(staff.id, staffId));
 }
 

@@ -1,11 +1,19 @@
-import type { LoginResponse, StaffProfile } from '@app/contract/auth';
+import type { LoginAnswer, LoginResponse, StaffProfile } from '@app/contract/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { unauthorized } from '../../lib/errors';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { isLocked, LOCK_MINUTES, lockedError } from '../../lib/sign-in-lockout';
+import {
+  accountLockMinutes,
+  assertNotThrottled,
+  registerFailedAttempt,
+  registerGoodAttempt,
+  signInAttempt,
+} from '../../lib/sign-in-throttle';
 import { hashToken, newToken, tokenFromHeader } from '../../lib/tokens';
 import * as repo from './auth.repository';
+import { openChallenge } from './second-factor';
 
 const INVALID = 'Invalid email or password';
 /** Re-stamping `last_seen_at` on every request would make every read a write. */
@@ -43,46 +51,67 @@ export async function login(
   email: string,
   password: string,
   client: Client,
-): Promise<LoginResponse> {
+): Promise<LoginAnswer> {
   const { db } = app.database;
   const account = await repo.findStaffByEmail(db, email);
   const event = { email: email.toLowerCase(), staffId: account?.id ?? null, ...client };
+  const attempt = signInAttempt('staff', email, client.ip);
 
-  if (!account) {
-    await verifyPassword(await decoyHash(), password);
-    await repo.recordSignIn(db, { ...event, outcome: 'bad_credentials' });
-    throw unauthorized(INVALID);
-  }
-  if (isLocked(account.lockedUntil)) {
+  try {
+    await assertNotThrottled(db, attempt, account?.lockedUntil ?? null);
+  } catch (error) {
     await repo.recordSignIn(db, { ...event, outcome: 'locked' });
-    throw lockedError(account.lockedUntil);
+    throw error;
   }
-  // Hashing happens before any transaction: on PGlite a slow step inside one stalls every request.
-  const valid = await verifyPassword(account.passwordHash, password);
-  if (!valid || !account.active) {
+  // Hashing happens before any transaction: a slow step inside one holds a pooled connection.
+  const valid = await verifyPassword(account?.passwordHash ?? (await decoyHash()), password);
+  if (!account || !valid || !account.active) {
     await db.transaction(async (tx) => {
-      await repo.recordSignIn(tx, { ...event, outcome: account.active ? 'bad_credentials' : 'inactive' });
-      if (!account.active) return;
-      const locked = await repo.registerFailure(tx, account.id);
-      if (locked) {
-        const actor: Actor = { id: null, role: null, requestId: null };
+      await repo.recordSignIn(tx, {
+        ...event,
+        outcome: account?.active === false ? 'inactive' : 'bad_credentials',
+      });
+      const pairLock = await registerFailedAttempt(tx, attempt);
+      const accountLock = account ? accountLockMinutes(await repo.registerFailure(tx, account.id)) : null;
+      const actor: Actor = { id: null, role: null, requestId: null };
+      // Who was locked out and from where: the account for every address not known good, or one address.
+      if (account && accountLock !== null)
         await audit(tx, actor, {
           action: 'staff.locked',
           entity: 'staff',
           entityId: account.id,
-          after: { minutes: LOCK_MINUTES },
+          after: { minutes: accountLock, scope: 'account' },
         });
-      }
+      if (account && pairLock)
+        await audit(tx, actor, {
+          action: 'staff.locked',
+          entity: 'staff',
+          entityId: account.id,
+          after: { minutes: pairLock.minutes, scope: 'address', address: client.ip },
+        });
     });
     throw unauthorized(INVALID);
   }
 
-  const token = newToken();
-  await db.transaction(async (tx) => {
-    await repo.createSession(tx, { tokenHash: hashToken(token), staffId: account.id, ...client });
+  // The password was right: its counts start again; a second factor, when needed, comes next.
+  return db.transaction(async (tx) => {
     await repo.registerSuccess(tx, account.id);
-    await repo.recordSignIn(tx, { ...event, outcome: 'success' });
+    await registerGoodAttempt(tx, attempt);
+    if (account.totpEnrolled || account.mfaRequired) {
+      await repo.recordSignIn(tx, { ...event, outcome: 'second_factor' });
+      return openChallenge(tx, account.id, account.totpEnrolled ? 'totp' : 'enrol', client);
+    }
+    return openSession(tx, account.id, client);
   });
+}
+
+/** A session for a staff account that has passed every step of sign-in, in the shell spec's shape. */
+export async function openSession(tx: Executor, staffId: number, client: Client): Promise<LoginResponse> {
+  const account = await repo.findStaffById(tx, staffId);
+  if (!account?.active) throw unauthorized(INVALID);
+  const token = newToken();
+  await repo.createSession(tx, { tokenHash: hashToken(token), staffId, ...client });
+  await repo.recordSignIn(tx, { email: account.email.toLowerCase(), staffId, outcome: 'success', ...client });
   const permissions = new Set(account.permissions);
   return {
     token,

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { events } from '../../db/schema/content';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
-import { memberOf } from '../../plugins/access';
+import { memberOf, memberWrite } from '../../plugins/access';
 import * as app$ from './content.app';
 import { fileRoutes } from './content-files';
 import { publishedFileOf } from './documents.service';
@@ -100,7 +100,7 @@ export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/app/events/:id/${verb}`,
       {
-        config,
+        config: memberWrite(verb === 'register' ? 'registerForEvent' : 'cancelEventRegistration'),
         schema: {
           tags,
           summary:

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { asToken, memberToken, ok } from './content.test-kit';
 
 const MEMBERS = 50;
 const CAPACITY = 20;
 let t: TestApp;
 beforeAll(async () => {
-  if (!onPostgres) return;
   t = await createTestApp();
 });
 afterAll(() => t?.close());
 
-// Real concurrency needs PostgreSQL's connection pool; PGlite has one connection (skipped there).
-describe.runIf(onPostgres)('event capacity under concurrent registrations (PostgreSQL)', () => {
+describe('event capacity under concurrent registrations (PostgreSQL)', () => {
   it(`seats exactly ${CAPACITY} of ${MEMBERS} members registering at once, each once`, async () => {
     const event = await ok(t, 'marketing', {
       method: 'POST',

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
 import { barrier, randomInt } from '../coupons/race.test-kit';
 
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;
 beforeAll(async () => {
-  if (!onPostgres) return;
   t = await createTestApp();
   kit = couponsKit(t);
 });
@@ -47,7 +46,7 @@ async function unsafeAllocate(lineId: number, from: number, to: number, wait: ()
   }
 }
 
-describe.runIf(onPostgres)('concurrent allocations of overlapping ranges (PostgreSQL)', () => {
+describe('concurrent allocations of overlapping ranges (PostgreSQL)', () => {
   it('never put one coupon in two allocations, nor a line over its quantity (5 trials × 20 requests)', async () => {
     for (let trial = 0; trial < 5; trial++) {
       const b = await printedBatch(t, 60);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { couponsKit } from '../coupons/coupons.test-kit';
 import { GENERATION_CHUNK } from './coupon-generation';
 
@@ -24,7 +24,7 @@ function startWorker(databaseUrl: string): Promise<ChildProcess> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.runIf(onPostgres)('a generation cut off by a crash (PostgreSQL; skipped on PGlite)', () => {
+describe('a generation cut off by a crash', () => {
   let t: TestApp;
   const workers: ChildProcess[] = [];
   beforeAll(async () => {

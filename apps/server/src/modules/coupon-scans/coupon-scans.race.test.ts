@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
 import { barrier } from '../coupons/race.test-kit';
 import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
@@ -12,7 +12,6 @@ let codes: { serial: number; code: string }[];
 let members: { id: number; token: string }[];
 
 beforeAll(async () => {
-  if (!onPostgres) return;
   t = await createTestApp();
   kit = couponsKit(t);
   const b = await printedBatch(t, TRIALS + 2);
@@ -62,7 +61,7 @@ async function unsafeScan(memberId: number, serial: number, wait: () => Promise<
   }
 }
 
-describe.runIf(onPostgres)('concurrent scans of one code (PostgreSQL)', () => {
+describe('concurrent scans of one code (PostgreSQL)', () => {
   it(`credit exactly once: ${CONCURRENT} concurrent scans × ${TRIALS} trials`, async () => {
     for (let trial = 0; trial < TRIALS; trial++) {
       const { serial, code } = codes[trial]!;

@@ -3,14 +3,14 @@ import { idempotencyHeaders } from '@app/contract/member-app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes } from '../../lib/lists/routes';
-import { memberOf, page } from '../../plugins/access';
+import { memberOf, memberWrite, page } from '../../plugins/access';
 import * as service from './coupon-scans.service';
 
 export const couponScansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/scan',
     {
-      config: { access: 'member' },
+      config: memberWrite('scan'),
       schema: {
         tags: ['member app'],
         summary: 'Scan a coupon: credits its points once; every attempt is recorded with its result',

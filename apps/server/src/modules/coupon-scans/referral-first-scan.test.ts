@@ -1,7 +1,7 @@
 import { todayInIndia } from '@app/contract/format';
 import type { ReferralTrigger } from '@app/contract/points-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { activeCodes } from '../coupons/active-codes.test-kit';
 import { couponsKit } from '../coupons/coupons.test-kit';
 import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
@@ -73,7 +73,7 @@ describe('referral on the first scan', () => {
   });
 });
 
-describe.runIf(onPostgres)('concurrent first scans (PostgreSQL)', () => {
+describe('concurrent first scans (PostgreSQL)', () => {
   it('pay the referral once: 10 referred members, each scanning 8 codes at once', async () => {
     await setTrigger('first_scan');
     const pairs = await Promise.all(Array.from({ length: 10 }, referredPair));

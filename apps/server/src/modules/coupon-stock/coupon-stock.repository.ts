@@ -8,7 +8,8 @@ import { defineList } from '../../lib/lists/define';
 import { bool, id, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { countExportColumns, countsJson, visibleCounts } from '../coupons/coupon-counts';
-import { pointsInForce } from '../scheme-points/scheme-points.repository';
+import { pointsInForce, skuPoints } from '../scheme-points/scheme-points.repository';
+import { schemePointsPerScan } from '../schemes/schemes.repository';
 
 const TODAY = sql`(now() at time zone 'Asia/Kolkata')::date`;
 const expired = sql<boolean>`${couponBatches.expiresOn} < ${TODAY}`;
@@ -21,7 +22,19 @@ const base = (tx: Executor, fields: Record<string, unknown>) =>
     .innerJoin(products, and(eq(products.id, couponBatches.productId), eq(couponBatches.status, 'ready')))
     .$dynamic();
 
-type RawStock = Omit<StockRow, 'counts' | 'liabilityPoints'> & { stored: Record<string, number> | null };
+type RawStock = Omit<StockRow, 'counts' | 'liabilityPoints' | 'liabilityWithSchemesPoints'> & {
+  stored: Record<string, number> | null;
+};
+
+/**
+ * The liability of live codes: at the points in force (what a scan credits before schemes), and with
+ * the schemes in force today at most (what the programme may have to pay: schemes make a scan worth
+ * more). Both in whole points; slab shares round up.
+ */
+export const liabilityOf = (active: number, points: number, schemePoints: number) => ({
+  liabilityPoints: active * points,
+  liabilityWithSchemesPoints: Math.ceil(active * (points + schemePoints)),
+});
 
 /** Coupon Stock: stock per ready batch, from the counters (never counting coupon rows), and its export. */
 export const stockList = defineList<StockRow, RawStock>({
@@ -31,10 +44,16 @@ export const stockList = defineList<StockRow, RawStock>({
     sku: { sql: products.sku, label: 'SKU', width: 14 },
     productName: { sql: products.name, label: 'Product', width: 24 },
     points: {
-      sql: sql<number>`${pointsInForce(products.id, products.basePoints)}`.mapWith(Number),
+      sql: skuPoints.now,
       label: 'Points',
       format: 'int',
       width: 8,
+    },
+    schemePoints: {
+      sql: schemePointsPerScan(products.id, skuPoints.now),
+      label: 'Scheme points per scan (at most)',
+      format: 'int',
+      width: 12,
     },
     quantity: { sql: couponBatches.quantity, label: 'Quantity', format: 'int', width: 10 },
     expiresOn: { sql: couponBatches.expiresOn, label: 'Expires', format: 'date', width: 12 },
@@ -44,15 +63,21 @@ export const stockList = defineList<StockRow, RawStock>({
   },
   map: ({ stored, ...r }): StockRow => {
     const counts = visibleCounts(stored, r.expiresOn);
-    return { ...r, counts, liabilityPoints: counts.active * r.points };
+    return { ...r, counts, ...liabilityOf(counts.active, r.points, r.schemePoints) };
   },
   computed: {
     ...countExportColumns<StockRow>(),
     liabilityPoints: {
-      label: 'Liability (points)',
+      label: 'Liability at points in force',
       format: 'int',
-      width: 12,
+      width: 14,
       cell: (row) => row.liabilityPoints,
+    },
+    liabilityWithSchemesPoints: {
+      label: 'Liability with schemes in force (at most)',
+      format: 'int',
+      width: 16,
+      cell: (row) => row.liabilityWithSchemesPoints,
     },
   },
   from: (db, fields) => base(db, fields),
@@ -75,14 +100,17 @@ const sumOf = (status: string, live: boolean) =>
 export async function stockBySku(tx: Executor, productId?: number): Promise<SkuStock[]> {
   const result = await tx.execute(sql`
     with x as (select b.id, b.product_id, b.expires_on < ${TODAY} as expired from coupon_batches b where b.status = 'ready')
-    select p.id as "productId", p.sku, p.name as "productName", ${pointsInForce(sql`p.id`, sql`p.base_points`)} as points,
+    select p.id as "productId", p.sku, p.name as "productName", pp.points,
+      scheme_points_per_scan(p.id, pp.points)::float8 as "schemePoints",
       count(distinct x.id)::int as batches,
       ${sumOf('generated', true)} as generated, ${sumOf('printed', true)} as printed, ${sumOf('active', true)} as active,
       ${sumOf('scanned', false)} as scanned, ${sumOf('damaged', false)} as damaged,
       coalesce(sum(cc.n) filter (where x.expired and cc.status in ('generated', 'printed', 'active')), 0)::float8 as expired
-    from x join products p on p.id = x.product_id left join coupon_counts cc on cc.batch_id = x.id
+    from x join products p on p.id = x.product_id
+      cross join lateral (select ${pointsInForce(sql`p.id`, sql`p.base_points`)} as points) pp
+      left join coupon_counts cc on cc.batch_id = x.id
     ${productId ? sql`where p.id = ${productId}` : sql``}
-    group by p.id order by p.sku`);
+    group by p.id, pp.points order by p.sku`);
   return result.rows.map((r) => {
     const n = (k: string) => Number(r[k] ?? 0);
     const counts: CouponCounts = {
@@ -99,7 +127,7 @@ export async function stockBySku(tx: Executor, productId?: number): Promise<SkuS
       productName: String(r.productName),
       batches: n('batches'),
       counts,
-      liabilityPoints: counts.active * n('points'),
+      ...liabilityOf(counts.active, n('points'), n('schemePoints')),
     };
   });
 }

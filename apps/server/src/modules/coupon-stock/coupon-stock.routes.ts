@@ -13,7 +13,7 @@ import { invoiceDetail, invoiceRow } from '@app/contract/invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes, pathId } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
+import { page, staffOf } from '../../plugins/access';
 import * as invoices from '../invoices/invoices.service';
 import * as service from './coupon-stock.service';
 
@@ -75,7 +75,7 @@ export const couponStockRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoutes(app, {
     path: '/admin/invoice-wise-coupons/:id/coupons',
     access: invoiceWise.config.access,
-    list: service.invoiceCouponList,
+    list: (request) => service.invoiceCouponListFor(staffOf(request).permissions),
     row: invoiceCoupon,
     fileName: 'invoice-coupons',
     tags,

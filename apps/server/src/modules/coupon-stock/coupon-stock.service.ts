@@ -37,4 +37,11 @@ export async function couponSummary(
 }
 
 export { stockList } from './coupon-stock.repository';
-export { invoiceCouponList, ofInvoice } from './coupon-summary.repository';
+export { ofInvoice } from './coupon-summary.repository';
+
+/** The action of the roles that print coupons: they see live codes in full; others see them masked. */
+export const PRINTS_COUPONS = 'coupon-prints.create';
+
+/** Invoice Wise Coupon Details as this caller may read it (the page and its export alike). */
+export const invoiceCouponListFor = (permissions: ReadonlySet<string>) =>
+  permissions.has(PRINTS_COUPONS) ? summary.invoiceCouponList : summary.maskedInvoiceCouponList;

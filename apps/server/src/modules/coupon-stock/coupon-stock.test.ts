@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { moveCoupons } from '../coupons/coupon-transitions';
 import { couponsKit, invoiceLine, printAndWait } from '../coupons/coupons.test-kit';
+import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
+import { readSheet } from '../invoices/invoices.test-kit';
+import { activeScheme, schemeBody } from '../schemes/schemes.test-kit';
 
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;
@@ -100,6 +103,69 @@ describe('coupon stock, summary and invoice-wise details', () => {
     });
   });
 
+  it('shows beside it the liability with the schemes in force, at most what a scan of them pays', async () => {
+    const sku = await kit.product(10);
+    const b = await kit.batch(4, sku.id);
+    await t.database.db.transaction((tx) =>
+      moveCoupons(tx, { where: sql`batch_id = ${b.id}`, from: ['generated'], to: 'active' }),
+    );
+    const stockOf = async () => ({
+      row: (await get(`/api/admin/coupon-stock?filter=${kit.q({ productId: sku.id })}`)).json().rows[0],
+      perSku: (await get('/api/admin/coupon-stock/skus'))
+        .json()
+        .find((x: { productId: number }) => x.productId === sku.id),
+    });
+    // No scheme: both figures are the points in force.
+    expect((await stockOf()).row).toMatchObject({
+      points: 10,
+      schemePoints: 0,
+      liabilityPoints: 40,
+      liabilityWithSchemesPoints: 40,
+    });
+
+    const only = { productIds: [sku.id] };
+    await activeScheme(t, { rule: 'multiplier', multiplier: 2 }, only);
+    await activeScheme(t, { rule: 'multiplier', multiplier: 1.5 }, only); // only the highest multiplies
+    await activeScheme(t, { rule: 'fixed_bonus', bonusPoints: 5 }, only);
+    await activeScheme(t, { rule: 'fixed_bonus', bonusPoints: 3 }, { ...only, memberTypes: ['dealer'] });
+    await activeScheme(t, { rule: 'slab_bonus', bonusPoints: 20, slabScans: 4 }, only); // 5 a scan
+    const elsewhere = await kit.product(10);
+    await activeScheme(t, { rule: 'fixed_bonus', bonusPoints: 50 }, { productIds: [elsewhere.id] });
+    await kit.ok(
+      await t.as('admin', {
+        method: 'POST',
+        url: '/api/admin/schemes',
+        payload: schemeBody({ rule: 'fixed_bonus', bonusPoints: 70 }, only), // a draft pays nothing
+      }),
+    );
+
+    const { row, perSku } = await stockOf();
+    // 10 × (2 − 1) + 5 + 3 + 20 ÷ 4 = 23 more a scan at most: 4 × (10 + 23).
+    expect(row).toMatchObject({
+      points: 10,
+      schemePoints: 23,
+      liabilityPoints: 40,
+      liabilityWithSchemesPoints: 132,
+    });
+    expect(perSku).toMatchObject({ liabilityPoints: 40, liabilityWithSchemesPoints: 132 });
+    const exported = await readSheet(
+      (await get(`/api/admin/coupon-stock/export?filter=${kit.q({ productId: sku.id })}`)).rawPayload,
+    );
+    const header = exported[0] as string[];
+    expect(exported[1]![header.indexOf('Liability with schemes in force (at most)')]).toBe(132);
+
+    // The scan pays from the same schemes: a dealer's first scan earns all but the slab's share.
+    const [code] = await kit.sql(
+      "select code from coupons where batch_id = $1 and status = 'active' limit 1",
+      [b.id],
+    );
+    const dealer = await memberWithToken(t, { type: 'dealer' });
+    expect((await scanAs(t, dealer.token, { code: code!.code })).json()).toMatchObject({
+      result: 'success',
+      points: 10 + 23 - 5,
+    });
+  });
+
   it('summarises totals, SKUs, distributors and days', async () => {
     const res = await get('/api/admin/coupon-summary', 'cs');
     expect(res.statusCode).toBe(200);
@@ -127,6 +193,31 @@ describe('coupon stock, summary and invoice-wise details', () => {
     expect((await get('/api/admin/coupon-summary?from=2024-13-01', 'cs')).json().fields).toHaveProperty(
       'from',
     );
+  });
+
+  it('masks live codes of an invoice for roles that do not print, in the list and its export', async () => {
+    const codes = await kit.sql(
+      'select serial::int as serial, code from coupons where serial between $1 and $2 order by serial',
+      [batch.firstSerial, batch.firstSerial + 3],
+    );
+    const url = `/api/admin/invoice-wise-coupons/${invoiceId}/coupons`;
+    const listed = async (role: string) =>
+      (await get(`${url}?sort=serial&order=ASC`, role)).json().rows.map((r: { code: string }) => r.code);
+    const exported = async (role: string) => {
+      const rows = await readSheet((await get(`${url}/export?sort=serial&order=ASC`, role)).rawPayload);
+      const at = (rows[0] as string[]).indexOf('Code');
+      return rows.slice(1).map((r) => r[at]);
+    };
+    const full = codes.map((c) => c.code as string);
+    // The first is scanned (spent): shown in full; the three live ones keep only their last four.
+    const masked = [full[0], ...full.slice(1).map((c) => `${'•'.repeat(c.length - 4)}${c.slice(-4)}`)];
+    for (const role of ['cs', 'distribution']) {
+      expect(await listed(role), role).toEqual(masked);
+      expect(await exported(role), role).toEqual(masked);
+    }
+    // The role that prints them sees them whole.
+    expect(await listed('almond team')).toEqual(full);
+    expect(await exported('almond team')).toEqual(full);
   });
 
   it('lists each coupon of an invoice with its state and who scanned it', async () => {

@@ -144,6 +144,19 @@ export const invoiceCouponList = defineList<InvoiceCoupon>({
 });
 
 /**
+ * A live code is money (whoever holds it can scan it for points): for roles that do not print coupons
+ * the codes not yet scanned or damaged are masked in SQL, all but their last four characters, so the
+ * full value never leaves the database on their page or export.
+ */
+const maskedCode = sql<string>`case when ${expiring}
+  then repeat('•', greatest(length(${coupons.code}) - 4, 0)) || right(${coupons.code}, 4)
+  else ${coupons.code} end`;
+export const maskedInvoiceCouponList = defineList<InvoiceCoupon>({
+  ...invoiceCouponList,
+  columns: { ...invoiceCouponList.columns, code: { sql: maskedCode, label: 'Code', width: 14 } },
+});
+
+/**
  * The coupons of one invoice, by the ids of its allocations, looked up first: given a constant list
  * PostgreSQL estimates a small invoice as small and walks `coupons_allocation_idx (allocation_id,
  * serial)`; given a subquery it guessed half the table and walked every coupon in serial order.

@@ -1,3 +1,4 @@
+import type { CouponCounts } from '@app/contract/coupon-batches';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { couponBatches, coupons } from '../../db/schema/coupons';
@@ -10,29 +11,55 @@ import { type ReportSource, reportOf } from '../../lib/lists/report';
 import { isoText } from '../../lib/lists/sql';
 import { allocationList } from '../coupon-allocations/coupon-allocations.repository';
 import { scanList } from '../coupon-scans/coupon-scans.repository';
+import { liabilityOf } from '../coupon-stock/coupon-stock.repository';
 import { reportColumns } from '../reports/report-columns';
+import { skuPoints } from '../scheme-points/scheme-points.repository';
+import { schemePointsPerScan } from '../schemes/schemes.repository';
+import { countExportColumns, countsJson, visibleCounts } from './coupon-counts';
 
-const stored = (status: string) =>
-  sql<number>`coalesce((select sum(n) from coupon_counts where batch_id = ${couponBatches.id} and status = ${status}::coupon_status), 0)`;
+type StockReportRow = Record<string, unknown> & {
+  counts: CouponCounts;
+  liability: number;
+  liabilityWithSchemes: number;
+};
 
-/** Batches created in the range with their stock by state and the liability of active codes (report only). */
-const couponStock = defineList<Record<string, unknown>>({
+/**
+ * Batches created in the range with their stock by state, as the Coupon Stock page counts it (once a
+ * batch has expired its unscanned codes count as expired), and the liability of active codes (report only).
+ */
+const couponStock = defineList<StockReportRow, Record<string, unknown>>({
   columns: {
-    batchId: couponBatches.id,
+    batchId: { sql: couponBatches.id, format: 'int' },
     sku: products.sku,
     productName: products.name,
-    firstSerial: couponBatches.firstSerial,
-    lastSerial: couponBatches.lastSerial,
-    quantity: couponBatches.quantity,
-    expiresOn: couponBatches.expiresOn,
+    firstSerial: { sql: couponBatches.firstSerial, format: 'int' },
+    lastSerial: { sql: couponBatches.lastSerial, format: 'int' },
+    quantity: { sql: couponBatches.quantity, format: 'int' },
+    expiresOn: { sql: couponBatches.expiresOn, format: 'date' },
     status: couponBatches.status,
-    generated: stored('generated'),
-    printed: stored('printed'),
-    active: stored('active'),
-    scanned: stored('scanned'),
-    damaged: stored('damaged'),
-    liability: sql<number>`${stored('active')} * ${products.basePoints}`,
+    // As Coupon Stock (liabilityOf): at the points in force, and with the schemes in force at most.
+    points: skuPoints.now,
+    schemePoints: schemePointsPerScan(products.id, skuPoints.now),
+    stored: countsJson(couponBatches.id),
     createdAt: { sql: isoText(couponBatches.createdAt), format: 'datetime' },
+  },
+  map: ({ stored, ...r }) => {
+    const counts = visibleCounts(stored as Record<string, number> | null, r.expiresOn as string);
+    const { liabilityPoints, liabilityWithSchemesPoints } = liabilityOf(
+      counts.active,
+      Number(r.points),
+      Number(r.schemePoints),
+    );
+    return { ...r, counts, liability: liabilityPoints, liabilityWithSchemes: liabilityWithSchemesPoints };
+  },
+  computed: {
+    ...countExportColumns<StockReportRow>(),
+    liability: { label: 'Liability at points in force', format: 'int', cell: (row) => row.liability },
+    liabilityWithSchemes: {
+      label: 'Liability with schemes in force (at most)',
+      format: 'int',
+      cell: (row) => row.liabilityWithSchemes,
+    },
   },
   from: (db, fields) =>
     db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { randomCodes } from '../coupons/coupon-codes';
 import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
 import { barrier } from '../coupons/race.test-kit';
@@ -9,7 +9,6 @@ let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;
 let secondApprover: string;
 beforeAll(async () => {
-  if (!onPostgres) return;
   t = await createTestApp();
   kit = couponsKit(t);
   secondApprover = (
@@ -58,7 +57,7 @@ async function unsafeApprove(reportId: number, wait: () => Promise<void>) {
   }
 }
 
-describe.runIf(onPostgres)('concurrent damaged-coupon decisions (PostgreSQL)', () => {
+describe('concurrent damaged-coupon decisions (PostgreSQL)', () => {
   it('decide a report exactly once: one winner, coupons voided and replaced once (5 trials × 20 requests)', async () => {
     for (let trial = 0; trial < 5; trial++) {
       const b = await printedBatch(t, 6);

@@ -1,6 +1,7 @@
 import { COUPON_STATE_LABELS, COUPON_STATUSES } from '@app/contract/coupons';
 import type { DashboardCard } from '@app/contract/dashboard';
-import { todayInIndia } from '@app/contract/format';
+import { shiftDay, todayInIndia } from '@app/contract/format';
+import { EARNED_KINDS } from '@app/contract/ledger';
 import { DEFAULT_PAISE_PER_POINT } from '@app/contract/points-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -82,5 +83,60 @@ describe('the dashboard agrees with the pages it summarises', () => {
     const q = encodeURIComponent(JSON.stringify(card(cards, 'scans.inRange').filter));
     const list = await t.as('admin', { url: `/api/admin/coupon-scans?filter=${q}` });
     expect(list.json().total).toBe(card(cards, 'scans.inRange').value);
+  });
+
+  it('counts earned credits as issued and the holds that stand as redeemed: they reconcile with outstanding', async () => {
+    const one = async (query: string) => Number((await t.database.executeSql(query)).rows[0]!.n);
+    // The demo has rejected and cancelled redemptions (refunded) and manual adjustments.
+    expect(
+      await one("select count(*) as n from points_ledger where kind = 'redemption_refund'"),
+    ).toBeGreaterThan(0);
+    expect(await one("select count(*) as n from points_ledger where kind = 'adjustment'")).toBeGreaterThan(0);
+    const first = (
+      await t.database.executeSql(
+        "select to_char(min(created_at) at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as d from points_ledger",
+      )
+    ).rows[0]!.d as string;
+    // The demo's history spans more than the longest range: the cards of consecutive ranges add up.
+    const sums = { issued: 0, redeemed: 0, adjusted: 0 };
+    let cards: DashboardCard[] = [];
+    for (let from = first; from <= todayInIndia(); from = shiftDay(from, 366)) {
+      const to = [shiftDay(from, 365), todayInIndia()].sort()[0]!;
+      cards = (await dashboard(`?from=${from}&to=${to}`)).cards;
+      for (const key of Object.keys(sums) as (keyof typeof sums)[])
+        sums[key] += card(cards, `points.${key}`).value;
+    }
+    const { issued, redeemed, adjusted } = sums;
+    const kinds = EARNED_KINDS.map((k) => `'${k}'`).join(', ');
+    expect(issued).toBe(await one(`select sum(amount) as n from points_ledger where kind in (${kinds})`));
+    expect(redeemed).toBe(
+      await one(
+        "select -sum(amount) as n from points_ledger where kind in ('redemption_hold', 'redemption_refund')",
+      ),
+    );
+    const outstanding = card(cards, 'points.outstanding').value;
+    expect(outstanding).toBe(await one('select sum(balance) as n from members'));
+    expect(issued - redeemed + adjusted).toBe(outstanding);
+
+    // Each card's link lists the entries the card summed (here over the whole history: no range).
+    const movementOf = (key: string) => ({ movement: card(cards, key).filter!.movement });
+    const entries = async (filter: object) =>
+      (
+        await t.as('admin', {
+          url: `/api/admin/ledger?perPage=1&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+        })
+      ).json().total as number;
+    expect(await entries(movementOf('points.redeemed'))).toBe(
+      await one(`select count(*) as n from points_ledger h where kind = 'redemption_hold' and not exists
+        (select 1 from points_ledger r where r.kind = 'redemption_refund' and r.reference = h.reference)`),
+    );
+    expect(await entries(movementOf('points.issued'))).toBe(
+      await one(`select count(*) as n from points_ledger where kind in (${kinds})`),
+    );
+    const bad = await t.as('admin', {
+      url: `/api/admin/ledger?filter=${encodeURIComponent('{"movement":"x"}')}`,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty(['filter.movement']);
   });
 });

@@ -7,10 +7,12 @@ import {
 } from '@app/contract/employees';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bdes } from '../../db/schema/employees';
+import type { Executor } from '../../db/client';
+import { bdes, employees } from '../../db/schema/employees';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { accountSuccessUpdate, clearPairLocks } from '../../lib/sign-in-throttle';
 import * as repo from './bdes.repository';
 import { lockEmployee } from './employees.repository';
 import { endFieldSessionsOf } from './field-sessions';
@@ -83,7 +85,14 @@ export async function updateBde(app: FastifyInstance, actor: Actor, id: number, 
   return getBde(app, id);
 }
 
-/** Sets or resets the field-app password; the BDE's open field sessions end. */
+/** A new password from an administrator lifts the BDE's sign-in locks (the account's and every address's). */
+async function clearFieldLocks(tx: Executor, id: number) {
+  await tx.update(bdes).set(accountSuccessUpdate).where(eq(bdes.employeeId, id));
+  const [row] = await tx.select({ mobile: employees.mobile }).from(employees).where(eq(employees.id, id));
+  if (row?.mobile) await clearPairLocks(tx, 'field', row.mobile);
+}
+
+/** Sets or resets the field-app password and lifts its locks; the BDE's open field sessions end. */
 export async function setPassword(app: FastifyInstance, actor: Actor, id: number, password: string) {
   const passwordHash = await hashPassword(password);
   await app.database.db.transaction(async (tx) => {
@@ -93,6 +102,7 @@ export async function setPassword(app: FastifyInstance, actor: Actor, id: number
       .set({ passwordHash, passwordSetAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(bdes.employeeId, id));
     await endFieldSessionsOf(tx, id);
+    await clearFieldLocks(tx, id);
     await audit(tx, actor, { action: 'bde.password_set', entity: BDE_ENTITY, entityId: id });
   });
   return getBde(app, id);

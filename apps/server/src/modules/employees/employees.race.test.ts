@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { createEmployee } from './employees.test-kit';
 
 let t: TestApp;
 beforeAll(async () => {
-  if (!onPostgres) return;
   t = await createTestApp();
 });
 afterAll(async () => {
-  if (onPostgres) await t.close();
+  await t.close();
 });
 
 const setManager = (id: number, managerId: number) =>
@@ -27,7 +26,7 @@ async function loopFrom(id: number): Promise<boolean> {
   return (rows[0] as { depth: number }).depth >= 50;
 }
 
-describe.runIf(onPostgres)('reporting line under concurrency (PostgreSQL)', () => {
+describe('reporting line under concurrency (PostgreSQL)', () => {
   it('two opposite changes at once: exactly one wins, no loop forms', async () => {
     for (let round = 0; round < 10; round++) {
       const a = await createEmployee(t);

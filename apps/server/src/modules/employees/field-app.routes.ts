@@ -48,7 +48,7 @@ export const fieldAppRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fieldSession },
       },
     },
-    async (request) => service.login(app, request.body.mobile, request.body.password),
+    async (request) => service.login(app, request.body.mobile, request.body.password, request.ip),
   );
 
   app.get(

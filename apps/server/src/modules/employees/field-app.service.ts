@@ -17,7 +17,15 @@ import { type Actor, audit } from '../../lib/audit';
 import { AppError, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { decoyHash, verifyPassword } from '../../lib/passwords';
-import { failureUpdate, isLocked, LOCK_MINUTES, lockedError, successUpdate } from '../../lib/sign-in-lockout';
+import {
+  accountFailureUpdate,
+  accountLockMinutes,
+  accountSuccessUpdate,
+  assertNotThrottled,
+  registerFailedAttempt,
+  registerGoodAttempt,
+  signInAttempt,
+} from '../../lib/sign-in-throttle';
 import { claimFile } from '../files/files.service';
 import { memberCodeOf, newReferralCode, nextMemberId } from '../member-app/member-app.service';
 import { byMobile, findMemberBy } from '../members/members.repository';
@@ -30,11 +38,11 @@ import { findVisit } from './visits.repository';
 const bdeActor = (requestId: string): Actor => ({ id: null, role: 'bde', requestId });
 
 /**
- * Signs a BDE in with mobile and field-app password; unknown mobiles cost the same hashing. Wrong
- * passwords lock the account as they lock staff (lib/sign-in-lockout): a locked account is refused
- * even the right password until the lock ends.
+ * Signs a BDE in with mobile and field-app password; unknown mobiles cost the same hashing and are
+ * counted the same. Wrong passwords are throttled as staff sign-ins are (lib/sign-in-throttle): by
+ * mobile and address, by address, and by account, so that a guesser cannot lock the BDE out.
  */
-export async function login(app: FastifyInstance, mobile: string, password: string) {
+export async function login(app: FastifyInstance, mobile: string, password: string, address: string) {
   const { db } = app.database;
   const [account] = await db
     .select({
@@ -46,35 +54,45 @@ export async function login(app: FastifyInstance, mobile: string, password: stri
     .from(employees)
     .innerJoin(bdes, eq(bdes.employeeId, employees.id))
     .where(eq(employees.mobile, mobile));
-  if (account && isLocked(account.lockedUntil)) throw lockedError(account.lockedUntil);
-  // Hashing happens before any transaction: on PGlite a slow step inside one stalls every request.
+  const attempt = signInAttempt('field', mobile, address);
+  await assertNotThrottled(db, attempt, account?.lockedUntil ?? null);
+  // Hashing happens before any transaction: a slow step inside one holds a pooled connection.
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyHash()), password);
-  if (!account) throw unauthorized(F.invalid);
-  if (!valid) {
+  if (!account || !valid) {
     await db.transaction(async (tx) => {
+      const pairLock = await registerFailedAttempt(tx, attempt);
+      if (!account) return;
       const [row] = await tx
         .update(bdes)
-        .set(failureUpdate(bdes))
+        .set(accountFailureUpdate(bdes))
         .where(eq(bdes.employeeId, account.id))
-        .returning({ lockedUntil: bdes.lockedUntil });
-      if (isLocked(row?.lockedUntil ?? null))
-        // As a staff lock is audited: by no one, on the BDE.
-        await audit(
-          tx,
-          { id: null, role: null, requestId: null },
-          {
-            action: 'bde.locked',
-            entity: BDE_ENTITY,
-            entityId: account.id,
-            after: { minutes: LOCK_MINUTES },
-          },
-        );
+        .returning({ failedLogins: bdes.failedLogins, lockedUntil: bdes.lockedUntil });
+      const accountLock = accountLockMinutes(row);
+      // As a staff lock is audited: by no one, on the BDE.
+      const actor = { id: null, role: null, requestId: null };
+      if (accountLock !== null)
+        await audit(tx, actor, {
+          action: 'bde.locked',
+          entity: BDE_ENTITY,
+          entityId: account.id,
+          after: { minutes: accountLock, scope: 'account' },
+        });
+      if (pairLock)
+        await audit(tx, actor, {
+          action: 'bde.locked',
+          entity: BDE_ENTITY,
+          entityId: account.id,
+          after: { minutes: pairLock.minutes, scope: 'address', address },
+        });
     });
     throw unauthorized(F.invalid);
   }
   if (!account.active) throw new AppError(403, 'field_access_off', 'Field-app access is turned off for you');
-  await db.update(bdes).set(successUpdate).where(eq(bdes.employeeId, account.id));
-  return { token: await createFieldSession(db, account.id) };
+  return db.transaction(async (tx) => {
+    await tx.update(bdes).set(accountSuccessUpdate).where(eq(bdes.employeeId, account.id));
+    await registerGoodAttempt(tx, attempt);
+    return { token: await createFieldSession(tx, account.id) };
+  });
 }
 
 export async function profileOf(app: FastifyInstance, me: number): Promise<FieldProfile> {

@@ -3,7 +3,7 @@ import { idempotencyHeaders } from '@app/contract/member-app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
-import { memberOf } from '../../plugins/access';
+import { memberOf, memberWrite } from '../../plugins/access';
 import { feedbackOfMember } from './feedback.repository';
 import { createFeedback } from './feedback.service';
 
@@ -14,7 +14,7 @@ export const feedbackAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/feedback',
     {
-      config: { access: 'member' },
+      config: memberWrite('feedback'),
       schema: {
         tags,
         summary: 'Send feedback (attachments: ids from POST /api/app/uploads?purpose=feedback_attachment)',

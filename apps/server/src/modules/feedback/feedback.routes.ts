@@ -121,12 +121,13 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: responding },
       schema: {
         tags,
-        summary: 'Move one step: open → in_progress → resolved (409 otherwise)',
+        summary:
+          'Move open → in_progress → resolved, or open → resolved with a reply (409 otherwise); a reply may go with the move',
         params,
         body: feedbackMoveBody,
         response: { 200: feedbackDetail },
       },
     },
-    async (request) => service.moveFeedback(app, actorOf(request), request.params.id, request.body.to),
+    async (request) => service.moveFeedback(app, actorOf(request), request.params.id, request.body),
   );
 };

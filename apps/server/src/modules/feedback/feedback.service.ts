@@ -1,18 +1,18 @@
 import {
-  FEEDBACK_NEXT,
+  FEEDBACK_MOVES,
   type FeedbackCreateBody,
   type FeedbackDetail,
+  type FeedbackMoveBody,
   type FeedbackState,
   FEEDBACK_MESSAGES as M,
 } from '@app/contract/feedback';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { feedback, feedbackReplies } from '../../db/schema/feedback';
 import { files } from '../../db/schema/files';
-import { members } from '../../db/schema/members';
 import { type Actor, audit } from '../../lib/audit';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { conflict, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { claimFile, openStored } from '../files/files.service';
 import {
@@ -26,7 +26,10 @@ import {
 
 export const FEEDBACK_ENTITY = 'feedback';
 
-/** A member sends feedback; attachments must be the member's own unused feedback uploads. */
+/**
+ * A member sends feedback; attachments must be the member's own unused feedback uploads. Who may
+ * send it is the route's guard (member-auth/member-writes.ts `feedback`).
+ */
 export function createFeedback(
   app: FastifyInstance,
   memberId: number,
@@ -34,10 +37,6 @@ export function createFeedback(
   ctx: IdempotencyContext,
 ) {
   return idempotent(app, ctx, async (tx) => {
-    const [m] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId));
-    if (!m) throw notFound('Member');
-    if (m.status === 'blocked')
-      throw new AppError(409, 'member_not_allowed', 'A blocked member cannot send feedback');
     for (const [i, fileId] of body.attachmentFileIds.entries())
       await claimFile(tx, fileId, {
         purpose: 'feedback_attachment',
@@ -85,51 +84,72 @@ export async function feedbackDetail(tx: Executor, feedbackId: number): Promise<
   return { ...row, attachments, replies };
 }
 
-/** A staff reply, shown to the member in the app; audited with the feedback. */
+/** Adds a staff reply inside the caller's transaction, audited with the feedback. */
+async function addReply(tx: Tx, actor: Actor, feedbackId: number, text: string) {
+  const [reply] = await tx
+    .insert(feedbackReplies)
+    .values({ feedbackId, staffId: actor.id, text })
+    .returning({ id: feedbackReplies.id });
+  await audit(tx, actor, {
+    action: 'feedback.replied',
+    entity: FEEDBACK_ENTITY,
+    entityId: feedbackId,
+    after: { reply: reply!.id, text },
+  });
+}
+
+/** Sets the state, audited as `feedback.<state>`. */
+async function setState(tx: Tx, actor: Actor, feedbackId: number, from: FeedbackState, to: FeedbackState) {
+  await tx.update(feedback).set({ state: to, updatedAt: sql`now()` }).where(eq(feedback.id, feedbackId));
+  await audit(tx, actor, {
+    action: `feedback.${to}`,
+    entity: FEEDBACK_ENTITY,
+    entityId: feedbackId,
+    before: { state: from },
+    after: { state: to },
+  });
+}
+
+/**
+ * A staff reply, shown to the member in the app. Answering open feedback is working on it: the
+ * reply moves it to in progress in the same transaction (resolved feedback stays resolved).
+ */
 export async function replyToFeedback(app: FastifyInstance, actor: Actor, feedbackId: number, text: string) {
   return app.database.db.transaction(async (tx) => {
     const current = await lockFeedback(tx, feedbackId);
     if (!current) throw notFound('Feedback');
-    const [reply] = await tx
-      .insert(feedbackReplies)
-      .values({ feedbackId, staffId: actor.id, text })
-      .returning({ id: feedbackReplies.id });
-    await tx.update(feedback).set({ updatedAt: sql`now()` }).where(eq(feedback.id, feedbackId));
-    await audit(tx, actor, {
-      action: 'feedback.replied',
-      entity: FEEDBACK_ENTITY,
-      entityId: feedbackId,
-      after: { reply: reply!.id, text },
-    });
+    await addReply(tx, actor, feedbackId, text);
+    if (current.state === 'open') await setState(tx, actor, feedbackId, 'open', 'in_progress');
+    else await tx.update(feedback).set({ updatedAt: sql`now()` }).where(eq(feedback.id, feedbackId));
     return feedbackDetail(tx, feedbackId);
   });
 }
 
-/** Moves the feedback one step along `open → in_progress → resolved`; any other move is a 409. */
+/**
+ * Moves the feedback along FEEDBACK_MOVES (open → in_progress → resolved, or open → resolved with
+ * the reply that tells the member how); any other move is a 409. A reply sent with the move is
+ * posted in the same transaction.
+ */
 export async function moveFeedback(
   app: FastifyInstance,
   actor: Actor,
   feedbackId: number,
-  to: FeedbackState,
+  body: FeedbackMoveBody,
 ) {
+  const { to } = body;
   return app.database.db.transaction(async (tx) => {
     const current = await lockFeedback(tx, feedbackId);
     if (!current) throw notFound('Feedback');
     const from = current.state as FeedbackState;
-    if (FEEDBACK_NEXT[from] !== to)
+    if (!FEEDBACK_MOVES[from].includes(to))
       throw conflict(
         from === to
           ? `This feedback is already ${from.replace('_', ' ')}`
           : `Feedback that is ${from.replace('_', ' ')} cannot move to ${to.replace('_', ' ')}`,
       );
-    await tx.update(feedback).set({ state: to, updatedAt: sql`now()` }).where(eq(feedback.id, feedbackId));
-    await audit(tx, actor, {
-      action: `feedback.${to}`,
-      entity: FEEDBACK_ENTITY,
-      entityId: feedbackId,
-      before: { state: from },
-      after: { state: to },
-    });
+    if (from === 'open' && to === 'resolved' && !body.reply) throw fieldError('reply', M.resolveWithReply);
+    if (body.reply) await addReply(tx, actor, feedbackId, body.reply);
+    await setState(tx, actor, feedbackId, from, to);
     return feedbackDetail(tx, feedbackId);
   });
 }

@@ -25,8 +25,12 @@ const send = (token: string, payload: object, key?: string) =>
     payload,
     headers: key ? { 'idempotency-key': key } : {},
   });
-const move = (role: string, id: number, to: string) =>
-  t.as(role, { method: 'POST', url: `/api/admin/feedback/${id}/move`, payload: { to } });
+const move = (role: string, id: number, to: string, replyText?: string) =>
+  t.as(role, {
+    method: 'POST',
+    url: `/api/admin/feedback/${id}/move`,
+    payload: replyText === undefined ? { to } : { to, reply: replyText },
+  });
 const reply = (role: string, id: number, text: string) =>
   t.as(role, { method: 'POST', url: `/api/admin/feedback/${id}/replies`, payload: { text } });
 
@@ -95,11 +99,12 @@ describe('member API', () => {
 });
 
 describe('back-office', () => {
-  it('replies (visible in the app) and moves open → in_progress → resolved only', async () => {
+  it('replies (visible in the app): a reply moves open feedback to in progress, then resolved', async () => {
     const { member, feedback, file } = await newFeedback();
     const id = feedback.id;
     const replied = await reply('cs', id, 'Sorry about that: a replacement is on its way.');
     expect(replied.statusCode).toBe(200);
+    expect(replied.json().state).toBe('in_progress');
     expect(replied.json().replies).toMatchObject([
       { staffName: 'Demo CS', text: expect.stringMatching(/^Sorry/) },
     ]);
@@ -112,8 +117,9 @@ describe('back-office', () => {
       },
     ]);
 
-    expect((await move('cs', id, 'resolved')).statusCode).toBe(409);
-    expect((await move('cs', id, 'in_progress')).json().state).toBe('in_progress');
+    expect((await asMember(t, member.token, { url: '/api/app/feedback' })).json()[0].state).toBe(
+      'in_progress',
+    );
     const twice = await move('cs', id, 'in_progress');
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toMatch(/already in progress/);
@@ -134,6 +140,31 @@ describe('back-office', () => {
     expect(attachment.headers['content-disposition']).toMatch(/^attachment/);
     expect((await reply('cs', id, '')).json().fields.text).toBeTruthy();
     expect((await move('cs', 99_999_999, 'in_progress')).statusCode).toBe(404);
+  });
+
+  it('resolves open feedback at once with the reply that tells the member how, never without one', async () => {
+    const { member, feedback } = await newFeedback();
+    const bare = await move('cs', feedback.id, 'resolved');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ error: 'validation_failed', fields: { reply: expect.any(String) } });
+    const resolved = await move('cs', feedback.id, 'resolved', 'Fixed in app version 2.4: please update.');
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({
+      state: 'resolved',
+      replies: [{ text: 'Fixed in app version 2.4: please update.' }],
+    });
+    const mine = (await asMember(t, member.token, { url: '/api/app/feedback' })).json()[0];
+    expect(mine).toMatchObject({
+      state: 'resolved',
+      replies: [{ text: 'Fixed in app version 2.4: please update.' }],
+    });
+    const history = await t.as('cs', { url: `/api/admin/feedback/${feedback.id}/history` });
+    expect(history.json().map((e: { action: string }) => e.action)).toEqual([
+      'feedback.resolved',
+      'feedback.replied',
+    ]);
+    // A reply to resolved feedback keeps it resolved.
+    expect((await reply('cs', feedback.id, 'One more thing.')).json().state).toBe('resolved');
   });
 
   it('filters the list and the member tab', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { couponsKit } from '../coupons/coupons.test-kit';
 import { memberWithToken } from '../coupons/scan.test-kit';
 import { createGame, playAs } from './games.test-kit';
@@ -7,7 +7,6 @@ import { createGame, playAs } from './games.test-kit';
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;
 beforeAll(async () => {
-  if (!onPostgres) return;
   t = await createTestApp();
   kit = couponsKit(t);
 });
@@ -18,7 +17,7 @@ const prizes = [
   { label: '50 points', points: 50, probability: 3000 },
 ];
 
-describe.skipIf(!onPostgres)('daily limit under concurrency (PostgreSQL)', () => {
+describe('daily limit under concurrency (PostgreSQL)', () => {
   it('20 plays at once with a limit of 3: exactly 3 plays and 3 ledger entries', async () => {
     for (let trial = 0; trial < 5; trial++) {
       const gameId = await createGame(t, { playsPerDay: 3, prizes });

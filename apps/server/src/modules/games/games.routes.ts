@@ -16,7 +16,7 @@ import { actorOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes, pathId } from '../../lib/lists/routes';
-import { action, memberOf, page } from '../../plugins/access';
+import { action, memberOf, memberWrite, page } from '../../plugins/access';
 import { historyOf } from '../audit/audit.history';
 import { findMemberDetail } from '../members/members.repository';
 import * as service from './games.service';
@@ -130,7 +130,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/games/:id/play',
     {
-      config: { access: 'member' },
+      config: memberWrite('playGame'),
       schema: {
         tags: ['member app'],
         summary: 'Play a game: the prize is drawn on the server and its points credited once',

@@ -10,7 +10,7 @@ import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import { uploadList } from './gift-vouchers.repository';
-import { voucherTemplate } from './gift-vouchers-sheet';
+import { templateExample, voucherTemplate } from './gift-vouchers-sheet';
 import * as uploads from './gift-vouchers-upload.service';
 
 const access = page(BULK_VOUCHERS_PAGE);
@@ -28,7 +28,7 @@ export const giftVoucherUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'gift-vouchers-template.xlsx',
         contentType: XLSX_CONTENT_TYPE,
         personal: false,
-      }).send(await voucherTemplate()),
+      }).send(await voucherTemplate(await templateExample(app.database.db))),
   );
 
   app.post(

@@ -12,18 +12,17 @@ import type { Actor } from '../../lib/audit';
 import { audit } from '../../lib/audit';
 import { conflict, isUniqueViolation } from '../../lib/errors';
 import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
-import { copyVouchers, insertUpload, insertVouchers } from './gift-vouchers.repository';
+import { copyVouchers, insertUpload } from './gift-vouchers.repository';
 import { readVoucherSheet } from './gift-vouchers-sheet';
 import { VoucherPlanner } from './gift-vouchers-upload.plan';
 import { fulfilWaiting } from './voucher-fulfilment';
 
-/** One transaction on one connection; on PostgreSQL its raw client too, for COPY. */
+/** One transaction on one connection, with its raw client too, for COPY. */
 async function inTransaction<T>(
   database: Database,
-  work: (tx: Executor, client: pg.PoolClient | null) => Promise<T>,
+  work: (tx: Executor, client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  if (database.kind !== 'postgres') return database.db.transaction((tx) => work(tx, null));
-  const client = await database.pool!.connect();
+  const client = await database.pool.connect();
   try {
     return await (drizzle(client) as unknown as Db).transaction((tx) => work(tx, client));
   } finally {
@@ -66,13 +65,11 @@ export async function uploadVouchers(
           uploadedBy: actor.id,
         });
         const by = { uploadId: id, createdBy: actor.id };
-        if (client)
-          await copyVouchers(
-            client,
-            vouchers.map((v) => v.line),
-            by,
-          );
-        else await insertVouchers(tx, vouchers, by);
+        await copyVouchers(
+          client,
+          vouchers.map((v) => v.line),
+          by,
+        );
         await audit(tx, actor, {
           action: 'gift_voucher_upload.applied',
           entity: VOUCHER_UPLOAD_ENTITY,

@@ -2,7 +2,7 @@ import { shiftDay, todayInIndia } from '@app/contract/format';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import type { Db } from '../../db/client';
 import { barrier } from '../coupons/race.test-kit';
 import { retireVouchers } from './gift-vouchers.service';
@@ -13,7 +13,6 @@ let t: TestApp;
 let pool: pg.Pool;
 let db: Db;
 beforeAll(async () => {
-  if (!onPostgres) return;
   t = await createTestApp();
   pool = new pg.Pool({ connectionString: t.databaseUrl, max: 60 });
   db = drizzle(pool) as Db;
@@ -33,7 +32,7 @@ async function stock(brand: string, n: number, denominationPaise = 50_000) {
     );
 }
 
-describe.skipIf(!onPostgres)('takeVoucher under concurrency (PostgreSQL)', () => {
+describe('takeVoucher under concurrency (PostgreSQL)', () => {
   it('50 concurrent calls for 10 vouchers: 10 issued, each to one redemption, never twice', async () => {
     await stock('Race Brand', 10);
     const wait = barrier(50);

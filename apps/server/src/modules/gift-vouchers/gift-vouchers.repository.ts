@@ -233,8 +233,7 @@ export const copyLine = (x: NewVoucher) =>
 
 /**
  * The same rows as insertVouchers, as copyLine made before the transaction, through COPY on
- * the transaction's own PostgreSQL connection: a large upload's fastest path (PGlite has no COPY
- * from a stream; it takes insertVouchers).
+ * the transaction's own PostgreSQL connection: a large upload's fastest path.
  */
 export async function copyVouchers(
   client: pg.PoolClient,

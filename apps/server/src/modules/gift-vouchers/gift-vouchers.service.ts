@@ -69,7 +69,7 @@ export async function revealPin(app: FastifyInstance, actor: Actor, id: number) 
       entityId: id,
       after: { status: row.status },
     });
-    return { pin: decryptText(app.config.encryptionKey, row.pinCipher) };
+    return { pin: decryptText(app.config, row.pinCipher) };
   });
 }
 

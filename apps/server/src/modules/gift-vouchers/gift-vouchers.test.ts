@@ -55,7 +55,7 @@ describe('Gift vouchers: add one, PIN encrypted and masked, reveal audited', () 
     const [stored] = await kit.sql('select pin_cipher, pin_length from gift_vouchers where id = $1', [
       row.id,
     ]);
-    expect(stored!.pin_cipher).toMatch(/^v1\./);
+    expect(stored!.pin_cipher).toMatch(/^v2\.[0-9a-f]{8}\./);
     expect(String(stored!.pin_cipher)).not.toContain('482913');
     expect(stored!.pin_length).toBe(6);
 
@@ -181,6 +181,27 @@ describe('Update Bulk Coupon: upload', () => {
     expect(rows[0]).toEqual([...VOUCHER_UPLOAD_COLUMNS]);
   });
 
+  it("names the example's brand as the catalogue does (issue 21, item 9)", async () => {
+    const first = async () =>
+      (
+        await kit.sql(
+          `select brand, denomination_paise from rewards where type = 'e_voucher' and active
+             and brand is not null and denomination_paise is not null order by id limit 1`,
+        )
+      )[0] as { brand: string; denomination_paise: number } | undefined;
+    if (!(await first()))
+      await kit.sql(
+        `insert into rewards (name, type, brand, denomination_paise, points_cost, mrp_paise, eligible_types)
+         values ('Catalogue voucher', 'e_voucher', 'Catalogue Brand', 25000, 100, 25000, '["carpenter"]')`,
+      );
+    const expected = (await first())!;
+    const rows = await readSheet(
+      (await t.as('almond team', { url: '/api/admin/gift-vouchers/template' })).rawPayload,
+    );
+    expect(rows[1]!.slice(0, 2)).toEqual([expected.brand, expected.denomination_paise / 100]);
+    expect(rows.flat().join(' ')).not.toContain('Amazon Pay');
+  });
+
   it('refuses duplicates in the file and against stock with their row numbers; applies valid rows on request', async () => {
     const b = brand();
     await kit.ok(
@@ -239,7 +260,7 @@ describe('Update Bulk Coupon: upload', () => {
     const pins = await kit.sql('select pin_cipher from gift_vouchers where upload_id = $1', [
       second.uploadId,
     ]);
-    for (const p of pins) expect(p.pin_cipher).toMatch(/^v1\./);
+    for (const p of pins) expect(p.pin_cipher).toMatch(/^v2\.[0-9a-f]{8}\./);
     const audits = await kit.sql(
       "select after from audit_log where entity = 'gift_voucher_upload' and entity_id = $1",
       [String(second.uploadId)],

@@ -1,8 +1,9 @@
 import { shiftDay, todayInIndia } from '@app/contract/format';
 import { VOUCHER_UPLOAD_COLUMNS } from '@app/contract/gift-vouchers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { multipartBody, sheet } from '../invoices/invoices.test-kit';
+import { asMember } from '../members/members.test-kit';
 import { insertReward, redeem, redeemer, sqlRows } from '../redemptions/redemptions.test-kit';
 
 let t: TestApp;
@@ -109,7 +110,76 @@ describe('voucher fulfilment', () => {
   });
 });
 
-describe.runIf(onPostgres)('voucher fulfilment under concurrency (PostgreSQL)', () => {
+describe('the member receives the voucher (issue 21, item 1)', () => {
+  it('the owner sees the code, reveals the PIN (recorded); another member gets 404', async () => {
+    const brand = `Mine ${process.pid}-${++seq}`;
+    const rewardId = await insertReward(t, {
+      type: 'e_voucher',
+      brand,
+      denominationPaise: 50_000,
+      pointsCost: 500,
+      mrpPaise: 50_000,
+      stock: null,
+    });
+    const m = await redeemer(t, { balance: 2000 });
+    const waiting = (await redeem(t, m.token, { kind: 'voucher', rewardId })).json();
+    const reveal = (token: string, id: number) =>
+      asMember(t, token, { method: 'POST', url: `/api/app/redemptions/${id}/voucher` });
+    // nothing issued yet
+    expect((await reveal(m.token, waiting.id)).statusCode).toBe(404);
+    expect((await addVoucher(brand, 'MINE-0001')).statusCode).toBe(200);
+    expect((await approve(waiting.id)).json().status).toBe('fulfilled');
+
+    const list = await asMember(t, m.token, { method: 'GET', url: '/api/app/redemptions' });
+    expect(list.body).not.toContain('4242');
+    expect(list.json().find((r: { id: number }) => r.id === waiting.id)).toMatchObject({
+      status: 'fulfilled',
+      voucher: {
+        brand,
+        denominationPaise: 50_000,
+        code: 'MINE-0001',
+        pinMasked: 'XXXX',
+        expiresOn: shiftDay(todayInIndia(), 30),
+      },
+    });
+    const shown = await reveal(m.token, waiting.id);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.headers['cache-control']).toBe('no-store');
+    expect(shown.json()).toEqual({
+      brand,
+      denominationPaise: 50_000,
+      code: 'MINE-0001',
+      pin: '4242',
+      expiresOn: shiftDay(todayInIndia(), 30),
+    });
+    const recorded = await sqlRows(
+      t,
+      "select actor_role, after from audit_log where action = 'redemption.voucher_revealed' and entity_id = $1",
+      [String(waiting.id)],
+    );
+    expect(recorded).toEqual([
+      { actor_role: 'member', after: { memberId: m.id, voucherId: expect.any(Number) } },
+    ]);
+
+    const other = await redeemer(t, { balance: 2000 });
+    const theirs = await reveal(other.token, waiting.id);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain('MINE-0001');
+    const otherList = await asMember(t, other.token, { method: 'GET', url: '/api/app/redemptions' });
+    expect(otherList.body).not.toContain('MINE-0001');
+    expect(
+      (
+        await sqlRows(
+          t,
+          "select count(*)::int as n from audit_log where action = 'redemption.voucher_revealed' and entity_id = $1",
+          [String(waiting.id)],
+        )
+      )[0]!.n,
+    ).toBe(1);
+  });
+});
+
+describe('voucher fulfilment under concurrency (PostgreSQL)', () => {
   it('50 concurrent approvals against 10 vouchers: 10 issued, all distinct, the rest waiting', async () => {
     const { brand, ids } = await voucherRedemptions(50);
     for (let i = 0; i < 10; i++) expect((await addVoucher(brand, `RACE-FUL-${i}`)).statusCode).toBe(200);

@@ -68,6 +68,7 @@ export async function issueOnApproval(
     {
       to: 'fulfilled',
       staffId: actor.id,
+      actor,
       note: `Voucher ${voucher.id}`,
       set: { voucherId: voucher.id, fulfilledAt: new Date() },
     },

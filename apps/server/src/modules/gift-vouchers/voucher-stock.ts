@@ -1,7 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { decryptText } from '../../lib/field-crypto';
+import { decryptText, type Keys } from '../../lib/field-crypto';
 import { TODAY_IST } from './gift-vouchers.repository';
+
+/**
+ * SQL (boolean): whether a voucher of this brand (any case) and denomination is there for one more
+ * redemption: more issuable vouchers (available, unexpired) than voucher redemptions already waiting
+ * for one (requested, or approved without a voucher) — only those before `beforeId` when given, for a
+ * redemption that is itself waiting. Counts the vouchers no further than it needs to (`limit`).
+ */
+export function voucherInStock(brand: SQL, denominationPaise: SQL, beforeId?: SQL): SQL<boolean> {
+  return sql<boolean>`(select (select count(*) from (select 1 from gift_vouchers gv
+      where gv.status = 'available' and lower(gv.brand) = lower(${brand})
+        and gv.denomination_paise = ${denominationPaise} and gv.expires_on >= ${TODAY_IST}
+      limit waiting.n + 1) issuable) > waiting.n
+    from (select count(*) as n from redemptions wr join rewards ww on ww.id = wr.reward_id
+      where wr.kind = 'voucher' and wr.status in ('requested', 'approved') and wr.voucher_id is null
+        and lower(ww.brand) = lower(${brand}) and ww.denomination_paise = ${denominationPaise}
+        ${beforeId ? sql`and wr.id < ${beforeId}` : sql``}) waiting)`;
+}
 
 /** A voucher issued to a redemption. */
 export type IssuedVoucher = {
@@ -46,7 +63,7 @@ export async function takeVoucher(
 /** The voucher a redemption holds, PIN decrypted (for the member who redeemed, and staff who fulfil). */
 export async function voucherOfRedemption(
   tx: Executor,
-  key: Buffer,
+  key: Keys,
   redemptionId: number,
 ): Promise<(IssuedVoucher & { pin: string | null }) | null> {
   const rows = await tx.execute<IssuedVoucher & { pinCipher: string | null }>(sql`

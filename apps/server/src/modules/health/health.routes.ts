@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const healthBody = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['pglite', 'postgres']) });
+const healthBody = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['embedded', 'postgres']),
+});
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -80,6 +80,19 @@ describe('daily clean-up', () => {
        ('9000000001', 'h', now() - interval '2 days', now() - interval '2 days'),
        ('9000000001', 'h', now(), now() + interval '5 minutes')`,
     );
+    await sql(
+      `insert into rate_limits (key, hits, resets_at) values
+       ('probe|ended', 3, now() - interval '1 minute'), ('probe|running', 3, now() + interval '1 hour')`,
+    );
+
+    // Sign-in counts with nothing left to hold or remember go; a lock, a recent failure or a
+    // known-good address stays.
+    await sql(
+      `insert into sign_in_throttles (subject, address, failures, locked_until, last_failure_at, last_success_at) values
+       ('staff:old@x', '10.0.0.1', 3, null, now() - interval '2 days', null),
+       ('staff:held@x', '10.0.0.1', 5, now() + interval '5 minutes', now(), null),
+       ('staff:good@x', '10.0.0.1', 0, null, null, now() - interval '10 days')`,
+    );
 
     const removed = await cleanUp(t.app);
 
@@ -89,6 +102,8 @@ describe('daily clean-up', () => {
       finishedTasks: 2,
       idempotencyKeys: 1,
       memberOtps: 1,
+      rateLimitCounters: 1,
+      signInThrottles: 1,
     });
     expect(removed.expiredReportFiles).toBeGreaterThanOrEqual(1);
     expect(await exists('reports', expired.id)).toBe(false);
@@ -107,6 +122,9 @@ describe('daily clean-up', () => {
     expect(await one("select count(*)::int as n from member_otps where mobile = '9000000001'")).toEqual({
       n: 1,
     });
+    expect((await sql("select key from rate_limits where key like 'probe|%'")).map((r) => r.key)).toEqual([
+      'probe|running',
+    ]);
 
     expect(await cleanUp(t.app)).toMatchObject({ uploadErrorReports: 0, finishedTasks: 0 });
   });

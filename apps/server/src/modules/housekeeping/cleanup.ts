@@ -7,6 +7,8 @@ import { files } from '../../db/schema/files';
 import { idempotencyKeys, memberOtps } from '../../db/schema/members';
 import { reports } from '../../db/schema/reports';
 import { tasks } from '../../db/schema/tasks';
+import { removeEnded } from '../../lib/rate-limits/rate-limits.repository';
+import { forgetStaleThrottles } from '../../lib/sign-in-throttle';
 import { removeExpiredReports } from '../reports/reports.tasks';
 
 export const CLEANUP_TASK = 'housekeeping.cleanup';
@@ -98,6 +100,8 @@ export async function cleanUp(app: FastifyInstance) {
     .delete(memberOtps)
     .where(olderThan(memberOtps.sentAt, KEEP_DAYS.memberOtps))
     .returning({ id: memberOtps.id });
+  const rateLimitCounters = await removeEnded(db);
+  const signInThrottles = await forgetStaleThrottles(db);
 
   return {
     expiredReportFiles: expiredReports,
@@ -107,6 +111,8 @@ export async function cleanUp(app: FastifyInstance) {
     finishedTasks: oldTasks.length,
     idempotencyKeys: keys.length,
     memberOtps: otps.length,
+    rateLimitCounters,
+    signInThrottles,
   };
 }
 

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { IMAGE_OR_PDF, multipartLimits, receiveFile } from '../../lib/uploads';
-import { memberOf } from '../../plugins/access';
+import { memberOf, memberWrite } from '../../plugins/access';
 import { storeUpload } from '../files/files.service';
 import { kycOfMember } from './kyc.repository';
 import { submitKyc } from './kyc.service';
@@ -21,7 +21,7 @@ export const kycAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/uploads',
     {
-      config: { access: 'member' },
+      config: memberWrite('upload'),
       schema: {
         tags,
         summary: 'Upload an image or PDF for KYC, a project or feedback (checked by content, 5 MB at most)',
@@ -50,7 +50,7 @@ export const kycAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/kyc',
     {
-      config: { access: 'member' },
+      config: memberWrite('submitKyc'),
       schema: {
         tags,
         summary: 'Submit or resubmit KYC (Aadhaar last four digits only; PAN and account are encrypted)',

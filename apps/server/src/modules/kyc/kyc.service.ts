@@ -11,6 +11,7 @@ import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { decryptText, encryptText } from '../../lib/field-crypto';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { claimFile } from '../files/files.service';
+import { queueStepMessage } from '../messages/outbox';
 import { referralTrigger } from '../points-settings/points-credits';
 import { CLAIM_TTL, findKycRow, kycOfMember, lockSubmission } from './kyc.repository';
 
@@ -148,6 +149,13 @@ export const kycDecisions: DecisionFlow<Submission, { reasonCode: KycRejectReaso
       .set({ kycStatus: result, updatedAt: sql`now()` })
       .where(eq(members.id, current.memberId));
     if (result === 'approved') await referralTrigger(tx, current.memberId, 'kyc_approved', actor.id);
+    await queueStepMessage(
+      tx,
+      current.memberId,
+      `kyc.${result}`,
+      { reason: reason ?? reasonCode },
+      { kind: 'kyc_submission', id: current.id },
+    );
     return {
       action: `kyc.${result}`,
       entity: 'member',
@@ -186,7 +194,7 @@ export async function reveal(app: FastifyInstance, actor: Actor, id: number, fie
       entityId: row.memberId,
       after: { submission: id, field },
     });
-    return { field, value: decryptText(app.config.encryptionKey, field === 'pan' ? row.pan : row.account) };
+    return { field, value: decryptText(app.config, field === 'pan' ? row.pan : row.account) };
   });
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { insertTestMember } from '../members/members.test-kit';
 import { ledgerViolations, NO_VIOLATIONS } from './ledger.invariants';
 import { postEntry } from './ledger.service';
@@ -23,9 +23,7 @@ it('holds on the seeded demo ledger (both backends)', async () => {
   expect(await ledgerViolations(t.database)).toEqual(NO_VIOLATIONS);
 });
 
-if (!onPostgres) it.skip('concurrency properties run on PostgreSQL only (set TEST_DATABASE_URL)', () => {});
-
-describe.runIf(onPostgres)('the ledger under concurrency (PostgreSQL)', () => {
+describe('the ledger under concurrency (PostgreSQL)', () => {
   it('keeps every invariant for random concurrent credits, debits and repeats', async () => {
     const op = fc.record({
       amount: fc.integer({ min: -80, max: 80 }).filter((n) => n !== 0),

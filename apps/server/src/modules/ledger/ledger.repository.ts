@@ -1,15 +1,40 @@
-import { LEDGER_KINDS, type LedgerEntry, type MemberLedgerEntry } from '@app/contract/ledger';
+import {
+  EARNED_KINDS,
+  LEDGER_KINDS,
+  LEDGER_MOVEMENTS,
+  type LedgerEntry,
+  type LedgerMovement,
+  type MemberLedgerEntry,
+} from '@app/contract/ledger';
 import type { ListQuery } from '@app/contract/list';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { pointsLedger } from '../../db/schema/ledger';
 import { members } from '../../db/schema/members';
 import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
 import { listPage } from '../../lib/lists/engine';
-import { id, istDayRange, oneOf } from '../../lib/lists/filters';
+import { custom, id, istDayRange, oneOf, refuse } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { memberSearch } from '../members/members.repository';
+
+const kindIn = (kinds: readonly string[]) =>
+  sql`${pointsLedger.kind} in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+
+/**
+ * The entries of a movement (contract LEDGER_MOVEMENTS), the one definition the dashboard's points
+ * cards, their daily series and the ledger list's `movement` filter share. A hold stands while no
+ * refund carries its reference (a refund gives back the whole hold, once: the reference is unique).
+ */
+export const MOVEMENT: Record<LedgerMovement, SQL> = {
+  earned: kindIn(EARNED_KINDS),
+  redeemed: sql`(${pointsLedger.kind} = 'redemption_hold' and not exists (select 1 from points_ledger refund
+    where refund.kind = 'redemption_refund' and refund.reference = ${pointsLedger.reference}))`,
+  adjusted: kindIn(['adjustment', 'expiry']),
+};
 
 /** Ledger entries of every kind with member and staff names (QR Points History, credits lists, report). */
 export const ledgerList = defineList<LedgerEntry>({
@@ -37,6 +62,10 @@ export const ledgerList = defineList<LedgerEntry>({
   filters: {
     q: memberSearch(),
     kind: oneOf(pointsLedger.kind, LEDGER_KINDS),
+    movement: custom((value, key) => {
+      if ((LEDGER_MOVEMENTS as readonly unknown[]).includes(value)) return MOVEMENT[value as LedgerMovement];
+      throw refuse(key, `Use one of: ${LEDGER_MOVEMENTS.join(', ')}`);
+    }),
     memberId: id(pointsLedger.memberId),
     ...istDayRange(pointsLedger.createdAt),
   },

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
-import { memberOf } from '../../plugins/access';
+import { memberOf, memberWrite } from '../../plugins/access';
 import { listOwnLedger } from '../ledger/ledger.repository';
 import { endMemberSession } from '../member-auth/member-sessions';
 import { requestOtp } from '../member-auth/otp.service';
@@ -74,7 +74,7 @@ export const memberAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/logout',
     {
-      config: { access: 'member' },
+      config: memberWrite('logout'),
       schema: { tags, summary: 'End this session', response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -109,7 +109,7 @@ export const memberAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/terms/accept',
     {
-      config: { access: 'member' },
+      config: memberWrite('acceptTerms'),
       schema: {
         tags,
         summary: 'Accept the current terms version',

@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
 import type { MemberProfile, RegisterBody } from '@app/contract/member-app';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
-import { members, termsVersions } from '../../db/schema/members';
+import { members } from '../../db/schema/members';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { createMemberSession } from '../member-auth/member-sessions';
 import { consumeOtp } from '../member-auth/otp.service';
 import { approvedDealerCode, byMobile, byReferralCode, findMemberBy } from '../members/members.repository';
+import { currentTermsVersionSql } from './terms';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newReferralCode = () =>
@@ -22,13 +23,8 @@ export async function nextMemberId(tx: Executor): Promise<number> {
 }
 
 export async function currentTermsVersion(tx: Executor): Promise<string | null> {
-  const [row] = await tx
-    .select({ version: termsVersions.version })
-    .from(termsVersions)
-    .where(sql`${termsVersions.publishedAt} <= now()`)
-    .orderBy(desc(termsVersions.publishedAt))
-    .limit(1);
-  return row?.version ?? null;
+  const { rows } = await tx.execute(sql`select ${currentTermsVersionSql} as version`);
+  return (rows[0] as { version: string | null } | undefined)?.version ?? null;
 }
 
 export async function profileOf(tx: Executor, memberId: number): Promise<MemberProfile> {
@@ -51,6 +47,7 @@ export async function profileOf(tx: Executor, memberId: number): Promise<MemberP
     termsVersion: m.termsVersion,
     currentTermsVersion: current,
     termsAcceptanceNeeded: current !== null && m.termsVersion !== current,
+    language: m.language as MemberProfile['language'],
   };
 }
 

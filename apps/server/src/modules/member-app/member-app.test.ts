@@ -19,7 +19,7 @@ describe('one-time codes', () => {
     const res = await post('/api/app/otp', { mobile: `+91 ${mobile}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ expiresInSeconds: 300, resendAfterSeconds: 30 });
-    expect(inbox.lastCode(mobile)).toMatch(/^\d{6}$/);
+    expect(await inbox.codeFor(mobile)).toMatch(/^\d{6}$/);
     const again = await post('/api/app/otp', { mobile });
     expect(again.statusCode).toBe(429);
     expect(again.json().message).toMatch(/Wait \d+ seconds/);

@@ -2,14 +2,23 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_RULES } from '@app/contract/member-app';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { memberOtps } from '../../db/schema/members';
+import { memberOtps, members } from '../../db/schema/members';
 import { AppError } from '../../lib/errors';
 import { keyedHash } from '../../lib/field-crypto';
+import { queueMessage, secondsFromNow } from '../messages/outbox';
 
 const codeHash = (app: FastifyInstance, mobile: string, code: string) =>
   keyedHash(app.config.encryptionKey, `otp:${mobile}:${code}`);
 
-const tooMany = (message: string) => new AppError(429, 'otp_throttled', message);
+/** During a key rotation a code hashed by an instance still on the previous key also counts. */
+const codeMatches = (app: FastifyInstance, mobile: string, code: string, stored: string) =>
+  [app.config.encryptionKey, app.config.previousEncryptionKey].some(
+    (key) =>
+      key && timingSafeEqual(Buffer.from(stored), Buffer.from(keyedHash(key, `otp:${mobile}:${code}`))),
+  );
+
+const tooMany = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'otp_throttled', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /**
  * Sends a new six-digit code (PRODUCT.md §3.5): valid 5 minutes, 5 tries; a new one at most every
@@ -28,21 +37,40 @@ export async function requestOtp(app: FastifyInstance, mobile: string) {
       .where(eq(memberOtps.mobile, mobile))
       .orderBy(desc(memberOtps.id))
       .limit(1);
-    if (last && last.wait > 0) throw tooMany(`Wait ${last.wait} seconds before asking for a new code`);
+    if (last && last.wait > 0)
+      throw tooMany(`Wait ${last.wait} seconds before asking for a new code`, last.wait);
     const [hour] = await tx
       .select({ n: count() })
       .from(memberOtps)
       .where(and(eq(memberOtps.mobile, mobile), gt(memberOtps.sentAt, sql`now() - interval '1 hour'`)));
     if (Number(hour?.n) >= OTP_RULES.maxPerHour)
-      throw tooMany('Too many codes requested; try again in an hour');
-    await tx.insert(memberOtps).values({
-      mobile,
-      codeHash: codeHash(app, mobile, code),
-      expiresAt: sql`now() + make_interval(secs => ${OTP_RULES.expirySeconds})`,
+      throw tooMany('Too many codes requested; try again in an hour', 3600);
+    const [otp] = await tx
+      .insert(memberOtps)
+      .values({
+        mobile,
+        codeHash: codeHash(app, mobile, code),
+        expiresAt: sql`now() + make_interval(secs => ${OTP_RULES.expirySeconds})`,
+      })
+      .returning({ id: memberOtps.id });
+    // Queued with the code (the code is encrypted in the outbox); sent by the outbox worker after
+    // commit, ahead of every other message, and never after the code has expired.
+    const [member] = await tx
+      .select({ id: members.id, language: members.language })
+      .from(members)
+      .where(eq(members.mobile, mobile));
+    await queueMessage(app, tx, {
+      channel: 'sms',
+      templateKey: 'otp',
+      to: mobile,
+      memberId: member?.id ?? null,
+      language: member?.language === 'hi' ? 'hi' : 'en',
+      variables: { code, minutes: OTP_RULES.expirySeconds / 60 },
+      cause: { kind: 'member_otp', id: otp!.id },
+      expiresAt: secondsFromNow(OTP_RULES.expirySeconds),
     });
   });
-  // Sent after commit: a slow gateway must not hold the transaction.
-  await app.sms.send(mobile, `Your Action Tesa code is ${code}. It expires in 5 minutes.`);
+  app.outbox.nudge();
   return { expiresInSeconds: OTP_RULES.expirySeconds, resendAfterSeconds: OTP_RULES.resendAfterSeconds };
 }
 
@@ -75,7 +103,7 @@ export async function consumeOtp(
     if (!otp || otp.consumed) return 'none';
     if (otp.expired) return 'expired';
     if (otp.attempts >= OTP_RULES.maxTries) return 'locked';
-    const match = timingSafeEqual(Buffer.from(otp.codeHash), Buffer.from(codeHash(app, mobile, code)));
+    const match = codeMatches(app, mobile, code, otp.codeHash);
     if (match && keep) return 'ok';
     await tx
       .update(memberOtps)

@@ -1,10 +1,12 @@
 import type { DashboardCard } from '@app/contract/dashboard';
+import type { LedgerMovement } from '@app/contract/ledger';
 import { sql } from 'drizzle-orm';
 import { kycSubmissions } from '../../db/schema/kyc';
 import { pointsLedger } from '../../db/schema/ledger';
 import { members } from '../../db/schema/members';
 import type { DashboardProvider } from '../dashboard/dashboard.provider';
 import { countPerDay, countWhere, inRange, sumPerDay } from '../dashboard/dashboard.series';
+import { MOVEMENT } from '../ledger/ledger.repository';
 import { paisePerPoint } from '../points-settings/points-settings.repository';
 
 const USERS = '/dashboard/users';
@@ -31,17 +33,14 @@ export const memberCards: DashboardProvider = {
     const [k] = await db
       .select({ waiting: countWhere(sql`${kycSubmissions.status} = 'submitted'`) })
       .from(kycSubmissions);
+    // The ledger by movement (MOVEMENT, shared with the ledger list's filter the cards link to): over
+    // the whole history, issued − redeemed + adjusted = the points outstanding (the sum of balances).
+    const sumOf = (movement: LedgerMovement) =>
+      sql<number>`coalesce(sum(${pointsLedger.amount}) filter (where ${MOVEMENT[movement]}), 0)`.mapWith(
+        Number,
+      );
     const [p] = await db
-      .select({
-        issued:
-          sql<number>`coalesce(sum(${pointsLedger.amount}) filter (where ${pointsLedger.amount} > 0), 0)`.mapWith(
-            Number,
-          ),
-        redeemed:
-          sql<number>`coalesce(-sum(${pointsLedger.amount}) filter (where ${pointsLedger.kind} = 'redemption_hold'), 0)`.mapWith(
-            Number,
-          ),
-      })
+      .select({ issued: sumOf('earned'), held: sumOf('redeemed'), adjusted: sumOf('adjusted') })
       .from(pointsLedger)
       .where(inRange(pointsLedger.createdAt, range));
     const members_ = (key: string, label: string, value: number, filter: Record<string, unknown>) =>
@@ -74,15 +73,23 @@ export const memberCards: DashboardProvider = {
         value: p?.issued ?? 0,
         unit: 'points',
         page: POINTS,
-        filter: { from: range.from, to: range.to },
+        filter: { movement: 'earned', from: range.from, to: range.to },
       }),
       card('Points', {
         key: 'points.redeemed',
         label: 'Points redeemed in range',
-        value: p?.redeemed ?? 0,
+        value: -(p?.held ?? 0),
         unit: 'points',
         page: POINTS,
-        filter: { kind: 'redemption_hold', from: range.from, to: range.to },
+        filter: { movement: 'redeemed', from: range.from, to: range.to },
+      }),
+      card('Points', {
+        key: 'points.adjusted',
+        label: 'Points adjusted or expired in range (net)',
+        value: p?.adjusted ?? 0,
+        unit: 'points',
+        page: POINTS,
+        filter: { movement: 'adjusted', from: range.from, to: range.to },
       }),
       card('Points', {
         key: 'points.outstanding',
@@ -102,19 +109,16 @@ export const memberCards: DashboardProvider = {
   },
   async series(db, range) {
     const points = await countPerDay(db, range, { table: members, id: members.id, at: members.createdAt });
-    // Issued: every credit; redeemed: what redemptions hold (the same definitions as the cards).
-    const issued = await sumPerDay(db, range, {
-      table: pointsLedger,
-      at: pointsLedger.createdAt,
-      value: sql`${pointsLedger.amount}`,
-      where: sql`${pointsLedger.amount} > 0`,
-    });
-    const redeemed = await sumPerDay(db, range, {
-      table: pointsLedger,
-      at: pointsLedger.createdAt,
-      value: sql`-${pointsLedger.amount}`,
-      where: sql`${pointsLedger.kind} = 'redemption_hold'`,
-    });
+    // Issued and redeemed: the same movements as the cards.
+    const perDay = (movement: LedgerMovement, sign: 1 | -1) =>
+      sumPerDay(db, range, {
+        table: pointsLedger,
+        at: pointsLedger.createdAt,
+        value: sign === 1 ? sql`${pointsLedger.amount}` : sql`-${pointsLedger.amount}`,
+        where: MOVEMENT[movement],
+      });
+    const issued = await perDay('earned', 1);
+    const redeemed = await perDay('redeemed', -1);
     return [
       { key: 'members.registrationsPerDay', label: 'Registrations per day', page: USERS, points },
       { key: 'points.issuedPerDay', label: 'Points issued', page: POINTS, chart: 'points', points: issued },

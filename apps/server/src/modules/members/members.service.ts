@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
 import { type DecisionFlow, decideMany } from '../../lib/decisions';
 import { conflict, notFound } from '../../lib/errors';
+import { queueStepMessage } from '../messages/outbox';
 import { creditJoining, referralTrigger } from '../points-settings/points-credits';
 import { findMemberDetail, lockMember, setMemberStatus } from './members.repository';
 
@@ -38,6 +39,14 @@ const flowOf = (t: Transition): DecisionFlow<LockedMember> => ({
       statusReason: reason,
       ...(t.to === 'approved' ? { approvedAt: sql`coalesce(approved_at, now())` } : {}),
     });
+    if (t.action !== 'member.blocked' && t.action !== 'member.unblocked')
+      await queueStepMessage(
+        tx,
+        member.id,
+        t.to === 'approved' ? 'registration.approved' : 'registration.rejected',
+        { reason },
+        { kind: t.action, id: member.id },
+      );
     if (t.credits) {
       await creditJoining(tx, member.id, member.type, actor.id);
       await referralTrigger(tx, member.id, 'registration_approved', actor.id);

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import type { Executor } from '../../db/client';
 import { members } from '../../db/schema/members';
+import { currentTermsVersionSql } from '../member-app/terms';
 
 let counter = 0;
 
@@ -11,7 +12,10 @@ let counter = 0;
 export const freshMobile = () =>
   `6${String(Date.now() % 1e5).padStart(5, '0')}${String(counter++ % 1e4).padStart(4, '0')}`;
 
-/** Inserts a member straight into the table (tests that need one without the sign-up flow). */
+/**
+ * Inserts a member straight into the table (tests that need one without the sign-up flow): approved,
+ * with the terms in force accepted, unless `values` say otherwise.
+ */
 export async function insertTestMember(
   db: Executor,
   values: Partial<typeof members.$inferInsert> = {},
@@ -32,29 +36,47 @@ export async function insertTestMember(
       pincode: '411001',
       referralCode: `R${tag}`,
       status: 'approved',
+      // Like a member who signed up on the app: the terms in force accepted.
+      termsVersion: currentTermsVersionSql,
       ...values,
     })
     .returning({ id: members.id });
   return row!.id;
 }
 
-/** Captures the member-app SMS (one-time codes) instead of logging them. */
+/**
+ * Captures the member SMS (one-time codes) instead of sending them. Codes leave through the outbox
+ * worker a moment after the request's answer, so `requestCode` and `codeFor` wait for the message.
+ */
 export function smsInbox(t: TestApp) {
   const sent: { mobile: string; text: string }[] = [];
   vi.spyOn(t.app.sms, 'send').mockImplementation(async (mobile, text) => {
     sent.push({ mobile, text });
+    return { providerMessageId: null };
   });
+  const to = (mobile: string) => sent.filter((m) => m.mobile === mobile);
   const lastCode = (mobile: string) => {
-    const message = sent.filter((m) => m.mobile === mobile).at(-1);
+    const message = to(mobile).at(-1);
     if (!message) throw new Error(`no SMS to ${mobile}`);
     return /\b(\d{6})\b/.exec(message.text)![1]!;
   };
-  const requestCode = async (mobile: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/app/otp', payload: { mobile } });
-    if (res.statusCode !== 200) throw new Error(`otp ${mobile}: ${res.statusCode} ${res.body}`);
+  /** The code of the `count`-th message to `mobile` (by default: at least one), once it has arrived. */
+  const codeFor = async (mobile: string, count = 1) => {
+    await vi.waitFor(
+      () => {
+        if (to(mobile).length < count) throw new Error(`no SMS to ${mobile} yet`);
+      },
+      { timeout: 60_000, interval: 20 },
+    );
     return lastCode(mobile);
   };
-  return { sent, lastCode, requestCode };
+  const requestCode = async (mobile: string) => {
+    const before = to(mobile).length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/app/otp', payload: { mobile } });
+    if (res.statusCode !== 200) throw new Error(`otp ${mobile}: ${res.statusCode} ${res.body}`);
+    return codeFor(mobile, before + 1);
+  };
+  return { sent, lastCode, codeFor, requestCode };
 }
 
 export const registration = (mobile: string, code: string, extra: object = {}) => ({

@@ -2,7 +2,7 @@ import { idParams } from '@app/contract/input';
 import { inboxMessage, inboxPage, inboxQuery, unreadCount } from '@app/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadHeaders } from '../../lib/downloads';
-import { memberOf } from '../../plugins/access';
+import { memberOf, memberWrite } from '../../plugins/access';
 import * as inbox from './inbox.service';
 
 const tags = ['member app'];
@@ -36,7 +36,7 @@ export const inboxAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/inbox/:id/read',
     {
-      config: { access: 'member' },
+      config: memberWrite('readInboxMessage'),
       schema: {
         tags,
         summary: 'Mark one of my messages read (repeat-safe: a second call changes nothing)',

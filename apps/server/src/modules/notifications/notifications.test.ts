@@ -212,6 +212,9 @@ describe('scheduling and cancelling', () => {
     expect(noTypes.statusCode).toBe(400);
     const noTitle = await kit.compose({ title: '  ', audience: { kind: 'all' } });
     expect(noTitle.statusCode).toBe(400);
+    // A rule the service checks answers like one the schema checks: one code for field errors.
+    expect(past.json().error).toBe('validation_failed');
+    expect(noTitle.json().error).toBe('validation_failed');
     expect(noTitle.json().fields.title).toBe(M.titleRequired);
     const badLink = await kit.compose({ link: 'javascript:alert(1)', audience: { kind: 'all' } });
     expect(badLink.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { products } from '../../db/schema/products';
 import { defineList } from '../../lib/lists/define';
 import { bool, equals, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
+import { skuPoints } from '../scheme-points/scheme-points.repository';
 
 const columns = {
   id: products.id,
@@ -12,7 +13,11 @@ const columns = {
   name: products.name,
   category: products.category,
   unit: products.unit,
-  basePoints: products.basePoints,
+  // The points in force now (Update Scheme Points' latest change in force, else the base), as scans
+  // credit them; the next scheduled change beside them.
+  basePoints: skuPoints.now,
+  nextPoints: skuPoints.next,
+  nextEffectiveFrom: skuPoints.nextFrom,
   active: products.active,
   createdAt: isoText(products.createdAt),
   updatedAt: isoText(products.updatedAt),
@@ -26,7 +31,9 @@ export const productList = defineList<ProductRow>({
     name: { sql: products.name, label: 'Name', width: 28 },
     category: { sql: products.category, label: 'Category', width: 16 },
     unit: { sql: products.unit, label: 'Unit', width: 8 },
-    basePoints: { sql: products.basePoints, label: 'Base points', format: 'int', width: 10 },
+    basePoints: { sql: skuPoints.now, label: 'Points now', format: 'int', width: 10 },
+    nextPoints: { sql: skuPoints.next, label: 'Next points', format: 'int', width: 10 },
+    nextEffectiveFrom: { sql: skuPoints.nextFrom, label: 'Next from', format: 'datetime', width: 20 },
     active: { sql: products.active, label: 'Active', format: 'bool', width: 8 },
     createdAt: { sql: columns.createdAt, label: 'Created', format: 'datetime', width: 20 },
   },
@@ -41,7 +48,6 @@ export const productList = defineList<ProductRow>({
     sku: products.sku,
     name: products.name,
     category: products.category,
-    basePoints: products.basePoints,
     createdAt: products.createdAt,
   },
   defaultSort: 'id',
@@ -81,7 +87,7 @@ export const productOptions = (tx: Executor): Promise<ProductOption[]> =>
       id: products.id,
       sku: products.sku,
       name: products.name,
-      basePoints: products.basePoints,
+      basePoints: skuPoints.now,
       active: products.active,
     })
     .from(products)
@@ -90,7 +96,7 @@ export const productOptions = (tx: Executor): Promise<ProductOption[]> =>
 /** Locks a product row for the rest of the transaction (point changes and batches agree). */
 export async function lockProduct(tx: Executor, id: number) {
   const [row] = await tx
-    .select({ id: products.id, active: products.active, basePoints: products.basePoints })
+    .select({ id: products.id, active: products.active })
     .from(products)
     .where(eq(products.id, id))
     .for('update');

@@ -3,7 +3,7 @@ import { memberProject, projectCreateBody } from '@app/contract/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
-import { memberOf } from '../../plugins/access';
+import { memberOf, memberWrite } from '../../plugins/access';
 import { projectsOfMember } from './projects.repository';
 import { createProject } from './projects.service';
 
@@ -14,7 +14,7 @@ export const projectsAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/projects',
     {
-      config: { access: 'member' },
+      config: memberWrite('registerProject'),
       schema: {
         tags,
         summary: 'Register a project (photos: ids from POST /api/app/uploads?purpose=project_photo)',

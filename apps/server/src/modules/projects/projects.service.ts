@@ -10,11 +10,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { files } from '../../db/schema/files';
-import { members } from '../../db/schema/members';
 import { projectBonusSettings, projects } from '../../db/schema/projects';
 import { type Actor, audit } from '../../lib/audit';
 import { type DecisionFlow, decideMany, decideOne } from '../../lib/decisions';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { claimFile, openStored } from '../files/files.service';
 import { postEntry } from '../ledger/ledger.service';
@@ -30,7 +29,10 @@ import {
 export const PROJECT_ENTITY = 'project';
 export const bonusReference = (projectId: number) => `project:${projectId}`;
 
-/** A member registers a project; its photos must be the member's own unused project photos. */
+/**
+ * A member registers a project; its photos must be the member's own unused project photos. Who may
+ * register one is the route's guard (member-auth/member-writes.ts `registerProject`).
+ */
 export function createProject(
   app: FastifyInstance,
   memberId: number,
@@ -38,10 +40,6 @@ export function createProject(
   ctx: IdempotencyContext,
 ) {
   return idempotent(app, ctx, async (tx) => {
-    const [m] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId));
-    if (!m) throw notFound('Member');
-    if (m.status !== 'approved')
-      throw new AppError(409, 'member_not_allowed', 'Only an approved member can register projects');
     for (const [i, fileId] of body.photoFileIds.entries()) {
       const file = await claimFile(tx, fileId, {
         purpose: 'project_photo',

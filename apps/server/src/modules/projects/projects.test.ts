@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount } from '../../../test/decisions.test-kit';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { barrier } from '../coupons/race.test-kit';
 import { asMember, smsInbox } from '../members/members.test-kit';
 import {
@@ -110,7 +110,9 @@ describe('member API', () => {
     expect(half.json().fields.longitude).toMatch(/both latitude and longitude/);
     const pending = await approvedMember(t, inbox);
     await t.database.executeSql("update members set status = 'pending' where id = $1", [pending.id]);
-    expect((await postProject(t, pending.token, projectBody())).statusCode).toBe(409);
+    const refused = await postProject(t, pending.token, projectBody());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('member_not_allowed');
   });
 });
 
@@ -244,7 +246,7 @@ describe('decisions', () => {
   });
 });
 
-describe.runIf(onPostgres)('exactly once under concurrency (PostgreSQL)', () => {
+describe('exactly once under concurrency (PostgreSQL)', () => {
   it('posts the bonus once under 50 concurrent approvals', async () => {
     await setBonus(t, 500);
     const { member, project } = await newProject();

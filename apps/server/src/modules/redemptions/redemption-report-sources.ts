@@ -24,6 +24,10 @@ const grouped = (range: ReportRange) => sql`
  * bore it (cash: deducted from the member's payout; gifts and vouchers: the company). PAN masked.
  */
 const tdsStatement: ReportSource = {
+  columns: REDEMPTION_REPORTS[1].columns.map((c) => ({
+    ...c,
+    format: c.key === 'redemptions' ? 'int' : c.key.endsWith('Rupees') ? 'rupees' : 'text',
+  })),
   async *batches(db: Executor, range, batchSize) {
     for (let offset = 0; ; offset += batchSize) {
       const result = await db.execute(sql`

@@ -4,6 +4,7 @@ import {
   DEFAULT_REDEMPTION_SETTINGS,
   type RedemptionSettingBody,
   type RedemptionSettingRow,
+  type VoucherOutOfStockRule,
 } from '@app/contract/redemptions';
 import { desc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ export interface RedemptionSettings {
   tdsRateBp: number;
   tdsNoPanRateBp: number;
   minCashPoints: number;
+  voucherOutOfStock: VoucherOutOfStockRule;
 }
 
 async function rowInForce(tx: Executor) {
@@ -32,7 +34,10 @@ async function rowInForce(tx: Executor) {
   return row;
 }
 
-/** The TDS threshold and rates and the cash minimum in force now (the programme defaults when none). */
+/**
+ * The TDS threshold and rates, the cash minimum and the out-of-stock voucher rule in force now (the
+ * programme defaults when none).
+ */
 export async function redemptionSettingsInForce(tx: Executor): Promise<RedemptionSettings> {
   const row = await rowInForce(tx);
   return row
@@ -42,6 +47,7 @@ export async function redemptionSettingsInForce(tx: Executor): Promise<Redemptio
         tdsRateBp: row.tdsRateBp,
         tdsNoPanRateBp: row.tdsNoPanRateBp,
         minCashPoints: row.minCashPoints,
+        voucherOutOfStock: row.voucherOutOfStock as VoucherOutOfStockRule,
       }
     : { id: null, ...DEFAULT_REDEMPTION_SETTINGS };
 }
@@ -55,6 +61,7 @@ export async function redemptionSettingsHistory(tx: Executor): Promise<Redemptio
       tdsRateBp: s.tdsRateBp,
       tdsNoPanRateBp: s.tdsNoPanRateBp,
       minCashPoints: s.minCashPoints,
+      voucherOutOfStock: sql<VoucherOutOfStockRule>`${s.voucherOutOfStock}`,
       effectiveFrom: isoText(s.effectiveFrom),
       createdBy: s.createdBy,
       createdByName: staff.name,
@@ -79,6 +86,7 @@ export async function addRedemptionSetting(app: FastifyInstance, actor: Actor, b
         tdsRateBp: body.tdsRateBp,
         tdsNoPanRateBp: body.tdsNoPanRateBp,
         minCashPoints: body.minCashPoints,
+        voucherOutOfStock: body.voucherOutOfStock,
         effectiveFrom: new Date(at),
         createdBy: actor.id,
       })

@@ -4,6 +4,7 @@ import {
   REFUNDED_STATUSES,
   type RedemptionKind,
   type RedemptionStatus,
+  TDS_SETTLING_STATUSES,
 } from '@app/contract/redemptions';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -12,6 +13,7 @@ import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { intArray, textArray } from '../../lib/raw-sql';
 import { postEntry } from '../ledger/ledger.service';
+import { recomputeTds } from './redemption-tds';
 import { type LockedRedemption, lockRedemption } from './redemptions.repository';
 
 /** The ledger reference of a redemption's hold and of its refund (unique per kind: once each). */
@@ -24,6 +26,8 @@ export interface Move {
   to: RedemptionStatus;
   /** The staff account moving it (null: the member, or the system). */
   staffId: number | null;
+  /** Who moves it, for the audit of what the move recomputes (the TDS of the member's other redemptions). */
+  actor?: Actor;
   byMember?: boolean;
   note?: string | null;
   /** Columns set with the move (UTR, courier, dates, voucher, approver…). */
@@ -61,9 +65,19 @@ export async function moveRedemptions(
     status: move.to,
     updatedAt: new Date(),
   };
-  const refunds = (REFUNDED_STATUSES as readonly string[]).includes(move.to)
-    ? await refund(tx, rows, move)
-    : new Map<number, number | null>();
+  const actor = move.actor ?? { id: move.staffId, role: null, requestId: null };
+  const scopes = rows.map((row) => ({ memberId: row.memberId, financialYear: row.financialYear }));
+  // Approving or settling recomputes the rows' own TDS on what stands now (a refund of another of the
+  // member's redemptions skips rows another transaction holds); settling fixes it for good.
+  if (move.to === 'approved' || (TDS_SETTLING_STATUSES as readonly string[]).includes(move.to))
+    await recomputeTds(
+      tx,
+      scopes,
+      actor,
+      rows.map((row) => row.id),
+    );
+  const refunding = (REFUNDED_STATUSES as readonly string[]).includes(move.to);
+  const refunds = refunding ? await refund(tx, rows, move) : new Map<number, number | null>();
   const ids = intArray(rows.map((row) => row.id));
   await tx
     .update(redemptions)
@@ -85,6 +99,8 @@ export async function moveRedemptions(
       ${move.note ?? null}::text
     from unnest(${ids}, ${textArray(rows.map((row) => row.status))}) with ordinality as x(id, from_status, n)
     order by x.n`);
+  // What no longer stands leaves the member's year: the TDS of their open redemptions follows it.
+  if (refunding) await recomputeTds(tx, scopes, actor);
   const { updatedAt: _u, ...changed } = set;
   return rows.map((row) => ({
     action: `redemption.${move.to}`,
@@ -132,13 +148,13 @@ export async function transition(
   tx: Executor,
   actor: Actor,
   redemptionId: number,
-  move: Omit<Move, 'staffId'> & { check?: (row: LockedRedemption) => void },
+  move: Omit<Move, 'staffId' | 'actor'> & { check?: (row: LockedRedemption) => void },
 ): Promise<LockedRedemption> {
   const row = await lockRedemption(tx, redemptionId);
   if (!row) throw notFound('Redemption');
   if (!canMove(row.kind as RedemptionKind, row.status as RedemptionStatus, move.to))
     throw conflict(wrongStateMessage(row, move.to));
   move.check?.(row);
-  await audit(tx, actor, await moveRedemption(tx, row, { ...move, staffId: actor.id }));
+  await audit(tx, actor, await moveRedemption(tx, row, { ...move, staffId: actor.id, actor }));
   return row;
 }

@@ -1,15 +1,21 @@
 import { idParams } from '@app/contract/input';
 import { idempotencyHeaders } from '@app/contract/member-app';
-import { appRedemption, appReward, redemptionRequestBody } from '@app/contract/redemptions';
+import {
+  appRedemption,
+  appReward,
+  appVoucherRevealed,
+  redemptionRequestBody,
+} from '@app/contract/redemptions';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { members } from '../../db/schema/members';
 import { notFound } from '../../lib/errors';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
-import { memberOf } from '../../plugins/access';
+import { memberOf, memberWrite } from '../../plugins/access';
+import { redemptionSettingsInForce } from './redemption-settings';
 import { memberRedemptions } from './redemptions.repository';
-import { cancelRedemption, requestRedemption } from './redemptions.service';
+import { cancelRedemption, requestRedemption, revealVoucher } from './redemptions.service';
 import { rewardsFor } from './rewards.repository';
 
 const tags = ['member app'];
@@ -24,7 +30,8 @@ export const redemptionsAppRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags,
-        summary: 'What I may redeem now: active, for my member type, a gift in stock',
+        summary:
+          'What I may redeem now: active, for my member type, a gift in stock, a voucher in stock or waiting for stock (says so)',
         response: { 200: z.array(appReward) },
       },
     },
@@ -34,7 +41,7 @@ export const redemptionsAppRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(members)
         .where(eq(members.id, memberOf(request).id));
       if (!me) throw notFound('Member');
-      return rewardsFor(db, me.type);
+      return rewardsFor(db, me.type, (await redemptionSettingsInForce(db)).voucherOutOfStock);
     },
   );
 
@@ -54,7 +61,7 @@ export const redemptionsAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/app/redemptions',
     {
-      config: { access: 'member' },
+      config: memberWrite('redeem'),
       schema: {
         tags,
         summary: 'Redeem a gift, an e-voucher or cash: the points are held at once',
@@ -73,9 +80,26 @@ export const redemptionsAppRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/app/redemptions/:id/voucher',
+    {
+      config: memberWrite('revealVoucher'),
+      schema: {
+        tags,
+        summary: "Show my e-voucher's code and full PIN (each reveal is recorded)",
+        params: idParams,
+        response: { 200: appVoucherRevealed },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return revealVoucher(app, memberOf(request).id, request.params.id, request.id);
+    },
+  );
+
+  app.post(
     '/app/redemptions/:id/cancel',
     {
-      config: { access: 'member' },
+      config: memberWrite('cancelRedemption'),
       schema: {
         tags,
         summary: 'Cancel my redemption before it is approved; the points come back',

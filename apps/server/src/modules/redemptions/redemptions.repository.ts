@@ -1,6 +1,7 @@
 import {
   type AppRedemption,
   REDEMPTION_KINDS,
+  REDEMPTION_MESSAGES,
   REDEMPTION_STATUSES,
   type RedemptionEvent,
   type RedemptionRow,
@@ -8,6 +9,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { giftVouchers as v } from '../../db/schema/gift-vouchers';
 import { members } from '../../db/schema/members';
 import { redemptionEvents as e, redemptions as r, rewards } from '../../db/schema/redemptions';
 import { staff } from '../../db/schema/staff';
@@ -15,6 +17,7 @@ import { defineList } from '../../lib/lists/define';
 import { equals, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { intArray } from '../../lib/raw-sql';
+import { voucherInStock } from '../gift-vouchers/voucher-stock';
 
 const approver = alias(staff, 'approver');
 const payer = alias(staff, 'payer');
@@ -45,6 +48,7 @@ export const redemptionColumns = {
   status: sql<RedemptionRow['status']>`${r.status}`,
   waitingForStock: sql<boolean>`(${r.kind} = 'voucher' and ${r.status} = 'approved' and ${r.voucherId} is null)`,
   reason: r.reason,
+  approvedBy: r.approvedBy,
   approvedByName: approver.name,
   approvedAt: sql<string | null>`${isoText(r.approvedAt)}`,
   utr: r.utr,
@@ -175,7 +179,10 @@ export async function historyOf(tx: Executor, ids: number[]): Promise<Map<number
   return map;
 }
 
-/** The member's own redemptions, newest first, each with its state history. */
+/**
+ * The member's own redemptions, newest first, each with its state history and, once fulfilled, the
+ * e-voucher issued to it (code; PIN masked: the member reveals it with a recorded request).
+ */
 export async function memberRedemptions(
   tx: Executor,
   memberId: number,
@@ -198,10 +205,17 @@ export async function memberRedemptions(
       utr: r.utr,
       courierCompany: r.courierCompany,
       awb: r.awb,
+      waitingForStock: sql<boolean>`(${r.kind} = 'voucher' and ${r.voucherId} is null and (${r.status} = 'approved'
+        or (${r.status} = 'requested' and not ${voucherInStock(sql`${rewards.brand}`, sql`${rewards.denominationPaise}`, sql`${r.id}`)})))`,
+      voucher: sql<AppRedemption['voucher']>`case when ${v.id} is null then null else json_build_object(
+        'brand', ${v.brand}, 'denominationPaise', ${v.denominationPaise}, 'code', ${v.code},
+        'pinMasked', case when ${v.pinLength} is null then null else repeat('X', ${v.pinLength}) end,
+        'expiresOn', ${v.expiresOn}::text) end`,
       createdAt: isoText(r.createdAt),
     })
     .from(r)
     .leftJoin(rewards, eq(rewards.id, r.rewardId))
+    .leftJoin(v, eq(v.redemptionId, r.id))
     .where(only === undefined ? eq(r.memberId, memberId) : and(eq(r.memberId, memberId), eq(r.id, only)))
     .orderBy(desc(r.id))
     .limit(200);
@@ -209,5 +223,9 @@ export async function memberRedemptions(
     tx,
     rows.map((x) => x.id),
   );
-  return rows.map((x) => ({ ...x, history: history.get(x.id) ?? [] }));
+  return rows.map((x) => ({
+    ...x,
+    notice: x.waitingForStock ? REDEMPTION_MESSAGES.redemptionWaitsForStock : null,
+    history: history.get(x.id) ?? [],
+  }));
 }

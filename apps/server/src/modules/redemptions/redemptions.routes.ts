@@ -240,7 +240,8 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: settings },
       schema: {
         tags: ['points settings'],
-        summary: 'TDS threshold and rates, cash minimum: history, in force flagged',
+        summary:
+          'TDS threshold and rates, cash minimum, out-of-stock vouchers (wait or refuse): history, in force flagged',
         response: { 200: z.array(redemptionSettingRow) },
       },
     },
@@ -252,7 +253,8 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: action('joining-points.configure') },
       schema: {
         tags: ['points settings'],
-        summary: 'Set the TDS threshold and rates and the cash minimum from a date',
+        summary:
+          'Set the TDS threshold and rates, the cash minimum and whether an out-of-stock voucher waits or is refused, from a date',
         body: redemptionSettingBody,
         response: { 200: z.array(redemptionSettingRow) },
       },

@@ -2,13 +2,14 @@ import type { DecisionResult } from '@app/contract/decisions';
 import { financialYearOf } from '@app/contract/format';
 import {
   type AppRedemption,
+  type AppVoucherRevealed,
   computeTds,
+  REDEMPTION_ENTITY,
   REDEMPTION_MESSAGES,
-  REFUNDED_STATUSES,
   type RedemptionRequestBody,
   type RedemptionRow,
 } from '@app/contract/redemptions';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../../db/client';
 import { kycSubmissions } from '../../db/schema/kyc';
@@ -19,6 +20,7 @@ import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../
 import type { IdempotencyContext } from '../../lib/idempotency';
 import { idempotent } from '../../lib/idempotency';
 import { issueOnApproval } from '../gift-vouchers/voucher-fulfilment';
+import { voucherInStock, voucherOfRedemption } from '../gift-vouchers/voucher-stock';
 import { insufficientBalance, postEntry } from '../ledger/ledger.service';
 import { lockMember } from '../members/members.repository';
 import { paisePerPoint } from '../points-settings/points-settings.repository';
@@ -31,6 +33,7 @@ import {
   transition,
   wrongStateMessage,
 } from './redemption-state';
+import { fyValuePaise } from './redemption-tds';
 import {
   findRedemption,
   type LockedRedemption,
@@ -52,21 +55,6 @@ async function latestKyc(tx: Executor, memberId: number) {
   return row;
 }
 
-/** The member's value already redeemed in a financial year: refunded redemptions do not count. */
-export async function fyValuePaise(tx: Executor, memberId: number, financialYear: string): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${redemptions.valuePaise}), 0)` })
-    .from(redemptions)
-    .where(
-      and(
-        eq(redemptions.memberId, memberId),
-        eq(redemptions.financialYear, financialYear),
-        notInArray(redemptions.status, [...REFUNDED_STATUSES]),
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
 /**
  * A member's redemption request, in the caller's transaction. The member row is locked first, so one
  * member's requests run one at a time: the financial-year total behind the TDS is exact, and the hold
@@ -81,6 +69,8 @@ export async function requestIn(
 ): Promise<AppRedemption> {
   const member = await lockMember(tx, memberId);
   if (!member) throw notFound('Member');
+  if (member.status === 'blocked') throw refused('member_blocked', REDEMPTION_MESSAGES.memberBlocked);
+  if (member.status === 'rejected') throw refused('member_rejected', REDEMPTION_MESSAGES.memberRejected);
   if (member.status !== 'approved')
     throw refused('member_not_approved', REDEMPTION_MESSAGES.memberNotApproved);
   const kyc = await latestKyc(tx, memberId);
@@ -110,6 +100,14 @@ export async function requestIn(
       throw fieldError('rewardId', REDEMPTION_MESSAGES.rewardUnavailable);
     if ((body.kind === 'gift') !== (reward.type === 'physical'))
       throw fieldError('kind', REDEMPTION_MESSAGES.wrongKind);
+    if (body.kind === 'voucher' && settings.voucherOutOfStock === 'refuse') {
+      const [stock] = await tx
+        .execute<{ inStock: boolean }>(
+          sql`select ${voucherInStock(sql`${reward.brand}::text`, sql`${reward.denominationPaise}::int`)} as "inStock"`,
+        )
+        .then((result) => result.rows);
+      if (!stock?.inStock) throw refused('out_of_stock', REDEMPTION_MESSAGES.outOfStock);
+    }
     rewardId = reward.id;
     points = reward.pointsCost * quantity;
     if (body.kind === 'gift')
@@ -209,6 +207,7 @@ export async function cancelIn(
     await moveRedemption(tx, row, {
       to: 'cancelled',
       staffId: null,
+      actor: { id: null, role: 'member', requestId },
       byMember: true,
       note: 'Cancelled by the member',
     }),
@@ -224,10 +223,44 @@ export const cancelRedemption = (
   requestId: string | null,
 ) => idempotent(app, ctx, (tx: Tx) => cancelIn(tx, memberId, redemptionId, requestId));
 
+/**
+ * `POST /api/app/redemptions/:id/voucher`: the member who redeemed sees their e-voucher's code and full
+ * PIN. Each reveal is recorded (an audit entry by the member, in the same transaction); another
+ * member's redemption, or one without a voucher yet, answers 404.
+ */
+export const revealVoucher = (
+  app: FastifyInstance,
+  memberId: number,
+  redemptionId: number,
+  requestId: string | null,
+): Promise<AppVoucherRevealed> =>
+  app.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ memberId: redemptions.memberId })
+      .from(redemptions)
+      .where(eq(redemptions.id, redemptionId));
+    if (row?.memberId !== memberId) throw notFound('Redemption');
+    const voucher = await voucherOfRedemption(tx, app.config.encryptionKey, redemptionId);
+    if (!voucher) throw new AppError(404, 'not_found', REDEMPTION_MESSAGES.noVoucher);
+    await audit(
+      tx,
+      { id: null, role: 'member', requestId },
+      {
+        action: 'redemption.voucher_revealed',
+        entity: REDEMPTION_ENTITY,
+        entityId: redemptionId,
+        after: { memberId, voucherId: voucher.id },
+      },
+    );
+    const { id: _id, ...shown } = voucher;
+    return shown;
+  });
+
 /** The move a decision makes: approved (with its approver) or rejected (with the reason). */
 const decisionMove = (actor: Actor, result: DecisionResult, reason: string | null): Move => ({
   to: result,
   staffId: actor.id,
+  actor,
   note: reason,
   set:
     result === 'approved'

@@ -1,7 +1,10 @@
+import { todayInIndia } from '@app/contract/format';
 import { DEFAULT_PAISE_PER_POINT } from '@app/contract/points-settings';
+import { REDEMPTION_MESSAGES } from '@app/contract/redemptions';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { STANDING_MESSAGES } from '../member-auth/member-writes';
 import { asMember } from '../members/members.test-kit';
 import { dispatchGift, fulfil, markGiftDelivered, markGiftReturned } from './redemption-fulfilment';
 import { requestIn } from './redemptions.service';
@@ -96,6 +99,21 @@ describe('member API', () => {
     expect(res.json().error).toBe('kyc_not_approved');
   });
 
+  it('tells a blocked, rejected or pending member why they cannot redeem (issue 21, item 9)', async () => {
+    // The member write guard answers first, with the standing's own message.
+    for (const status of ['blocked', 'rejected', 'pending'] as const) {
+      const m = await redeemer(t, { balance: 5000 });
+      await t.database.executeSql('update members set status = $2 where id = $1', [m.id, status]);
+      const res = await redeem(t, m.token, { kind: 'cash', points: 2000, payout: 'bank' });
+      expect(res.statusCode, status).toBe(403);
+      expect(res.json(), status).toMatchObject({
+        error: 'member_not_allowed',
+        message: STANDING_MESSAGES[status],
+      });
+      expect(await balanceOf(t, m.id)).toBe(5000);
+    }
+  });
+
   it('cancels before approval only, refunding once', async () => {
     const m = await redeemer(t, { balance: 3000 });
     const a = (await redeem(t, m.token, { kind: 'cash', points: 1000, payout: 'upi' })).json();
@@ -113,6 +131,99 @@ describe('member API', () => {
         .statusCode,
     ).toBe(404);
     expect(await balanceOf(t, m.id)).toBe(2000);
+  });
+});
+
+describe('e-vouchers out of stock (issue 21, item 6)', () => {
+  const voucherReward = (brand: string) =>
+    insertReward(t, { type: 'e_voucher', stock: null, brand, denominationPaise: 50_000, pointsCost: 500 });
+  const addVoucher = (brand: string, code: string) =>
+    t.as('almond team', {
+      method: 'POST',
+      url: '/api/admin/gift-vouchers',
+      payload: { brand, denominationPaise: 50_000, code, pin: '1111', expiresOn: '2099-12-31' },
+    });
+  const rewardsOf = async (token: string) =>
+    (await asMember(t, token, { method: 'GET', url: '/api/app/rewards' })).json() as {
+      id: number;
+      inStock: boolean;
+      waitsForStock: boolean;
+      notice: string | null;
+    }[];
+  const setRule = (voucherOutOfStock: 'wait' | 'refuse') =>
+    t.as('almond team', {
+      method: 'POST',
+      url: '/api/admin/redemption/settings',
+      payload: {
+        tdsThresholdPaise: 2_000_000,
+        tdsRateBp: 1000,
+        tdsNoPanRateBp: 2000,
+        minCashPoints: 1000,
+        voucherOutOfStock,
+        effectiveFrom: todayInIndia(),
+      },
+    });
+
+  it('wait (the default): listed as out of stock, a request is accepted and says it waits for stock', async () => {
+    const m = await redeemer(t, { balance: 5000 });
+    const brand = `Waits ${m.id}`;
+    const reward = await voucherReward(brand);
+    expect((await rewardsOf(m.token)).find((r) => r.id === reward)).toEqual(
+      expect.objectContaining({
+        inStock: false,
+        waitsForStock: true,
+        notice: REDEMPTION_MESSAGES.rewardWaitsForStock,
+      }),
+    );
+    const res = await redeem(t, m.token, { kind: 'voucher', rewardId: reward });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'requested',
+      waitingForStock: true,
+      notice: REDEMPTION_MESSAGES.redemptionWaitsForStock,
+    });
+    expect(await balanceOf(t, m.id)).toBe(4500);
+    // one voucher arrives: it is the waiting request's; the reward is still out of stock for a new one
+    expect((await addVoucher(brand, `W-${m.id}-1`)).statusCode).toBe(200);
+    const mine = async () =>
+      (await asMember(t, m.token, { method: 'GET', url: '/api/app/redemptions' })).json()[0];
+    expect(await mine()).toMatchObject({ id: res.json().id, waitingForStock: false, notice: null });
+    expect((await rewardsOf(m.token)).find((r) => r.id === reward)).toMatchObject({ inStock: false });
+    expect((await addVoucher(brand, `W-${m.id}-2`)).statusCode).toBe(200);
+    expect((await rewardsOf(m.token)).find((r) => r.id === reward)).toMatchObject({
+      inStock: true,
+      waitsForStock: false,
+      notice: null,
+    });
+    // a physical gift keeps its own stock figure
+    const gift = await insertReward(t, { stock: 3 });
+    expect((await rewardsOf(m.token)).find((r) => r.id === gift)).toMatchObject({ inStock: true, stock: 3 });
+  });
+
+  it('refuse (a redemption setting): not listed, and a request is refused with nothing held', async () => {
+    const m = await redeemer(t, { balance: 5000 });
+    const brand = `Refused ${m.id}`;
+    const reward = await voucherReward(brand);
+    expect((await setRule('refuse')).statusCode).toBe(200);
+    try {
+      expect((await rewardsOf(m.token)).map((r) => r.id)).not.toContain(reward);
+      const res = await redeem(t, m.token, { kind: 'voucher', rewardId: reward });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'out_of_stock', message: REDEMPTION_MESSAGES.outOfStock });
+      expect(await balanceOf(t, m.id)).toBe(5000);
+      expect((await addVoucher(brand, `R-${m.id}-1`)).statusCode).toBe(200);
+      expect((await rewardsOf(m.token)).find((r) => r.id === reward)).toMatchObject({ inStock: true });
+      const ok = await redeem(t, m.token, { kind: 'voucher', rewardId: reward });
+      expect(ok.json()).toMatchObject({ status: 'requested', waitingForStock: false });
+      // that voucher is now promised: the next request is refused
+      expect((await redeem(t, m.token, { kind: 'voucher', rewardId: reward })).statusCode).toBe(409);
+    } finally {
+      expect((await setRule('wait')).statusCode).toBe(200);
+    }
+    const settings = await t.as('almond team', { url: '/api/admin/redemption/settings' });
+    expect(settings.json().find((r: { current: boolean }) => r.current)).toMatchObject({
+      voucherOutOfStock: 'wait',
+    });
   });
 });
 
@@ -339,6 +450,101 @@ describe('TDS (section 194R)', () => {
       payload: { reason: 'Check' },
     });
     expect((await cash(4000)).tdsPaise).toBe(0);
+  });
+});
+
+describe('TDS after a refund (issue 21, item 2)', () => {
+  const reject = (id: number) =>
+    t.as('finance', {
+      method: 'POST',
+      url: `/api/admin/redemptions/${id}/reject`,
+      payload: { reason: 'No' },
+    });
+  const row = async (id: number) =>
+    (await t.as('finance', { method: 'GET', url: `/api/admin/redemptions/${id}` })).json();
+
+  it('follows the value that stands: a rejection recomputes the open ones; the payout and the statement agree', async () => {
+    const m = await redeemer(t, { balance: 200_000 });
+    const cash = async (points: number) => {
+      const res = await redeem(t, m.token, { kind: 'cash', points, payout: 'bank' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const first = await cash(80_000); // ₹20,000: within the threshold
+    expect(first).toMatchObject({ valuePaise: 2_000_000, tdsPaise: 0 });
+    const gift = (
+      await redeem(t, m.token, { kind: 'gift', rewardId: await insertReward(t, { pointsCost: 2_400 }) })
+    ).json(); // ₹600: the year passes ₹20,000
+    expect(gift).toMatchObject({ valuePaise: 60_000, tdsPaise: 6_000 });
+    expect((await reject(first.id)).statusCode).toBe(200);
+    // the gift no longer passes the threshold: its TDS goes, recorded in the audit
+    expect(await row(gift.id)).toMatchObject({ tdsPaise: 0, tdsRateBp: 0, netPaise: 60_000 });
+    const second = await cash(80_000); // ₹20,600 with the gift
+    expect(second).toMatchObject({ tdsPaise: 200_000, netPaise: 1_800_000 });
+    const small = await cash(2_000); // ₹500
+    expect(small).toMatchObject({ valuePaise: 50_000, tdsPaise: 5_000, netPaise: 45_000 });
+    expect((await reject(second.id)).statusCode).toBe(200);
+    // the year's value is ₹1,100: no TDS on what is still unpaid
+    expect(await row(small.id)).toMatchObject({ tdsPaise: 0, netPaise: 50_000 });
+    const mine = (await asMember(t, m.token, { method: 'GET', url: '/api/app/redemptions' })).json();
+    expect(mine.find((r: { id: number }) => r.id === small.id)).toMatchObject({
+      tdsPaise: 0,
+      netPaise: 50_000,
+    });
+    await t.as('finance', { method: 'POST', url: `/api/admin/redemptions/${small.id}/approve` });
+    const paid = await t.as('cs', {
+      method: 'POST',
+      url: `/api/admin/redemptions/${small.id}/paid`,
+      payload: { utr: `TDS${small.id}X1` },
+    });
+    expect(paid.json()).toMatchObject({ status: 'paid', tdsPaise: 0, netPaise: 50_000 });
+    const audits = await sqlRows(
+      t,
+      "select after from audit_log where action = 'redemption.tds_recomputed' and entity_id = $1",
+      [String(small.id)],
+    );
+    expect(audits).toEqual([{ after: { tdsRateBp: 0, tdsPaise: 0, netPaise: 50_000 } }]);
+
+    // the TDS statement: the member's year is ₹1,100 with no TDS
+    const res = await t.as('finance', {
+      method: 'POST',
+      url: '/api/admin/downloadReports',
+      payload: { reportType: 'tds_statement', startDate: '2020-04-01', endDate: '2099-03-31' },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const [code] = await sqlRows(t, 'select code from members where id = $1', [m.id]);
+    const ws = wb.worksheets[0]!;
+    const rows: string[][] = [];
+    ws.eachRow((r) => {
+      rows.push(Array.from({ length: r.cellCount }, (_, i) => String(r.getCell(i + 1).value ?? '')));
+    });
+    const header = rows.find((r) => r.includes('Member code'))!;
+    const line = rows.find((r) => r[header.indexOf('Member code')] === String(code!.code))!;
+    const cell = (label: string) => Number(line[header.indexOf(label)]);
+    expect(cell('Value (₹)')).toBe(1100);
+    expect(cell('TDS (₹)')).toBe(0);
+  });
+
+  it('a member cancelling, or a failed payout, recomputes as a rejection does', async () => {
+    const m = await redeemer(t, { balance: 200_000 });
+    const cash = async (points: number) =>
+      (await redeem(t, m.token, { kind: 'cash', points, payout: 'bank' })).json();
+    const a = await cash(80_000);
+    const b = await cash(4_000);
+    expect(b.tdsPaise).toBe(10_000);
+    await asMember(t, m.token, { method: 'POST', url: `/api/app/redemptions/${a.id}/cancel` });
+    expect(await row(b.id)).toMatchObject({ tdsPaise: 0, netPaise: 100_000 });
+    const c = await cash(80_000);
+    const d = await cash(4_000);
+    expect(d.tdsPaise).toBe(10_000);
+    await t.as('finance', { method: 'POST', url: `/api/admin/redemptions/${c.id}/approve` });
+    await t.as('cs', {
+      method: 'POST',
+      url: `/api/admin/redemptions/${c.id}/failed`,
+      payload: { reason: 'Bounced' },
+    });
+    expect(await row(d.id)).toMatchObject({ tdsPaise: 0, netPaise: 100_000 });
   });
 });
 

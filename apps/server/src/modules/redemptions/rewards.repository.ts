@@ -1,10 +1,17 @@
-import { REWARD_TYPES, type RewardRow } from '@app/contract/redemptions';
+import {
+  type AppReward,
+  REDEMPTION_MESSAGES,
+  REWARD_TYPES,
+  type RewardRow,
+  type VoucherOutOfStockRule,
+} from '@app/contract/redemptions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rewards } from '../../db/schema/redemptions';
 import { defineList } from '../../lib/lists/define';
 import { bool, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
+import { voucherInStock } from '../gift-vouchers/voucher-stock';
 
 export const rewardColumns = {
   id: rewards.id,
@@ -66,9 +73,19 @@ export async function lockReward(tx: Executor, id: number) {
   return row;
 }
 
-/** What one member may redeem now: active (not archived), for their type, a physical one in stock. */
-export async function rewardsFor(tx: Executor, memberType: string) {
-  return tx
+/**
+ * What one member may redeem now: active (not archived), for their type, a physical one in stock, an
+ * e-voucher in stock or (under the `wait` rule) out of stock and saying that a request waits for stock.
+ */
+export async function rewardsFor(
+  tx: Executor,
+  memberType: string,
+  outOfStock: VoucherOutOfStockRule,
+): Promise<AppReward[]> {
+  const voucherInStockNow = voucherInStock(sql`${rewards.brand}`, sql`${rewards.denominationPaise}`);
+  const inStock = sql<boolean>`case when ${rewards.type} = 'physical' then coalesce(${rewards.stock} > 0, false)
+    else ${voucherInStockNow} end`;
+  const rows = await tx
     .select({
       id: rewards.id,
       name: rewards.name,
@@ -79,6 +96,7 @@ export async function rewardsFor(tx: Executor, memberType: string) {
       mrpPaise: rewards.mrpPaise,
       stock: rewards.stock,
       imageFileId: rewards.imageFileId,
+      inStock,
     })
     .from(rewards)
     .where(
@@ -86,8 +104,17 @@ export async function rewardsFor(tx: Executor, memberType: string) {
         eq(rewards.active, true),
         sql`${rewards.eligibleTypes} @> ${JSON.stringify([memberType])}::jsonb`,
         sql`(${rewards.type} <> 'physical' or ${rewards.stock} > 0)`,
+        outOfStock === 'refuse' ? sql`(${rewards.type} = 'physical' or ${voucherInStockNow})` : undefined,
       ),
     )
     .orderBy(rewards.pointsCost, rewards.id)
     .limit(500);
+  return rows.map((row) => {
+    const waitsForStock = !row.inStock && row.type === 'e_voucher';
+    return {
+      ...row,
+      waitsForStock,
+      notice: waitsForStock ? REDEMPTION_MESSAGES.rewardWaitsForStock : null,
+    };
+  });
 }

@@ -1,15 +1,12 @@
 import { REPORT_RETENTION_DAYS } from '@app/contract/reports';
 import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { reports } from '../../db/schema/reports';
 import { staff } from '../../db/schema/staff';
 import { tasks } from '../../db/schema/tasks';
 import type { ListDeclaration } from '../../lib/lists/define';
 import { equals, id } from '../../lib/lists/filters';
-
-const isoText = (column: PgColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+import { isoText } from '../../lib/lists/sql';
 
 export interface NewReport {
   type: string;

@@ -25,7 +25,7 @@ async function generate(app: FastifyInstance, { reportId }: GeneratePayload, ctx
   await ctx.progress(0, total);
 
   let rows = 0;
-  const { definition, rows: batches } = reportStream(app, type, report.startDate, report.endDate);
+  const { columns, rows: batches } = reportStream(app, type, report.startDate, report.endDate);
   const file = await app.files.save(
     {
       name: `${report.type}.xlsx`,
@@ -34,7 +34,7 @@ async function generate(app: FastifyInstance, { reportId }: GeneratePayload, ctx
       owner: report.requestedBy ? { staffId: report.requestedBy } : 'system',
       attached: true,
     },
-    xlsxChunks(definition.columns, batches, async (written) => {
+    xlsxChunks(columns, batches, async (written) => {
       rows = written;
       // Rows may arrive after the count: progress never claims more than all.
       await ctx.progress(written, Math.max(total, written));

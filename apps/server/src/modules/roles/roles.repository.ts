@@ -12,11 +12,12 @@ const roleColumns = {
   label: roles.label,
   builtIn: roles.builtIn,
   permissions: roles.permissions,
+  mfaRequired: roles.mfaRequired,
   permissionsCount: sql<number>`cardinality(${roles.permissions})`.mapWith(Number),
   staffCount: sql<number>`(select count(*) from "staff" s where s.role_id = "roles"."id")`.mapWith(Number),
   updatedAt: iso(roles.updatedAt),
 };
-type RoleColumns = Omit<RoleRow, 'pagesCount'>;
+type RoleColumns = Omit<RoleRow, 'pagesCount' | 'mfaAdvised'>;
 
 /** User Roles' list (the service adds the page count) and its export. */
 export const roleListDeclaration: ListDeclaration<RoleColumns> = {
@@ -25,6 +26,7 @@ export const roleListDeclaration: ListDeclaration<RoleColumns> = {
     name: { sql: roles.name, label: 'Name', width: 16 },
     label: { sql: roles.label, label: 'Label', width: 24 },
     builtIn: { sql: roles.builtIn, label: 'Built in', format: 'bool', width: 8 },
+    mfaRequired: { sql: roles.mfaRequired, label: 'Second factor required', format: 'bool', width: 10 },
     permissionsCount: { sql: roleColumns.permissionsCount, label: 'Permissions', format: 'int', width: 10 },
     staffCount: { sql: roleColumns.staffCount, label: 'Staff', format: 'int', width: 8 },
     updatedAt: { sql: roleColumns.updatedAt, label: 'Updated', format: 'datetime', width: 20 },
@@ -61,7 +63,7 @@ export async function findRoleByName(tx: Executor, name: string) {
 
 export async function insertRole(
   tx: Executor,
-  values: { name: string; label: string; permissions: string[] },
+  values: { name: string; label: string; permissions: string[]; mfaRequired: boolean },
 ) {
   const [row] = await tx
     .insert(roles)
@@ -73,7 +75,7 @@ export async function insertRole(
 export async function updateRole(
   tx: Executor,
   id: number,
-  values: { label?: string; permissions?: string[] },
+  values: { label?: string; permissions?: string[]; mfaRequired?: boolean },
 ) {
   await tx
     .update(roles)

@@ -1,3 +1,4 @@
+import { secondFactorByDefault } from '@app/contract/actions';
 import { SUPER_ROLE } from '@app/contract/permissions';
 import {
   countPages,
@@ -25,16 +26,20 @@ import {
 } from './roles.guards';
 import * as repo from './roles.repository';
 
-const withPages = <T extends Omit<RoleRow, 'pagesCount'>>(row: T): T & { pagesCount: number } => ({
+const withPages = <T extends Omit<RoleRow, 'pagesCount' | 'mfaAdvised'>>(
+  row: T,
+): T & { pagesCount: number; mfaAdvised: boolean } => ({
+  mfaAdvised: secondFactorByDefault(row.permissions),
   ...row,
   pagesCount: countPages(row.permissions),
 });
 
 /** What the audit log keeps of a role. */
-const snapshot = (r: { name: string; label: string; permissions: string[] }) => ({
+const snapshot = (r: { name: string; label: string; permissions: string[]; mfaRequired: boolean }) => ({
   name: r.name,
   label: r.label,
   permissions: r.permissions,
+  mfaRequired: r.mfaRequired,
 });
 
 export const roleList = defineList<RoleRow, Parameters<typeof withPages>[0]>({
@@ -71,12 +76,13 @@ export async function createRole(
     await repo.lockStaffAdministration(tx);
     if (await repo.findRoleByName(tx, body.name))
       throw conflict(ROLE_MESSAGES.nameTaken, { name: ROLE_MESSAGES.nameTaken });
-    const id = await repo.insertRole(tx, body);
+    const values = { ...body, mfaRequired: body.mfaRequired ?? secondFactorByDefault(body.permissions) };
+    const id = await repo.insertRole(tx, values);
     await audit(tx, actor, {
       action: 'role.created',
       entity: ROLE_ENTITY,
       entityId: id,
-      after: snapshot(body),
+      after: snapshot(values),
     });
     return loadRow(tx, id);
   });
@@ -116,9 +122,14 @@ export async function updateRole(
       ...before,
       label: body.label ?? before.label,
       permissions: body.permissions ?? before.permissions,
+      mfaRequired: body.mfaRequired ?? before.mfaRequired,
     };
     if (JSON.stringify(snapshot(after)) === JSON.stringify(snapshot(before))) return loadRow(tx, id);
-    await repo.updateRole(tx, id, { label: after.label, permissions: after.permissions });
+    await repo.updateRole(tx, id, {
+      label: after.label,
+      permissions: after.permissions,
+      mfaRequired: after.mfaRequired,
+    });
     await audit(tx, actor, {
       action: 'role.updated',
       entity: ROLE_ENTITY,

@@ -11,7 +11,8 @@ import { isoText } from '../../lib/lists/sql';
 /**
  * The points of a SKU in force now: the latest change with effective-from not after now, else the
  * catalogue's base points (database function `points_in_force`, shared with the scan). `product` is
- * the SQL of the product id (a column or a parameter).
+ * the SQL of the product id (a column or a parameter). Nothing reads `products.base_points` for a
+ * SKU's points but through this: it is only the value before the first change.
  */
 export const pointsInForce = (
   product: SQL | typeof products.id,
@@ -23,6 +24,19 @@ const nextChange = (column: 'points' | 'effective_from') =>
     where pp.product_id = "products"."id" and pp.effective_from > now()
     order by pp.effective_from, pp.id desc limit 1)`);
 
+/**
+ * A SKU's points as every page and API shows them, for a query with `products` in its FROM clause:
+ * in force now (what a scan credits), and the next scheduled change if any. The catalogue, the product
+ * API and its SKU pickers, Update Scheme Points, Coupon Stock and the reports read these.
+ */
+export const skuPoints = {
+  now: sql<number>`${pointsInForce(products.id, products.basePoints)}::int`,
+  next: sql<number | null>`${nextChange('points')}`,
+  nextFrom: sql<
+    string | null
+  >`to_char(${nextChange('effective_from')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+};
+
 /** Update Scheme Points' grid: SKUs with the points in force and the next change, and its export. */
 export const skuPointsList = defineList<SkuPointsRow>({
   columns: {
@@ -32,21 +46,19 @@ export const skuPointsList = defineList<SkuPointsRow>({
     category: { sql: products.category, label: 'Category', width: 16 },
     active: { sql: products.active, label: 'Active', format: 'bool', width: 8 },
     currentPoints: {
-      sql: sql<number>`${pointsInForce(products.id, products.basePoints)}::int`,
+      sql: skuPoints.now,
       label: 'Points now',
       format: 'int',
       width: 10,
     },
     nextPoints: {
-      sql: sql<number | null>`${nextChange('points')}`,
+      sql: skuPoints.next,
       label: 'Next points',
       format: 'int',
       width: 10,
     },
     nextEffectiveFrom: {
-      sql: sql<
-        string | null
-      >`to_char(${nextChange('effective_from')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      sql: skuPoints.nextFrom,
       label: 'Next from',
       format: 'datetime',
       width: 20,

@@ -90,6 +90,30 @@ describe('Update Scheme Points', () => {
     expect(history.json().rows[0]).toMatchObject({ points: 12, reason: 'Catalogue edit' });
   });
 
+  it('gives every reader the points in force: catalogue, product API, SKU pickers, stock and the scan agree', async () => {
+    const product = await kit.product(10);
+    const [code] = await activeCodes(t, product.id, 2);
+    await kit.ok(await change(product.id, { points: 25, effectiveFrom: dayIst(), reason: 'New price list' }));
+    await kit.ok(await change(product.id, { points: 40, effectiveFrom: dayIst(3), reason: 'Diwali' }));
+
+    const one = (await kit.ok(await t.as('admin', { url: `/api/admin/products/${product.id}` }))) as object;
+    expect(one).toMatchObject({ basePoints: 25, nextPoints: 40, nextEffectiveFrom: expect.any(String) });
+    const listed = await t.as('admin', { url: `/api/admin/products?filter=${kit.q({ q: product.sku })}` });
+    expect(listed.json().rows).toEqual([
+      expect.objectContaining({ id: product.id, basePoints: 25, nextPoints: 40 }),
+    ]);
+    const options = (await t.as('cs', { url: '/api/admin/products/options' })).json() as { id: number }[];
+    expect(options.find((o) => o.id === product.id)).toMatchObject({ basePoints: 25 });
+    expect(await grid(product.id)).toMatchObject({ currentPoints: 25, nextPoints: 40 });
+    const stock = await t.as('almond team', {
+      url: `/api/admin/coupon-stock?filter=${kit.q({ productId: product.id })}`,
+    });
+    expect(stock.json().rows[0]).toMatchObject({ points: 25, liabilityPoints: 50 });
+
+    const member = await memberWithToken(t, { state: 'Kerala' });
+    expect((await scanAs(t, member.token, { code })).json()).toMatchObject({ result: 'success', points: 25 });
+  });
+
   it('gives field errors; an unknown SKU is 404', async () => {
     const product = await kit.product(10);
     const bad = await change(product.id, { points: -1, effectiveFrom: 'soon', reason: ' ' });

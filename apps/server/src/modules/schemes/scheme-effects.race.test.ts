@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { activeCodes } from '../coupons/active-codes.test-kit';
 import { couponsKit } from '../coupons/coupons.test-kit';
 import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
@@ -11,14 +11,12 @@ let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;
 
 beforeAll(async () => {
-  if (!onPostgres) return;
   t = await createTestApp();
   kit = couponsKit(t);
 });
 afterAll(() => t?.close());
 
-// Real concurrency needs PostgreSQL's connection pool; PGlite has one connection (skipped there).
-describe.runIf(onPostgres)('slab bonus under concurrent scans (PostgreSQL)', () => {
+describe('slab bonus under concurrent scans (PostgreSQL)', () => {
   it(`posts every slab exactly once when one member scans ${SCANS} codes at once`, async () => {
     const product = await kit.product(2);
     const slab = await activeScheme(

@@ -1,5 +1,5 @@
 import { SCHEME_RULES, SCHEME_STATUSES, type SchemeEvent, type SchemeRow } from '@app/contract/schemes';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
@@ -10,10 +10,17 @@ import { oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { effectiveStatus } from './scheme-lapse';
 
+/**
+ * The most the schemes in force today add to one scan of a SKU worth `points`, for the members they
+ * apply to (database function `scheme_points_per_scan`, over the same `schemes_in_force` the scan pays
+ * from): the highest multiplier, every fixed bonus, each slab bonus as its share of one scan.
+ */
+export const schemePointsPerScan = (product: SQL | PgColumn, points: SQL) =>
+  sql<number>`scheme_points_per_scan(${product}, ${points})::float8`.mapWith(Number);
+
 const staffName = (column: PgColumn) =>
   sql<string | null>`(select s.name from staff s where s.id = ${column})`;
-const optionalIso = (column: PgColumn) =>
-  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const optionalIso = (column: PgColumn) => isoText(column) as SQL<string | null>;
 
 const columns = {
   id: schemes.id,

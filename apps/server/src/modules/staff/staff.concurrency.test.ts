@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { staffKit } from './staff.test-kit';
 
-// PGlite has one connection, so requests never overlap there: this race exists only on PostgreSQL.
-describe.runIf(onPostgres)('concurrent deactivations (PostgreSQL only; skipped on PGlite)', () => {
+describe('concurrent deactivations', () => {
   let t: TestApp;
   let kit: ReturnType<typeof staffKit>;
   beforeAll(async () => {

@@ -16,6 +16,7 @@ const staffColumns = {
   roleName: roles.label,
   active: staff.active,
   locked: sql<boolean>`coalesce(${staff.lockedUntil} > now(), false)`,
+  secondFactor: sql<boolean>`${staff.totpSecret} is not null`,
   lastSignInAt: sql<string | null>`${isoText(staff.lastSignInAt)}`,
   createdAt: isoText(staff.createdAt),
 };

@@ -133,4 +133,20 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.password,
       ),
   );
+
+  app.post(
+    '/admin/staff/:id/reset-second-factor',
+    {
+      // Access control work: the User Roles manager's (the almond team among built-in roles).
+      config: { access: action('roles.manage') },
+      schema: {
+        tags,
+        summary:
+          'Clear a lost authenticator (User Roles managers: the almond team); ends the account’s sessions',
+        params,
+        response: { 200: staffRow },
+      },
+    },
+    async (request) => service.resetSecondFactor(app, staffOf(request), actorOf(request), request.params.id),
+  );
 };

@@ -15,9 +15,11 @@ import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { clearPairLocks } from '../../lib/sign-in-throttle';
 import { historyOf } from '../audit/audit.history';
 import { endSessionsOfStaff } from '../auth/auth.repository';
 import type { StaffPrincipal } from '../auth/auth.service';
+import { clearSecondFactor } from '../auth/second-factor';
 import { assertRolesStillManageable, assertWithinRights, rightsOf } from '../roles/roles.guards';
 import { allRoles, findRole, lockStaffAdministration } from '../roles/roles.repository';
 import { generatePassword } from './staff.passwords';
@@ -84,7 +86,7 @@ export async function createStaff(
   body: StaffCreateBody,
 ): Promise<StaffCreated> {
   const password = body.password ?? generatePassword();
-  // Hash before the transaction: slow work inside one stalls every request on PGlite.
+  // Hash before the transaction: slow work inside one holds a pooled connection.
   const passwordHash = await hashPassword(password);
   const created = await app.database.db.transaction(async (tx) => {
     await lockStaffAdministration(tx);
@@ -180,13 +182,34 @@ export async function resetPassword(
   await app.database.db.transaction(async (tx) => {
     const target = await loadForChange(tx, me, id);
     await repo.resetPassword(tx, id, passwordHash);
+    const addressLocked = await clearPairLocks(tx, 'staff', target.email);
     await endSessionsOfStaff(tx, id);
     await audit(tx, actor, {
       action: 'staff.password_reset',
       entity: STAFF_ENTITY,
       entityId: id,
-      after: { generated: given === undefined, unlocked: target.locked },
+      after: { generated: given === undefined, unlocked: target.locked || addressLocked },
     });
   });
   return given ? { id } : { id, generatedPassword: password };
+}
+
+/**
+ * Clears a staff member's authenticator and recovery codes (lost phone): the route needs
+ * `roles.manage` (among built-in roles, the almond team's alone), and it is audited; the account's sessions end, and its next sign-in enrols again if the role
+ * requires a second factor.
+ */
+export async function resetSecondFactor(
+  app: FastifyInstance,
+  me: StaffPrincipal,
+  actor: Actor,
+  id: number,
+): Promise<StaffRow> {
+  return app.database.db.transaction(async (tx) => {
+    await loadForChange(tx, me, id);
+    if (!(await clearSecondFactor(tx, id))) throw conflict('This account has no authenticator set up');
+    await endSessionsOfStaff(tx, id);
+    await audit(tx, actor, { action: 'staff.second_factor_reset', entity: STAFF_ENTITY, entityId: id });
+    return loadRow(tx, id);
+  });
 }

@@ -11,8 +11,7 @@ const angle = (t: string) => `2 * asin(least(1, sqrt(
 
 /**
  * The `$3` nearest active stores to ($1 lat, $2 lng) by great-circle distance, in one statement, on
- * the partial GiST index `stores_geo_idx` over point(lng, lat) (PostgreSQL and PGlite alike, no
- * PostGIS):
+ * the partial GiST index `stores_geo_idx` over point(lng, lat) (no PostGIS):
  *  1. `knn`: the $3 nearest on the flat lat/lng plane, read in index order (`<->`): cheap, but the
  *     plane is not the sphere, so they are only candidates;
  *  2. `reach`: the farthest of them on the sphere (a hair more). The $3 nearest stores are all within that reach,

@@ -12,8 +12,10 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ListExportButton } from '../ListExportButton';
+import { VisuallyHidden } from '../VisuallyHidden';
 import { CompactList, type CompactRow } from './CompactList';
 import { KeyboardRow } from './KeyboardRow';
+import { ListHeader } from './ListHeader';
 import { ListPagination } from './ListPagination';
 import { ListEmpty, ListError } from './ListStates';
 import type { RowClick } from './row-click';
@@ -128,12 +130,17 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
             expand={props.expand}
             isRowExpandable={props.isRowExpandable as ((record: RaRecord) => boolean) | undefined}
             empty={<ListEmpty text={props.empty} />}
+            header={ListHeader}
             body={<DatagridBody row={<KeyboardRow />} />}
             sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
           >
             {props.columns}
             {props.rowActions && (
-              <FunctionField label="" render={(record: R) => props.rowActions?.(record)} />
+              <FunctionField
+                label={<VisuallyHidden>Actions</VisuallyHidden>}
+                sortable={false}
+                render={(record: R) => props.rowActions?.(record)}
+              />
             )}
           </Datagrid>
         )}

@@ -13,9 +13,19 @@ export function ListEmpty({ text }: { text: string }) {
   );
 }
 
-/** A failed load (server error or no network): says so and offers Retry, instead of "No … found". */
-export function ListError() {
-  const { refetch, error } = useListContext();
+/**
+ * A failed load (server error or no network): says so and offers Retry, instead of pretending there is
+ * nothing ("No … found", "no report types"). `subject` names what failed, e.g. "This list".
+ */
+export function LoadError({
+  subject,
+  error,
+  onRetry,
+}: {
+  subject: string;
+  error?: unknown;
+  onRetry: () => unknown;
+}) {
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
     <Alert
@@ -23,14 +33,14 @@ export function ListError() {
       role="alert"
       sx={{ m: 2 }}
       action={
-        <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => refetch()}>
+        <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => onRetry()}>
           Retry
         </Button>
       }
     >
       {offline
-        ? 'This list could not be loaded: there is no network connection.'
-        : 'This list could not be loaded. The server did not answer as expected; try again.'}
+        ? `${subject} could not be loaded: there is no network connection.`
+        : `${subject} could not be loaded. The server did not answer as expected; try again.`}
       {error instanceof Error && error.message && !offline ? (
         <Typography variant="body2" component="span" sx={{ display: 'block', opacity: 0.8 }}>
           {error.message}
@@ -38,4 +48,10 @@ export function ListError() {
       ) : null}
     </Alert>
   );
+}
+
+/** The error state of a list page (its context's error and refetch). */
+export function ListError() {
+  const { refetch, error } = useListContext();
+  return <LoadError subject="This list" error={error} onRetry={refetch} />;
 }

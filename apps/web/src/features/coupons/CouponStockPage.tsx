@@ -31,7 +31,8 @@ function SkuTable() {
                 {STATE_LABELS[k]}
               </TableCell>
             ))}
-            <TableCell align="right">Liability (points)</TableCell>
+            <TableCell align="right">Liability at points in force</TableCell>
+            <TableCell align="right">With schemes in force (at most)</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -47,6 +48,7 @@ function SkuTable() {
                 </TableCell>
               ))}
               <TableCell align="right">{n(r.liabilityPoints)}</TableCell>
+              <TableCell align="right">{n(r.liabilityWithSchemesPoints)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -55,7 +57,10 @@ function SkuTable() {
   );
 }
 
-/** Coupon Stock Details: per SKU, then per batch; liability is active codes × the points in force. */
+/**
+ * Coupon Stock Details: per SKU, then per batch. Liability of active codes at the points in force, and
+ * beside it with the schemes in force today (at most: multiplier, fixed and slab bonuses).
+ */
 export default function CouponStockPage() {
   const products = useProductChoices();
   const filters = [
@@ -80,7 +85,8 @@ export default function CouponStockPage() {
           primary: (r) => `Batch #${r.id} · ${r.sku} · ${n(r.quantity)} codes`,
           secondary: (r) =>
             `${n(r.counts.printed)} in stock · ${n(r.counts.active)} active · expires ${formatDay(r.expiresOn)}`,
-          tertiary: (r) => `Liability ${n(r.liabilityPoints)} points`,
+          tertiary: (r) =>
+            `Liability ${n(r.liabilityPoints)} points · with schemes up to ${n(r.liabilityWithSchemesPoints)}`,
         }}
         columns={[
           <TextField key="id" source="id" label="Batch" />,
@@ -91,7 +97,18 @@ export default function CouponStockPage() {
             <CountField key={k} source={`counts.${k}`} label={STATE_LABELS[k]} sortable={false} />
           )),
           <CountField key="pts" source="points" label="Points per code" sortable={false} />,
-          <CountField key="liab" source="liabilityPoints" label="Liability (points)" sortable={false} />,
+          <CountField
+            key="liab"
+            source="liabilityPoints"
+            label="Liability at points in force"
+            sortable={false}
+          />,
+          <CountField
+            key="liabSchemes"
+            source="liabilityWithSchemesPoints"
+            label="With schemes in force (at most)"
+            sortable={false}
+          />,
         ]}
       />
     </>

@@ -32,7 +32,7 @@ export function GenerateConfirmDialog(props: {
           {product ? `${product.sku} — ${product.name}` : 'this SKU'}, expiring on{' '}
           {formatDay(request.expiresOn)}.
           {points !== undefined &&
-            ` Points at stake: ${formatCount(points)} (${formatCount(product!.basePoints)} per scan at base points).`}
+            ` Points at stake: ${formatCount(points)} (${formatCount(product!.basePoints)} per scan at the points in force, before schemes).`}
         </>
       }
       onSubmit={props.onConfirm}

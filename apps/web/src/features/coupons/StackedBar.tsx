@@ -27,8 +27,12 @@ export function StackedBar({ parts }: { parts: { label: string; value: number; c
       </Box>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', mt: 0.5 }}>
         {parts.map((p) => (
-          <Typography key={p.label} variant="caption" sx={{ color: p.colour }}>
-            ■ {p.label} {p.value.toLocaleString('en-IN')}
+          // Only the swatch is in the state's colour: light colours are not legible as text (WCAG AA).
+          <Typography key={p.label} variant="caption">
+            <Box component="span" aria-hidden="true" sx={{ color: p.colour }}>
+              ■
+            </Box>{' '}
+            {p.label} {p.value.toLocaleString('en-IN')}
           </Typography>
         ))}
       </Stack>

@@ -1,5 +1,14 @@
 import { todayInIndia } from '@app/contract/format';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
@@ -68,15 +77,7 @@ export function ShippingDialog(props: ShippingDialogProps) {
             error={Boolean(errors[props.dayField])}
             helperText={errors[props.dayField]}
           />
-          {message && (
-            <TextField
-              value={message}
-              error
-              multiline
-              aria-label="Error"
-              slotProps={{ input: { readOnly: true } }}
-            />
-          )}
+          {message && <Alert severity="error">{message}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,20 +1,22 @@
 import { formatCount } from '@app/contract/format';
 import type { InvoiceDetail } from '@app/contract/invoices';
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useGetOne, useRecordContext } from 'react-admin';
+import { LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+import { useRecordDetail } from '../../app/use-record-detail';
+import { LoadError } from '../../components/list/ListStates';
 import { INVOICES_RESOURCE } from './invoice-paths';
 
-/** The lines of the expanded invoice: SKU, quantity and how many coupons are live against each. */
+/**
+ * The lines of the expanded invoice: SKU, quantity and how many coupons are live against each, from
+ * the invoice's own route (the list's row carries counts, not lines).
+ */
 export function InvoiceLines() {
   const record = useRecordContext();
-  const { data } = useGetOne<InvoiceDetail & { id: number }>(
-    INVOICES_RESOURCE,
-    { id: Number(record?.id) },
-    { enabled: Boolean(record) },
-  );
-  if (!data) return null;
+  const { data, error, refetch } = useRecordDetail<InvoiceDetail>(INVOICES_RESOURCE, record?.id);
+  if (error) return <LoadError subject="The lines of this invoice" error={error} onRetry={refetch} />;
+  if (!data) return <LinearProgress aria-label="Loading the invoice's lines" sx={{ my: 1 }} />;
   return (
-    <Table size="small" sx={{ maxWidth: 720 }}>
+    <Table size="small" sx={{ maxWidth: 720 }} aria-label={`Lines of invoice ${data.number}`}>
       <TableHead>
         <TableRow>
           <TableCell>Line</TableCell>

@@ -1,9 +1,10 @@
 import { KYC_REJECT_REASONS } from '@app/contract/kyc';
-import { Alert, MenuItem, Button as MuiButton, Stack, TextField } from '@mui/material';
+import { Alert, Button as MuiButton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { ConfirmDialog, type DialogField } from '../../components/ConfirmDialog';
 
 interface Submission {
   id: number;
@@ -11,26 +12,56 @@ interface Submission {
   claimedByName: string | null;
 }
 
-/** Claim → approve, or reject with a reason from the list plus a comment; or release the claim. */
+type Decision = 'approve' | 'reject';
+
+const COMMENT: DialogField = { name: 'comment', label: 'Comment', multiline: true };
+const REJECT_FIELDS: DialogField[] = [
+  {
+    name: 'reasonCode',
+    label: 'Reject reason',
+    type: 'select',
+    choices: Object.entries(KYC_REJECT_REASONS).map(([id, name]) => ({ id, name })),
+    required: true,
+    requiredMessage: 'Choose a reason from the list',
+  },
+  COMMENT,
+];
+/** What the notice says once a decision is taken. */
+export const KYC_DECIDED: Record<Decision, string> = { approve: 'KYC approved', reject: 'KYC rejected' };
+
+const optional = (value: unknown) => (String(value ?? '').trim() === '' ? undefined : String(value).trim());
+
+/**
+ * Claim → approve, or reject with a reason from the list plus a comment; or release the claim. Both
+ * decisions are confirmed in the one ConfirmDialog (server field errors appear under its inputs).
+ */
 export function KycDecision({ submission, onChange }: { submission: Submission; onChange(): void }) {
   const { profile, can } = useProfile();
   const notify = useNotify();
-  const [reasonCode, setReasonCode] = useState('');
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [asking, setAsking] = useState<Decision | null>(null);
   const mine = submission.claimedBy !== null && submission.claimedBy === profile?.id;
 
-  const run = async (action: string, body: object = {}) => {
+  const run = async (action: 'claim' | 'release') => {
     try {
-      setErrors({});
-      await api(`/admin/kyc/${submission.id}/${action}`, { method: 'POST', body });
-      if (action === 'approve' || action === 'reject') notify(`KYC ${action}d`, { type: 'success' });
-      onChange();
+      await api(`/admin/kyc/${submission.id}/${action}`, { method: 'POST', body: {} });
     } catch (e) {
-      if (e instanceof ApiError && e.fields) setErrors(e.fields);
-      else notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
-      onChange();
+      notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
     }
+    onChange();
+  };
+  const decide = async (decision: Decision, values: Record<string, unknown>) => {
+    const body =
+      decision === 'approve'
+        ? { comment: optional(values.comment) }
+        : { reasonCode: optional(values.reasonCode), comment: optional(values.comment) };
+    try {
+      await api(`/admin/kyc/${submission.id}/${decision}`, { method: 'POST', body });
+    } catch (e) {
+      onChange();
+      throw e;
+    }
+    notify(KYC_DECIDED[decision], { type: 'success' });
+    onChange();
   };
 
   if (!can('kyc.decide')) return null;
@@ -51,48 +82,30 @@ export function KycDecision({ submission, onChange }: { submission: Submission; 
   return (
     <Stack spacing={2} sx={{ maxWidth: 480 }}>
       <Alert severity="success">You are reviewing this submission.</Alert>
-      <TextField
-        select
-        label="Reject reason"
-        value={reasonCode}
-        onChange={(e) => setReasonCode(e.target.value)}
-        error={Boolean(errors.reasonCode)}
-        helperText={errors.reasonCode}
-      >
-        {Object.entries(KYC_REJECT_REASONS).map(([code, label]) => (
-          <MenuItem key={code} value={code}>
-            {label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        label="Comment"
-        value={comment}
-        onChange={(e) => setComment(e.target.value)}
-        error={Boolean(errors.comment)}
-        helperText={errors.comment}
-        multiline
-        minRows={2}
-      />
       <Stack direction="row" spacing={1}>
-        <MuiButton
-          variant="contained"
-          color="success"
-          onClick={() => run('approve', comment ? { comment } : {})}
-        >
+        <MuiButton variant="contained" color="success" onClick={() => setAsking('approve')}>
           Approve
         </MuiButton>
-        <MuiButton
-          variant="contained"
-          color="error"
-          onClick={() =>
-            run('reject', { reasonCode: reasonCode || undefined, comment: comment || undefined })
-          }
-        >
+        <MuiButton variant="contained" color="error" onClick={() => setAsking('reject')}>
           Reject
         </MuiButton>
         <MuiButton onClick={() => run('release')}>Release</MuiButton>
       </Stack>
+      {asking && (
+        <ConfirmDialog
+          title={asking === 'approve' ? 'Approve this KYC?' : 'Reject this KYC?'}
+          text={
+            asking === 'approve'
+              ? 'The member’s KYC is marked approved.'
+              : 'The member’s KYC is marked rejected with this reason.'
+          }
+          verb={asking === 'approve' ? 'Approve' : 'Reject'}
+          destructive={asking === 'reject'}
+          fields={asking === 'approve' ? [{ ...COMMENT, label: 'Comment (optional)' }] : REJECT_FIELDS}
+          onClose={() => setAsking(null)}
+          onSubmit={(values) => decide(asking, values)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,9 @@
-import { LEDGER_KIND_LABELS, LEDGER_KINDS } from '@app/contract/ledger';
+import {
+  LEDGER_KIND_LABELS,
+  LEDGER_KINDS,
+  LEDGER_MOVEMENT_LABELS,
+  LEDGER_MOVEMENTS,
+} from '@app/contract/ledger';
 import { NumberInput, SearchInput, SelectInput } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
 import { ledgerColumns, ledgerCompact } from '../../components/ledger-columns';
@@ -11,6 +16,13 @@ const filters = [
     source="kind"
     alwaysOn
     choices={LEDGER_KINDS.map((k) => ({ id: k, name: LEDGER_KIND_LABELS[k] }))}
+  />,
+  // What the dashboard's points cards link with: issued, redeemed, adjusted.
+  <SelectInput
+    key="movement"
+    source="movement"
+    label="Figure"
+    choices={LEDGER_MOVEMENTS.map((m) => ({ id: m, name: LEDGER_MOVEMENT_LABELS[m] }))}
   />,
   <NumberInput key="memberId" source="memberId" label="Member id" />,
   <DayInput key="from" source="from" label="From" />,

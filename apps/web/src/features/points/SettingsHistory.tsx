@@ -24,7 +24,7 @@ export function SettingsHistory<T extends SettingRow>({
       <Table size="small">
         <TableHead>
           <TableRow>
-            {[...columns.map(([h]) => h), 'Effective from', 'Set by', 'Set on', ''].map((h) => (
+            {[...columns.map(([h]) => h), 'Effective from', 'Set by', 'Set on', 'Status'].map((h) => (
               <TableCell key={h}>{h}</TableCell>
             ))}
           </TableRow>

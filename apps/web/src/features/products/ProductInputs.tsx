@@ -23,7 +23,9 @@ export function ProductInputs({ mode }: { mode: 'create' | 'edit' }) {
       />
       <NumberInput
         source="basePoints"
-        label="Base points per scan"
+        label="Points per scan"
+        // Shows the points in force (Update Scheme Points included); a change here applies at once.
+        helperText="In force now; dated changes are made on Update Scheme Points"
         validate={[
           required(PRODUCT_MESSAGES.pointsRequired),
           minValue(0, PRODUCT_MESSAGES.pointsRange),

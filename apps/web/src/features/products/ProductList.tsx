@@ -44,7 +44,7 @@ export function ProductList() {
       }
       compact={{
         primary: (r) => `${r.sku} · ${r.name}`,
-        secondary: (r) => `${r.category} · ${formatCount(r.basePoints)} base points`,
+        secondary: (r) => `${r.category} · ${formatCount(r.basePoints)} points per scan`,
         tertiary: (r) => (r.active ? 'Active' : 'Inactive'),
       }}
       columns={[
@@ -52,7 +52,10 @@ export function ProductList() {
         <TextField key="name" source="name" />,
         <TextField key="cat" source="category" />,
         <TextField key="unit" source="unit" sortable={false} />,
-        <CountField key="pts" source="basePoints" label="Base points" />,
+        // The points in force now (Update Scheme Points' changes included), as scans credit them.
+        <CountField key="pts" source="basePoints" label="Points now" sortable={false} />,
+        <CountField key="next" source="nextPoints" label="Next points" sortable={false} emptyText="—" />,
+        <DateTimeField key="nextAt" source="nextEffectiveFrom" label="Next from" sortable={false} />,
         <BooleanField key="active" source="active" sortable={false} />,
         <DateTimeField key="at" source="createdAt" label="Created" />,
       ]}

@@ -1,14 +1,15 @@
 import type { ActionId } from '@app/contract/actions';
 import type { BulkDecisionResult } from '@app/contract/decisions';
-import type { RedemptionRow } from '@app/contract/redemptions';
+import { REDEMPTION_MESSAGES, type RedemptionRow } from '@app/contract/redemptions';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { Box } from '@mui/material';
+import { Box, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Button, type Identifier, useListContext, useUnselectAll } from 'react-admin';
 import { api } from '../../app/api';
+import { useProfile } from '../../app/profile-context';
 import { type DialogField, reasonField } from '../../components/ConfirmDialog';
 import { useRowAction } from '../../components/use-row-action';
 
@@ -25,6 +26,8 @@ interface ActionButtonProps {
   destructive?: boolean;
   fields: DialogField[];
   disabled?: boolean;
+  /** Why it is disabled for this user (shown on hover and read by screen readers). */
+  disabledReason?: string;
   run: (
     values: Record<string, unknown>,
   ) => Promise<string | { message: string; type: 'success' | 'warning' }>;
@@ -41,12 +44,27 @@ function ActionButton(props: ActionButtonProps) {
     done: (outcome) => outcome,
   });
   if (!act.allowed) return null;
+  const button = (
+    <Button
+      label={props.label}
+      color={props.color}
+      onClick={act.open}
+      disabled={props.disabled}
+      aria-description={props.disabled ? props.disabledReason : undefined}
+    >
+      {props.icon}
+    </Button>
+  );
   // React events bubble through the dialog's portal: stop them before they reach a clickable row.
   return (
     <Box component="span" onClick={(e) => e.stopPropagation()} sx={{ whiteSpace: 'nowrap' }}>
-      <Button label={props.label} color={props.color} onClick={act.open} disabled={props.disabled}>
-        {props.icon}
-      </Button>
+      {props.disabled && props.disabledReason ? (
+        <Tooltip title={props.disabledReason}>
+          <span>{button}</span>
+        </Tooltip>
+      ) : (
+        button
+      )}
       {act.dialog}
     </Box>
   );
@@ -109,8 +127,14 @@ export function BulkDecisionButtons() {
   );
 }
 
-/** What may be done to one row in its state: decide a request; pay or fail an approved cash one. */
+/**
+ * What may be done to one row in its state: decide a request; pay or fail an approved cash one. The
+ * account that approved it may not mark it paid (the server refuses it too): its "Mark paid" is
+ * disabled, saying why.
+ */
 export function RedemptionRowActions({ record }: { record: RedemptionRow }) {
+  const { profile } = useProfile();
+  const approvedByMe = profile !== null && record.approvedBy === profile.id;
   if (record.status === 'requested')
     return (
       <>
@@ -143,6 +167,8 @@ export function RedemptionRowActions({ record }: { record: RedemptionRow }) {
           icon={<PaymentsIcon />}
           color="primary"
           action="redemptions.pay"
+          disabled={approvedByMe}
+          disabledReason={REDEMPTION_MESSAGES.paidByApprover}
           title={`Mark ${subjectOf(record)} paid?`}
           fields={[
             {

@@ -109,7 +109,7 @@ function Queue({ kind }: { kind: RedemptionKind | 'all' }) {
         <RupeesField key="value" source="valuePaise" label="Value" />,
         <RupeesField key="tds" source="tdsPaise" label="TDS" sortable={false} />,
         <RupeesField key="net" source="netPaise" label="Net" sortable={false} />,
-        <StateField key="status" />,
+        <FunctionField key="status" label="Status" sortable={false} render={() => <StateField />} />,
         <TextField key="by" source="approvedByName" label="Approved by" sortable={false} emptyText="" />,
         <TextField key="utr" source="utr" label="UTR" sortable={false} emptyText="" />,
       ]}

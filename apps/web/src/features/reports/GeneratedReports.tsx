@@ -14,6 +14,7 @@ import {
 import { useEffect } from 'react';
 import { useGetList } from 'react-admin';
 import { API_BASE, apiBlob } from '../../app/api';
+import { LoadError } from '../../components/list/ListStates';
 import { showReportFailed } from './report-popups';
 import { formatBytes, saveSpreadsheet } from './report-request';
 
@@ -44,10 +45,14 @@ async function download(report: GeneratedReport) {
  * server decides). Refreshed every two seconds while any is still queued or running.
  */
 export function GeneratedReports({ refreshKey }: { refreshKey: number }) {
-  const { data, refetch } = useGetList<GeneratedReport>(
+  const { data, error, isPending, refetch } = useGetList<GeneratedReport>(
     'admin/reports',
     { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' } },
-    { refetchInterval: (query) => (query.state.data?.data.some(isActive) ? POLL_MS : false) },
+    {
+      refetchInterval: (query) => (query.state.data?.data.some(isActive) ? POLL_MS : false),
+      // A failure shows at once, with Retry, as on the lists.
+      retry: false,
+    },
   );
   useEffect(() => {
     if (refreshKey > 0) void refetch();
@@ -59,7 +64,11 @@ export function GeneratedReports({ refreshKey }: { refreshKey: number }) {
       <Typography id="generated-reports" variant="h6" component="h2" gutterBottom>
         Generated reports
       </Typography>
-      {rows.length === 0 ? (
+      {error ? (
+        <LoadError subject="The generated reports" error={error} onRetry={refetch} />
+      ) : isPending ? (
+        <LinearProgress aria-label="Loading the generated reports" />
+      ) : rows.length === 0 ? (
         <Typography color="text.secondary">No reports generated in the last 7 days.</Typography>
       ) : (
         <Table size="small">

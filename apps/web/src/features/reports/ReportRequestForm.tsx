@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ApiError, api, apiBlob } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { LoadError } from '../../components/list/ListStates';
 import { REPORT_COLOURS, showReportFailed, showReportStarted } from './report-popups';
 import {
   type ReportFieldErrors,
@@ -20,7 +21,7 @@ const EMPTY: ReportRequestValues = { reportType: '', startDate: '', endDate: '' 
  * or "Generate in background" (use 2: a popup, the file appears under "Generated reports").
  */
 export function ReportRequestForm({ onQueued }: { onQueued: () => void }) {
-  const types = useReportTypes();
+  const { types, error: typesError, retry } = useReportTypes();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<ReportFieldErrors>({});
   const [tried, setTried] = useState(false);
@@ -59,6 +60,8 @@ export function ReportRequestForm({ onQueued }: { onQueued: () => void }) {
 
   const selected = types?.find((t) => t.key === values.reportType);
   const noTypes = types !== null && types.length === 0;
+  // Nothing to run until the types are known: loading, failed (Retry) or none for this role.
+  const cannotRun = busy || types === null || noTypes;
   return (
     <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ maxWidth: 640 }}>
       <Stack spacing={2}>
@@ -77,6 +80,7 @@ export function ReportRequestForm({ onQueued }: { onQueued: () => void }) {
             </MenuItem>
           ))}
         </TextField>
+        {typesError ? <LoadError subject="The report types" error={typesError} onRetry={retry} /> : null}
         {noTypes && <Typography color="text.secondary">Your role has no report types to run.</Typography>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {(['startDate', 'endDate'] as const).map((field) => (
@@ -92,10 +96,10 @@ export function ReportRequestForm({ onQueued }: { onQueued: () => void }) {
           ))}
         </Stack>
         <Stack direction="row" spacing={2}>
-          <Button variant="contained" disabled={busy || noTypes} onClick={() => run(false)}>
+          <Button variant="contained" disabled={cannotRun} onClick={() => run(false)}>
             Download
           </Button>
-          <Button variant="outlined" disabled={busy || noTypes} onClick={() => run(true)}>
+          <Button variant="outlined" disabled={cannotRun} onClick={() => run(true)}>
             Generate in background
           </Button>
         </Stack>

@@ -1,20 +1,33 @@
 import type { ReportTypeOption } from '@app/contract/reports';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../app/api';
 
-/** The report types the signed-in role may run (GET /admin/reports/types); null while loading. */
-export function useReportTypes(): ReportTypeOption[] | null {
+export interface ReportTypes {
+  /** The report types the signed-in role may run; null while loading or after a failure. */
+  types: ReportTypeOption[] | null;
+  /** Why they could not be loaded: never shown as "no report types". */
+  error: unknown;
+  retry: () => void;
+}
+
+/** The report types the signed-in role may run (GET /admin/reports/types). */
+export function useReportTypes(): ReportTypes {
   const [types, setTypes] = useState<ReportTypeOption[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the request on retry().
   useEffect(() => {
     const controller = new AbortController();
+    setError(null);
     api<ReportTypeOption[]>('/admin/reports/types', { signal: controller.signal })
       .then(setTypes)
-      .catch((error: unknown) => {
+      .catch((failure: unknown) => {
         if (controller.signal.aborted) return;
-        console.error('Could not load the report types', error);
-        setTypes([]);
+        setTypes(null);
+        setError(failure ?? new Error('The report types could not be loaded'));
       });
     return () => controller.abort();
-  }, []);
-  return types;
+  }, [attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { types, error, retry };
 }

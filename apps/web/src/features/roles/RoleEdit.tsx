@@ -10,6 +10,7 @@ import { useGrantRules } from './use-grant-rules';
 const editable = (record: RaRecord): RoleUpdateBody => ({
   label: record.label,
   permissions: record.permissions,
+  mfaRequired: Boolean(record.mfaRequired),
 });
 
 export function RoleEdit() {

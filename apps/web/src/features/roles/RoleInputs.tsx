@@ -1,5 +1,8 @@
+import { secondFactorByDefault } from '@app/contract/actions';
 import { ROLE_MESSAGES } from '@app/contract/roles';
-import { required, TextInput } from 'react-admin';
+import { useEffect } from 'react';
+import { BooleanInput, required, TextInput } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { PermissionTree } from './PermissionTree';
 import { useGrantRules } from './use-grant-rules';
 
@@ -32,7 +35,32 @@ export function RoleInputs({ mode, roleName }: { mode: 'create' | 'edit'; roleNa
         sx={{ maxWidth: 420 }}
         fullWidth
       />
+      <SecondFactorInput mode={mode} />
       <PermissionTree canChange={canChange} />
     </>
+  );
+}
+
+/**
+ * Whether staff of this role sign in with an authenticator app after the password. On a new role
+ * it follows the permissions (on when they hold money or identity actions) until changed by hand.
+ */
+function SecondFactorInput({ mode }: { mode: 'create' | 'edit' }) {
+  const permissions = useWatch({ name: 'permissions' }) as string[] | undefined;
+  const advised = secondFactorByDefault(permissions ?? []);
+  const { setValue, getFieldState } = useFormContext();
+  useEffect(() => {
+    if (mode === 'create' && !getFieldState('mfaRequired').isDirty) setValue('mfaRequired', advised);
+  }, [mode, advised, setValue, getFieldState]);
+  return (
+    <BooleanInput
+      source="mfaRequired"
+      label="Require two-step sign-in (authenticator app)"
+      helperText={
+        advised
+          ? 'Advised: this role moves money or reveals identity data.'
+          : 'This role holds no money or identity actions.'
+      }
+    />
   );
 }

@@ -9,6 +9,7 @@ import { DateTimeField } from '../../components/fields';
 import { ActiveToggleButton } from './ActiveToggleButton';
 import { GeneratedPasswordNotice } from './GeneratedPasswordNotice';
 import { ResetPasswordButton } from './ResetPasswordButton';
+import { ResetSecondFactorButton } from './ResetSecondFactorButton';
 import { StaffStatus } from './StaffStatus';
 import { STAFF_RESOURCE, staffPaths } from './staff-paths';
 
@@ -64,6 +65,7 @@ function Actions({ onGenerated }: { onGenerated: (password: string) => void }) {
         </Button>
       )}
       <ResetPasswordButton onGenerated={onGenerated} />
+      <ResetSecondFactorButton />
       <ActiveToggleButton />
     </TopToolbar>
   );

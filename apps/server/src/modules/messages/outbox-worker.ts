@@ -1,0 +1,266 @@
+import type { MessageChannel } from '@app/contract/messages';
+import type { FastifyInstance } from 'fastify';
+import { decryptText } from '../../lib/field-crypto';
+import { SendError } from './sms-providers';
+import { findTemplate, renderTemplate, TemplateError } from './templates';
+
+/**
+ * The outbox worker. The outbox table is its own queue: a claim is one statement,
+ *   update … set status = 'sending', attempts + 1 where id in (select … for update skip locked limit n)
+ * taken in priority order (one-time codes first), so instances share the work without a lock and a
+ * row is never sent by two at once. Chosen over pg-boss because a job per message would double every
+ * write (and the house's task rows triple it), and its priority and retry state would duplicate the
+ * row's: here backoff is `next_attempt_at`, the claim is `claimed_at` + `attempts`, all in one index.
+ *
+ * A claim older than `staleClaimSeconds` (the process died between claim and answer) is put back;
+ * `attempts` is the claim's token, so a late answer of a dead claim changes nothing. Twilio's status
+ * callback names the row (its URL carries the id), so a message Twilio took just before a crash is
+ * recognised by its receipt rather than sent again; MSG91 and Twilio have no idempotency key on sends,
+ * so a crash in the instant between the provider's acceptance and the row's update can still send twice.
+ */
+export interface Outbox {
+  start(): void;
+  stop(): Promise<void>;
+  /** Claim now (after a commit that queued a message). */
+  nudge(): void;
+  /** Claim shortly: queueMessage calls it before its transaction has committed. */
+  nudgeSoon(): void;
+  /** Claims what is due (up to `limit`) and sends it; answers how many were claimed. */
+  runOnce(limit?: number): Promise<number>;
+  /** Puts `sending` rows whose claim went stale back in the queue; answers how many. */
+  reclaimStale(): Promise<number>;
+}
+
+export interface OutboxOptions {
+  concurrency: number;
+  pollMs: number;
+  staleClaimSeconds: number;
+  sweepMs: number;
+}
+
+interface ClaimedRow {
+  id: number;
+  channel: MessageChannel;
+  templateKey: string;
+  language: string;
+  variables: Record<string, string>;
+  secretVariables: string | null;
+  recipient: string;
+  attempts: number;
+  priority: number;
+  expired: boolean;
+}
+
+const CLAIM = `
+update member_messages m
+   set status = 'sending', claimed_at = now(), attempts = m.attempts + 1, updated_at = now()
+  from (select id from member_messages
+         where status = 'queued' and next_attempt_at <= now()
+         order by priority, next_attempt_at, id
+         limit $1
+           for update skip locked) c
+ where m.id = c.id
+returning m.id, m.channel, m.template_key, m.language, m.variables, m.secret_variables, m.recipient,
+          m.attempts, m.priority, coalesce(m.expires_at <= now(), false) as expired`;
+
+const RECLAIM = `
+update member_messages
+   set status = 'queued', next_attempt_at = now(), claimed_at = null, updated_at = now(),
+       error = 'the sending instance stopped before an answer; sending again'
+ where id in (select id from member_messages
+               where status = 'sending' and claimed_at < now() - make_interval(secs => $1)
+               for update skip locked)
+returning id`;
+
+// Each outcome applies only to the claim it belongs to (same attempts, still sending).
+const SENT = `
+update member_messages
+   set status = 'sent', provider = $3, provider_message_id = $4, sent_at = now(), error = null,
+       claimed_at = null, secret_variables = null, updated_at = now()
+ where id = $1 and attempts = $2 and status = 'sending'`;
+const RETRY = `
+update member_messages
+   set status = 'queued', next_attempt_at = now() + make_interval(secs => $3), error = $4,
+       claimed_at = null, updated_at = now()
+ where id = $1 and attempts = $2 and status = 'sending'`;
+const FAILED = `
+update member_messages
+   set status = 'failed', failed_at = now(), error = $3, claimed_at = null, secret_variables = null,
+       updated_at = now()
+ where id = $1 and attempts = $2 and status = 'sending'`;
+
+export function retryDelaySeconds(attempt: number, baseSeconds: number, retryAfterMs?: number): number {
+  if (retryAfterMs !== undefined) return Math.min(Math.max(retryAfterMs / 1000, 0), 3600);
+  const exponential = Math.min(baseSeconds * 2 ** Math.max(attempt - 1, 0), 600);
+  return exponential * (0.8 + Math.random() * 0.4);
+}
+
+export function createOutbox(app: FastifyInstance, options: Partial<OutboxOptions> = {}): Outbox {
+  const { concurrency, pollMs, sweepMs } = { concurrency: 8, pollMs: 1000, sweepMs: 15_000, ...options };
+  const policy = app.config.messaging;
+  // Longer than any one send may take, so a live claim is never taken from under its sender.
+  const staleClaimSeconds = options.staleClaimSeconds ?? Math.max(60, (3 * policy.sendTimeoutMs) / 1000);
+  const log = () => app.log.child({ component: 'outbox' });
+  const sql = (text: string, values: unknown[]) => app.database.executeSql(text, values);
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Timeout | undefined;
+  let scheduled = false;
+  let claiming = false;
+  let again = false;
+  let lastSweep = 0;
+  let inFlight = 0;
+  const pending = new Set<Promise<void>>();
+
+  async function claim(limit: number): Promise<ClaimedRow[]> {
+    const { rows } = await sql(CLAIM, [limit]);
+    return rows
+      .map((r) => ({
+        id: Number(r.id),
+        channel: r.channel as MessageChannel,
+        templateKey: String(r.template_key),
+        language: String(r.language),
+        variables: (r.variables ?? {}) as Record<string, string>,
+        secretVariables: (r.secret_variables as string | null) ?? null,
+        recipient: String(r.recipient),
+        attempts: Number(r.attempts),
+        priority: Number(r.priority),
+        expired: Boolean(r.expired),
+      }))
+      .sort((a, b) => a.priority - b.priority || a.id - b.id);
+  }
+
+  async function deliver(row: ClaimedRow): Promise<void> {
+    const fail = (error: string) => sql(FAILED, [row.id, row.attempts, error.slice(0, 1000)]);
+    if (row.expired) {
+      await fail('expired before it could be sent');
+      return;
+    }
+    let sent: { provider: string; id: string | null };
+    try {
+      const template = await findTemplate(app.database.db, row.templateKey, row.channel, row.language);
+      if (!template) throw new TemplateError(`no ${row.channel} template ${row.templateKey}`);
+      const secrets = row.secretVariables
+        ? (JSON.parse(decryptText(app.config.encryptionKey, row.secretVariables)) as Record<string, string>)
+        : {};
+      const text = renderTemplate(template.body, { ...row.variables, ...secrets }, row.channel);
+      if (row.channel !== 'sms') throw new SendError(`no ${row.channel} provider is configured`, false);
+      const result = await app.sms.send(row.recipient, text, {
+        reference: String(row.id),
+        templateKey: row.templateKey,
+        language: template.language,
+        dltTemplateId: template.dltTemplateId,
+      });
+      sent = { provider: app.sms.name ?? 'custom', id: result?.providerMessageId ?? null };
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      const retryable = error instanceof SendError ? error.retryable : !(error instanceof TemplateError);
+      if (!retryable || row.attempts >= policy.maxAttempts) {
+        log().warn({ messageId: row.id, attempts: row.attempts }, `message failed: ${message}`);
+        await fail(retryable ? `gave up after ${row.attempts} attempts: ${message}` : message);
+        return;
+      }
+      const delay = retryDelaySeconds(
+        row.attempts,
+        policy.retryBaseSeconds,
+        error instanceof SendError ? error.retryAfterMs : undefined,
+      );
+      log().info(
+        { messageId: row.id, attempts: row.attempts, retryInSeconds: Math.round(delay) },
+        'message will be retried',
+      );
+      await sql(RETRY, [row.id, row.attempts, delay, message.slice(0, 1000)]);
+      if (delay === 0) nudge();
+      return;
+    }
+    // Outside the try: once the provider took it, a failure to record that is not a reason to resend.
+    await sql(SENT, [row.id, row.attempts, sent.provider, sent.id]);
+  }
+
+  async function reclaimStale(): Promise<number> {
+    const { rows } = await sql(RECLAIM, [staleClaimSeconds]);
+    if (rows.length > 0)
+      log().warn({ messages: rows.length }, 'messages whose sender stopped are queued again');
+    return rows.length;
+  }
+
+  async function runOnce(limit = concurrency): Promise<number> {
+    const rows = await claim(limit);
+    await Promise.all(rows.map((row) => deliver(row)));
+    return rows.length;
+  }
+
+  async function tick(): Promise<void> {
+    if (!running) return;
+    if (claiming) {
+      again = true;
+      return;
+    }
+    const free = concurrency - inFlight;
+    if (free <= 0) return;
+    claiming = true;
+    try {
+      if (Date.now() - lastSweep >= sweepMs) {
+        lastSweep = Date.now();
+        await reclaimStale();
+      }
+      for (const row of await claim(free)) {
+        inFlight++;
+        const p: Promise<void> = deliver(row)
+          .catch((error) =>
+            log().error({ messageId: row.id, err: error }, 'outbox: recording an outcome failed'),
+          )
+          .finally(() => {
+            inFlight--;
+            pending.delete(p);
+            nudge();
+          });
+        pending.add(p);
+      }
+    } catch (error) {
+      if (running) log().warn({ err: error }, 'outbox: claim failed; trying again at the next poll');
+    } finally {
+      claiming = false;
+    }
+    if (again) {
+      again = false;
+      nudge();
+    }
+  }
+
+  function nudge() {
+    if (!running || scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void tick();
+    });
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      timer = setInterval(() => void tick(), pollMs);
+      timer.unref();
+      nudge();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearInterval(timer);
+      if (soon) clearTimeout(soon);
+      await Promise.allSettled([...pending]);
+    },
+    nudge,
+    nudgeSoon() {
+      if (!running || soon) return;
+      soon = setTimeout(() => {
+        soon = undefined;
+        nudge();
+      }, 50);
+      soon.unref();
+    },
+    runOnce,
+    reclaimStale,
+  };
+}

@@ -1,0 +1,189 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsProviderConfig } from '../../config';
+import { LogSmsSender, type SmsDetails, type SmsSender, type SmsSent } from '../../lib/sms';
+
+/**
+ * A provider refused or could not take a message. `retryable`: a timeout, a network failure, 5xx or
+ * 429 (try again later, after `retryAfterMs` when the provider said so); otherwise the message is
+ * wrong for good (bad number, unregistered template, bad credentials) and is marked failed.
+ */
+export class SendError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterOf(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+const retryableStatus = (status: number) => status === 429 || status === 408 || status >= 500;
+
+/** One HTTP call with a deadline; network failures and timeouts become retryable SendErrors. */
+async function call(
+  provider: string,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<{ res: Response; body: unknown }> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const name = (error as Error).name;
+    throw new SendError(
+      name === 'TimeoutError'
+        ? `${provider}: no answer within ${timeoutMs} ms`
+        : `${provider}: ${(error as Error).message}`,
+      true,
+    );
+  }
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    throw new SendError(`${provider}: the answer was cut off (HTTP ${res.status})`, true);
+  }
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text.slice(0, 200);
+  }
+  return { res, body };
+}
+
+/** Text beyond 7-bit ASCII (Devanagari, ₹) needs a Unicode SMS. */
+export const needsUnicode = (text: string) => /[^\x20-\x7e\n]/.test(text);
+
+/**
+ * MSG91's SMS API for India (`POST /api/v2/sendsms`, header `authkey`): transactional route 4,
+ * the DLT-registered sender id, the text as registered with DLT and its DLT template id
+ * (`DLT_TE_ID`), with the principal entity id (`PE_ID`). Answers `{type: "success", message:
+ * <request id>}`, or `{type: "error", message}`.
+ */
+export class Msg91SmsSender implements SmsSender {
+  readonly name = 'msg91';
+  constructor(
+    private readonly config: Extract<SmsProviderConfig, { sender: 'msg91' }>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  dltTemplateIdOf(details: SmsDetails): string | null {
+    const ids = this.config.dltTemplateIds;
+    const fromEnv =
+      ids[`${details.templateKey}.${details.language}`] ??
+      (details.language === 'en' ? ids[details.templateKey] : undefined);
+    return fromEnv ?? details.dltTemplateId;
+  }
+
+  async send(mobile: string, text: string, details?: SmsDetails): Promise<SmsSent> {
+    const dlt = details ? this.dltTemplateIdOf(details) : null;
+    if (!dlt)
+      throw new SendError(
+        `msg91: template ${details?.templateKey ?? '?'} (${details?.language ?? '?'}) has no DLT template id (set it on the template or in MSG91_DLT_TEMPLATE_IDS)`,
+        false,
+      );
+    const { res, body } = await call(
+      'msg91',
+      `${this.config.baseUrl}/api/v2/sendsms`,
+      {
+        method: 'POST',
+        headers: {
+          authkey: this.config.authKey,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify({
+          sender: this.config.senderId,
+          route: '4',
+          country: '91',
+          unicode: needsUnicode(text) ? 1 : 0,
+          DLT_TE_ID: dlt,
+          PE_ID: this.config.dltEntityId,
+          sms: [{ message: text, to: [mobile] }],
+        }),
+      },
+      this.timeoutMs,
+    );
+    const answer = (body ?? {}) as { type?: string; message?: unknown };
+    if (res.ok && answer.type === 'success' && typeof answer.message === 'string')
+      return { providerMessageId: answer.message };
+    const reason = typeof answer.message === 'string' ? answer.message : JSON.stringify(body);
+    throw new SendError(
+      `msg91: HTTP ${res.status}: ${reason}`.slice(0, 500),
+      retryableStatus(res.status),
+      retryAfterOf(res.headers.get('retry-after')),
+    );
+  }
+}
+
+/**
+ * Twilio's Messages API: `POST /2010-04-01/Accounts/{sid}/Messages.json`, basic auth with the account
+ * sid and auth token, a form body (To, From, Body, StatusCallback). Answers 201 with the Message
+ * (`sid`, `status`); errors as `{code, message, more_info, status}`.
+ */
+export class TwilioSmsSender implements SmsSender {
+  readonly name = 'twilio';
+  constructor(
+    private readonly config: Extract<SmsProviderConfig, { sender: 'twilio' }>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async send(mobile: string, text: string, details?: SmsDetails): Promise<SmsSent> {
+    const form = new URLSearchParams({ To: `+91${mobile}`, From: this.config.from, Body: text });
+    if (this.config.statusCallbackUrl && details) {
+      // The row's id rides in the callback URL (which Twilio signs): a receipt finds its row even when
+      // the process died before it stored the message's sid.
+      const url = new URL(this.config.statusCallbackUrl);
+      url.searchParams.set('message', details.reference);
+      form.set('StatusCallback', url.toString());
+    }
+    const auth = Buffer.from(`${this.config.accountSid}:${this.config.authToken}`).toString('base64');
+    const { res, body } = await call(
+      'twilio',
+      `${this.config.baseUrl}/2010-04-01/Accounts/${encodeURIComponent(this.config.accountSid)}/Messages.json`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${auth}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: form.toString(),
+      },
+      this.timeoutMs,
+    );
+    const answer = (body ?? {}) as { sid?: unknown; code?: unknown; message?: unknown };
+    if (res.ok && typeof answer.sid === 'string') return { providerMessageId: answer.sid };
+    const reason =
+      typeof answer.message === 'string'
+        ? `${answer.code ?? ''} ${answer.message}`.trim()
+        : JSON.stringify(body);
+    throw new SendError(
+      `twilio: HTTP ${res.status}: ${reason}`.slice(0, 500),
+      retryableStatus(res.status),
+      retryAfterOf(res.headers.get('retry-after')),
+    );
+  }
+}
+
+/** The configured provider (SMS_SENDER). */
+export function smsSenderFor(
+  config: SmsProviderConfig,
+  timeoutMs: number,
+  log: FastifyBaseLogger,
+  production: boolean,
+): SmsSender {
+  if (config.sender === 'msg91') return new Msg91SmsSender(config, timeoutMs);
+  if (config.sender === 'twilio') return new TwilioSmsSender(config, timeoutMs);
+  return new LogSmsSender(log, { logText: !production });
+}

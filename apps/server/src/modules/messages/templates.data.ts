@@ -1,0 +1,104 @@
+import type { MessageChannel, MessageLanguage } from '@app/contract/messages';
+
+/**
+ * The events members are told about, with what the code needs to know of each: which variables are
+ * secret (encrypted in the outbox, erased once sent) and how urgent it is (lower goes first). The texts
+ * themselves are data (MESSAGE_TEXTS below, seeded into `message_templates`), one row per language.
+ */
+export const MESSAGE_EVENTS = {
+  otp: { secret: ['code'], priority: 0 },
+  'registration.approved': { secret: [], priority: 5 },
+  'registration.rejected': { secret: [], priority: 5 },
+  'kyc.approved': { secret: [], priority: 5 },
+  'kyc.rejected': { secret: [], priority: 5 },
+  'redemption.approved': { secret: [], priority: 5 },
+  'redemption.rejected': { secret: [], priority: 5 },
+  'redemption.paid': { secret: [], priority: 5 },
+  'redemption.dispatched': { secret: [], priority: 5 },
+  'redemption.delivered': { secret: [], priority: 5 },
+  'redemption.returned': { secret: [], priority: 5 },
+  'voucher.issued': { secret: ['code', 'pin'], priority: 5 },
+} as const satisfies Record<string, { secret: readonly string[]; priority: number }>;
+
+export type MessageEvent = keyof typeof MESSAGE_EVENTS;
+
+export interface MessageText {
+  key: MessageEvent;
+  channel: MessageChannel;
+  language: MessageLanguage;
+  /** `{variable}` placeholders; each one at most 30 characters in an SMS (DLT's limit per variable). */
+  body: string;
+}
+
+const sms = (key: MessageEvent, en: string, hi: string): MessageText[] => [
+  { key, channel: 'sms', language: 'en', body: en },
+  { key, channel: 'sms', language: 'hi', body: hi },
+];
+
+/**
+ * English and Hindi (Devanagari) texts of every event. DLT template ids are registered per business,
+ * so they are set on the rows (or MSG91_DLT_TEMPLATE_IDS), not here. The English one-time code text is
+ * the one the demo log has always shown (`SMS to <mobile>: Your Action Tesa code is 123456. …`).
+ */
+export const MESSAGE_TEXTS: MessageText[] = [
+  ...sms(
+    'otp',
+    'Your Action Tesa code is {code}. It expires in {minutes} minutes.',
+    'आपका Action Tesa कोड {code} है। यह {minutes} मिनट में समाप्त हो जाएगा।',
+  ),
+  ...sms(
+    'registration.approved',
+    'Dear {name}, your Action Tesa registration is approved. Welcome!',
+    'प्रिय {name}, आपका Action Tesa पंजीकरण स्वीकृत हो गया है। स्वागत है!',
+  ),
+  ...sms(
+    'registration.rejected',
+    'Dear {name}, your Action Tesa registration was not approved. Reason: {reason}',
+    'प्रिय {name}, आपका Action Tesa पंजीकरण स्वीकृत नहीं हुआ। कारण: {reason}',
+  ),
+  ...sms(
+    'kyc.approved',
+    'Dear {name}, your Action Tesa KYC is verified.',
+    'प्रिय {name}, आपका Action Tesa KYC सत्यापित हो गया है।',
+  ),
+  ...sms(
+    'kyc.rejected',
+    'Dear {name}, your Action Tesa KYC was rejected. Reason: {reason}. Please submit it again in the app.',
+    'प्रिय {name}, आपका Action Tesa KYC अस्वीकार कर दिया गया। कारण: {reason}। कृपया ऐप में फिर से जमा करें।',
+  ),
+  ...sms(
+    'redemption.approved',
+    'Action Tesa: your redemption {reference} for {reward} is approved.',
+    'Action Tesa: {reward} के लिए आपका रिडेम्प्शन {reference} स्वीकृत हो गया है।',
+  ),
+  ...sms(
+    'redemption.rejected',
+    'Action Tesa: your redemption {reference} was rejected. Reason: {reason}',
+    'Action Tesa: आपका रिडेम्प्शन {reference} अस्वीकार कर दिया गया। कारण: {reason}',
+  ),
+  ...sms(
+    'redemption.paid',
+    'Action Tesa: Rs {amount} for your redemption {reference} is paid to your bank account. UTR {utr}.',
+    'Action Tesa: आपके रिडेम्प्शन {reference} के ₹{amount} आपके बैंक खाते में भेज दिए गए हैं। UTR {utr}।',
+  ),
+  ...sms(
+    'redemption.dispatched',
+    'Action Tesa: your reward for redemption {reference} is dispatched by {courier}, AWB {awb}. Track: {link}',
+    'Action Tesa: रिडेम्प्शन {reference} का आपका उपहार {courier} से भेज दिया गया है, AWB {awb}। ट्रैक करें: {link}',
+  ),
+  ...sms(
+    'redemption.delivered',
+    'Action Tesa: your reward for redemption {reference} is delivered.',
+    'Action Tesa: रिडेम्प्शन {reference} का आपका उपहार पहुँचा दिया गया है।',
+  ),
+  ...sms(
+    'redemption.returned',
+    'Action Tesa: your reward for redemption {reference} could not be delivered and came back to us. We will contact you.',
+    'Action Tesa: रिडेम्प्शन {reference} का आपका उपहार डिलीवर नहीं हो सका और हमारे पास लौट आया है। हम आपसे संपर्क करेंगे।',
+  ),
+  ...sms(
+    'voucher.issued',
+    'Action Tesa: your {reward} e-voucher code is {code}, PIN {pin}. Do not share it with anyone.',
+    'Action Tesa: आपके {reward} ई-वाउचर का कोड {code} और PIN {pin} है। इसे किसी के साथ साझा न करें।',
+  ),
+];

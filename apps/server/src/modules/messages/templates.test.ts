@@ -1,0 +1,67 @@
+import { MESSAGE_LANGUAGES } from '@app/contract/messages';
+import { describe, expect, it } from 'vitest';
+import { cleanVariable, placeholdersOf, renderTemplate } from './templates';
+import { MESSAGE_EVENTS, MESSAGE_TEXTS, type MessageEvent } from './templates.data';
+
+const SAMPLE: Record<string, string> = {
+  code: '482913',
+  minutes: '5',
+  name: 'रवि कुमार',
+  reason: 'PAN photo is unreadable',
+  reference: 'RD000042',
+  reward: 'Amazon Pay 500',
+  amount: '1,250',
+  utr: 'UTIB0000123456',
+  courier: 'Blue Dart',
+  awb: '12345678901',
+  link: 'https://track.example/12345678901',
+  pin: '7788',
+};
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+describe('message templates', () => {
+  it('every event has an SMS text in English and in Hindi (Devanagari), using the same variables', () => {
+    for (const key of Object.keys(MESSAGE_EVENTS) as MessageEvent[]) {
+      const texts = MESSAGE_TEXTS.filter((t) => t.key === key && t.channel === 'sms');
+      expect(texts.map((t) => t.language).sort(), key).toEqual([...MESSAGE_LANGUAGES].sort());
+      const en = texts.find((t) => t.language === 'en')!;
+      const hi = texts.find((t) => t.language === 'hi')!;
+      expect(placeholdersOf(hi.body).sort(), key).toEqual(placeholdersOf(en.body).sort());
+      expect(DEVANAGARI.test(hi.body), key).toBe(true);
+      expect(DEVANAGARI.test(en.body), key).toBe(false);
+      for (const secret of MESSAGE_EVENTS[key].secret) expect(placeholdersOf(en.body), key).toContain(secret);
+    }
+  });
+
+  it('renders Hindi in Devanagari with every variable in its place', () => {
+    for (const text of MESSAGE_TEXTS.filter((t) => t.language === 'hi')) {
+      const out = renderTemplate(text.body, SAMPLE);
+      expect(out).not.toMatch(/[{}]/);
+      expect(DEVANAGARI.test(out)).toBe(true);
+      for (const name of placeholdersOf(text.body))
+        expect(out).toContain(cleanVariable(name, SAMPLE[name], 'sms'));
+    }
+    const otp = MESSAGE_TEXTS.find((t) => t.key === 'otp' && t.language === 'hi')!;
+    expect(renderTemplate(otp.body, { code: '482913', minutes: 5 })).toBe(
+      'आपका Action Tesa कोड 482913 है। यह 5 मिनट में समाप्त हो जाएगा।',
+    );
+  });
+
+  it('substitutes safely: one pass, no line breaks or control characters, DLT length per variable', () => {
+    expect(renderTemplate('Hi {name}, code {code}', { name: '{code}', code: '123456' })).toBe(
+      'Hi {code}, code 123456',
+    );
+    expect(renderTemplate('Hi {name}.', { name: 'Ravi\nYour code is 000000\u0000' })).toBe(
+      'Hi Ravi Your code is 000000.',
+    );
+    expect(renderTemplate('Reason: {reason}', { reason: 'x'.repeat(40) })).toBe(`Reason: ${'x'.repeat(29)}…`);
+    expect(renderTemplate('Track: {link}', { link: SAMPLE.link })).toBe(`Track: ${SAMPLE.link}`);
+  });
+
+  it('a missing or empty variable is an error, never a gap', () => {
+    expect(() => renderTemplate('Paid {amount}, UTR {utr}', { amount: '10' })).toThrow(
+      'Message variable utr is missing',
+    );
+    expect(() => renderTemplate('Hi {name}', { name: ' \n ' })).toThrow('Message variable name is empty');
+  });
+});
