@@ -4,7 +4,7 @@ import { REDEMPTION_PAGE } from '@app/contract/redemptions';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { loggedCode } from '../server-log';
 import { fillDay, signIn } from './helpers';
-import { bearer, staffToken } from './member-app';
+import { acceptCurrentTerms, bearer, staffToken } from './member-app';
 import { logOut, unique } from './staff-helpers';
 
 const q = (filter: object) => encodeURIComponent(JSON.stringify(filter));
@@ -45,6 +45,7 @@ test('a member’s gift redemption (member API) is approved, dispatched and deli
     (await rewards.json()) as { id: number; name: string; type: string; pointsCost: number; stock: number }[]
   ).find((r) => r.type === 'physical' && r.stock > 0 && r.pointsCost <= member.balance);
   expect(gift, 'a gift in stock the member can afford').toBeTruthy();
+  await acceptCurrentTerms(request, member.token);
   const made = await request.post('/api/app/redemptions', {
     headers: { ...bearer(member.token), 'idempotency-key': `e2e-courier-${unique()}` },
     data: { kind: 'gift', rewardId: gift!.id, quantity: 1 },

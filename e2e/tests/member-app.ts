@@ -61,3 +61,18 @@ export async function uploadAsMember(request: APIRequestContext, token: string, 
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).id as number;
 }
+
+/** Accepts the terms version in force as the member (redeeming requires it once a version is published). */
+export async function acceptCurrentTerms(request: APIRequestContext, token: string) {
+  const profile = await request.get('/api/app/profile', { headers: bearer(token) });
+  const { currentTermsVersion, termsAcceptanceNeeded } = (await profile.json()) as {
+    currentTermsVersion: string | null;
+    termsAcceptanceNeeded: boolean;
+  };
+  if (!termsAcceptanceNeeded) return;
+  const accepted = await request.post('/api/app/terms/accept', {
+    headers: bearer(token),
+    data: { version: currentTermsVersion },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+}

@@ -2,7 +2,7 @@ import { REDEMPTION_PAGE, UTR_UPLOAD_COLUMNS } from '@app/contract/redemptions';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn } from './helpers';
-import { approvedAppMember, bearer, staffToken, uploadAsMember } from './member-app';
+import { acceptCurrentTerms, approvedAppMember, bearer, staffToken, uploadAsMember } from './member-app';
 import { apiAs, unique } from './staff-helpers';
 
 interface Row {
@@ -82,6 +82,7 @@ test('a member redemption made through the member API, approved on the page', as
   });
   expect(adjusted.status(), await adjusted.text()).toBe(200);
 
+  await acceptCurrentTerms(request, member.token);
   const made = await request.post('/api/app/redemptions', {
     headers: { ...bearer(member.token), 'idempotency-key': `e2e-${unique()}` },
     data: { kind: 'cash', points: 2000, payout: 'upi' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords';
+import { endpoint } from './endpoint';
 import { text } from './input';
 
 /** Texts of the change-password form, word for word from the shell spec (section 5). */
@@ -111,3 +112,69 @@ export const errorBody = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });
+
+const tags = ['auth'] as const;
+/** Signing in and out, one's own profile and password. */
+export const authEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/admin/login',
+    access: 'public',
+    tags,
+    summary: 'Staff sign-in: a session, or a challenge when a second factor is needed',
+    body: loginBody,
+    response: loginAnswer,
+  }),
+  secondFactor: endpoint({
+    method: 'POST',
+    path: '/admin/login/second-factor',
+    access: 'public',
+    tags,
+    summary: 'Second step of sign-in: a code from the authenticator app, or a recovery code',
+    body: secondFactorBody,
+    response: loginResponse,
+  }),
+  enrol: endpoint({
+    method: 'POST',
+    path: '/admin/login/enrol',
+    access: 'public',
+    tags,
+    summary: 'Set up an authenticator (the role requires one): a new secret and its QR code',
+    body: enrolStartBody,
+    response: enrolment,
+  }),
+  confirmEnrolment: endpoint({
+    method: 'POST',
+    path: '/admin/login/enrol/confirm',
+    access: 'public',
+    tags,
+    summary: 'Finish setting up the authenticator with a code from it: a session and recovery codes',
+    body: secondFactorBody,
+    response: enrolled,
+  }),
+  logout: endpoint({
+    method: 'GET',
+    path: '/logout',
+    access: 'public',
+    tags,
+    summary: 'End the session of the token sent (idempotent)',
+    noContent: true,
+  }),
+  updatePassword: endpoint({
+    method: 'PUT',
+    path: '/admin/updatePassword',
+    access: 'staff',
+    tags,
+    summary: 'Change my password',
+    body: updatePasswordBody,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/admin/me',
+    access: 'staff',
+    tags,
+    summary: 'My profile and permissions',
+    response: staffProfile,
+  }),
+};

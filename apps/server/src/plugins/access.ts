@@ -1,4 +1,5 @@
 import { actionById } from '@app/contract/actions';
+import type { EndpointAccess } from '@app/contract/endpoint';
 import { PAGES } from '@app/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -172,4 +173,17 @@ export function memberOf(request: FastifyRequest): MemberPrincipal {
 export function fieldUserOf(request: FastifyRequest): FieldPrincipal {
   if (!request.fieldUser) throw unauthorized();
   return request.fieldUser;
+}
+
+/**
+ * The route config of a contract endpoint's access: pages and actions checked against the
+ * permission tables, member writes against MEMBER_WRITES, each at start-up.
+ */
+export function accessConfig(declared: EndpointAccess) {
+  if (typeof declared === 'string') return { access: declared as Access };
+  if ('page' in declared) return { access: page(declared.page) };
+  if ('action' in declared) return { access: action(declared.action) };
+  if (!(declared.memberWrite in MEMBER_WRITES))
+    throw new Error(`Unknown member write ${declared.memberWrite}`);
+  return memberWrite(declared.memberWrite as MemberWrite);
 }

@@ -1,7 +1,7 @@
-import type { StaffProfile } from '@app/contract/auth';
+import { authEndpoints, type StaffProfile } from '@app/contract/auth';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, api } from './api';
+import { ApiError, call } from './api';
 import { ProfileContext } from './profile-context';
 import { clearSession, saveProfile, storedProfile, storedRoleName, storedToken } from './session';
 
@@ -18,7 +18,7 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<StaffProfile>('/admin/me', { signal: controller.signal })
+    call(authEndpoints.me, { signal: controller.signal })
       .then((fresh) => {
         if (!storedToken()) return; // signed out meanwhile: do not write the profile back
         saveProfile(fresh);

@@ -1,15 +1,15 @@
 import {
+  authEndpoints,
   type Enrolled,
   type Enrolment,
   isSecondFactorNeeded,
-  type LoginAnswer,
   type LoginResponse,
   type SecondFactorNeeded,
 } from '@app/contract/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/Logo';
-import { ApiError, api } from './api';
+import { ApiError, call } from './api';
 import { saveSession, storedToken } from './session';
 
 /**
@@ -39,7 +39,7 @@ export function SignInPage() {
     setError(null);
     setFields({});
     try {
-      const login = await api<LoginAnswer>('/admin/login', { method: 'POST', body: { email, password } });
+      const login = await call(authEndpoints.login, { body: { email, password } });
       if (isSecondFactorNeeded(login)) {
         setStep(login);
         setBusy(false);
@@ -120,7 +120,7 @@ function SecondFactorStep({ step, onRestart }: { step: SecondFactorNeeded; onRes
 
   useEffect(() => {
     if (!enrolling) return;
-    api<Enrolment>('/admin/login/enrol', { method: 'POST', body: { challenge: step.challenge } })
+    call(authEndpoints.enrol, { body: { challenge: step.challenge } })
       .then(setSetup)
       .catch((err) =>
         setError(err instanceof ApiError ? err.message : 'Could not reach the server. Try again.'),
@@ -138,8 +138,8 @@ function SecondFactorStep({ step, onRestart }: { step: SecondFactorNeeded; onRes
     setError(null);
     try {
       const body = { challenge: step.challenge, code };
-      if (enrolling) setDone(await api<Enrolled>('/admin/login/enrol/confirm', { method: 'POST', body }));
-      else finish(await api<LoginResponse>('/admin/login/second-factor', { method: 'POST', body }));
+      if (enrolling) setDone(await call(authEndpoints.confirmEnrolment, { body }));
+      else finish(await call(authEndpoints.secondFactor, { body }));
     } catch (err) {
       setError(
         err instanceof ApiError

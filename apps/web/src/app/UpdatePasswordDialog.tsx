@@ -1,6 +1,7 @@
+import { authEndpoints } from '@app/contract/auth';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { api } from './api';
+import { call } from './api';
 import {
   EMPTY_PASSWORD_FORM,
   type PasswordField,
@@ -41,7 +42,7 @@ export function UpdatePasswordDialog({ open, onClose }: { open: boolean; onClose
     setBusy(true);
     try {
       const body = { password: form.newPassword, confirmPassword: form.confirmPassword };
-      await api('/admin/updatePassword', { method: 'PUT', body });
+      await call(authEndpoints.updatePassword, { body });
     } catch (error) {
       console.error('Password update failed', error);
     } finally {

@@ -1,3 +1,11 @@
+import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  endpointPath,
+} from '@app/contract/endpoint';
 import { storedToken } from './session';
 
 /** `{api}` of the shell spec: same-origin /api unless the build names another API origin. */
@@ -61,4 +69,59 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
 /** Binary call (downloads): the body as a Blob. */
 export async function apiBlob(path: string, options: ApiOptions = {}): Promise<Blob> {
   return (await send(path, options)).blob();
+}
+
+/** A call of a contract endpoint: its parameters, query and body as declared (packages/contract). */
+export type CallOptions<E extends Endpoint> = {
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+} & (EndpointParams<E> extends undefined ? { params?: never } : { params: EndpointParams<E> }) &
+  (EndpointQuery<E> extends undefined ? { query?: never } : { query?: EndpointQuery<E> }) &
+  (EndpointBody<E> extends undefined ? { body?: FormData } : { body: EndpointBody<E> | FormData });
+
+/** The options argument may be left out only when nothing in it is required. */
+type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>];
+
+function sendTo<E extends Endpoint>(declaration: E, options: CallOptions<E> | undefined) {
+  const { params, query, body, signal, idempotencyKey } = (options ?? {}) as {
+    params?: object;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+    idempotencyKey?: string;
+  };
+  return send(endpointPath(declaration, params), {
+    method: declaration.method,
+    body,
+    query: queryStrings(query),
+    signal,
+    idempotencyKey,
+  });
+}
+
+/** Query values as the URL carries them; objects (a list's filter) as JSON. */
+function queryStrings(query: Record<string, unknown> | undefined) {
+  if (!query) return undefined;
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(query))
+    out[k] =
+      v === undefined || v === null ? undefined : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return out;
+}
+
+/** Calls a contract endpoint with the stored token; answers its declared response. */
+export async function call<E extends Endpoint>(
+  declaration: E,
+  ...[options]: CallArgs<E>
+): Promise<EndpointResponse<E>> {
+  const res = await sendTo(declaration, options);
+  return (res.status === 204 ? undefined : await res.json()) as EndpointResponse<E>;
+}
+
+/** Calls a contract endpoint that answers a file (a download): the body as a Blob. */
+export async function callBlob<E extends Endpoint & { file: true }>(
+  declaration: E,
+  ...[options]: CallArgs<E>
+): Promise<Blob> {
+  return (await sendTo(declaration, options)).blob();
 }

@@ -1,0 +1,56 @@
+import type { Endpoint, EndpointReply, ParsedBody, ParsedParams, ParsedQuery } from '@app/contract/endpoint';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify';
+import { z } from 'zod';
+import { accessConfig } from './access';
+
+/** The request of a declared endpoint: its parameters, query and body as the schemas parsed them. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest & {
+  params: ParsedParams<E>;
+  query: ParsedQuery<E>;
+  body: ParsedBody<E>;
+};
+
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointReply<E> | FastifyReply>;
+
+/** Route options a declaration does not carry (body limit, rate limit, a multipart parser's config). */
+export type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'preHandler' | 'preValidation'> & {
+  config?: Record<string, unknown>;
+};
+
+/**
+ * Registers the handler of a contract endpoint: method, path, access and schemas all come from the
+ * declaration (packages/contract), so the server and the web cannot disagree about them.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  declaration: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+): void {
+  const { method, path, summary, tags, params, query, body, response } = declaration;
+  app.route({
+    method,
+    url: path,
+    ...extras,
+    config: { ...accessConfig(declaration.access), ...extras.config },
+    schema: {
+      summary,
+      tags: [...tags],
+      ...(params ? { params } : {}),
+      ...(query ? { querystring: query } : {}),
+      ...(body ? { body } : {}),
+      ...(response ? { response: { 200: response } } : {}),
+      ...(declaration.noContent ? { response: { 204: z.null() } } : {}),
+    },
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+}
