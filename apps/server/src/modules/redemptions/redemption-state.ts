@@ -30,6 +30,8 @@ export interface Move {
   actor?: Actor;
   byMember?: boolean;
   note?: string | null;
+  /** One note per row, in row order, instead of `note` (a UTR upload: each row's own UTR). */
+  notes?: readonly string[];
   /** Columns set with the move (UTR, courier, dates, voucher, approver…). */
   set?: Partial<typeof redemptions.$inferInsert>;
 }
@@ -96,13 +98,14 @@ export async function moveRedemptions(
   await tx.execute(sql`
     insert into ${redemptionEvents} (redemption_id, from_status, to_status, staff_id, by_member, note)
     select x.id, x.from_status, ${move.to}::text, ${move.staffId}::int, ${move.byMember ?? false}::boolean,
-      ${move.note ?? null}::text
-    from unnest(${ids}, ${textArray(rows.map((row) => row.status))}) with ordinality as x(id, from_status, n)
+      coalesce(nullif(x.note, ''), ${move.note ?? null}::text)
+    from unnest(${ids}, ${textArray(rows.map((row) => row.status))}, ${textArray(rows.map((_, i) => move.notes?.[i] ?? ''))})
+      with ordinality as x(id, from_status, note, n)
     order by x.n`);
   // What no longer stands leaves the member's year: the TDS of their open redemptions follows it.
   if (refunding) await recomputeTds(tx, scopes, actor);
   const { updatedAt: _u, ...changed } = set;
-  return rows.map((row) => ({
+  return rows.map((row, i) => ({
     action: `redemption.${move.to}`,
     entity: REDEMPTION_ENTITY,
     entityId: row.id,
@@ -110,7 +113,7 @@ export async function moveRedemptions(
     after: {
       ...changed,
       ...(refunds.has(row.id) ? { refundEntryId: refunds.get(row.id) } : {}),
-      note: move.note ?? null,
+      note: move.notes?.[i] ?? move.note ?? null,
     },
   }));
 }

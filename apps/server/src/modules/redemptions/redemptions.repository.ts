@@ -16,7 +16,7 @@ import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
 import { equals, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { intArray } from '../../lib/raw-sql';
+import { intArray, textArray } from '../../lib/raw-sql';
 import { voucherInStock } from '../gift-vouchers/voucher-stock';
 
 const approver = alias(staff, 'approver');
@@ -228,4 +228,21 @@ export async function memberRedemptions(
     notice: x.waitingForStock ? REDEMPTION_MESSAGES.redemptionWaitsForStock : null,
     history: history.get(x.id) ?? [],
   }));
+}
+
+/** Which redemption holds each of these UTRs (those on none are absent). */
+export async function redemptionsByUtr(tx: Executor, utrs: readonly string[]): Promise<Map<string, number>> {
+  if (utrs.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: r.id, utr: r.utr })
+    .from(r)
+    .where(sql`${r.utr} = any(${textArray(utrs)})`);
+  return new Map(rows.map((row) => [row.utr!, row.id]));
+}
+
+/** Sets each redemption's UTR in one statement. */
+export async function setUtrs(tx: Executor, paid: readonly { id: number; utr: string }[]) {
+  await tx.execute(sql`update ${r} set utr = v.utr
+    from unnest(${intArray(paid.map((p) => p.id))}, ${textArray(paid.map((p) => p.utr))}) as v(id, utr)
+    where ${r.id} = v.id`);
 }

@@ -611,6 +611,41 @@ describe('UTR upload', () => {
       [ids],
     );
     expect(statuses.map((s) => s.status)).toEqual(['paid', 'paid', 'requested']);
+    // Applied together, each row keeps its own UTR, history note and audit entry.
+    const paid = await sqlRows(
+      t,
+      `select r.utr, e.note, a.after->>'utr' as audited from redemptions r
+         join redemption_events e on e.redemption_id = r.id and e.to_status = 'paid'
+         join audit_log a on a.entity_id = r.id::text and a.action = 'redemption.paid'
+       where r.id = any($1::int[]) order by r.id`,
+      [ids.slice(0, 2)],
+    );
+    expect(paid).toEqual([
+      { utr: 'UPLOAD000001', note: 'UTR UPLOAD000001', audited: 'UPLOAD000001' },
+      { utr: 'UPLOAD000002', note: 'UTR UPLOAD000002', audited: 'UPLOAD000002' },
+    ]);
+  });
+
+  it('refuses a UTR already on another redemption, naming the UTR column', async () => {
+    const m = await redeemer(t, { balance: 10_000 });
+    const id = (await redeem(t, m.token, { kind: 'cash', points: 1000, payout: 'bank' })).json().id;
+    await t.as('finance', {
+      method: 'POST',
+      url: '/api/admin/redemptions/bulk/approve',
+      payload: { ids: [id] },
+    });
+    const res = await upload('cs', await sheet([[id, 'UPLOAD000001']]), true);
+    expect(res.json()).toMatchObject({ rowsApplied: 0, errorsTotal: 1 });
+    const report = await t.as('cs', {
+      method: 'GET',
+      url: `/api/admin/redemptions/utr-upload/errors/${res.json().errorReportId}`,
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    expect(JSON.stringify(wb.worksheets[0]!.getSheetValues())).toContain('UTR');
+    expect((await sqlRows(t, 'select status from redemptions where id = $1', [id]))[0]!.status).toBe(
+      'approved',
+    );
   });
 });
 

@@ -1,16 +1,22 @@
 import {
+  canMove,
   markPaidBody,
+  REDEMPTION_MESSAGES,
+  type RedemptionKind,
+  type RedemptionStatus,
   UTR_UPLOAD_COLUMNS,
   type UtrUploadColumn,
   type UtrUploadResult,
 } from '@app/contract/redemptions';
 import type { RowError } from '@app/contract/uploads';
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import type { Executor } from '../../db/client';
+import { type Actor, auditMany } from '../../lib/audit';
+import { conflict, isUniqueViolation } from '../../lib/errors';
 import { readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
 import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
-import { markPaidIn } from './redemptions.service';
+import { moveRedemptions, wrongStateMessage } from './redemption-state';
+import { type LockedRedemption, lockRedemptions, redemptionsByUtr, setUtrs } from './redemptions.repository';
 
 /** The UTR upload template: one row per cash redemption paid, with the bank's UTR. */
 export const utrTemplate = () =>
@@ -27,9 +33,9 @@ export const utrTemplate = () =>
   });
 
 /**
- * Marks cash redemptions paid from a sheet (Redemption, UTR), row by row: each row is checked the way
- * one "mark paid" is (format, state, maker-checker, UTR not used elsewhere or twice in the file) in a
- * savepoint of its own. A clean file is applied; a file with errors applies nothing unless
+ * Marks cash redemptions paid from a sheet (Redemption, UTR): each row is checked the way one "mark
+ * paid" is (format, state, maker-checker, UTR not used elsewhere or twice in the file), and the good
+ * rows are applied together, set-based. A clean file is applied; a file with errors applies nothing unless
  * `applyValid` is set; the error report lists the bad rows as uploaded.
  */
 export async function uploadUtrs(
@@ -39,7 +45,7 @@ export async function uploadUtrs(
 ): Promise<UtrUploadResult> {
   const rows = (await readSheet(file.content, UTR_UPLOAD_COLUMNS)) as SheetRow<UtrUploadColumn>[];
   const errors: RowError[] = [];
-  const planned: { row: number; id: number; utr: string }[] = [];
+  const planned: Planned[] = [];
   const seenUtr = new Map<string, number>();
   const seenId = new Map<number, number>();
   for (const r of rows) {
@@ -73,29 +79,19 @@ export async function uploadUtrs(
   }
 
   const { db } = app.database;
-  // Each row in a savepoint: a row refused by the state machine is reported and leaves nothing behind.
+  // One transaction, set-based whatever the file's size: the rows are locked and checked in memory the
+  // way one "mark paid" checks them, and the good ones move in one statement (moveRedemptions).
   const tryRows = (apply: boolean) =>
     db
       .transaction(async (tx) => {
-        const good: typeof planned = [];
-        for (const p of [...planned].sort((a, b) => a.id - b.id)) {
-          try {
-            await tx.transaction((sp) => markPaidIn(sp, actor, p.id, p.utr));
-            good.push(p);
-          } catch (error) {
-            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-            errors.push({
-              row: p.row,
-              column: error.fields?.utr ? 'UTR' : 'Redemption',
-              message: error.statusCode === 404 ? 'No such redemption' : error.message,
-            });
-          }
-        }
-        if (!apply || (errors.length > 0 && !file.applyValid)) throw new DryRun(good);
-        return good;
+        const good = await checkPlanned(tx, actor, planned, errors);
+        if (!apply || (errors.length > 0 && !file.applyValid)) throw new DryRun(good.map((g) => g.plan));
+        await payAll(tx, actor, good);
+        return good.map((g) => g.plan);
       })
       .catch((error: unknown) => {
         if (error instanceof DryRun) return { dry: true as const, good: error.good };
+        if (isUniqueViolation(error)) throw conflict(REDEMPTION_MESSAGES.utrTaken);
         throw error;
       });
   const outcome = await tryRows(true);
@@ -118,9 +114,67 @@ export async function uploadUtrs(
   });
 }
 
+type Planned = { row: number; id: number; utr: string };
+
+/**
+ * The rows that would pay, locked in id order (as concurrent bulks lock); each refused row is
+ * reported with the message its "mark paid" would give (no such redemption, wrong state, paid by its
+ * own approver, UTR already on another redemption).
+ */
+async function checkPlanned(tx: Executor, actor: Actor, planned: readonly Planned[], errors: RowError[]) {
+  const locked = await lockRedemptions(
+    tx,
+    planned.map((p) => p.id),
+  );
+  const used = await redemptionsByUtr(
+    tx,
+    planned.map((p) => p.utr),
+  );
+  const good: { plan: Planned; row: LockedRedemption }[] = [];
+  const refuse = (p: Planned, column: UtrUploadColumn, message: string) =>
+    errors.push({ row: p.row, column, message });
+  for (const p of [...planned].sort((a, b) => a.id - b.id)) {
+    const row = locked.get(p.id);
+    const holder = used.get(p.utr);
+    if (!row) refuse(p, 'Redemption', 'No such redemption');
+    else if (!canMove(row.kind as RedemptionKind, row.status as RedemptionStatus, 'paid'))
+      refuse(p, 'Redemption', wrongStateMessage(row, 'paid'));
+    else if (actor.id !== null && row.approvedBy === actor.id)
+      refuse(p, 'Redemption', REDEMPTION_MESSAGES.paidByApprover);
+    else if (holder !== undefined && holder !== p.id) refuse(p, 'UTR', REDEMPTION_MESSAGES.utrTaken);
+    else good.push({ plan: p, row });
+  }
+  return good;
+}
+
+/** `approved → paid` of every good row in one move, each with its own UTR, audited. */
+async function payAll(tx: Executor, actor: Actor, good: readonly { plan: Planned; row: LockedRedemption }[]) {
+  if (good.length === 0) return;
+  const entries = await moveRedemptions(
+    tx,
+    good.map((g) => g.row),
+    {
+      to: 'paid',
+      staffId: actor.id,
+      actor,
+      notes: good.map((g) => `UTR ${g.plan.utr}`),
+      set: { paidBy: actor.id, paidAt: new Date() },
+    },
+  );
+  await setUtrs(
+    tx,
+    good.map((g) => g.plan),
+  );
+  await auditMany(
+    tx,
+    actor,
+    entries.map((entry, i) => ({ ...entry, after: { ...(entry.after as object), utr: good[i]!.plan.utr } })),
+  );
+}
+
 /** Rolls the trial back, carrying the rows that would have applied. */
 class DryRun extends Error {
-  constructor(readonly good: { row: number; id: number; utr: string }[]) {
+  constructor(readonly good: Planned[]) {
     super('dry run');
   }
 }
