@@ -1,6 +1,6 @@
 /**
  * Whether the server stays answerable while the two largest uploads run: the UTR upload of Approvals →
- * Redemption (19,999 approved cash redemptions marked paid, row by row in savepoints) and Update Bulk
+ * Redemption (19,999 approved cash redemptions marked paid, set-based in one transaction) and Update Bulk
  * Coupon's voucher upload (100,000 codes). On PGlite (one connection) the UTR upload froze the whole
  * process 150–173 s and the voucher upload 13 s.
  *

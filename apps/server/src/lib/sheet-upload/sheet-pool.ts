@@ -2,7 +2,7 @@ import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { badRequest } from '../errors';
 import type { ReadRequest, ReadResult, SheetRow } from './read-xlsx';
-import { type SheetChunk, type StreamRequest, type StreamResult, sealCells } from './stream-xlsx';
+import type { SheetChunk, StreamRequest, StreamResult } from './stream-xlsx';
 
 /**
  * Spreadsheets are read in worker threads: however hostile a workbook, the event loop keeps
@@ -79,13 +79,6 @@ export async function streamSheet(
   onChunk: (chunk: SheetChunk) => void,
 ): Promise<void> {
   const { port1, port2 } = new MessageChannel();
-  const { seal } = options;
-  const key = seal && Buffer.from(seal.key.buffer, seal.key.byteOffset, seal.key.byteLength);
-  // The chunks the worker left unsealed (it seals every other one, see streamXlsx).
-  const sealRest = (chunk: SheetChunk) => {
-    if (key && !chunk.sealed)
-      chunk.sealed = sealCells(chunk, columns.length, columns.indexOf(seal.column), key);
-  };
   let failure: { error: unknown } | undefined;
   // The worker posts null after its last chunk, before it answers: both are awaited.
   const drained = new Promise<void>((resolve) =>
@@ -93,7 +86,6 @@ export async function streamSheet(
       if (chunk === null) return resolve();
       try {
         if (failure) return;
-        sealRest(chunk);
         onChunk(chunk);
       } catch (error) {
         failure = { error };

@@ -32,9 +32,9 @@ export function sealCells(chunk: SheetChunk, width: number, at: number, key: Buf
 /**
  * The rows of a read posted on `port` as they are read, a chunk at a time, then null: the receiver
  * checks them while this thread reads on (one structured clone of every row at the end would cost
- * it longer than reading them here). With `seal`, this thread seals every other chunk and the
- * receiver the rest (streamSheet): reading costs this thread about what checking costs the
- * receiver, so sealing is shared to have both done together.
+ * it longer than reading them here). With `seal`, this thread seals every chunk: sealing 100,000
+ * PINs costs seconds of CPU, which on the receiver's thread (the server's event loop) would leave
+ * every other request waiting (issue 21 item 14).
  */
 export const streamXlsx = ({ port, seal, ...request }: StreamRequest): Promise<StreamResult> =>
   refusing(async () => {
@@ -42,10 +42,9 @@ export const streamXlsx = ({ port, seal, ...request }: StreamRequest): Promise<S
     const sealAt = seal ? request.columns.indexOf(seal.column) : -1;
     const key = seal && Buffer.from(seal.key.buffer, seal.key.byteOffset, seal.key.byteLength);
     let chunk: SheetChunk = { rows: [], cells: [] };
-    let posted = 0;
     const flush = () => {
       if (chunk.rows.length === 0) return;
-      if (key && posted++ % 2 === 1) chunk.sealed = sealCells(chunk, width, sealAt, key);
+      if (key) chunk.sealed = sealCells(chunk, width, sealAt, key);
       port.postMessage(chunk);
       chunk = { rows: [], cells: [] };
     };
