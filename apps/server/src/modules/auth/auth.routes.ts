@@ -8,14 +8,13 @@ import * as secondFactor from './second-factor';
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   // Sign-in and its second step are rate-limited per address (a challenge also dies after a few
-  // wrong codes); their answers carry a session, so no cache keeps them.
+  // wrong codes). No cache keeps their answers: the access plugin sends no-store on every API answer.
   const limited = { config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } } };
 
   route(
     app,
     endpoints.login,
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return service.login(app, request.body.email, request.body.password, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
@@ -26,8 +25,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     endpoints.secondFactor,
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return secondFactor.passChallenge(app, request.body.challenge, request.body.code, service.openSession);
     },
     limited,
@@ -35,8 +33,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     endpoints.enrol,
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return secondFactor.startEnrolment(app, request.body.challenge);
     },
     limited,
@@ -44,8 +41,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     endpoints.confirmEnrolment,
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const { challenge, code } = request.body;
       return secondFactor.finishEnrolment(app, challenge, code, service.openSession);
     },
@@ -54,7 +50,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.logout, async (request, reply) => {
     await service.logout(app, request);
-    return reply.header('cache-control', 'no-store').status(204).send(null);
+    return reply.status(204).send(null);
   });
 
   route(app, endpoints.updatePassword, async (request) => {

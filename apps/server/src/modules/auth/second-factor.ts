@@ -105,6 +105,13 @@ async function wrongCode(app: FastifyInstance, challengeId: number): Promise<nev
   throw fieldError('code', M.codeWrong);
 }
 
+/** Opens the staff session a passed second step earns, in the caller's transaction (auth.service). */
+type SessionOpener = (
+  tx: Executor,
+  staffId: number,
+  client: { ip: string; userAgent: string | null },
+) => Promise<LoginResponse>;
+
 /**
  * The code step: a current TOTP code not used before, or an unused recovery code (then used up).
  * Returns the staff id to open the session for; the caller creates it in the same transaction.
@@ -113,11 +120,7 @@ export async function passChallenge(
   app: FastifyInstance,
   token: string,
   code: string,
-  openSession: (
-    tx: Executor,
-    staffId: number,
-    client: { ip: string; userAgent: string | null },
-  ) => Promise<LoginResponse>,
+  openSession: SessionOpener,
 ): Promise<LoginResponse> {
   const key = app.config.encryptionKey;
   const { db } = app.database;
@@ -176,11 +179,7 @@ export async function finishEnrolment(
   app: FastifyInstance,
   token: string,
   code: string,
-  openSession: (
-    tx: Executor,
-    staffId: number,
-    client: { ip: string; userAgent: string | null },
-  ) => Promise<LoginResponse>,
+  openSession: SessionOpener,
 ): Promise<Enrolled> {
   const key = app.config.encryptionKey;
   const { db } = app.database;
