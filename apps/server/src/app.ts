@@ -6,9 +6,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { rateLimited } from './lib/errors';
+import { registryOf } from './lib/module-contribution';
 import { postgresRateLimitStore } from './lib/rate-limits/store';
 import { closeSheetPool } from './lib/sheet-upload/sheet-pool';
 import type { SmsSender } from './lib/sms';
+import { MODULES } from './modules';
 import { createOutbox, type Outbox } from './modules/messages/outbox-worker';
 import { smsSenderFor } from './modules/messages/sms-providers';
 import { registerAccessControl } from './plugins/access';
@@ -90,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('jobs', deps.jobs);
   app.decorate('files', deps.files);
+  app.decorate('registry', registryOf(MODULES));
   const { messaging, production } = deps.config;
   app.decorate('sms', deps.sms ?? smsSenderFor(messaging.sms, messaging.sendTimeoutMs, app.log, production));
   app.decorate('outbox', createOutbox(app));

@@ -1,21 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { registerKeyRotationTasks } from './lib/key-rotation';
-import { registerCouponTasks } from './modules/coupons/coupons.tasks';
-import { registerGiftVoucherTasks } from './modules/gift-vouchers/gift-vouchers.tasks';
-import { registerHousekeepingTasks } from './modules/housekeeping/cleanup';
-import { registerMessagingTasks } from './modules/messages/messages.tasks';
-import { registerNotificationTasks } from './modules/notifications/notifications.tasks';
-import { registerReportTasks } from './modules/reports/reports.tasks';
-import { scheduleSchemeEnding } from './modules/schemes/scheme-lapse';
+import { MODULES } from './modules';
 
-/** Every background task kind and its handler. A new domain adds its line here. */
+/**
+ * Every background task kind and its handler: the platform's own (key rotation) and a fold over
+ * the module list (modules/index.ts), where a module declares its `tasks`.
+ */
 export function registerTaskHandlers(app: FastifyInstance): void {
-  registerReportTasks(app);
-  registerCouponTasks(app);
-  scheduleSchemeEnding(app);
-  registerHousekeepingTasks(app);
-  registerNotificationTasks(app);
-  registerGiftVoucherTasks(app);
   registerKeyRotationTasks(app);
-  registerMessagingTasks(app);
+  for (const module of MODULES) {
+    for (const register of module.tasks ?? []) register(app);
+  }
 }

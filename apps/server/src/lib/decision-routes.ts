@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { action } from '../plugins/access';
+import { action } from './access-rules';
 import { actorOf } from './audit';
 import { type DecisionFlow, decideMany } from './decisions';
 import { fieldError } from './errors';

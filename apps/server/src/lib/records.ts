@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Executor } from '../db/client';
-import { action, page } from '../plugins/access';
+import { action, page } from './access-rules';
 import { type Actor, actorOf, audit } from './audit';
 import { conflict, isUniqueViolation, notFound } from './errors';
 import type { List } from './lists/define';

@@ -4,7 +4,7 @@ import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import { type RowError, SHOWN_UPLOAD_ERRORS, type UploadResult } from '@app/contract/uploads';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Access } from '../plugins/access';
+import type { Access } from './access-rules';
 import { type Actor, actorOf } from './audit';
 import { downloadHeaders } from './downloads';
 import { notFound } from './errors';

@@ -1,7 +1,7 @@
 import { actionById } from '@app/contract/actions';
 import type { EndpointAccess } from '@app/contract/endpoint';
-import { PAGES } from '@app/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Access, action, page } from '../lib/access-rules';
 import { forbidden, unauthorized } from '../lib/errors';
 import { resolveStaffSession, type StaffPrincipal } from '../modules/auth/auth.service';
 import { type FieldPrincipal, resolveFieldSession } from '../modules/employees/field-sessions';
@@ -14,18 +14,8 @@ import {
   memberLimitKey,
 } from '../modules/member-auth/member-writes';
 
-/**
- * What a route needs, declared on every route as `config: { access }`:
- * - `public`: anyone;
- * - `staff`: any signed-in staff account;
- * - `{ page }`: a staff account whose role holds that page's permission: the routes that READ it;
- * - `{ action }`: a staff account whose role holds that action (contract/actions): every route that
- *   CHANGES something declares the action of its work, so a role can see a page without acting on it;
- * - `member`: a signed-in member of the app (member_sessions): a staff token never opens these,
- *   and a member token never opens the others (each kind looks only in its own sessions table);
- * - `field`: a signed-in BDE of the field app (field_sessions), kept apart the same way.
- */
-export type Access = 'public' | 'staff' | 'member' | 'field' | { page: string } | { action: string };
+/** Declared in lib/access-rules.ts (lib sits below plugins); re-exported for the route files. */
+export { type Access, action, page };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,20 +32,6 @@ declare module 'fastify' {
     /** Every API route with what it declared: the permission test and snapshot read this. */
     accessTable: { method: string; url: string; access: Access; memberWrite?: MemberWrite }[];
   }
-}
-
-const knownPages = new Set(PAGES.map((p) => p.path));
-
-/** The declaration for a page permission; an unknown page is a programming error caught at start-up. */
-export function page(path: string): Access {
-  if (!knownPages.has(path)) throw new Error(`Unknown page permission ${path}`);
-  return { page: path };
-}
-
-/** The declaration for an action permission; an unknown action is caught at start-up too. */
-export function action(id: string): Access {
-  if (!actionById(id)) throw new Error(`Unknown action permission ${id}`);
-  return { action: id };
 }
 
 /** The permission id a route checks, or nothing for public, staff and member routes. */

@@ -1,4 +1,4 @@
-import type { ReportColumn } from '@app/contract/reports';
+import { REPORTS, type ReportColumn } from '@app/contract/reports';
 import { and, count, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { ReportRow, SheetColumn } from '../xlsx-writer';
@@ -12,7 +12,7 @@ export interface ReportRange {
   to: string;
 }
 
-/** Where a report's rows come from: one per catalogue entry (modules/reports/report-sources.ts). */
+/** Where a report's rows come from: one per catalogue entry, contributed by the module that owns the rows. */
 export interface ReportSource {
   /** The catalogue's columns, each with the format its cells are written in. */
   columns: readonly SheetColumn[];
@@ -67,4 +67,13 @@ export function reportOf<Row, Raw>(
       return Number(row?.n ?? 0);
     },
   };
+}
+
+/** The catalogue's columns of a report type. */
+export function reportColumns(key: string): readonly ReportColumn[] {
+  const report = (REPORTS as readonly { key: string; columns: readonly ReportColumn[] }[]).find(
+    (r) => r.key === key,
+  );
+  if (!report) throw new Error(`report: ${key} is not in the catalogue`);
+  return report.columns;
 }

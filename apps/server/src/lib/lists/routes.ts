@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Access } from '../../plugins/access';
+import type { Access } from '../access-rules';
 import type { List } from './define';
 import { checkListQuery, listPage, planOf } from './engine';
 import { sendListExport } from './export';

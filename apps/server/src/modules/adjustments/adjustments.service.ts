@@ -7,7 +7,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { type DecisionFlow, decideOne } from '../../lib/decisions';
 import { notFound } from '../../lib/errors';
 import { postEntry } from '../ledger/ledger.service';
-import { lockMember } from '../members/members.repository';
+import { lockMember } from '../members';
 import { findAdjustment, lockAdjustment } from './adjustments.repository';
 
 type StaffActor = Actor & { id: number };

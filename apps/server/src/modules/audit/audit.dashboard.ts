@@ -1,6 +1,6 @@
 import { and, count, gte, lt, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit';
-import type { DashboardProvider } from '../dashboard/dashboard.provider';
+import type { DashboardProvider } from '../../lib/dashboard/provider';
 
 /** Audit events in the range, linking to the audit log browser under Manage Admin. */
 export const auditCards: DashboardProvider = {

@@ -13,7 +13,7 @@ import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { safeErrorMessage } from '../../plugins/errors';
 import { type CodeSource, randomCodes } from '../coupons/coupon-codes';
 import { countNewBatch } from '../coupons/coupon-transitions';
-import { lockProduct } from '../products/products.repository';
+import { lockProduct } from '../products';
 import * as repo from './coupon-batches.repository';
 import { emptyBatch, type FillOptions, fillBatch } from './coupon-generation';
 

@@ -8,8 +8,8 @@ import { defineList } from '../../lib/lists/define';
 import { bool, id, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { countExportColumns, countsJson, visibleCounts } from '../coupons/coupon-counts';
-import { pointsInForce, skuPoints } from '../scheme-points/scheme-points.repository';
-import { schemePointsPerScan } from '../schemes/schemes.repository';
+import { pointsInForce, skuPoints } from '../scheme-points';
+import { schemePointsPerScan } from '../schemes';
 
 const TODAY = sql`(now() at time zone 'Asia/Kolkata')::date`;
 const expired = sql<boolean>`${couponBatches.expiresOn} < ${TODAY}`;

@@ -7,14 +7,13 @@ import { distributors, invoiceLines, invoices } from '../../db/schema/invoices';
 import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
-import { type ReportSource, reportOf } from '../../lib/lists/report';
+import { type ReportSource, reportColumns, reportOf } from '../../lib/lists/report';
 import { isoText } from '../../lib/lists/sql';
-import { allocationList } from '../coupon-allocations/coupon-allocations.repository';
-import { scanList } from '../coupon-scans/coupon-scans.repository';
-import { liabilityOf } from '../coupon-stock/coupon-stock.repository';
-import { reportColumns } from '../reports/report-columns';
-import { skuPoints } from '../scheme-points/scheme-points.repository';
-import { schemePointsPerScan } from '../schemes/schemes.repository';
+import { allocationList } from '../coupon-allocations';
+import { scanList } from '../coupon-scans';
+import { liabilityOf } from '../coupon-stock';
+import { skuPoints } from '../scheme-points';
+import { schemePointsPerScan } from '../schemes';
 import { countExportColumns, countsJson, visibleCounts } from './coupon-counts';
 
 type StockReportRow = Record<string, unknown> & {

@@ -2,9 +2,9 @@ import { COUPON_STATE_LABELS, COUPON_STATUSES } from '@app/contract/coupons';
 import type { DashboardCard } from '@app/contract/dashboard';
 import { sql } from 'drizzle-orm';
 import { couponScans } from '../../db/schema/coupon-scans';
-import { couponStateTotals } from '../coupon-stock/coupon-stock.repository';
-import type { DashboardProvider } from '../dashboard/dashboard.provider';
-import { countPerDay, countWhere, inRange } from '../dashboard/dashboard.series';
+import type { DashboardProvider } from '../../lib/dashboard/provider';
+import { countPerDay, countWhere, inRange } from '../../lib/dashboard/series';
+import { couponStateTotals } from '../coupon-stock';
 
 const SCANS = '/dashboard/QrScanHistories';
 const STOCK = '/dashboard/coupon-stock-report';

@@ -1,5 +1,4 @@
-import { type ReportSource, reportOf } from '../../lib/lists/report';
-import { reportColumns } from '../reports/report-columns';
+import { type ReportSource, reportColumns, reportOf } from '../../lib/lists/report';
 import { dispatchReportList } from './courier-redemptions.repository';
 
 /** The courier dispatch report type: gifts dispatched in the range, by dispatch day. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/audit';
-import { addToLine, insertAllocation } from '../coupon-allocations/coupon-allocations.repository';
-import { insertBatch, reserveSerials } from '../coupon-batches/coupon-batches.repository';
+import { addToLine, insertAllocation } from '../coupon-allocations';
+import { insertBatch, reserveSerials } from '../coupon-batches';
 import { fillBatch } from '../coupon-batches/coupon-generation';
 import { arrayLiteral } from '../coupons/coupon-codes';
 import { countNewBatch, type Moved, moveCoupons } from '../coupons/coupon-transitions';

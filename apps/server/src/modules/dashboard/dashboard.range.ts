@@ -1,15 +1,7 @@
 import { DASHBOARD_MAX_DAYS, type DashboardQuery } from '@app/contract/dashboard';
 import { isCalendarDay, istDayEndIso, istDayStartIso, shiftDay, todayInIndia } from '@app/contract/format';
+import type { DashboardRange } from '../../lib/dashboard/provider';
 import { fieldError } from '../../lib/errors';
-
-/** A dashboard range: IST calendar days `from`…`to` and the UTC instants [start, end) they cover. */
-export interface DashboardRange {
-  from: string;
-  to: string;
-  /** ISO instants, start inclusive, end exclusive. */
-  start: string;
-  end: string;
-}
 
 /** The last 30 days by default; a range must be real dates and at most a year long. */
 export function resolveRange(query: DashboardQuery, now = new Date()): DashboardRange {

@@ -1,7 +1,6 @@
 import type { DashboardQuery, DashboardResponse } from '@app/contract/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { StaffPrincipal } from '../auth/auth.service';
-import { DASHBOARD_PROVIDERS } from './dashboard.cards';
 import { resolveRange } from './dashboard.range';
 
 /** The cards and series of the caller's areas: only what their role's pages cover. */
@@ -13,7 +12,7 @@ export async function dashboard(
   const range = resolveRange(query);
   const { db } = app.database;
   const holds = (page: string) => me.permissions.has(page);
-  const providers = DASHBOARD_PROVIDERS.filter((p) => p.pages.some(holds));
+  const providers = app.registry.dashboardProviders.filter((p) => p.pages.some(holds));
   const parts = await Promise.all(
     providers.map(async (p) => ({
       cards: (await p.cards?.(db, range)) ?? [],

@@ -28,7 +28,7 @@ import {
 } from '../../lib/sign-in-throttle';
 import { claimFile } from '../files/files.service';
 import { memberCodeOf, newReferralCode, nextMemberId } from '../member-app/member-app.service';
-import { byMobile, findMemberBy } from '../members/members.repository';
+import { byMobile, findMemberBy } from '../members';
 import { achievedThisMonth } from './bdes.repository';
 import { createFieldSession } from './field-sessions';
 import { distanceMetres, farFlag, territoryFlag } from './visit-flags';

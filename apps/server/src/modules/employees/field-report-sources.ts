@@ -1,5 +1,4 @@
-import { type ReportSource, reportOf } from '../../lib/lists/report';
-import { reportColumns } from '../reports/report-columns';
+import { type ReportSource, reportColumns, reportOf } from '../../lib/lists/report';
 import { employeeList } from './employees.repository';
 import { visitList } from './visits.repository';
 

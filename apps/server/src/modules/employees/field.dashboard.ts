@@ -3,8 +3,8 @@ import { BDA_ACTIVITY_PAGE } from '@app/contract/field';
 import { todayInIndia } from '@app/contract/format';
 import { eq, sql } from 'drizzle-orm';
 import { bdes, employees, fieldOnboardings, fieldVisits } from '../../db/schema/employees';
-import type { DashboardProvider } from '../dashboard/dashboard.provider';
-import { countPerDay, countWhere, inRange } from '../dashboard/dashboard.series';
+import type { DashboardProvider } from '../../lib/dashboard/provider';
+import { countPerDay, countWhere, inRange } from '../../lib/dashboard/series';
 import { IST_MONTH_START } from './bdes.repository';
 
 const GROUP = 'Field force';

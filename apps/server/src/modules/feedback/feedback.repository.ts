@@ -13,7 +13,7 @@ import { staff } from '../../db/schema/staff';
 import { columnOf, defineList, type Expr } from '../../lib/lists/define';
 import { custom, id, istDayRange, oneOf, parseWhole, refuse } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { memberSearch } from '../members/members.repository';
+import { memberSearch } from '../members';
 
 const replyCount = sql<number>`(select count(*)::int from feedback_replies where feedback_id = ${f.id})`;
 const lastReplyAt = sql<

@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
 import { historyOf } from '../audit/audit.history';
-import { findMemberDetail } from '../members/members.repository';
+import { findMemberDetail } from '../members';
 import { feedbackList, ofMember } from './feedback.repository';
 import * as service from './feedback.service';
 

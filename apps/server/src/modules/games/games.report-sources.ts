@@ -1,6 +1,5 @@
 import type { ReportSource } from '../../lib/lists/report';
-import { reportOf } from '../../lib/lists/report';
-import { reportColumns } from '../reports/report-columns';
+import { reportColumns, reportOf } from '../../lib/lists/report';
 import { playList } from './games.repository';
 
 /** The games domain's report types, keyed as contract/games.ts GAME_REPORTS. */

@@ -16,7 +16,7 @@ import { members } from '../../db/schema/members';
 import { defineList, type Expr } from '../../lib/lists/define';
 import { id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { memberSearch } from '../members/members.repository';
+import { memberSearch } from '../members';
 
 /** Today in India, in SQL: the day games open and close by, and plays are counted by. */
 const todayIst = sql`(now() at time zone 'Asia/Kolkata')::date`;

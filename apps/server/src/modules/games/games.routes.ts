@@ -18,7 +18,7 @@ import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { action, memberOf, memberWrite, page } from '../../plugins/access';
 import { historyOf } from '../audit/audit.history';
-import { findMemberDetail } from '../members/members.repository';
+import { findMemberDetail } from '../members';
 import * as service from './games.service';
 
 const params = idParams;

@@ -1,5 +1,4 @@
-import { type ReportSource, reportOf } from '../../lib/lists/report';
-import { reportColumns } from '../reports/report-columns';
+import { type ReportSource, reportColumns, reportOf } from '../../lib/lists/report';
 import { voucherList } from './gift-vouchers.repository';
 
 /** The gift voucher report type: vouchers added in the range, PINs masked. */

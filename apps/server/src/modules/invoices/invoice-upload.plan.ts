@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { parseSheetDate } from '../../lib/sheets';
-import { distributorsByCode } from '../distributors/distributors.repository';
+import { distributorsByCode } from '../distributors';
 import type { InvoiceSheetRow as SheetRow } from './invoice-sheet';
 import { existingNumbers } from './invoices.repository';
 

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { findDistributor } from '../distributors/distributors.repository';
+import { findDistributor } from '../distributors';
 import * as repo from './invoices.repository';
 
 export { invoiceList } from './invoices.repository';

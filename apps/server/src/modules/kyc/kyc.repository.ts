@@ -9,7 +9,7 @@ import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
 import { bool, equals, id, istDayRange, oneOf } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { memberSearch } from '../members/members.repository';
+import { memberSearch } from '../members';
 
 /** A claim lapses after this long, so a reviewer who walked away does not block the queue. */
 export const CLAIM_TTL = '30 minutes';

@@ -16,7 +16,7 @@ import { defineList } from '../../lib/lists/define';
 import { listPage } from '../../lib/lists/engine';
 import { custom, id, istDayRange, oneOf, refuse } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { memberSearch } from '../members/members.repository';
+import { memberSearch } from '../members';
 
 const kindIn = (kinds: readonly string[]) =>
   sql`${pointsLedger.kind} in (${sql.join(

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { memberOf, memberWrite } from '../../plugins/access';
-import { listOwnLedger } from '../ledger/ledger.repository';
+import { listOwnLedger } from '../ledger';
 import { endMemberSession } from '../member-auth/member-sessions';
 import { requestOtp } from '../member-auth/otp.service';
 import * as service from './member-app.service';

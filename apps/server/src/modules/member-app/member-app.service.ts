@@ -8,7 +8,7 @@ import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { createMemberSession } from '../member-auth/member-sessions';
 import { consumeOtp } from '../member-auth/otp.service';
-import { approvedDealerCode, byMobile, byReferralCode, findMemberBy } from '../members/members.repository';
+import { approvedDealerCode, byMobile, byReferralCode, findMemberBy } from '../members';
 import { currentTermsVersionSql } from './terms';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,20 +1,20 @@
-import type { DashboardCard } from '@app/contract/dashboard';
 import type { LedgerMovement } from '@app/contract/ledger';
 import { sql } from 'drizzle-orm';
 import { kycSubmissions } from '../../db/schema/kyc';
 import { pointsLedger } from '../../db/schema/ledger';
 import { members } from '../../db/schema/members';
-import type { DashboardProvider } from '../dashboard/dashboard.provider';
-import { countPerDay, countWhere, inRange, sumPerDay } from '../dashboard/dashboard.series';
-import { MOVEMENT } from '../ledger/ledger.repository';
-import { paisePerPoint } from '../points-settings/points-settings.repository';
+import { cardBuilder, type DashboardProvider } from '../../lib/dashboard/provider';
+import { countPerDay, countWhere, inRange, sumPerDay } from '../../lib/dashboard/series';
+import { MOVEMENT } from '../ledger';
+import { paisePerPoint } from '../points-settings';
 
 const USERS = '/dashboard/users';
 const PENDING = '/dashboard/approvals/pending_user';
 const KYC = '/dashboard/approvals/kyc_verification';
 const POINTS = '/dashboard/QrPointHistories';
 
-const card = (group: string, c: Omit<DashboardCard, 'group'>): DashboardCard => ({ ...c, group });
+const memberCard = cardBuilder({ group: 'Members' });
+const pointsCard = cardBuilder({ group: 'Points' });
 
 /** Members by status, pending work, and points issued, redeemed and outstanding. */
 export const memberCards: DashboardProvider = {
@@ -44,7 +44,7 @@ export const memberCards: DashboardProvider = {
       .from(pointsLedger)
       .where(inRange(pointsLedger.createdAt, range));
     const members_ = (key: string, label: string, value: number, filter: Record<string, unknown>) =>
-      card('Members', { key, label, value, unit: 'count', page: USERS, filter });
+      memberCard({ key, label, value, unit: 'count', page: USERS, filter });
     return [
       members_('members.approved', 'Approved members', m?.approved ?? 0, { status: 'approved' }),
       members_('members.blocked', 'Blocked members', m?.blocked ?? 0, { status: 'blocked' }),
@@ -53,21 +53,21 @@ export const memberCards: DashboardProvider = {
         registeredFrom: range.from,
         registeredTo: range.to,
       }),
-      card('Members', {
+      memberCard({
         key: 'members.pending',
         label: 'Pending registrations',
         value: m?.pending ?? 0,
         unit: 'count',
         page: PENDING,
       }),
-      card('Members', {
+      memberCard({
         key: 'kyc.waiting',
         label: 'KYC awaiting review',
         value: k?.waiting ?? 0,
         unit: 'count',
         page: KYC,
       }),
-      card('Points', {
+      pointsCard({
         key: 'points.issued',
         label: 'Points issued in range',
         value: p?.issued ?? 0,
@@ -75,7 +75,7 @@ export const memberCards: DashboardProvider = {
         page: POINTS,
         filter: { movement: 'earned', from: range.from, to: range.to },
       }),
-      card('Points', {
+      pointsCard({
         key: 'points.redeemed',
         label: 'Points redeemed in range',
         value: -(p?.held ?? 0),
@@ -83,7 +83,7 @@ export const memberCards: DashboardProvider = {
         page: POINTS,
         filter: { movement: 'redeemed', from: range.from, to: range.to },
       }),
-      card('Points', {
+      pointsCard({
         key: 'points.adjusted',
         label: 'Points adjusted or expired in range (net)',
         value: p?.adjusted ?? 0,
@@ -91,14 +91,14 @@ export const memberCards: DashboardProvider = {
         page: POINTS,
         filter: { movement: 'adjusted', from: range.from, to: range.to },
       }),
-      card('Points', {
+      pointsCard({
         key: 'points.outstanding',
         label: 'Points outstanding',
         value: m?.outstanding ?? 0,
         unit: 'points',
         page: POINTS,
       }),
-      card('Points', {
+      pointsCard({
         key: 'points.liability',
         label: 'Liability of outstanding points',
         value: (m?.outstanding ?? 0) * (await paisePerPoint(db)),

@@ -6,7 +6,7 @@ import { couponScans } from '../../db/schema/coupon-scans';
 import { notFound } from '../../lib/errors';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { page } from '../../plugins/access';
-import { scanList } from '../coupon-scans/coupon-scans.repository';
+import { scanList } from '../coupon-scans';
 import { findMemberDetail } from './members.repository';
 
 /** All Users → member detail: the member's scans (every attempt, with its result). */

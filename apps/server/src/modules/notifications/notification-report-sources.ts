@@ -1,6 +1,5 @@
-import { reportOf } from '../../lib/lists/report';
-import { reportColumns } from '../reports/report-columns';
-import type { ReportSource } from '../reports/report-source';
+import type { ReportSource } from '../../lib/lists/report';
+import { reportColumns, reportOf } from '../../lib/lists/report';
 import { notificationList } from './notifications.repository';
 
 /** The notifications report: the history list's rows, by creation time. */

@@ -1,7 +1,7 @@
 import type { ReferralTrigger } from '@app/contract/points-settings';
 import type { Executor } from '../../db/client';
 import { postEntry } from '../ledger/ledger.service';
-import { lockMember } from '../members/members.repository';
+import { lockMember } from '../members';
 import { joiningInForce, referralInForce } from './points-settings.repository';
 
 /**

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
-import { ledgerList } from '../ledger/ledger.repository';
+import { ledgerList } from '../ledger';
 import { joiningHistory, pointValueHistory, referralHistory } from './points-settings.repository';
 import { addJoiningSetting, addPointValueSetting, addReferralSetting } from './points-settings.service';
 

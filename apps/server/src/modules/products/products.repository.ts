@@ -5,7 +5,7 @@ import { products } from '../../db/schema/products';
 import { defineList } from '../../lib/lists/define';
 import { bool, equals, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { skuPoints } from '../scheme-points/scheme-points.repository';
+import { skuPoints } from '../scheme-points';
 
 const columns = {
   id: products.id,

@@ -14,7 +14,7 @@ import { staff } from '../../db/schema/staff';
 import { columnOf, defineList, type Expr } from '../../lib/lists/define';
 import { id, istDayRange, oneOf } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { memberSearch } from '../members/members.repository';
+import { memberSearch } from '../members';
 
 const own = {
   id: p.id,

@@ -19,7 +19,7 @@ import { notFound } from '../../lib/errors';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
 import { historyOf } from '../audit/audit.history';
-import { findMemberDetail } from '../members/members.repository';
+import { findMemberDetail } from '../members';
 import { bonusHistory, ofMember, projectList } from './projects.repository';
 import * as service from './projects.service';
 

@@ -1,4 +1,3 @@
-import type { DashboardCard } from '@app/contract/dashboard';
 import { financialYearOf } from '@app/contract/format';
 import {
   REDEMPTION_KIND_LABELS,
@@ -8,14 +7,10 @@ import {
 } from '@app/contract/redemptions';
 import { sql } from 'drizzle-orm';
 import { redemptions as r } from '../../db/schema/redemptions';
-import type { DashboardProvider } from '../dashboard/dashboard.provider';
-import { countPerDay, countWhere, inRange } from '../dashboard/dashboard.series';
+import { cardBuilder, type DashboardProvider } from '../../lib/dashboard/provider';
+import { countPerDay, countWhere, inRange } from '../../lib/dashboard/series';
 
-const card = (c: Omit<DashboardCard, 'group' | 'page'>): DashboardCard => ({
-  ...c,
-  group: 'Redemptions',
-  page: REDEMPTION_PAGE,
-});
+const card = cardBuilder({ group: 'Redemptions', page: REDEMPTION_PAGE });
 const notRefunded = sql`${r.status} not in (${sql.join(
   REFUNDED_STATUSES.map((s) => sql`${s}`),
   sql`, `,

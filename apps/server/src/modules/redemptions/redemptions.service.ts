@@ -22,8 +22,8 @@ import { idempotent } from '../../lib/idempotency';
 import { issueOnApproval } from '../gift-vouchers/voucher-fulfilment';
 import { voucherInStock, voucherOfRedemption } from '../gift-vouchers/voucher-stock';
 import { insufficientBalance, postEntry } from '../ledger/ledger.service';
-import { lockMember } from '../members/members.repository';
-import { paisePerPoint } from '../points-settings/points-settings.repository';
+import { lockMember } from '../members';
+import { paisePerPoint } from '../points-settings';
 import { redemptionSettingsInForce } from './redemption-settings';
 import {
   type Move,

@@ -1,8 +1,6 @@
 import { istDayStart } from '@app/contract/format';
 import type { ReportRange } from '../../lib/lists/report';
 
-export type { ReportRange, ReportSource } from '../../lib/lists/report';
-
 /** The report range of the request's dates: start 00:00 IST to the day after end, 00:00 IST. */
 export function rangeOfDays(startDate: string, endDate: string): ReportRange {
   const from = istDayStart(startDate);

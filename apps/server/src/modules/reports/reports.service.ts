@@ -17,7 +17,6 @@ import { defineList } from '../../lib/lists/define';
 import { xlsxChunks } from '../../lib/xlsx-writer';
 import type { StaffPrincipal } from '../auth/auth.service';
 import { rangeOfDays } from './report-source';
-import { REPORT_SOURCES } from './report-sources';
 import type { GeneratedRow } from './reports.repository';
 import * as repo from './reports.repository';
 
@@ -52,7 +51,7 @@ export const typesFor = (me: Who): ReportTypeOption[] =>
 
 /** An xlsx of the report's rows, streamed as they are read: nothing holds the whole sheet. */
 export function reportStream(app: FastifyInstance, type: ReportKey, startDate: string, endDate: string) {
-  const source = REPORT_SOURCES[type];
+  const source = app.registry.reportSources[type];
   const rows = source.batches(app.database.db, rangeOfDays(startDate, endDate), REPORT_BATCH_SIZE);
   // The source's columns: the catalogue's, each with its format (one format for every file).
   return { columns: source.columns, rows };

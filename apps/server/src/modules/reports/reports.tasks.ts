@@ -1,9 +1,9 @@
-import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
+import { type ReportKey, XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { FastifyInstance } from 'fastify';
+import type { ReportSource } from '../../lib/lists/report';
 import { xlsxChunks } from '../../lib/xlsx-writer';
 import type { TaskContext } from '../../plugins/jobs';
 import { rangeOfDays } from './report-source';
-import { REPORT_SOURCES } from './report-sources';
 import * as repo from './reports.repository';
 import { REPORT_TASK, reportStream } from './reports.service';
 
@@ -17,8 +17,8 @@ async function generate(app: FastifyInstance, { reportId }: GeneratePayload, ctx
   const report = await repo.findReport(db, reportId);
   if (!report || report.status === 'done') return { skipped: true };
   await repo.markRunning(db, report.id);
-  const type = report.type as keyof typeof REPORT_SOURCES;
-  const source = REPORT_SOURCES[type];
+  const type = report.type as ReportKey;
+  const source = app.registry.reportSources[type] as ReportSource | undefined;
   // A type removed from the catalogue since the request: fail the task (the list shows "Failed").
   if (!source) throw new Error(`Report type ${report.type} no longer exists`);
   const total = await source.count(db, rangeOfDays(report.startDate, report.endDate));

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { signInEvents, staff } from '../../db/schema/staff';
 import { rangeOfDays } from './report-source';
-import { REPORT_SOURCES } from './report-sources';
 import { readSheet } from './reports.test-support';
 
 let t: TestApp;
@@ -37,7 +36,7 @@ describe('direct download (use 1)', () => {
     );
     const [header, ...rows] = await readSheet(res.rawPayload);
     expect(header).toEqual(REPORTS.find((r) => r.key === key)!.columns.map((c) => c.header));
-    const expected = await REPORT_SOURCES[key].count(
+    const expected = await t.app.registry.reportSources[key].count(
       t.database.db,
       rangeOfDays(WIDE.startDate, WIDE.endDate),
     );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
-import { lockProduct } from '../products/products.repository';
+import { lockProduct } from '../products';
 import { recordChange } from './scheme-points.service';
 import { readPointsSheet } from './scheme-points-sheet';
 import { planPointsUpload } from './scheme-points-upload.plan';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/errors';
-import { lockProduct } from '../products/products.repository';
+import { lockProduct } from '../products';
 import * as repo from './scheme-points.repository';
 
 export { pointsChangeList, skuPointsList } from './scheme-points.repository';

@@ -1,10 +1,10 @@
-import type { DashboardCard } from '@app/contract/dashboard';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { signInEvents, staff } from '../../db/schema/staff';
-import type { DashboardProvider } from '../dashboard/dashboard.provider';
-import { countPerDay } from '../dashboard/dashboard.series';
+import { cardBuilder, type DashboardProvider } from '../../lib/dashboard/provider';
+import { countPerDay } from '../../lib/dashboard/series';
 
 const PAGE = '/dashboard/manageadmin';
+const card = cardBuilder({ group: 'Staff', page: PAGE, unit: 'count' });
 const counted = (condition: ReturnType<typeof sql>) =>
   sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
@@ -31,26 +31,27 @@ export const staffCards: DashboardProvider = {
           lt(signInEvents.at, sql`${range.end}::timestamptz`),
         ),
       );
-    const card = (
-      key: string,
-      label: string,
-      value: number,
-      filter?: Record<string, unknown>,
-    ): DashboardCard => ({
-      key,
-      label,
-      value,
-      unit: 'count',
-      page: PAGE,
-      group: 'Staff',
-      ...(filter ? { filter } : {}),
-    });
     return [
-      card('staff.active', 'Active staff accounts', accounts?.active ?? 0, { active: true }),
-      card('staff.inactive', 'Inactive staff accounts', accounts?.inactive ?? 0, { active: false }),
-      card('staff.locked', 'Locked accounts', accounts?.locked ?? 0, { locked: true }),
-      card('staff.signIns', 'Sign-ins in range', signIns?.succeeded ?? 0),
-      card('staff.failedSignIns', 'Failed sign-ins in range', signIns?.failed ?? 0),
+      card({
+        key: 'staff.active',
+        label: 'Active staff accounts',
+        value: accounts?.active ?? 0,
+        filter: { active: true },
+      }),
+      card({
+        key: 'staff.inactive',
+        label: 'Inactive staff accounts',
+        value: accounts?.inactive ?? 0,
+        filter: { active: false },
+      }),
+      card({
+        key: 'staff.locked',
+        label: 'Locked accounts',
+        value: accounts?.locked ?? 0,
+        filter: { locked: true },
+      }),
+      card({ key: 'staff.signIns', label: 'Sign-ins in range', value: signIns?.succeeded ?? 0 }),
+      card({ key: 'staff.failedSignIns', label: 'Failed sign-ins in range', value: signIns?.failed ?? 0 }),
     ];
   },
   async series(db, range) {

@@ -17,11 +17,11 @@ import { conflict, fieldError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { clearPairLocks } from '../../lib/sign-in-throttle';
 import { historyOf } from '../audit/audit.history';
-import { endSessionsOfStaff } from '../auth/auth.repository';
+import { endSessionsOfStaff } from '../auth';
 import type { StaffPrincipal } from '../auth/auth.service';
 import { clearSecondFactor } from '../auth/second-factor';
+import { allRoles, findRole, lockStaffAdministration } from '../roles';
 import { assertRolesStillManageable, assertWithinRights, rightsOf } from '../roles/roles.guards';
-import { allRoles, findRole, lockStaffAdministration } from '../roles/roles.repository';
 import { generatePassword } from './staff.passwords';
 import * as repo from './staff.repository';
 

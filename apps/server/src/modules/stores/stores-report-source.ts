@@ -1,5 +1,4 @@
-import { reportOf } from '../../lib/lists/report';
-import { reportColumns } from '../reports/report-columns';
+import { reportColumns, reportOf } from '../../lib/lists/report';
 import { storeList } from './stores.repository';
 
 /** The `stores` report type: the Locator's list declaration, stores added in the range. */

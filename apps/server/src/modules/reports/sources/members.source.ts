@@ -1,6 +1,5 @@
-import { reportOf } from '../../../lib/lists/report';
+import { reportColumns, reportOf } from '../../../lib/lists/report';
 import { memberList } from '../../members/members.repository';
-import { reportColumns } from '../report-columns';
 
 /** Members registered in the range. No KYC numbers. */
 export const membersSource = reportOf(memberList, 'createdAt', reportColumns('members'), {

@@ -1,6 +1,5 @@
-import { reportOf } from '../../../lib/lists/report';
+import { reportColumns, reportOf } from '../../../lib/lists/report';
 import { ledgerList } from '../../ledger/ledger.repository';
-import { reportColumns } from '../report-columns';
 
 /** Ledger entries of every kind posted in the range. */
 export const pointsLedgerSource = reportOf(ledgerList, 'createdAt', reportColumns('points_ledger'));

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import type { DashboardRange } from './dashboard.range';
+import type { DashboardRange } from './provider';
 
 type DaySource = { table: PgTable; at: PgColumn; where?: SQL };
 

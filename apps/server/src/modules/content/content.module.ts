@@ -1,0 +1,12 @@
+import { reportColumns, reportOf } from '../../lib/lists/report';
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { contentRoutes } from './content.routes';
+import { attendeeList } from './events.routes';
+
+export const contentModule: ModuleContribution = {
+  name: 'content',
+  routes: [contentRoutes],
+  reportSources: {
+    event_attendees: reportOf(attendeeList, 'registeredAt', reportColumns('event_attendees')),
+  },
+};

@@ -1,0 +1,5 @@
+/**
+ * The public face of the coupon-batches module: what other modules may use. Other modules import from
+ * here (`'../coupon-batches'`), never from a file inside the module.
+ */
+export { findBatch, insertBatch, reserveSerials } from './coupon-batches.repository';

@@ -1,0 +1,7 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { couponScansRoutes } from './coupon-scans.routes';
+
+export const couponScansModule: ModuleContribution = {
+  name: 'coupon-scans',
+  routes: [couponScansRoutes],
+};

@@ -1,0 +1,5 @@
+/**
+ * The public face of the coupon-scans module: what other modules may use. Other modules import from
+ * here (`'../coupon-scans'`), never from a file inside the module.
+ */
+export { scanList } from './coupon-scans.repository';

@@ -1,0 +1,7 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { dashboardRoutes } from './dashboard.routes';
+
+export const dashboardModule: ModuleContribution = {
+  name: 'dashboard',
+  routes: [dashboardRoutes],
+};

@@ -1,0 +1,5 @@
+/**
+ * The public face of the distributors module: what other modules may use. Other modules import from
+ * here (`'../distributors'`), never from a file inside the module.
+ */
+export { distributorsByCode, findDistributor } from './distributors.repository';

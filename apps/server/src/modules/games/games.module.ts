@@ -1,0 +1,9 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { GAME_REPORT_SOURCES } from './games.report-sources';
+import { gamesRoutes } from './games.routes';
+
+export const gamesModule: ModuleContribution = {
+  name: 'games',
+  routes: [gamesRoutes],
+  reportSources: { ...GAME_REPORT_SOURCES },
+};

@@ -1,0 +1,12 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { GIFT_VOUCHER_REPORT_SOURCES } from './gift-voucher-report-sources';
+import { giftVouchersRoutes } from './gift-vouchers.routes';
+import { registerGiftVoucherTasks } from './gift-vouchers.tasks';
+import { giftVoucherUploadRoutes } from './gift-vouchers-upload.routes';
+
+export const giftVouchersModule: ModuleContribution = {
+  name: 'gift-vouchers',
+  routes: [giftVouchersRoutes, giftVoucherUploadRoutes],
+  tasks: [registerGiftVoucherTasks],
+  reportSources: { ...GIFT_VOUCHER_REPORT_SOURCES },
+};

@@ -1,0 +1,8 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { kycAppRoutes } from './kyc.app-routes';
+import { kycRoutes } from './kyc.routes';
+
+export const kycModule: ModuleContribution = {
+  name: 'kyc',
+  routes: [kycAppRoutes, kycRoutes],
+};

@@ -1,0 +1,7 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { ledgerRoutes } from './ledger.routes';
+
+export const ledgerModule: ModuleContribution = {
+  name: 'ledger',
+  routes: [ledgerRoutes],
+};

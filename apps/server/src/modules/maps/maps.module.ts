@@ -1,0 +1,7 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { mapsRoutes } from './maps.routes';
+
+export const mapsModule: ModuleContribution = {
+  name: 'maps',
+  routes: [mapsRoutes],
+};

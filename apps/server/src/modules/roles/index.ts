@@ -1,0 +1,5 @@
+/**
+ * The public face of the roles module: what other modules may use. Other modules import from
+ * here (`'../roles'`), never from a file inside the module.
+ */
+export { allRoles, findRole, lockStaffAdministration } from './roles.repository';

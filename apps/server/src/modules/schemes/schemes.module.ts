@@ -1,0 +1,9 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { scheduleSchemeEnding } from './scheme-lapse';
+import { schemesRoutes } from './schemes.routes';
+
+export const schemesModule: ModuleContribution = {
+  name: 'schemes',
+  routes: [schemesRoutes],
+  tasks: [scheduleSchemeEnding],
+};
