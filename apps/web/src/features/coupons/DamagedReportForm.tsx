@@ -180,7 +180,7 @@ export function DamagedReportForm() {
         {outcome && (
           <UploadOutcome
             result={outcome}
-            errorsPath="/admin/damaged-coupons/upload/errors"
+            errors="/admin/damaged-coupons/upload/errors"
             fileName="damaged-coupons-upload-errors.xlsx"
           />
         )}
