@@ -208,3 +208,14 @@ export type RecordEndpoints = ReturnType<
 export type ArchivableEndpoints = ReturnType<
   typeof recordEndpoints<`/${string}`, string, ActionId, z.ZodType, z.ZodType, z.ZodType, true>
 >;
+
+/**
+ * A picker's options: `GET path` → every row, for any signed-in staff account (the pickers sit on
+ * pages of roles that do not hold the page owning the rows). The web reads it with `useOptions`.
+ */
+export const optionsEndpoint = <const P extends `/${string}`, O extends z.ZodType>(
+  path: P,
+  option: O,
+  summary: string,
+  tags: readonly string[],
+) => endpoint({ method: 'GET', path, access: 'staff', tags, summary, response: z.array(option) });
