@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ActionId } from './actions';
+import { bulkDecisionBody, bulkDecisionResult } from './decisions';
 import { type EndpointAccess, endpoint } from './endpoint';
 import { idParams } from './input';
 import { listQuery, listResult } from './list';
@@ -219,3 +220,25 @@ export const optionsEndpoint = <const P extends `/${string}`, O extends z.ZodTyp
   summary: string,
   tags: readonly string[],
 ) => endpoint({ method: 'GET', path, access: 'staff', tags, summary, response: z.array(option) });
+
+/**
+ * A decision flow's bulk endpoints (server lib/decision-routes): `POST path/approve` and
+ * `POST path/reject`, `{ ids, reason?, …fields }` → an outcome per row, behind the deciding action.
+ */
+export function bulkDecisionEndpoints<const P extends `/${string}`, const A extends ActionId>(
+  path: P,
+  options: { action: A; noun: string; tags: readonly string[]; fields?: z.ZodRawShape },
+) {
+  const body = options.fields ? bulkDecisionBody.extend(options.fields) : bulkDecisionBody;
+  const of = <const V extends 'approve' | 'reject'>(verb: V) =>
+    endpoint({
+      method: 'POST',
+      path: `${path}/${verb}` as `${P}/${V}` & `/${string}`,
+      access: { action: options.action },
+      tags: options.tags,
+      summary: `${verb === 'approve' ? 'Approve' : 'Reject'} one or many ${options.noun}, with an outcome per row`,
+      body: body as typeof bulkDecisionBody,
+      response: bulkDecisionResult,
+    });
+  return { approve: of('approve'), reject: of('reject') };
+}
