@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const BASELINE = 198;
+const BASELINE = 149;
 const roots = ['apps/web/src'].map((r) => path.resolve(import.meta.dirname, '..', r));
 // A quote or backtick, an optional slash, then an API area: '/admin/x', `admin/${id}`, "/api/admin".
 const literal = /['"`](?:\/api)?\/?(?:admin|field)\/[^'"`\s]*/g;
@@ -31,6 +31,8 @@ for (const file of roots.flatMap(files)) {
     found.push(`${path.relative(process.cwd(), file)}:${line} ${match[0]}`);
   }
 }
+// LIST_ALL=1 lists every literal left (the migration's to-do list).
+if (process.env.LIST_ALL) console.log(found.join('\n'));
 if (found.length > BASELINE) {
   console.error(found.join('\n'));
   console.error(

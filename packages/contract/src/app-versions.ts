@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
 import { text } from './input';
 
 /** Update Version (`/dashboard/update_version`, PRODUCT.md 3.8): what the app must update to. */
@@ -71,3 +73,35 @@ export const versionCheck = z.object({
   notes: z.string(),
 });
 export type VersionCheck = z.infer<typeof versionCheck>;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['app versions'] as const;
+
+/** Update Version: each platform's versions, their history and the change of one. */
+export const appVersionsEndpoints = {
+  history: listEndpoints('/admin/app-versions/history', {
+    access: { page: APP_VERSIONS_PAGE },
+    row: appVersionRow,
+    tags,
+    summary: 'Every change of the app versions',
+  }),
+  current: endpoint({
+    method: 'GET',
+    path: '/admin/app-versions',
+    access: { page: APP_VERSIONS_PAGE },
+    tags,
+    summary: 'The current setting of each platform',
+    response: currentVersions,
+  }),
+  set: endpoint({
+    method: 'PUT',
+    path: '/admin/app-versions/:platform',
+    access: { action: 'app-versions.update' },
+    tags,
+    summary: 'Set a platform’s latest and minimum supported versions and the force flag (kept as history)',
+    params: platformParams,
+    body: appVersionBody,
+    response: appVersionRow,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionsEndpoint } from './endpoint-kits';
 import { todayInIndia } from './format';
 import { recordId, text } from './input';
 
@@ -88,3 +89,11 @@ export const batchOption = batchRow.pick({
 export type BatchOption = z.infer<typeof batchOption>;
 
 export const BATCH_FILTERS = ['q', 'productId', 'status', 'from', 'to'] as const;
+
+/** Coupon batches (issue 23: moving to the contract). */
+export const couponBatchesEndpoints = {
+  // Pickers of the print and damaged pages, whose roles do not hold Generate QR Code.
+  options: optionsEndpoint('/admin/coupon-batches/options', batchOption, 'Ready batches, for pickers', [
+    'coupons',
+  ]),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idParam, recordId, text } from './input';
+import { endpoint } from './endpoint';
+import { bulkDecisionEndpoints, listEndpoints } from './endpoint-kits';
+import { idParam, idParams, recordId, text } from './input';
 import { uploadResult } from './uploads';
 
 /** Damaged Coupons (`/dashboard/damaged-coupon`): reported by one person, decided by another. */
@@ -117,3 +119,94 @@ export type DamagedRow = z.infer<typeof damagedRow>;
 /** A list upload: the report made (none while the file has errors and valid rows were not chosen). */
 export const damagedUploadResult = z.object({ report: damagedRow.nullable(), upload: uploadResult });
 export type DamagedUploadResult = z.infer<typeof damagedUploadResult>;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['coupons'] as const;
+const read = { page: DAMAGED_PAGE } as const;
+const reporting = { action: 'damaged-coupons.report' } as const;
+const deciding = { action: 'damaged-coupons.decide' } as const;
+const photoOf = <const P extends `/${string}`>(path: P, summary: string) =>
+  endpoint({ method: 'GET', path, access: read, tags, summary, params: idParams, file: true });
+
+/** Damaged Coupons: reports (single, range, list) with reason and photo; a second person decides. */
+export const damagedCouponsEndpoints = {
+  ...listEndpoints('/admin/damaged-coupons', {
+    access: read,
+    row: damagedRow,
+    tags,
+    summary: 'Damaged coupon reports',
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/damaged-coupons/:id',
+    access: read,
+    tags,
+    summary: 'One report',
+    params: idParams,
+    response: damagedRow,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/damaged-coupons',
+    access: reporting,
+    tags,
+    summary: 'Report a damaged coupon or serial range (photo: an id from POST /files)',
+    body: damagedCreateBody,
+    response: damagedRow,
+  }),
+  template: endpoint({
+    method: 'GET',
+    path: '/admin/damaged-coupons/template',
+    access: read,
+    tags,
+    summary: 'The list upload template (xlsx)',
+    file: true,
+  }),
+  uploadErrors: endpoint({
+    method: 'GET',
+    path: '/admin/damaged-coupons/upload/errors/:id',
+    access: read,
+    tags,
+    summary: 'The error report of my upload (xlsx)',
+    params: idParams,
+    file: true,
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/admin/damaged-coupons/upload',
+    access: reporting,
+    tags,
+    summary: 'Report a list of coupons from a sheet with a Code or Serial column (rows checked one by one)',
+    query: damagedUploadQuery,
+    response: damagedUploadResult,
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/admin/damaged-coupons/:id/approve',
+    access: deciding,
+    tags,
+    summary: 'Approve (void the coupons; optionally issue replacements). Not by the reporter.',
+    params: idParams,
+    body: damagedApproveBody,
+    response: damagedRow,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/admin/damaged-coupons/:id/reject',
+    access: deciding,
+    tags,
+    summary: 'Reject a report. Not by the reporter.',
+    params: idParams,
+    body: damagedRejectBody,
+    response: damagedRow,
+  }),
+  photo: photoOf('/admin/damaged-coupons/:id/photo', 'The report’s photo'),
+  photoThumbnail: photoOf('/admin/damaged-coupons/:id/photo/thumbnail', 'The report’s photo (thumbnail)'),
+  bulk: bulkDecisionEndpoints('/admin/damaged-coupons', {
+    action: 'damaged-coupons.decide',
+    noun: 'damage reports (not by their reporter)',
+    tags,
+    fields: { replace: z.boolean().default(false) },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ActionId } from './actions';
+import type { Endpoint } from './endpoint';
 import { recordId, text, uniqueArray } from './input';
 
 /**
@@ -31,3 +33,13 @@ export type BulkDecisionBody = z.infer<typeof bulkDecisionBody>;
 
 export const bulkDecisionResult = z.object({ outcomes: z.array(decisionOutcome) });
 export type BulkDecisionResult = z.infer<typeof bulkDecisionResult>;
+
+/**
+ * A decision flow's bulk endpoint as the web's one bulk-decision button calls it: `{ ids, reason? }`
+ * in, each row's outcome out, behind the action of the decision.
+ */
+export type BulkDecisionEndpoint = Endpoint & {
+  readonly method: 'POST';
+  readonly access: { readonly action: ActionId };
+  readonly response: typeof bulkDecisionResult;
+};

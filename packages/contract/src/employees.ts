@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPassword } from './auth';
+import { optionsEndpoint } from './endpoint-kits';
 import { recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, mobileNumber } from './members';
 import { uploadResult } from './uploads';
@@ -237,3 +238,15 @@ export const bdeMemberRow = z.object({
   createdAt: z.string(),
 });
 export type BdeMemberRow = z.infer<typeof bdeMemberRow>;
+
+/** Employees and BDEs (issue 23: moving to the contract). */
+export const employeesEndpoints = {
+  // The manager picker here and the employee picker of BDE Management.
+  options: optionsEndpoint('/admin/employees/options', employeeOption, 'Every employee, for pickers', [
+    'employees',
+  ]),
+};
+export const bdesEndpoints = {
+  // The BDE filter of BDA Activity and the "move to" picker.
+  options: optionsEndpoint('/admin/bdes/options', bdeOption, 'Every BDE, for pickers', ['bdes']),
+};

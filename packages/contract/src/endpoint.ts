@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ActionId } from './actions';
 
 /**
  * Who may call an endpoint (the server's plugins/access reads it):
@@ -15,7 +16,7 @@ export type EndpointAccess =
   | 'member'
   | 'field'
   | { readonly page: string }
-  | { readonly action: string }
+  | { readonly action: ActionId }
   | { readonly memberWrite: string };
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -57,7 +58,9 @@ type OutputOf<E, K extends 'params' | 'query' | 'body'> = E extends {
   : undefined;
 
 /** What a caller sends: path parameters, query and body, each as the schema accepts it. */
-export type EndpointParams<E> = InputOf<E, 'params'>;
+/** Path parameters: each one a string or a number (the URL carries it as text; the server parses it). */
+export type EndpointParams<E> =
+  InputOf<E, 'params'> extends undefined ? undefined : { [K in keyof InputOf<E, 'params'>]: string | number };
 export type EndpointQuery<E> = InputOf<E, 'query'>;
 export type EndpointBody<E> = InputOf<E, 'body'>;
 /** What the handler receives after validation. */
@@ -84,10 +87,21 @@ export function endpointPath(declaration: Endpoint, params?: object): string {
 }
 
 /**
- * A list endpoint's react-admin resource: its path under /api without the leading slash
- * (the data provider adds `/:id`, `/export`). Only for paths without parameters.
+ * A list endpoint's react-admin resource: its path under /api without the leading slash (the data
+ * provider adds `/:id`, `/export`); a list under a record has its parameters filled in
+ * (`resourceOf(endpoints.ofMember.list, { id })` → `admin/users/7/redemptions`).
  */
-export function resourceOf(declaration: Endpoint): string {
-  if (declaration.path.includes(':')) throw new Error(`${declaration.path} has parameters: not a resource`);
-  return declaration.path.slice(1);
+export function resourceOf<E extends Endpoint>(
+  declaration: E,
+  ...[params]: EndpointParams<E> extends undefined ? [] : [EndpointParams<E>]
+): string {
+  return endpointPath(declaration, params).slice(1);
 }
+
+/**
+ * The action an endpoint that changes something declares: a row button reads it from the endpoint it
+ * calls (shown only to holders), so the web never restates an action's name.
+ */
+export const actionOf = <E extends { readonly access: { readonly action: ActionId } }>(
+  declaration: E,
+): E['access']['action'] => declaration.access.action;

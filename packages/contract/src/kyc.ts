@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { recordId, text } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
+import { idParams, recordId, text } from './input';
 import { MEMBER_TYPES } from './members';
 
 /**
@@ -122,3 +124,81 @@ export const kycRevealBody = z.object({
   field: z.enum(['pan', 'accountNumber'], { error: 'Choose pan or accountNumber' }),
 });
 export const kycRevealed = z.object({ field: z.string(), value: z.string() });
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['kyc'] as const;
+const verification = { page: '/dashboard/approvals/kyc_verification' } as const;
+const deciding = { action: 'kyc.decide' } as const;
+const documentParams = idParams.extend({ doc: z.enum(KYC_DOCUMENTS) });
+const documentOf = <const P extends `/${string}`>(path: P, what: string) =>
+  endpoint({
+    method: 'GET',
+    path,
+    access: verification,
+    tags,
+    summary: `A document ${what} of the submission (an attachment)`,
+    params: documentParams,
+    file: true,
+  });
+const claimOf = <const P extends `/${string}`>(path: P, summary: string) =>
+  endpoint({ method: 'POST', path, access: deciding, tags, summary, params: idParams, response: kycRow });
+
+/** KYC Verification (queue, claim, decide, documents, reveal) and KYC History. */
+export const kycEndpoints = {
+  queue: listEndpoints('/admin/kyc', {
+    access: verification,
+    row: kycRow,
+    tags,
+    summary: 'The review queue, oldest first by default',
+  }),
+  history: listEndpoints('/admin/kyc-history', {
+    access: { page: '/dashboard/approvals/kyc_history' },
+    row: kycRow,
+    tags,
+    summary: 'Every KYC decision',
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/kyc/:id',
+    access: verification,
+    tags,
+    summary: 'One submission, numbers masked',
+    params: idParams,
+    response: kycDetail,
+  }),
+  document: documentOf('/admin/kyc/:id/documents/:doc', 'image'),
+  documentThumbnail: documentOf('/admin/kyc/:id/documents/:doc/thumbnail', 'thumbnail'),
+  claim: claimOf('/admin/kyc/:id/claim', 'Take for review'),
+  release: claimOf('/admin/kyc/:id/release', 'Give back to the queue'),
+  approve: endpoint({
+    method: 'POST',
+    path: '/admin/kyc/:id/approve',
+    access: deciding,
+    tags,
+    summary: 'Approve a claimed submission',
+    params: idParams,
+    body: kycApproveBody,
+    response: kycRow,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/admin/kyc/:id/reject',
+    access: deciding,
+    tags,
+    summary: 'Reject with a reason from the list',
+    params: idParams,
+    body: kycRejectBody,
+    response: kycRow,
+  }),
+  reveal: endpoint({
+    method: 'POST',
+    path: '/admin/kyc/:id/reveal',
+    access: { action: 'kyc.reveal' },
+    tags,
+    summary: 'Show a full PAN or account number (audited)',
+    params: idParams,
+    body: kycRevealBody,
+    response: kycRevealed,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionsEndpoint } from './endpoint-kits';
 import { text } from './input';
 
 /** Products tab of Manage Catalogue (`/dashboard/products/catalogue`): the SKUs coupons are made for. */
@@ -79,3 +80,10 @@ export type ProductOption = z.infer<typeof productOption>;
 
 export const PRODUCT_FILTERS = ['q', 'category', 'active'] as const;
 export const PRODUCT_SORTS = ['id', 'sku', 'name', 'category', 'createdAt'] as const;
+
+/** Products (issue 23: moving to the contract; the rest of the domain still declares on the server). */
+export const productsEndpoints = {
+  // The SKU picker of every coupon, invoice and scheme page: names and points are not sensitive,
+  // and those pages belong to roles that do not hold Manage Catalogue.
+  options: optionsEndpoint('/admin/products/options', productOption, 'Every SKU, for pickers', ['products']),
+};

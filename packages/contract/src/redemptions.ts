@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { bulkDecisionBody } from './decisions';
-import { recordId, text, uniqueArray } from './input';
+import { bulkDecisionBody, bulkDecisionResult } from './decisions';
+import { endpoint } from './endpoint';
+import { listEndpoints, uploadEndpoints } from './endpoint-kits';
+import { idParams, recordId, text, uniqueArray } from './input';
 import { MEMBER_TYPES } from './members';
 import { uploadResult } from './uploads';
 
@@ -500,3 +502,129 @@ export function computeTds(input: TdsInput): { rateBp: number; tdsPaise: number 
   const tds = (BigInt(input.valuePaise) * BigInt(rateBp) + 5_000n) / 10_000n;
   return { rateBp, tdsPaise: Number(tds) };
 }
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['redemptions'] as const;
+const queue = { page: REDEMPTION_PAGE } as const;
+const deciding = { action: 'redemptions.decide' } as const;
+const paying = { action: 'redemptions.pay' } as const;
+const settingsTags = ['points settings'] as const;
+
+/** Approvals → Redemption (the queue, decisions, cash payment), a member's redemptions, the settings. */
+export const redemptionsEndpoints = {
+  ...listEndpoints('/admin/redemptions', {
+    access: queue,
+    row: redemptionRow,
+    tags,
+    summary: 'Redemptions (with TDS)',
+  }),
+  /** One member's redemptions (Members → a member → Redemptions). */
+  ofMember: listEndpoints('/admin/users/:id/redemptions', {
+    access: { page: '/dashboard/users' },
+    row: redemptionRow,
+    tags,
+    summary: 'One member’s redemptions',
+    params: idParams,
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/redemptions/:id',
+    access: queue,
+    tags,
+    summary: 'One redemption',
+    params: idParams,
+    response: redemptionRow,
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/admin/redemptions/:id/approve',
+    access: deciding,
+    tags,
+    summary: 'Approve a requested redemption',
+    params: idParams,
+    response: redemptionRow,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/admin/redemptions/:id/reject',
+    access: deciding,
+    tags,
+    summary: 'Reject (reason); the points go back',
+    params: idParams,
+    body: redemptionReasonBody,
+    response: redemptionRow,
+  }),
+  bulkApprove: endpoint({
+    method: 'POST',
+    path: '/admin/redemptions/bulk/approve',
+    access: deciding,
+    tags,
+    summary: 'Approve many (each row’s outcome)',
+    body: redemptionBulkBody,
+    response: bulkDecisionResult,
+  }),
+  bulkReject: endpoint({
+    method: 'POST',
+    path: '/admin/redemptions/bulk/reject',
+    access: deciding,
+    tags,
+    summary: 'Reject many (each row’s outcome)',
+    body: redemptionBulkBody,
+    response: bulkDecisionResult,
+  }),
+  paid: endpoint({
+    method: 'POST',
+    path: '/admin/redemptions/:id/paid',
+    access: paying,
+    tags,
+    summary: 'Cash: mark paid with the UTR (not by its approver)',
+    params: idParams,
+    body: markPaidBody,
+    response: redemptionRow,
+  }),
+  failed: endpoint({
+    method: 'POST',
+    path: '/admin/redemptions/:id/failed',
+    access: paying,
+    tags,
+    summary: 'Cash: payment failed (reason); the points go back',
+    params: idParams,
+    body: redemptionReasonBody,
+    response: redemptionRow,
+  }),
+  utr: uploadEndpoints(
+    {
+      upload: '/admin/redemptions/utr-upload',
+      template: '/admin/redemptions/utr-upload/template',
+      errors: '/admin/redemptions/utr-upload/errors',
+    },
+    {
+      access: queue,
+      write: paying,
+      tags,
+      summary:
+        'Mark many cash redemptions paid from an xlsx (Redemption, UTR); applyValid=true applies the good rows',
+      result: utrUploadResult,
+    },
+  ),
+  settings: endpoint({
+    method: 'GET',
+    path: '/admin/redemption/settings',
+    access: { page: '/dashboard/joiningpoints' },
+    tags: settingsTags,
+    summary:
+      'TDS threshold and rates, cash minimum, out-of-stock vouchers (wait or refuse): history, in force flagged',
+    response: z.array(redemptionSettingRow),
+  }),
+  setSettings: endpoint({
+    method: 'POST',
+    path: '/admin/redemption/settings',
+    access: { action: 'joining-points.configure' },
+    tags: settingsTags,
+    summary:
+      'Set the TDS threshold and rates, the cash minimum and whether an out-of-stock voucher waits or is refused, from a date',
+    body: redemptionSettingBody,
+    response: z.array(redemptionSettingRow),
+  }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { auditEntry } from './audit';
 import { MAX_PASSWORD_LENGTH, newPassword, PASSWORD_RULE_MESSAGES } from './auth';
-import { recordId, text } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
+import { idParams, recordId, text } from './input';
 
 /** Manage Admin (`/dashboard/manageadmin`): staff accounts. */
 
@@ -123,3 +125,83 @@ export const STAFF_ACTIONS = [
   'staff.password_reset',
   'staff.exported',
 ] as const;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['staff'] as const;
+const read = { page: '/dashboard/manageadmin' } as const;
+const managing = { action: 'staff.manage' } as const;
+const setActive = (verb: 'deactivate' | 'reactivate') =>
+  endpoint({
+    method: 'POST',
+    path: `/admin/staff/:id/${verb}`,
+    access: managing,
+    tags,
+    summary:
+      verb === 'reactivate' ? 'Reactivate an account' : 'Deactivate an account and end its sessions at once',
+    params: idParams,
+    response: staffRow,
+  });
+
+/** Manage Admin: staff accounts. */
+export const staffEndpoints = {
+  ...listEndpoints('/admin/staff', { access: read, row: staffRow, tags, summary: 'Staff accounts' }),
+  roleOptions: endpoint({
+    method: 'GET',
+    path: '/admin/staff/role-options',
+    access: read,
+    tags,
+    summary: 'Roles for the account forms, marked assignable when within the caller’s rights',
+    response: z.array(staffRoleOption),
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/staff/:id',
+    access: read,
+    tags,
+    summary: 'One staff account with its history',
+    params: idParams,
+    response: staffDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/staff',
+    access: managing,
+    tags,
+    summary: 'Create a staff account; a generated password is returned once',
+    body: staffCreateBody,
+    response: staffCreated,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/staff/:id',
+    access: managing,
+    tags,
+    summary: 'Change name, mobile or role',
+    params: idParams,
+    body: staffUpdateBody,
+    response: staffRow,
+  }),
+  deactivate: setActive('deactivate'),
+  reactivate: setActive('reactivate'),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/admin/staff/:id/reset-password',
+    access: managing,
+    tags,
+    summary: 'Set or generate a new password; ends the account’s sessions',
+    params: idParams,
+    body: staffResetPasswordBody,
+    response: staffPasswordReset,
+  }),
+  resetSecondFactor: endpoint({
+    method: 'POST',
+    path: '/admin/staff/:id/reset-second-factor',
+    // Access control work: the User Roles manager's (the almond team among built-in roles).
+    access: { action: 'roles.manage' },
+    tags,
+    summary: 'Clear a lost authenticator (User Roles managers: the almond team); ends the account’s sessions',
+    params: idParams,
+    response: staffRow,
+  }),
+};

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { recordEndpoints, uploadEndpoints } from './endpoint-kits';
 import { text } from './input';
+import { listQuery } from './list';
 import { INDIA_BOUNDS } from './maps';
 import { INDIAN_STATES } from './members';
 import { uploadResult } from './uploads';
@@ -189,3 +192,46 @@ export const nearestStore = storeRow.omit({ active: true, createdAt: true, updat
 });
 export type NearestStore = z.infer<typeof nearestStore>;
 export const nearestStoresResult = z.object({ stores: z.array(nearestStore) });
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['stores'] as const;
+const manage = { action: 'stores.manage' } as const;
+
+/** Locator: stores (list, export, create, edit, deactivate), their map, the spreadsheet upload. */
+export const storesEndpoints = {
+  ...recordEndpoints('/admin/stores', {
+    page: LOCATOR_PAGE,
+    manage: 'stores.manage',
+    row: storeRow,
+    create: storeCreateBody,
+    update: storeUpdateBody,
+    summary: 'Stores',
+    tags,
+    archive: true,
+  }),
+  map: endpoint({
+    method: 'GET',
+    path: '/admin/stores/map',
+    access: { page: LOCATOR_PAGE },
+    tags,
+    summary: 'The filtered stores on the map (the list’s filter; at most 5,000)',
+    query: listQuery.pick({ filter: true }),
+    response: storeMapResult,
+  }),
+  upload: uploadEndpoints(
+    {
+      upload: '/admin/stores/upload',
+      template: '/admin/stores/template',
+      errors: '/admin/stores/upload/errors',
+    },
+    {
+      access: { page: LOCATOR_PAGE },
+      write: manage,
+      tags,
+      summary:
+        'Add or update stores from an xlsx (multipart field "file"); applyValid=true applies the good rows of a file with errors',
+      result: storeUploadResult,
+    },
+  ),
+};

@@ -1,23 +1,21 @@
-import {
-  type BulkDecisionBody,
-  type BulkDecisionResult,
-  bulkDecisionBody,
-  bulkDecisionResult,
-  type DecisionResult,
-} from '@app/contract/decisions';
+import type { ActionId } from '@app/contract/actions';
+import type { BulkDecisionBody, BulkDecisionResult, DecisionResult } from '@app/contract/decisions';
+import type { Endpoint } from '@app/contract/endpoint';
+import { bulkDecisionEndpoints } from '@app/contract/endpoint-kits';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { action } from './access-rules';
+import { route } from '../plugins/endpoint-routes';
 import { actorOf } from './audit';
 import { type DecisionFlow, decideMany } from './decisions';
 import { fieldError } from './errors';
 
 export interface BulkDecisionRoutes<Row, Input> {
+  /** The contract's declarations (`bulkDecisionEndpoints`); without them, `path` and `action` say it. */
+  endpoints?: { approve: Endpoint; reject: Endpoint };
   /** The queue's path: the routes are `POST <path>/approve` and `POST <path>/reject`. */
-  path: string;
+  path?: string;
   /** The action permission of deciding (contract/actions). */
-  action: string;
+  action?: ActionId;
   flow: DecisionFlow<Row, Input>;
   /** The flow's own body fields beside `ids` and `reason` (e.g. "issue replacements"), and its input. */
   input: { fields?: z.ZodRawShape; of: (body: Record<string, unknown>) => Input };
@@ -28,7 +26,7 @@ export interface BulkDecisionRoutes<Row, Input> {
   results?: readonly DecisionResult[];
 }
 
-const VERB: Record<DecisionResult, string> = { approved: 'approve', rejected: 'reject' };
+const VERB: Record<DecisionResult, 'approve' | 'reject'> = { approved: 'approve', rejected: 'reject' };
 
 /**
  * Bulk decisions of a flow: `{ ids, reason? }` → an outcome per row, decided or skipped with why
@@ -39,30 +37,23 @@ export function bulkDecisionRoutes<Row, Input>(
   app: FastifyInstance,
   options: BulkDecisionRoutes<Row, Input>,
 ) {
-  const body = options.input.fields ? bulkDecisionBody.extend(options.input.fields) : bulkDecisionBody;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const declared =
+    options.endpoints ??
+    bulkDecisionEndpoints(options.path as `/${string}`, {
+      action: options.action!,
+      noun: options.noun,
+      tags: options.tags,
+      fields: options.input.fields,
+    });
   for (const result of options.results ?? (['approved', 'rejected'] as const)) {
-    const verb = VERB[result];
-    typed.post(
-      `${options.path}/${verb}`,
-      {
-        config: { access: action(options.action) },
-        schema: {
-          tags: options.tags,
-          summary: `${verb === 'approve' ? 'Approve' : 'Reject'} one or many ${options.noun}, with an outcome per row`,
-          body,
-          response: { 200: bulkDecisionResult },
-        },
-      },
-      async (request): Promise<BulkDecisionResult> => {
-        const { ids, reason: given } = request.body as BulkDecisionBody;
-        const reason = given || null;
-        if (options.flow.reasonRequired?.results.includes(result) && !reason)
-          throw fieldError('reason', 'Give a reason');
-        const input = options.input.of(request.body as Record<string, unknown>);
-        const decision = { actor: actorOf(request), result, reason, input };
-        return { outcomes: await decideMany(app, options.flow, ids, decision) };
-      },
-    );
+    route(app, declared[VERB[result]], async (request): Promise<BulkDecisionResult> => {
+      const { ids, reason: given } = request.body as BulkDecisionBody;
+      const reason = given || null;
+      if (options.flow.reasonRequired?.results.includes(result) && !reason)
+        throw fieldError('reason', 'Give a reason');
+      const input = options.input.of(request.body as Record<string, unknown>);
+      const decision = { actor: actorOf(request), result, reason, input };
+      return { outcomes: await decideMany(app, options.flow, ids, decision) };
+    });
   }
 }

@@ -1,11 +1,11 @@
-import { idParams } from '@app/contract/input';
+import type { ActionId } from '@app/contract/actions';
+import { type ArchivableEndpoints, type RecordEndpoints, recordEndpoints } from '@app/contract/endpoint-kits';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Executor } from '../db/client';
-import { action, page } from './access-rules';
+import { route } from '../plugins/endpoint-routes';
 import { type Actor, actorOf, audit } from './audit';
 import { conflict, isUniqueViolation, notFound } from './errors';
 import type { List } from './lists/define';
@@ -23,12 +23,17 @@ export interface WriteContext<Row> {
 }
 
 export interface RecordRoutes<Row extends object, Create extends object, Update extends object, Raw = Row> {
+  /**
+   * The record's contract declarations (`recordEndpoints`): paths, access and schemas come from
+   * them. Without them (a domain not yet moved to the contract), `path`, `page` and `manage` say it.
+   */
+  endpoints?: RecordEndpoints & Partial<Pick<ArchivableEndpoints, 'archive' | 'restore'>>;
   /** The collection's path, e.g. `/admin/social-links`; one record is `<path>/:id`. */
-  path: string;
+  path?: string;
   /** The page whose holders read the list and the records. */
-  page: string;
+  page?: string;
   /** The action (contract/actions) whose holders create, edit and archive. */
-  manage: string;
+  manage?: ActionId;
   /** The audit entity; entries are `<entity>.created`, `.updated`, `.archived`, `.restored`. */
   entity: string;
   /** The record's name in messages: `<label> not found`. */
@@ -42,9 +47,9 @@ export interface RecordRoutes<Row extends object, Create extends object, Update 
   /** A partial body: only the fields given change, `{}` changes nothing and writes no audit entry. */
   update: z.ZodType<Update>;
   fileName: string;
-  tags: string[];
+  tags?: string[];
   /** The plural name for OpenAPI summaries, e.g. `Social links`. */
-  summary: string;
+  summary?: string;
   /**
    * Turns a body into the table's values, inside the write's transaction: check references (throw
    * `fieldError`), claim files, derive columns. Without it, the body is written as it is.
@@ -84,10 +89,19 @@ export function recordRoutes<Row extends object, Create extends object, Update e
   app: FastifyInstance,
   options: RecordRoutes<Row, Create, Update, Raw>,
 ) {
-  const { path, table, list, tags, entity, label } = options;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const read = page(options.page);
-  const write = action(options.manage);
+  const { table, list, entity, label } = options;
+  const declared: NonNullable<typeof options.endpoints> =
+    options.endpoints ??
+    recordEndpoints(options.path as `/${string}`, {
+      page: options.page!,
+      manage: options.manage!,
+      row: options.row,
+      create: options.create,
+      update: options.update,
+      summary: options.summary!,
+      tags: options.tags!,
+      archive: Boolean(options.archive),
+    });
   const hasUpdatedAt = 'updatedAt' in getTableColumns(table);
 
   const load = async (tx: Executor, id: number): Promise<Row> => {
@@ -112,94 +126,84 @@ export function recordRoutes<Row extends object, Create extends object, Update e
     throw error;
   };
 
-  listRoutes(app, {
-    path,
-    access: read,
-    list,
-    row: options.row,
-    fileName: options.fileName,
-    tags,
-    summary: options.summary,
+  listRoutes(app, { endpoints: declared, list, fileName: options.fileName });
+
+  route(app, declared.one, async (request) => load(app.database.db, request.params.id));
+
+  route(app, declared.create, async (request) => {
+    const actor = actorOf(request);
+    return app.database.db.transaction(async (tx) => {
+      const context: WriteContext<Row> = { actor };
+      const values = await valuesOf(tx, request.body as Create, context);
+      const [created] = await tx
+        .insert(table)
+        .values(values as never)
+        .returning({ id: table.id })
+        .catch(uniqueField);
+      const id = Number(created!.id);
+      await options.afterWrite?.(tx, id, { ...context, id });
+      const row = await load(tx, id);
+      await audit(tx, actor, { action: `${entity}.created`, entity, entityId: id, after: snapshot(row) });
+      return row;
+    });
   });
 
-  typed.get(
-    `${path}/:id`,
-    {
-      config: { access: read },
-      schema: {
-        tags,
-        summary: `One of ${options.summary.toLowerCase()}`,
-        params: idParams,
-        response: { 200: options.row },
-      },
-    },
-    async (request) => load(app.database.db, request.params.id),
-  );
-
-  typed.post(
-    path,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        summary: `Create (${options.summary.toLowerCase()})`,
-        body: options.create,
-        response: { 200: options.row },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      return app.database.db.transaction(async (tx) => {
-        const context: WriteContext<Row> = { actor };
-        const values = await valuesOf(tx, request.body as Create, context);
-        const [created] = await tx
-          .insert(table)
-          .values(values as never)
-          .returning({ id: table.id })
-          .catch(uniqueField);
-        const id = Number(created!.id);
-        await options.afterWrite?.(tx, id, { ...context, id });
-        const row = await load(tx, id);
-        await audit(tx, actor, { action: `${entity}.created`, entity, entityId: id, after: snapshot(row) });
-        return row;
+  route(app, declared.update, async (request) => {
+    const actor = actorOf(request);
+    const id = request.params.id;
+    return app.database.db.transaction(async (tx) => {
+      await lock(tx, id);
+      const before = await load(tx, id);
+      // Only what differs from the record counts: `{}` or a body equal to the record changes nothing.
+      const given = Object.entries(request.body as object).filter(
+        ([key, value]) => value !== undefined && !same(value, (before as Record<string, unknown>)[key]),
+      );
+      if (given.length === 0) return before;
+      const context: WriteContext<Row> = { actor, before, id };
+      const values = await valuesOf(tx, Object.fromEntries(given) as Partial<Create>, context);
+      await tx
+        .update(table)
+        .set({ ...values, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) } as never)
+        .where(eq(table.id, id))
+        .catch(uniqueField);
+      await options.afterWrite?.(tx, id, context);
+      const after = await load(tx, id);
+      await audit(tx, actor, {
+        action: `${entity}.updated`,
+        entity,
+        entityId: id,
+        before: snapshot(before),
+        after: snapshot(after),
       });
-    },
-  );
+      return after;
+    });
+  });
 
-  typed.put(
-    `${path}/:id`,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        summary: `Edit (${options.summary.toLowerCase()}); only the fields given change`,
-        params: idParams,
-        body: options.update,
-        response: { 200: options.row },
-      },
-    },
-    async (request) => {
+  const archiveColumn = options.archive;
+  if (!archiveColumn) return;
+  const archiveKey = columnKey(table, archiveColumn);
+  const setActive = (verb: 'archive' | 'restore', active: boolean) => {
+    const declaration = declared[verb];
+    if (!declaration) throw new Error(`${declared.list.path}: ${verb} is not declared in the contract`);
+    route(app, declaration, async (request) => {
       const actor = actorOf(request);
       const id = request.params.id;
       return app.database.db.transaction(async (tx) => {
         await lock(tx, id);
         const before = await load(tx, id);
-        // Only what differs from the record counts: `{}` or a body equal to the record changes nothing.
-        const given = Object.entries(request.body as object).filter(
-          ([key, value]) => value !== undefined && !same(value, (before as Record<string, unknown>)[key]),
-        );
-        if (given.length === 0) return before;
-        const context: WriteContext<Row> = { actor, before, id };
-        const values = await valuesOf(tx, Object.fromEntries(given) as Partial<Create>, context);
+        const [current] = await tx
+          .select({ active: archiveColumn })
+          .from(table as PgTable)
+          .where(eq(table.id, id));
+        // Archiving an archived record (a double click, two tabs) answers the record as it is.
+        if (current?.active === active) return before;
         await tx
           .update(table)
-          .set({ ...values, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) } as never)
-          .where(eq(table.id, id))
-          .catch(uniqueField);
-        await options.afterWrite?.(tx, id, context);
+          .set({ [archiveKey]: active, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) } as never)
+          .where(eq(table.id, id));
         const after = await load(tx, id);
         await audit(tx, actor, {
-          action: `${entity}.updated`,
+          action: `${entity}.${verb === 'archive' ? 'archived' : 'restored'}`,
           entity,
           entityId: id,
           before: snapshot(before),
@@ -207,52 +211,8 @@ export function recordRoutes<Row extends object, Create extends object, Update e
         });
         return after;
       });
-    },
-  );
-
-  const archiveColumn = options.archive;
-  if (!archiveColumn) return;
-  const archiveKey = columnKey(table, archiveColumn);
-  const setActive = (verb: 'archive' | 'restore', active: boolean) =>
-    typed.post(
-      `${path}/:id/${verb}`,
-      {
-        config: { access: write },
-        schema: {
-          tags,
-          summary: `${verb === 'archive' ? 'Archive' : 'Restore'} one (${options.summary.toLowerCase()})`,
-          params: idParams,
-          response: { 200: options.row },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        const id = request.params.id;
-        return app.database.db.transaction(async (tx) => {
-          await lock(tx, id);
-          const before = await load(tx, id);
-          const [current] = await tx
-            .select({ active: archiveColumn })
-            .from(table as PgTable)
-            .where(eq(table.id, id));
-          // Archiving an archived record (a double click, two tabs) answers the record as it is.
-          if (current?.active === active) return before;
-          await tx
-            .update(table)
-            .set({ [archiveKey]: active, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) } as never)
-            .where(eq(table.id, id));
-          const after = await load(tx, id);
-          await audit(tx, actor, {
-            action: `${entity}.${verb === 'archive' ? 'archived' : 'restored'}`,
-            entity,
-            entityId: id,
-            before: snapshot(before),
-            after: snapshot(after),
-          });
-          return after;
-        });
-      },
-    );
+    });
+  };
   setActive('archive', false);
   setActive('restore', true);
 }

@@ -1,10 +1,12 @@
+import { type EndpointAccess, endpoint } from '@app/contract/endpoint';
+import type { UploadEndpoints } from '@app/contract/endpoint-kits';
 import type { UploadErrorPurpose } from '@app/contract/files';
 import { idParams } from '@app/contract/input';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import { type RowError, SHOWN_UPLOAD_ERRORS, type UploadResult } from '@app/contract/uploads';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Access } from './access-rules';
+import type { Access } from '../plugins/access';
+import { route } from '../plugins/endpoint-routes';
 import { type Actor, actorOf } from './audit';
 import { downloadHeaders } from './downloads';
 import { notFound } from './errors';
@@ -64,21 +66,28 @@ export function uploadOutcome(counts: {
 /** `GET <path>/:id`: an upload's error report, for the staff member who uploaded the file only. */
 export function errorReportRoute(
   app: FastifyInstance,
-  options: { path: string; access: Access; purpose: UploadErrorPurpose; tags: string[] },
+  options:
+    | { endpoint: UploadEndpoints['errors']; purpose: UploadErrorPurpose }
+    | { path: string; access: Access; purpose: UploadErrorPurpose; tags: string[] },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    `${options.path}/:id`,
-    {
-      config: { access: options.access },
-      schema: { tags: options.tags, summary: 'The error report of my upload (xlsx)', params: idParams },
-    },
-    async (request, reply) => {
-      const file = await app.files.stat(request.params.id);
-      if (file?.purpose !== options.purpose || file.ownerStaffId !== actorOf(request).id)
-        throw notFound('Error report');
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
-        app.files.open(file.id),
-      );
-    },
-  );
+  const declaration =
+    'endpoint' in options
+      ? options.endpoint
+      : endpoint({
+          method: 'GET',
+          path: `${options.path}/:id` as `/${string}`,
+          access: options.access as EndpointAccess,
+          tags: options.tags,
+          summary: 'The error report of my upload (xlsx)',
+          params: idParams,
+          file: true,
+        });
+  route(app, declaration, async (request, reply) => {
+    const file = await app.files.stat(request.params.id);
+    if (file?.purpose !== options.purpose || file.ownerStaffId !== actorOf(request).id)
+      throw notFound('Error report');
+    return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
+      app.files.open(file.id),
+    );
+  });
 }

@@ -80,7 +80,8 @@ export type CallOptions<E extends Endpoint> = {
   (EndpointBody<E> extends undefined ? { body?: FormData } : { body: EndpointBody<E> | FormData });
 
 /** The options argument may be left out only when nothing in it is required. */
-type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>];
+export type CallArgs<E extends Endpoint> =
+  object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>];
 
 function sendTo<E extends Endpoint>(declaration: E, options: CallOptions<E> | undefined) {
   const { params, query, body, signal, idempotencyKey } = (options ?? {}) as {

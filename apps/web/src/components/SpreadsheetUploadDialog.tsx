@@ -1,3 +1,4 @@
+import type { UploadEndpoints } from '@app/contract/endpoint-kits';
 import type { UploadResult } from '@app/contract/uploads';
 import {
   Alert,
@@ -10,9 +11,9 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../app/api';
+import { ApiError, api, call } from '../app/api';
 import { DialogTitleWithClose } from './DialogTitleWithClose';
-import { downloadFile } from './download';
+import { downloadFile, downloadFrom } from './download';
 import { SpreadsheetPicker } from './SpreadsheetPicker';
 import { UploadOutcome } from './UploadOutcome';
 
@@ -20,11 +21,16 @@ export interface SpreadsheetUploadDialogProps<Result extends UploadResult> {
   title: string;
   /** What a row is, above the picker. */
   help: ReactNode;
+  /**
+   * The upload's endpoints (contract `uploadEndpoints`: upload, template, error report) with the
+   * template's and the report's file names; or, until its domain moves to the contract, their paths.
+   */
+  endpoints?: UploadEndpoints;
   /** The upload route (multipart `file`, `applyValid` in the query), e.g. `/admin/stores/upload`. */
-  path: string;
-  template: { path: string; fileName: string };
+  path?: string;
+  template: { path?: string; fileName: string };
   /** The error report route without the id, and the report's file name. */
-  errorReport: { path: string; fileName: string };
+  errorReport: { path?: string; fileName: string };
   /** The picker's accessible name: "Stores spreadsheet". */
   label: string;
   /** What applying a row does, in the past tense ("applied" by default). */
@@ -62,11 +68,10 @@ export function SpreadsheetUploadDialog<Result extends UploadResult>(
     const body = new FormData();
     body.append('file', file);
     try {
-      const answer = await api<Result>(props.path, {
-        method: 'POST',
-        body,
-        query: { applyValid: String(applyValid) },
-      });
+      const query = { applyValid: applyValid ? 'true' : 'false' } as const;
+      const answer = props.endpoints
+        ? ((await call(props.endpoints.upload, { body, query })) as Result)
+        : await api<Result>(props.path!, { method: 'POST', body, query });
       if (answer.status === 'has_errors') return setResult(answer);
       notify(props.done(answer), { type: 'success' });
       (props.onApplied ?? refresh)();
@@ -90,7 +95,11 @@ export function SpreadsheetUploadDialog<Result extends UploadResult>(
         <SpreadsheetPicker
           file={file}
           onFile={choose}
-          onTemplate={() => downloadFile(props.template.path, props.template.fileName)}
+          onTemplate={() =>
+            props.endpoints
+              ? downloadFrom(props.endpoints.template, props.template.fileName)
+              : downloadFile(props.template.path!, props.template.fileName)
+          }
           label={props.label}
         />
         {busy && <LinearProgress aria-label="Uploading" sx={{ mb: 2 }} />}
@@ -98,7 +107,7 @@ export function SpreadsheetUploadDialog<Result extends UploadResult>(
         {result && (
           <UploadOutcome
             result={result}
-            errorsPath={props.errorReport.path}
+            errors={props.endpoints?.errors ?? props.errorReport.path!}
             fileName={props.errorReport.fileName}
             verb={props.verb}
           />

@@ -1,12 +1,13 @@
+import type { Endpoint } from '@app/contract/endpoint';
 import type { UploadResult } from '@app/contract/uploads';
 import { Alert, Box, Button, Stack } from '@mui/material';
-import { downloadFile } from './download';
+import { downloadFile, downloadFrom } from './download';
 import { UploadErrors } from './UploadErrors';
 
 export interface UploadOutcomeProps {
   result: UploadResult;
-  /** The upload's error report route, without the id: `/admin/stores/upload/errors`. */
-  errorsPath: string;
+  /** The upload's error report: its contract endpoint (`:id` is the report), or a path without the id. */
+  errors: (Endpoint & { file: true }) | string;
   /** The report's file name. */
   fileName: string;
   /** What applying a row does, in the past tense: "applied", "added", "dispatched". */
@@ -17,7 +18,7 @@ export interface UploadOutcomeProps {
  * What became of an upload with errors: how many rows are valid, the first errors, and the whole
  * list of bad rows to download, fix and upload again.
  */
-export function UploadOutcome({ result, errorsPath, fileName, verb = 'applied' }: UploadOutcomeProps) {
+export function UploadOutcome({ result, errors, fileName, verb = 'applied' }: UploadOutcomeProps) {
   if (result.errorsTotal === 0) return null;
   const applied =
     result.rowsApplied > 0
@@ -35,7 +36,11 @@ export function UploadOutcome({ result, errorsPath, fileName, verb = 'applied' }
         <Box>
           <Button
             variant="outlined"
-            onClick={() => downloadFile(`${errorsPath}/${result.errorReportId}`, fileName)}
+            onClick={() =>
+              typeof errors === 'string'
+                ? downloadFile(`${errors}/${result.errorReportId}`, fileName)
+                : downloadFrom(errors, fileName, { id: result.errorReportId! })
+            }
           >
             Download error report
           </Button>

@@ -1,18 +1,9 @@
-import { auditEntry } from '@app/contract/audit';
+import { auditEndpoints } from '@app/contract/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../lib/lists/routes';
-import { page } from '../../plugins/access';
 import { auditList } from './audit.repository';
 
+/** The audit log (declared in contract auditEndpoints). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  listRoutes(app, {
-    path: '/admin/audit',
-    // Almond team and admin browse the whole audit log: the holders of Manage Admin.
-    access: page('/dashboard/manageadmin'),
-    list: auditList,
-    row: auditEntry,
-    fileName: 'audit-log',
-    tags: ['audit'],
-    summary: 'The audit log, filtered',
-  });
+  listRoutes(app, { endpoints: auditEndpoints, list: auditList, fileName: 'audit-log' });
 };

@@ -1,11 +1,16 @@
-import { batchCreateBody, batchOption, batchRow, GENERATE_PAGE } from '@app/contract/coupon-batches';
+import {
+  batchCreateBody,
+  batchRow,
+  couponBatchesEndpoints,
+  GENERATE_PAGE,
+} from '@app/contract/coupon-batches';
 import { idParams } from '@app/contract/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import * as service from './coupon-batches.service';
 
 const params = idParams;
@@ -23,15 +28,7 @@ export const couponBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Coupon batches with status, serial range, progress and counts',
   });
 
-  app.get(
-    '/admin/coupon-batches/options',
-    {
-      // Pickers of the print and damaged pages, whose roles do not hold Generate QR Code.
-      config: { access: 'staff' },
-      schema: { tags, summary: 'Ready batches, for pickers', response: { 200: z.array(batchOption) } },
-    },
-    async () => service.batchOptions(app),
-  );
+  route(app, couponBatchesEndpoints.options, async () => service.batchOptions(app));
 
   app.get(
     '/admin/coupon-batches/:id',

@@ -5,9 +5,9 @@ import {
   bdeMemberRow,
   bdeMoveBody,
   bdeMoveResult,
-  bdeOption,
   bdePasswordBody,
   bdeRow,
+  bdesEndpoints,
   bdeUpdateBody,
 } from '@app/contract/employees';
 import { BDA_ACTIVITY_PAGE, MAX_MAP_POINTS, visitPoint, visitRow } from '@app/contract/field';
@@ -22,6 +22,7 @@ import { notFound } from '../../lib/errors';
 import { conditionsOf } from '../../lib/lists/filters';
 import { listRoutes } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import { openStored } from '../files/files.service';
 import * as service from './bdes.service';
 import { findVisit, visitList, visitPoints } from './visits.repository';
@@ -53,15 +54,7 @@ export const bdesRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Members with their BDE (the member picker and a BDE’s assigned members)',
   });
 
-  app.get(
-    '/admin/bdes/options',
-    {
-      // The BDE filter of BDA Activity and the "move to" picker.
-      config: { access: 'staff' },
-      schema: { tags, summary: 'Every BDE, for pickers', response: { 200: z.array(bdeOption) } },
-    },
-    async () => service.bdeOptions(app),
-  );
+  route(app, bdesEndpoints.options, async () => service.bdeOptions(app));
 
   app.get(
     '/admin/bdes/:id',

@@ -1,8 +1,8 @@
 import {
   EMPLOYEES_PAGE,
   employeeCreateBody,
-  employeeOption,
   employeeRow,
+  employeesEndpoints,
   employeeUpdateBody,
   employeeUploadResult,
 } from '@app/contract/employees';
@@ -17,6 +17,7 @@ import { listRoutes } from '../../lib/lists/routes';
 import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import * as service from './employees.service';
 import * as uploads from './employees-upload';
 
@@ -39,15 +40,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Employees',
   });
 
-  app.get(
-    '/admin/employees/options',
-    {
-      // The manager picker here and the employee picker of BDE Management.
-      config: { access: 'staff' },
-      schema: { tags, summary: 'Every employee, for pickers', response: { 200: z.array(employeeOption) } },
-    },
-    async () => service.employeeOptions(app),
-  );
+  route(app, employeesEndpoints.options, async () => service.employeeOptions(app));
 
   app.get(
     '/admin/employees/template',

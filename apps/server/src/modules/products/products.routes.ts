@@ -2,15 +2,15 @@ import { idParams } from '@app/contract/input';
 import {
   PRODUCTS_PAGE,
   productCreateBody,
-  productOption,
   productRow,
+  productsEndpoints,
   productUpdateBody,
 } from '@app/contract/products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import * as service from './products.service';
 
 const params = idParams;
@@ -28,16 +28,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Products (SKUs)',
   });
 
-  app.get(
-    '/admin/products/options',
-    {
-      // The SKU picker of every coupon, invoice and scheme page: names and points are not sensitive,
-      // and those pages belong to roles that do not hold Manage Catalogue.
-      config: { access: 'staff' },
-      schema: { tags, summary: 'Every SKU, for pickers', response: { 200: z.array(productOption) } },
-    },
-    async () => service.productOptions(app),
-  );
+  route(app, productsEndpoints.options, async () => service.productOptions(app));
 
   app.get(
     '/admin/products/:id',

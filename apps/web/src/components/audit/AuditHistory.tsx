@@ -1,4 +1,6 @@
 import type { AuditEntry } from '@app/contract/audit';
+import { auditEndpoints } from '@app/contract/audit';
+import { resourceOf } from '@app/contract/endpoint';
 import { Typography } from '@mui/material';
 import { ListContextProvider, Pagination, useList } from 'react-admin';
 import { useProfile } from '../../app/profile-context';
@@ -30,7 +32,7 @@ export function AuditHistory({
   return (
     <ListPage
       title={false}
-      resource="admin/audit"
+      resource={resourceOf(auditEndpoints.list)}
       filter={{ entity, entityId }}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={10}

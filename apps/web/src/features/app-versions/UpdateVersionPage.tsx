@@ -3,9 +3,10 @@ import {
   APP_VERSION_MESSAGES,
   type AppPlatform,
   type AppVersionRow,
-  type CurrentVersions,
+  appVersionsEndpoints,
   SEMVER_PATTERN,
 } from '@app/contract/app-versions';
+import { resourceOf } from '@app/contract/endpoint';
 import { formatDateTime } from '@app/contract/format';
 import {
   Alert,
@@ -22,11 +23,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { BooleanField, TextField as RaTextField, SelectInput, useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 
 const PLATFORM_LABEL: Record<AppPlatform, string> = { android: 'Android', ios: 'iOS' };
 
@@ -61,8 +62,8 @@ function PlatformCard({
     if (Object.keys(local).length > 0) return;
     setBusy(true);
     try {
-      await api(`/admin/app-versions/${platform}`, {
-        method: 'PUT',
+      await call(appVersionsEndpoints.set, {
+        params: { platform },
         body: { ...v, latest: v.latest.trim(), minimum: v.minimum.trim() },
       });
       notify(`${PLATFORM_LABEL[platform]} versions saved`, { type: 'success' });
@@ -149,7 +150,7 @@ function PlatformCard({
 /** Update Version: each platform's latest and minimum versions and force flag, with their history. */
 export default function UpdateVersionPage() {
   const refresh = useRefresh();
-  const current = useApiGet<CurrentVersions>('/admin/app-versions');
+  const current = useEndpoint(appVersionsEndpoints.current);
   const saved = () => {
     current.reload();
     refresh();
@@ -171,7 +172,7 @@ export default function UpdateVersionPage() {
       )}
       <ListPage<AppVersionRow>
         title="History"
-        resource="admin/app-versions/history"
+        resource={resourceOf(appVersionsEndpoints.history.list)}
         exportName="app-versions"
         filters={[
           <SelectInput

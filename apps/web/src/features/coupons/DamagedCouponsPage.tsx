@@ -1,9 +1,10 @@
 import type { DamagedRow } from '@app/contract/damaged-coupons';
-import { DAMAGE_REASON_LABELS } from '@app/contract/damaged-coupons';
+import { DAMAGE_REASON_LABELS, damagedCouponsEndpoints } from '@app/contract/damaged-coupons';
+import { actionOf, endpointPath, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { Stack, Typography } from '@mui/material';
 import { Button, FunctionField, NumberInput, SelectInput, TextField } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { DownloadButton } from '../../components/DownloadButton';
@@ -13,11 +14,14 @@ import { StatusChip } from '../../components/StatusChip';
 import { useRowAction } from '../../components/use-row-action';
 import { DamagedReportForm } from './DamagedReportForm';
 
+const e = damagedCouponsEndpoints;
+const DAMAGED_RESOURCE = resourceOf(e.list);
+
 function Decide({ row }: { row: DamagedRow }) {
   const { profile } = useProfile();
   const title = `report #${row.id} (${formatCount(row.quantity)} coupons)`;
   const approve = useRowAction({
-    action: 'damaged-coupons.decide',
+    action: actionOf(e.approve),
     title: `Approve ${title}?`,
     text: 'The coupons are voided and can no longer be scanned.',
     verb: 'Approve and void',
@@ -31,20 +35,19 @@ function Decide({ row }: { row: DamagedRow }) {
       { name: 'note', label: 'Note (optional)', multiline: true },
     ],
     run: (v) =>
-      api<DamagedRow>(`/admin/damaged-coupons/${row.id}/approve`, {
-        method: 'POST',
-        body: { note: v.note || null, replace: Boolean(v.replace) },
+      call(e.approve, {
+        params: { id: row.id },
+        body: { note: (v.note as string) || null, replace: Boolean(v.replace) },
       }),
     done: (res) => `Approved: ${formatCount(res.voided)} voided, ${formatCount(res.replaced)} replaced`,
   });
   const reject = useRowAction({
-    action: 'damaged-coupons.decide',
+    action: actionOf(e.approve),
     title: `Reject ${title}?`,
     verb: 'Reject',
     destructive: true,
     fields: [{ name: 'note', label: 'Why is it rejected?', multiline: true, required: true }],
-    run: (v) =>
-      api<DamagedRow>(`/admin/damaged-coupons/${row.id}/reject`, { method: 'POST', body: { note: v.note } }),
+    run: (v) => call(e.reject, { params: { id: row.id }, body: { note: String(v.note ?? '') } }),
     done: () => 'Rejected',
   });
   if (row.status !== 'pending' || !approve.allowed) return null;
@@ -90,7 +93,7 @@ export default function DamagedCouponsPage() {
       <DamagedReportForm />
       <ListPage<DamagedRow>
         title={false}
-        resource="admin/damaged-coupons"
+        resource={DAMAGED_RESOURCE}
         exportName="damaged-coupons"
         filters={filters}
         sort={{ field: 'id', order: 'DESC' }}
@@ -103,17 +106,15 @@ export default function DamagedCouponsPage() {
         bulkActions={
           <>
             <BulkDecisionButton
-              path="/admin/damaged-coupons/approve"
+              endpoint={e.bulk.approve}
               kind="approve"
-              permission="damaged-coupons.decide"
-              resource="admin/damaged-coupons"
+              resource={DAMAGED_RESOURCE}
               noun={['report', 'reports'] as const}
             />
             <BulkDecisionButton
-              path="/admin/damaged-coupons/reject"
+              endpoint={e.bulk.reject}
               kind="reject"
-              permission="damaged-coupons.decide"
-              resource="admin/damaged-coupons"
+              resource={DAMAGED_RESOURCE}
               noun={['report', 'reports'] as const}
             />
           </>
@@ -141,7 +142,7 @@ export default function DamagedCouponsPage() {
           <DownloadButton
             key="photo"
             label="Photo"
-            path={(r) => (r.photoFileId ? `/admin/damaged-coupons/${r.id}/photo` : null)}
+            path={(r) => (r.photoFileId ? endpointPath(e.photo, { id: String(r.id) }) : null)}
             fileName={(r) => `damaged-${r.id}-photo`}
           />,
         ]}

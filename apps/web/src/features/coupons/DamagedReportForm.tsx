@@ -1,4 +1,9 @@
-import { DAMAGE_REASON_LABELS, type DamagedUploadResult } from '@app/contract/damaged-coupons';
+import {
+  DAMAGE_REASON_LABELS,
+  type DamagedCreateBody,
+  damagedCouponsEndpoints,
+} from '@app/contract/damaged-coupons';
+import type { EndpointQuery } from '@app/contract/endpoint';
 import type { UploadResult } from '@app/contract/uploads';
 import {
   Alert,
@@ -16,8 +21,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
-import { downloadFile } from '../../components/download';
+import { ApiError, api, call } from '../../app/api';
+import { downloadFrom } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
 import { UploadOutcome } from '../../components/UploadOutcome';
 
@@ -64,10 +69,9 @@ export function DamagedReportForm() {
           photoFileId: photoFileId ?? undefined,
           applyValid: String(applyValid),
         };
-        const { upload } = await api<DamagedUploadResult>('/admin/damaged-coupons/upload', {
-          method: 'POST',
+        const { upload } = await call(damagedCouponsEndpoints.upload, {
           body,
-          query,
+          query: query as EndpointQuery<typeof damagedCouponsEndpoints.upload>,
         });
         setOutcome(upload);
         if (upload.rowsApplied === 0) return;
@@ -84,7 +88,7 @@ export function DamagedReportForm() {
                 note: v.note,
                 photoFileId,
               };
-        await api('/admin/damaged-coupons', { method: 'POST', body });
+        await call(damagedCouponsEndpoints.create, { body: body as DamagedCreateBody });
       }
       notify('Reported: another person must approve it', { type: 'success' });
       setV({ reason: v.reason ?? 'torn' });
@@ -130,7 +134,7 @@ export function DamagedReportForm() {
               file={list}
               onFile={setList}
               onTemplate={() =>
-                downloadFile('/admin/damaged-coupons/template', 'damaged-coupons-template.xlsx')
+                downloadFrom(damagedCouponsEndpoints.template, 'damaged-coupons-template.xlsx')
               }
               label="Damaged coupon list"
             />
@@ -180,7 +184,7 @@ export function DamagedReportForm() {
         {outcome && (
           <UploadOutcome
             result={outcome}
-            errorsPath="/admin/damaged-coupons/upload/errors"
+            errors={damagedCouponsEndpoints.uploadErrors}
             fileName="damaged-coupons-upload-errors.xlsx"
           />
         )}

@@ -1,8 +1,9 @@
-import { KYC_REJECT_REASONS } from '@app/contract/kyc';
+import { actionOf } from '@app/contract/endpoint';
+import { KYC_REJECT_REASONS, type KycRejectReason, kycEndpoints } from '@app/contract/kyc';
 import { Alert, Button as MuiButton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ConfirmDialog, type DialogField } from '../../components/ConfirmDialog';
 
@@ -43,19 +44,22 @@ export function KycDecision({ submission, onChange }: { submission: Submission; 
 
   const run = async (action: 'claim' | 'release') => {
     try {
-      await api(`/admin/kyc/${submission.id}/${action}`, { method: 'POST', body: {} });
+      await call(kycEndpoints[action], { params: { id: submission.id } });
     } catch (e) {
       notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
     }
     onChange();
   };
   const decide = async (decision: Decision, values: Record<string, unknown>) => {
-    const body =
-      decision === 'approve'
-        ? { comment: optional(values.comment) }
-        : { reasonCode: optional(values.reasonCode), comment: optional(values.comment) };
+    const params = { id: submission.id };
+    const comment = optional(values.comment);
     try {
-      await api(`/admin/kyc/${submission.id}/${decision}`, { method: 'POST', body });
+      if (decision === 'approve') await call(kycEndpoints.approve, { params, body: { comment } });
+      else
+        await call(kycEndpoints.reject, {
+          params,
+          body: { reasonCode: optional(values.reasonCode) as KycRejectReason, comment },
+        });
     } catch (e) {
       onChange();
       throw e;
@@ -64,7 +68,7 @@ export function KycDecision({ submission, onChange }: { submission: Submission; 
     onChange();
   };
 
-  if (!can('kyc.decide')) return null;
+  if (!can(actionOf(kycEndpoints.approve))) return null;
   if (!mine) {
     return (
       <Stack spacing={1} sx={{ maxWidth: 480 }}>

@@ -1,17 +1,26 @@
+import { type KycDocument, kycEndpoints } from '@app/contract/kyc';
 import { Box, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { apiBlob } from '../../app/api';
+import { callBlob } from '../../app/api';
 
 /**
  * A document of a submission, fetched with the signed-in token and shown from a blob: URL (the
  * server serves it as an attachment; the page never links to it directly). PDFs open in a new tab.
  */
-export function KycImage({ submissionId, doc, label }: { submissionId: number; doc: string; label: string }) {
+export function KycImage({
+  submissionId,
+  doc,
+  label,
+}: {
+  submissionId: number;
+  doc: KycDocument;
+  label: string;
+}) {
   const [blob, setBlob] = useState<{ url: string; type: string }>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     let url: string | undefined;
-    apiBlob(`/admin/kyc/${submissionId}/documents/${doc}`)
+    callBlob(kycEndpoints.document, { params: { id: submissionId, doc } })
       .then((b) => {
         url = URL.createObjectURL(b);
         setBlob({ url, type: b.type });

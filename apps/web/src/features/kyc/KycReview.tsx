@@ -1,11 +1,11 @@
 import { formatDateTime } from '@app/contract/format';
-import type { KycDetail } from '@app/contract/kyc';
+import { kycEndpoints } from '@app/contract/kyc';
 import ListIcon from '@mui/icons-material/List';
 import { Alert, Box, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Button } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 import { KycDecision } from './KycDecision';
 import { KycImage } from './KycImage';
 import { kycPaths } from './kyc-paths';
@@ -21,7 +21,7 @@ const DOCUMENT_LABELS: Record<string, string> = {
 /** One submission: member, masked numbers (reveal is audited), document images, claim and decision. */
 export function KycReview() {
   const { id = '' } = useParams();
-  const { data: k, error, reload } = useApiGet<KycDetail>(`/admin/kyc/${id}`);
+  const { data: k, error, reload } = useEndpoint(kycEndpoints.one, { params: { id: id! } });
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!k) return null;
   const rows: [string, ReactNode][] = [

@@ -1,7 +1,9 @@
+import { actionOf } from '@app/contract/endpoint';
+import { kycEndpoints } from '@app/contract/kyc';
 import { Button as MuiButton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 
 /** Shows the masked value; "Reveal" fetches the full one (an audited action) into this view only. */
@@ -19,10 +21,7 @@ export function RevealButton({
   const [value, setValue] = useState<string>();
   const reveal = async () => {
     try {
-      const res = await api<{ value: string }>(`/admin/kyc/${submissionId}/reveal`, {
-        method: 'POST',
-        body: { field },
-      });
+      const res = await call(kycEndpoints.reveal, { params: { id: submissionId }, body: { field } });
       setValue(res.value);
     } catch (e) {
       notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
@@ -36,7 +35,7 @@ export function RevealButton({
           Hide
         </MuiButton>
       ) : (
-        can('kyc.reveal') && (
+        can(actionOf(kycEndpoints.reveal)) && (
           <MuiButton size="small" onClick={reveal}>
             Reveal
           </MuiButton>

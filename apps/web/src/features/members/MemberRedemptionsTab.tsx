@@ -1,8 +1,10 @@
+import { resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatRupees } from '@app/contract/format';
 import {
   REDEMPTION_KIND_LABELS,
   REDEMPTION_STATUS_LABELS,
   type RedemptionRow,
+  redemptionsEndpoints,
 } from '@app/contract/redemptions';
 import { FunctionField, TextField } from 'react-admin';
 import { CountField, DateTimeField, RupeesField } from '../../components/fields';
@@ -17,7 +19,7 @@ export function MemberRedemptionsTab({ memberId }: { memberId: string }) {
   return (
     <ListPage
       title={false}
-      resource={`admin/users/${memberId}/redemptions`}
+      resource={resourceOf(redemptionsEndpoints.ofMember.list, { id: memberId })}
       sort={{ field: 'id', order: 'DESC' }}
       disableSyncWithLocation
       storeKey={`member-redemptions-${memberId}`}

@@ -1,19 +1,18 @@
 import type { ActionId } from '@app/contract/actions';
-import type { BulkDecisionResult } from '@app/contract/decisions';
-import { REDEMPTION_MESSAGES, type RedemptionRow } from '@app/contract/redemptions';
-import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
+import { actionOf, resourceOf } from '@app/contract/endpoint';
+import { REDEMPTION_MESSAGES, type RedemptionRow, redemptionsEndpoints } from '@app/contract/redemptions';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Box, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Button, type Identifier, useListContext, useUnselectAll } from 'react-admin';
-import { api } from '../../app/api';
+import { Button, type RaRecord } from 'react-admin';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { type DialogField, reasonField } from '../../components/ConfirmDialog';
 import { useRowAction } from '../../components/use-row-action';
 
-export const REDEMPTIONS_RESOURCE = 'admin/redemptions';
+export const REDEMPTIONS_RESOURCE = resourceOf(redemptionsEndpoints.list);
 
 const subjectOf = (r: RedemptionRow) => `redemption ${r.id} (${r.memberName})`;
 
@@ -72,57 +71,22 @@ function ActionButton(props: ActionButtonProps) {
 
 const text = (v: unknown) => String(v ?? '').trim();
 
-async function decide(ids: Identifier[], verb: 'approve' | 'reject', reason: string) {
-  const result = await api<BulkDecisionResult>(`/admin/redemptions/bulk/${verb}`, {
-    method: 'POST',
-    body: { ids: ids.map(Number), ...(reason ? { reason } : {}) },
-  });
-  const done = result.outcomes.filter((o) => o.outcome !== 'skipped').length;
-  const skipped = result.outcomes.filter((o) => o.outcome === 'skipped');
-  const past = verb === 'approve' ? 'approved' : 'rejected';
-  return {
-    message: `${done} ${past}${skipped.length ? `; ${skipped.length} skipped (${skipped[0]!.error})` : ''}`,
-    type: done ? ('success' as const) : ('warning' as const),
-  };
-}
+const e = redemptionsEndpoints;
+const decision = {
+  resource: REDEMPTIONS_RESOURCE,
+  noun: ['redemption', 'redemptions'],
+  nameOf: (r: RaRecord) => subjectOf(r as RedemptionRow),
+  rejectNote: 'Their points go back to the members.',
+} as const;
+const approve = { ...decision, endpoint: e.bulkApprove, kind: 'approve', askReason: false } as const;
+const reject = { ...decision, endpoint: e.bulkReject, kind: 'reject' } as const;
 
 /** Approve and reject the selected redemptions (bulk), each row's outcome reported. */
 export function BulkDecisionButtons() {
-  const { selectedIds } = useListContext();
-  const unselectAll = useUnselectAll(REDEMPTIONS_RESOURCE);
-  const n = selectedIds.length;
-  const who = `${n} redemption${n === 1 ? '' : 's'}`;
   return (
     <>
-      <ActionButton
-        label="Approve"
-        icon={<CheckIcon />}
-        color="success"
-        action="redemptions.decide"
-        title={`Approve ${who}?`}
-        fields={[]}
-        disabled={n === 0}
-        run={async () => {
-          const outcome = await decide(selectedIds, 'approve', '');
-          unselectAll();
-          return outcome;
-        }}
-      />
-      <ActionButton
-        label="Reject"
-        icon={<CloseIcon />}
-        color="error"
-        destructive
-        action="redemptions.decide"
-        title={`Reject ${who}? Their points go back to the members.`}
-        fields={[reasonField(true)]}
-        disabled={n === 0}
-        run={async ({ reason }) => {
-          const outcome = await decide(selectedIds, 'reject', text(reason));
-          unselectAll();
-          return outcome;
-        }}
-      />
+      <BulkDecisionButton {...approve} />
+      <BulkDecisionButton {...reject} />
     </>
   );
 }
@@ -138,25 +102,8 @@ export function RedemptionRowActions({ record }: { record: RedemptionRow }) {
   if (record.status === 'requested')
     return (
       <>
-        <ActionButton
-          label="Approve"
-          icon={<CheckIcon />}
-          color="success"
-          action="redemptions.decide"
-          title={`Approve ${subjectOf(record)}?`}
-          fields={[]}
-          run={() => decide([record.id], 'approve', '')}
-        />
-        <ActionButton
-          label="Reject"
-          icon={<CloseIcon />}
-          color="error"
-          destructive
-          action="redemptions.decide"
-          title={`Reject ${subjectOf(record)}?`}
-          fields={[reasonField(true)]}
-          run={({ reason }) => decide([record.id], 'reject', text(reason))}
-        />
+        <BulkDecisionButton {...approve} row />
+        <BulkDecisionButton {...reject} row rejectNote={undefined} />
       </>
     );
   if (record.status === 'approved' && record.kind === 'cash')
@@ -166,7 +113,7 @@ export function RedemptionRowActions({ record }: { record: RedemptionRow }) {
           label="Mark paid"
           icon={<PaymentsIcon />}
           color="primary"
-          action="redemptions.pay"
+          action={actionOf(e.paid)}
           disabled={approvedByMe}
           disabledReason={REDEMPTION_MESSAGES.paidByApprover}
           title={`Mark ${subjectOf(record)} paid?`}
@@ -179,7 +126,7 @@ export function RedemptionRowActions({ record }: { record: RedemptionRow }) {
             },
           ]}
           run={async ({ utr }) => {
-            await api(`/admin/redemptions/${record.id}/paid`, { method: 'POST', body: { utr: text(utr) } });
+            await call(e.paid, { params: { id: record.id }, body: { utr: text(utr) } });
             return `Redemption ${record.id} paid`;
           }}
         />
@@ -188,14 +135,11 @@ export function RedemptionRowActions({ record }: { record: RedemptionRow }) {
           icon={<ErrorOutlineIcon />}
           color="error"
           destructive
-          action="redemptions.pay"
+          action={actionOf(e.failed)}
           title={`Payment of ${subjectOf(record)} failed? The points go back to the member.`}
           fields={[reasonField(true)]}
           run={async ({ reason }) => {
-            await api(`/admin/redemptions/${record.id}/failed`, {
-              method: 'POST',
-              body: { reason: text(reason) },
-            });
+            await call(e.failed, { params: { id: record.id }, body: { reason: text(reason) } });
             return `Redemption ${record.id} marked failed`;
           }}
         />

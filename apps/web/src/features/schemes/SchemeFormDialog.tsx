@@ -1,6 +1,5 @@
 import { todayInIndia } from '@app/contract/format';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
-import type { ProductOption } from '@app/contract/products';
 import { SCHEME_RULE_LABELS, SCHEME_RULES, type SchemeRow } from '@app/contract/schemes';
 import {
   Button,
@@ -16,7 +15,7 @@ import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
-import { useApiGet } from '../../components/use-api-get';
+import { useProductOptions } from '../../components/use-options';
 
 type Form = {
   name: string;
@@ -60,7 +59,7 @@ function toBody(f: Form) {
 export function SchemeFormDialog({ scheme, onClose }: { scheme?: SchemeRow; onClose: () => void }) {
   const notify = useNotify();
   const refresh = useRefresh();
-  const { data: products } = useApiGet<ProductOption[]>('/admin/products/options');
+  const products = useProductOptions();
   const [form, setForm] = useState<Form>(fromRow(scheme));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
@@ -133,7 +132,7 @@ export function SchemeFormDialog({ scheme, onClose }: { scheme?: SchemeRow; onCl
             error={Boolean(fieldError('productIds'))}
             helperText={fieldError('productIds')}
           >
-            {(products ?? []).map((p) => (
+            {products.map((p) => (
               <MenuItem key={p.id} value={p.id}>
                 {p.sku} — {p.name}
               </MenuItem>

@@ -1,7 +1,9 @@
+import { actionOf } from '@app/contract/endpoint';
+import { staffEndpoints } from '@app/contract/staff';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Button, useRecordContext } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { useRowAction } from '../../components/use-row-action';
 
@@ -11,7 +13,7 @@ export function ActiveToggleButton() {
   const { profile } = useProfile();
   const deactivating = Boolean(record?.active);
   const toggle = useRowAction({
-    action: 'staff.manage',
+    action: actionOf(staffEndpoints.deactivate),
     title: deactivating ? `Deactivate ${record?.name}?` : `Reactivate ${record?.name}?`,
     text: deactivating
       ? 'They are signed out everywhere at once and cannot sign in until reactivated.'
@@ -19,7 +21,9 @@ export function ActiveToggleButton() {
     verb: deactivating ? 'Deactivate' : 'Reactivate',
     destructive: deactivating,
     run: () =>
-      api(`/admin/staff/${record?.id}/${deactivating ? 'deactivate' : 'reactivate'}`, { method: 'POST' }),
+      call(deactivating ? staffEndpoints.deactivate : staffEndpoints.reactivate, {
+        params: { id: record!.id },
+      }),
     done: () =>
       deactivating ? `${record?.name} is deactivated and signed out` : `${record?.name} is active again`,
   });

@@ -1,4 +1,4 @@
-import type { StaffPasswordReset } from '@app/contract/staff';
+import { staffEndpoints } from '@app/contract/staff';
 import KeyIcon from '@mui/icons-material/Key';
 import {
   Dialog,
@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { validateOptionalPassword } from './staff-validation';
 
@@ -47,8 +47,8 @@ export function ResetPasswordButton({ onGenerated }: { onGenerated: (password: s
     if (local) return setError(local);
     setBusy(true);
     try {
-      const result = await api<StaffPasswordReset>(`/admin/staff/${record.id}/reset-password`, {
-        method: 'POST',
+      const result = await call(staffEndpoints.resetPassword, {
+        params: { id: record.id },
         body: mode === 'set' ? { password } : {},
       });
       notify(`Password reset for ${record.name}; their sessions have ended`, { type: 'success' });

@@ -1,6 +1,8 @@
+import { actionOf } from '@app/contract/endpoint';
+import { staffEndpoints } from '@app/contract/staff';
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import { Button, useRecordContext } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useRowAction } from '../../components/use-row-action';
 
 /**
@@ -10,12 +12,12 @@ import { useRowAction } from '../../components/use-row-action';
 export function ResetSecondFactorButton() {
   const record = useRecordContext();
   const reset = useRowAction({
-    action: 'roles.manage',
+    action: actionOf(staffEndpoints.resetSecondFactor),
     title: `Reset two-step sign-in of ${record?.name}?`,
     text: 'Their authenticator and recovery codes stop working and they are signed out. If their role requires two-step sign-in, they set up a new authenticator at their next sign-in.',
     verb: 'Reset two-step sign-in',
     destructive: true,
-    run: () => api(`/admin/staff/${record?.id}/reset-second-factor`, { method: 'POST' }),
+    run: () => call(staffEndpoints.resetSecondFactor, { params: { id: record!.id } }),
     done: () => `Two-step sign-in of ${record?.name} is reset`,
   });
   if (!record?.secondFactor || !reset.allowed) return null;

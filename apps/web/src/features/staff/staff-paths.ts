@@ -1,3 +1,5 @@
+import { resourceOf } from '@app/contract/endpoint';
+import { staffEndpoints } from '@app/contract/staff';
 import type { Identifier } from 'react-admin';
 
 /** Manage Admin's page and the views under it (the shell hands the page every path below it). */
@@ -10,4 +12,4 @@ export const staffPaths = {
   edit: (id: Identifier) => `${STAFF_PAGE}/${id}/edit`,
 };
 /** react-admin resource name = API path under /api. */
-export const STAFF_RESOURCE = 'admin/staff';
+export const STAFF_RESOURCE = resourceOf(staffEndpoints.list);

@@ -1,6 +1,6 @@
-import type { StaffRoleOption } from '@app/contract/staff';
+import { type StaffRoleOption, staffEndpoints } from '@app/contract/staff';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 
 /**
  * Every role for the account forms and the list filter, each marked with whether the signed-in
@@ -10,7 +10,7 @@ export function useRoleOptions(): StaffRoleOption[] {
   const [options, setOptions] = useState<StaffRoleOption[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    api<StaffRoleOption[]>('/admin/staff/role-options', { signal: controller.signal })
+    call(staffEndpoints.roleOptions, { signal: controller.signal })
       .then(setOptions)
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.error('Could not load the roles', error);

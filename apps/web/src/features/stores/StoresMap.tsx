@@ -1,16 +1,16 @@
 import { formatCount } from '@app/contract/format';
-import { STORE_KIND_LABELS, STORE_MAP_MAX, type StoreMapResult } from '@app/contract/stores';
+import { STORE_KIND_LABELS, STORE_MAP_MAX, storesEndpoints } from '@app/contract/stores';
 import { Alert, Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useListContext } from 'react-admin';
 import { PointsMap } from '../../components/map/PointsMap';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 
 /** The stores of the list's current filter on the map (inside the list's context, so filters agree). */
 export function StoresMap() {
   const { filterValues } = useListContext();
   const filter = JSON.stringify(filterValues ?? {});
-  const { data, error } = useApiGet<StoreMapResult>(`/admin/stores/map?filter=${encodeURIComponent(filter)}`);
+  const { data, error } = useEndpoint(storesEndpoints.map, { query: { filter } });
   const points = useMemo(
     () =>
       (data?.points ?? []).map((p) => ({

@@ -1,4 +1,4 @@
-import type { StoreUploadResult } from '@app/contract/stores';
+import { type StoreUploadResult, storesEndpoints } from '@app/contract/stores';
 import { SpreadsheetUploadDialog } from '../../components/SpreadsheetUploadDialog';
 
 /** Stores from one spreadsheet: a known code updates its store, a new code adds one. */
@@ -7,9 +7,9 @@ export function StoresUploadDialog({ onClose }: { onClose: () => void }) {
     <SpreadsheetUploadDialog<StoreUploadResult>
       title="Upload stores"
       help="One row per store, as in the template. A row whose code is already a store updates it; a new code adds a store. Coordinates must lie in India."
-      path="/admin/stores/upload"
-      template={{ path: '/admin/stores/template', fileName: 'stores-template.xlsx' }}
-      errorReport={{ path: '/admin/stores/upload/errors', fileName: 'stores-upload-errors.xlsx' }}
+      endpoints={storesEndpoints.upload}
+      template={{ fileName: 'stores-template.xlsx' }}
+      errorReport={{ fileName: 'stores-upload-errors.xlsx' }}
       label="Stores spreadsheet"
       done={(a) => `Stores added: ${a.created}, updated: ${a.updated}, rejected rows: ${a.rowsRejected}`}
       onClose={onClose}

@@ -1,4 +1,5 @@
-import { LOCATOR_PAGE } from '@app/contract/stores';
+import { resourceOf } from '@app/contract/endpoint';
+import { LOCATOR_PAGE, storesEndpoints } from '@app/contract/stores';
 import type { Identifier } from 'react-admin';
 
 export const storePaths = {
@@ -6,4 +7,4 @@ export const storePaths = {
   create: `${LOCATOR_PAGE}/create`,
   edit: (id: Identifier) => `${LOCATOR_PAGE}/${id}/edit`,
 };
-export const STORES_RESOURCE = 'admin/stores';
+export const STORES_RESOURCE = resourceOf(storesEndpoints.list);
