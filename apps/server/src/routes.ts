@@ -35,6 +35,7 @@ import { membersRoutes } from './modules/members/members.routes';
 import { memberScansRoutes } from './modules/members/members.scans.routes';
 import { messagesAppRoutes } from './modules/messages/messages.app-routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { whatsappRoutes } from './modules/messages/whatsapp.routes';
 import { inboxAppRoutes } from './modules/notifications/inbox.app-routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pointsSettingsRoutes } from './modules/points-settings/points-settings.routes';
@@ -104,4 +105,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(contentRoutes);
   await app.register(messagesRoutes);
   await app.register(messagesAppRoutes);
+  await app.register(whatsappRoutes);
 };

@@ -6,7 +6,7 @@ import { members } from '../../db/schema/members';
 import { memberMessages } from '../../db/schema/messages';
 import { encryptText } from '../../lib/field-crypto';
 import { findTemplate, renderTemplate, TemplateError } from './templates';
-import { fromCauseOf, MESSAGE_EVENTS, type MessageEvent } from './templates.data';
+import { fromCauseOf, isPromotional, MESSAGE_EVENTS, type MessageEvent } from './templates.data';
 
 export interface QueueMessageInput {
   channel: MessageChannel;
@@ -38,12 +38,15 @@ export async function queueMessage(
   const event = MESSAGE_EVENTS[input.templateKey];
   if (!event) throw new TemplateError(`Unknown message template ${input.templateKey}`);
   let language: string = input.language ?? 'en';
-  if (!input.language && input.memberId) {
+  const promotional = isPromotional(input.templateKey);
+  if ((!input.language || promotional) && input.memberId) {
     const [member] = await tx
-      .select({ language: members.language })
+      .select({ language: members.language, muted: isNotNull(members.promotionsMutedAt) })
       .from(members)
       .where(eq(members.id, input.memberId));
-    language = member?.language ?? 'en';
+    language = input.language ?? member?.language ?? 'en';
+    // A member who muted promotions gets none; transactional messages always go.
+    if (promotional && member?.muted) return null;
   }
   const template = await findTemplate(tx, input.templateKey, input.channel, language);
   if (!template)
