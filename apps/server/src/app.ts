@@ -9,8 +9,8 @@ import { rateLimited } from './lib/errors';
 import { postgresRateLimitStore } from './lib/rate-limits/store';
 import { closeSheetPool } from './lib/sheet-upload/sheet-pool';
 import type { SmsSender } from './lib/sms';
-import { createOutbox, type Outbox } from './modules/messages/outbox-worker';
 import { FcmSender } from './modules/messages/fcm';
+import { createOutbox, type Outbox } from './modules/messages/outbox-worker';
 import { smsSenderFor } from './modules/messages/sms-providers';
 import { WhatsappSender } from './modules/messages/whatsapp';
 import { registerAccessControl } from './plugins/access';
@@ -98,7 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('files', deps.files);
   const { messaging, production } = deps.config;
   app.decorate('sms', deps.sms ?? smsSenderFor(messaging.sms, messaging.sendTimeoutMs, app.log, production));
-  app.decorate('whatsapp', messaging.whatsapp && new WhatsappSender(messaging.whatsapp, messaging.sendTimeoutMs));
+  app.decorate(
+    'whatsapp',
+    messaging.whatsapp && new WhatsappSender(messaging.whatsapp, messaging.sendTimeoutMs),
+  );
   app.decorate('push', messaging.fcm && new FcmSender(messaging.fcm, messaging.sendTimeoutMs));
   app.decorate('outbox', createOutbox(app));
 

@@ -309,7 +309,9 @@ function fcmOf(e: Env): FcmConfig {
   try {
     key = JSON.parse(given.startsWith('{') ? given : readFileSync(given, 'utf8'));
   } catch (error) {
-    throw new Error(`Invalid configuration: FCM_SERVICE_ACCOUNT is not a service account key (${(error as Error).message})`);
+    throw new Error(
+      `Invalid configuration: FCM_SERVICE_ACCOUNT is not a service account key (${(error as Error).message})`,
+    );
   }
   const field = (name: string) => {
     const value = key[name];
@@ -322,7 +324,9 @@ function fcmOf(e: Env): FcmConfig {
     clientEmail: field('client_email'),
     privateKey: field('private_key'),
     privateKeyId: typeof key.private_key_id === 'string' ? key.private_key_id : null,
-    tokenUrl: e.FCM_TOKEN_URL ?? (typeof key.token_uri === 'string' ? key.token_uri : 'https://oauth2.googleapis.com/token'),
+    tokenUrl:
+      e.FCM_TOKEN_URL ??
+      (typeof key.token_uri === 'string' ? key.token_uri : 'https://oauth2.googleapis.com/token'),
     baseUrl: e.FCM_BASE_URL.replace(/\/+$/, ''),
   };
 }

@@ -67,7 +67,11 @@ export const messageTemplateRow = z.object({
 export type MessageTemplateRow = z.infer<typeof messageTemplateRow>;
 
 export const messageTemplateUpdate = z.object({
-  body: z.string({ error: 'Text is required' }).trim().min(1, 'Text is required').max(1000, 'Text: at most 1000 characters'),
+  body: z
+    .string({ error: 'Text is required' })
+    .trim()
+    .min(1, 'Text is required')
+    .max(1000, 'Text: at most 1000 characters'),
   dltTemplateId: z
     .string()
     .trim()
@@ -156,7 +160,7 @@ export const messagesEndpoints = {
     path: '/messages/receipts/whatsapp',
     access: 'public',
     tags,
-    summary: "WhatsApp delivery statuses (signed: X-Hub-Signature-256 with the app secret)",
+    summary: 'WhatsApp delivery statuses (signed: X-Hub-Signature-256 with the app secret)',
     response: z.object({ updated: z.number().int() }),
   }),
   templates: endpoint({

@@ -14,7 +14,11 @@ import type { AddressInfo } from 'node:net';
  * - FCM: `POST /v1/projects/{project}/messages:send` with the bearer; `{name: "projects/…/messages/…"}`;
  *   errors `{error: {code, message, status, details: [{"@type": "…FcmError", errorCode}]}}`.
  */
-export const WHATSAPP_TEST = { token: 'wa-test-token', phoneNumberId: '109876543210', appSecret: 'wa-app-secret' };
+export const WHATSAPP_TEST = {
+  token: 'wa-test-token',
+  phoneNumberId: '109876543210',
+  appSecret: 'wa-app-secret',
+};
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 export const FCM_PROJECT = 'action-tesa-test';
@@ -82,7 +86,10 @@ export async function startChannelStandIn(): Promise<ChannelStandIn> {
       const body = form ? Object.fromEntries(new URLSearchParams(raw)) : raw ? JSON.parse(raw) : {};
       requests.push({ path, headers: req.headers, body });
       if (path === '/token') {
-        if (body.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !verifyJwt(String(body.assertion), `${base}/token`))
+        if (
+          body.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' ||
+          !verifyJwt(String(body.assertion), `${base}/token`)
+        )
           return reply(res, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
         const token = `ya29.${randomBytes(12).toString('hex')}`;
         issued.add(token);
@@ -92,7 +99,13 @@ export async function startChannelStandIn(): Promise<ChannelStandIn> {
       if (path === `/v1/projects/${FCM_PROJECT}/messages:send`) {
         const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
         if (!issued.has(bearer))
-          return reply(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+          return reply(res, 401, {
+            error: {
+              code: 401,
+              message: 'Request had invalid authentication credentials.',
+              status: 'UNAUTHENTICATED',
+            },
+          });
         const token = (body.message as { token?: string } | undefined)?.token ?? '';
         if (deadTokens.has(token))
           return reply(res, 404, {
@@ -100,14 +113,25 @@ export async function startChannelStandIn(): Promise<ChannelStandIn> {
               code: 404,
               message: 'Requested entity was not found.',
               status: 'NOT_FOUND',
-              details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }],
+              details: [
+                { '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' },
+              ],
             },
           });
-        return reply(res, 200, { name: `projects/${FCM_PROJECT}/messages/${randomBytes(8).toString('hex')}` });
+        return reply(res, 200, {
+          name: `projects/${FCM_PROJECT}/messages/${randomBytes(8).toString('hex')}`,
+        });
       }
       if (path === `/${WHATSAPP_TEST.phoneNumberId}/messages`) {
         if (req.headers.authorization !== `Bearer ${WHATSAPP_TEST.token}`)
-          return reply(res, 401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: 'A1' } });
+          return reply(res, 401, {
+            error: {
+              message: 'Invalid OAuth access token.',
+              type: 'OAuthException',
+              code: 190,
+              fbtrace_id: 'A1',
+            },
+          });
         const to = String(body.to);
         return reply(res, 200, {
           messaging_product: 'whatsapp',

@@ -1,6 +1,6 @@
 import { createSign } from 'node:crypto';
 import type { FcmConfig } from '../../config';
-import { call, retryableStatus, retryAfterOf, SendError } from './sms-providers';
+import { call, retryAfterOf, retryableStatus, SendError } from './sms-providers';
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');

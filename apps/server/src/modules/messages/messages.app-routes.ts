@@ -1,5 +1,5 @@
 import { memberProfile } from '@app/contract/member-app';
-import { memberProfileUpdate, messagesEndpoints as E } from '@app/contract/messages';
+import { messagesEndpoints as E, memberProfileUpdate } from '@app/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { members } from '../../db/schema/members';

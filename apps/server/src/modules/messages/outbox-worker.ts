@@ -41,7 +41,6 @@ export interface OutboxOptions {
   sweepMs: number;
 }
 
-
 const CLAIM = `
 update member_messages m
    set status = 'sending', claimed_at = now(), attempts = m.attempts + 1, updated_at = now()
@@ -245,8 +244,8 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
     runOnce,
     reclaimStale,
     rate(channel) {
-      let rate = rates.get(channel);
-      if (!rate) rates.set(channel, (rate = new SendRate(policy.ratePerSecond)));
+      const rate = rates.get(channel) ?? new SendRate(policy.ratePerSecond);
+      rates.set(channel, rate);
       return rate;
     },
   };

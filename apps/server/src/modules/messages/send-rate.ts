@@ -14,7 +14,10 @@ export class SendRate {
 
   private refill() {
     const now = Date.now();
-    this.tokens = Math.min(Math.max(1, this.perSecond), this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.tokens = Math.min(
+      Math.max(1, this.perSecond),
+      this.tokens + ((now - this.last) / 1000) * this.perSecond,
+    );
     this.last = now;
   }
 

@@ -21,7 +21,9 @@ beforeAll(async () => {
     },
   });
   // Each SMS text is registered with DLT; the business sets the ids on the templates.
-  await t.database.executeSql(`update message_templates set dlt_template_id = $1 where channel = 'sms'`, [DLT]);
+  await t.database.executeSql(`update message_templates set dlt_template_id = $1 where channel = 'sms'`, [
+    DLT,
+  ]);
 });
 afterAll(async () => {
   await t.close();
@@ -30,7 +32,11 @@ afterAll(async () => {
 
 const mobileOf = async (memberId: number) =>
   String((await sqlRows(t, 'select mobile from members where id = $1', [memberId]))[0]!.mobile);
-const textsTo = (mobile: string) => msg91.accepted().filter((r) => r.to === mobile).map((r) => r.text);
+const textsTo = (mobile: string) =>
+  msg91
+    .accepted()
+    .filter((r) => r.to === mobile)
+    .map((r) => r.text);
 const waitForText = async (mobile: string, part: string) => {
   await until(() => textsTo(mobile).some((text) => text.includes(part)));
   return textsTo(mobile).find((text) => text.includes(part))!;
@@ -52,7 +58,13 @@ describe('the e-voucher journey (issue 24 item 4, issue 21 item 1)', () => {
     const added = await t.as('almond team', {
       method: 'POST',
       url: '/api/admin/gift-vouchers',
-      payload: { brand, denominationPaise: 50_000, code: `GV-${m.id}-XYZ`, pin: '482913', expiresOn: '2099-12-31' },
+      payload: {
+        brand,
+        denominationPaise: 50_000,
+        code: `GV-${m.id}-XYZ`,
+        pin: '482913',
+        expiresOn: '2099-12-31',
+      },
     });
     expect(added.statusCode, added.body).toBe(200);
     const asked = await redeem(t, m.token, { kind: 'voucher', rewardId: reward });
@@ -70,17 +82,29 @@ describe('the e-voucher journey (issue 24 item 4, issue 21 item 1)', () => {
       [String(id)],
     );
     expect(audits).toHaveLength(1);
-    const stolen = await asMember(t, other.token, { method: 'POST', url: `/api/app/redemptions/${id}/voucher` });
+    const stolen = await asMember(t, other.token, {
+      method: 'POST',
+      url: `/api/app/redemptions/${id}/voucher`,
+    });
     expect(stolen.statusCode).toBe(404);
     expect(stolen.body).not.toContain('482913');
 
     const mobile = await mobileOf(m.id);
     const sms = await waitForText(mobile, 'e-voucher');
-    expect(sms).toBe(`Action Tesa: your ${brand} ₹500 e-voucher code is GV-${m.id}-XYZ, PIN 482913. Do not share it with anyone.`);
-    expect(msg91.accepted().find((r) => r.text === sms)!.fields).toMatchObject({ DLT_TE_ID: DLT, unicode: 1 });
+    expect(sms).toBe(
+      `Action Tesa: your ${brand} ₹500 e-voucher code is GV-${m.id}-XYZ, PIN 482913. Do not share it with anyone.`,
+    );
+    expect(msg91.accepted().find((r) => r.text === sms)!.fields).toMatchObject({
+      DLT_TE_ID: DLT,
+      unicode: 1,
+    });
     expect(await waitForText(mobile, 'is approved')).toContain(`redemption #${id}`);
     // The code and PIN are read from the voucher when sent: the outbox never holds them.
-    const rows = await sqlRows(t, "select * from member_messages where cause_id = $1 and cause_kind like 'redemption.%'", [String(id)]);
+    const rows = await sqlRows(
+      t,
+      "select * from member_messages where cause_id = $1 and cause_kind like 'redemption.%'",
+      [String(id)],
+    );
     expect(rows.map((r) => r.template_key).sort()).toEqual(['redemption.approved', 'voucher.issued']);
     expect(JSON.stringify(rows)).not.toContain('482913');
     expect(textsTo(await mobileOf(other.id)).join(' ')).not.toContain('482913');
@@ -97,10 +121,20 @@ describe('the e-voucher journey (issue 24 item 4, issue 21 item 1)', () => {
       payload: { utr: `UTR${m.id}0001` },
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(await waitForText(mobile, 'is paid')).toMatch(new RegExp(`Rs [0-9,.]+ for your redemption #${cash.id} is paid to your bank account\\. UTR UTR${m.id}0001\\.`));
+    expect(await waitForText(mobile, 'is paid')).toMatch(
+      new RegExp(
+        `Rs [0-9,.]+ for your redemption #${cash.id} is paid to your bank account\\. UTR UTR${m.id}0001\\.`,
+      ),
+    );
     const no = (await redeem(t, m.token, { kind: 'cash', points: 1000, payout: 'bank' })).json();
-    await t.as('cs', { method: 'POST', url: `/api/admin/redemptions/${no.id}/reject`, payload: { reason: 'Bank details do not match' } });
-    expect(await waitForText(mobile, 'rejected')).toBe(`Action Tesa: your redemption #${no.id} was rejected. Reason: Bank details do not match`);
+    await t.as('cs', {
+      method: 'POST',
+      url: `/api/admin/redemptions/${no.id}/reject`,
+      payload: { reason: 'Bank details do not match' },
+    });
+    expect(await waitForText(mobile, 'rejected')).toBe(
+      `Action Tesa: your redemption #${no.id} was rejected. Reason: Bank details do not match`,
+    );
 
     await t.database.executeSql("update members set language = 'hi' where id = $1", [m.id]);
     const gift = await insertReward(t, { name: 'Drill machine', pointsCost: 1000, stock: 5 });

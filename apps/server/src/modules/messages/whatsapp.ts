@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WhatsappConfig } from '../../config';
-import { call, retryableStatus, retryAfterOf, SendError } from './sms-providers';
+import { call, retryAfterOf, retryableStatus, SendError } from './sms-providers';
 
 /** A WhatsApp template message: the approved template's name and language, its body parameters in order. */
 export interface WhatsappTemplateMessage {
@@ -62,7 +62,10 @@ export class WhatsappSender {
     if (res.ok && typeof id === 'string') return { providerMessageId: id };
     const code = answer.error?.code;
     throw new SendError(
-      `whatsapp: HTTP ${res.status}: ${code ?? ''} ${answer.error?.message ?? JSON.stringify(body)}`.slice(0, 500),
+      `whatsapp: HTTP ${res.status}: ${code ?? ''} ${answer.error?.message ?? JSON.stringify(body)}`.slice(
+        0,
+        500,
+      ),
       retryableStatus(res.status) || (code !== undefined && THROTTLED.has(code)),
       retryAfterOf(res.headers.get('retry-after')),
     );

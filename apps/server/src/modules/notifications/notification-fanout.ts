@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { NotificationRecord } from '../../db/schema/notifications';
-import * as repo from './notifications.repository';
 import { intArray } from '../../lib/raw-sql';
 import { MESSAGE_EVENTS } from '../messages/templates.data';
+import * as repo from './notifications.repository';
 import type { PushSender } from './push-sender';
 
 /** Member ids per chunk: one INSERT … SELECT each, committed with the resume point. */
@@ -147,7 +147,12 @@ const parseIntArray = (text: string): number[] =>
  * who has a device and has not muted promotional messages, unique per (notification, member) so a
  * resumed chunk adds none twice. Priority 9: one-time codes and step messages go first.
  */
-async function queuePushFanOut(tx: Executor, id: number, row: { title: string; body: string }, memberIds: number[]) {
+async function queuePushFanOut(
+  tx: Executor,
+  id: number,
+  row: { title: string; body: string },
+  memberIds: number[],
+) {
   await tx.execute(sql`
     insert into member_messages (channel, template_key, language, variables, recipient, member_id,
       cause_kind, cause_id, priority)
