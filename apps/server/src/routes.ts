@@ -34,6 +34,7 @@ import { memberApprovalsRoutes } from './modules/members/members.approvals.route
 import { membersRoutes } from './modules/members/members.routes';
 import { memberScansRoutes } from './modules/members/members.scans.routes';
 import { messagesAppRoutes } from './modules/messages/messages.app-routes';
+import { messagesAdminRoutes } from './modules/messages/messages.admin-routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { whatsappRoutes } from './modules/messages/whatsapp.routes';
 import { inboxAppRoutes } from './modules/notifications/inbox.app-routes';
@@ -106,4 +107,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(messagesRoutes);
   await app.register(messagesAppRoutes);
   await app.register(whatsappRoutes);
+  await app.register(messagesAdminRoutes);
 };

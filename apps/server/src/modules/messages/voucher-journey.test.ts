@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { asMember } from '../members/members.test-kit';
 import { insertReward, redeem, redeemer, sqlRows } from '../redemptions/redemptions.test-kit';
-import { until } from './messages.test-kit';
+import { until, waitForMessage } from './messages.test-kit';
+import { queueStepMessage } from './outbox';
 import { MSG91_TEST, type StandIn, startSmsStandIn } from './sms-stand-ins.test-kit';
 
 const DLT = '1707161234567890123';
@@ -174,5 +175,66 @@ describe('the e-voucher journey (issue 24 item 4, issue 21 item 1)', () => {
       { cause_kind: 'redemption.rejected', n: 1 },
       { cause_kind: 'redemption.returned', n: 1 },
     ]);
+  });
+});
+
+describe('Manage Notification: templates and the delivery log', () => {
+  it('a message failed for a missing DLT id is fixed on Templates and resent from the Delivery log', async () => {
+    const list = await t.as('marketing', { method: 'GET', url: '/api/admin/message-templates' });
+    expect(list.statusCode, list.body).toBe(200);
+    const kycHi = (
+      list.json() as { id: number; key: string; channel: string; language: string; body: string }[]
+    ).find((r) => r.key === 'kyc.approved' && r.channel === 'sms' && r.language === 'hi')!;
+    expect(kycHi.body).toMatch(/[\u0900-\u097F]/);
+    await t.database.executeSql('update message_templates set dlt_template_id = null where id = $1', [
+      kycHi.id,
+    ]);
+
+    const m = await redeemer(t);
+    await t.database.executeSql("update members set language = 'hi' where id = $1", [m.id]);
+    const mobile = await mobileOf(m.id);
+    await t.database.db.transaction((tx) =>
+      queueStepMessage(tx, m.id, 'kyc.approved', {}, { kind: 'test.kyc', id: m.id }),
+    );
+    const failed = await waitForMessage(t, mobile, (row) => row.status === 'failed');
+    expect(failed.error).toContain('no DLT template id');
+
+    const log = await t.as('marketing', {
+      method: 'GET',
+      url: `/api/admin/messages?filter=${encodeURIComponent(JSON.stringify({ status: 'failed', memberId: m.id }))}`,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().rows).toMatchObject([{ id: failed.id, status: 'failed', templateKey: 'kyc.approved' }]);
+    const exported = await t.as('marketing', { method: 'GET', url: '/api/admin/messages/export' });
+    expect(exported.statusCode).toBe(200);
+
+    const edit = (payload: object, role = 'marketing') =>
+      t.as(role, { method: 'PUT', url: `/api/admin/message-templates/${kycHi.id}`, payload });
+    const unknown = await edit({ body: 'प्रिय {name}, {balance}', dltTemplateId: DLT });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields.body).toContain('{balance}');
+    expect((await edit({ body: 'x', dltTemplateId: '12' })).json().fields).toHaveProperty('dltTemplateId');
+    expect((await edit({ body: kycHi.body, dltTemplateId: DLT }, 'finance')).statusCode).toBe(403);
+    const saved = await edit({ body: 'प्रिय {name}, आपका KYC सत्यापित हो गया है।', dltTemplateId: DLT });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ dltTemplateId: DLT });
+
+    expect(
+      (await t.as('finance', { method: 'POST', url: `/api/admin/messages/${failed.id}/resend` })).statusCode,
+    ).toBe(403);
+    const resent = await t.as('marketing', {
+      method: 'POST',
+      url: `/api/admin/messages/${failed.id}/resend`,
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    await waitForMessage(t, mobile, (row) => row.status === 'sent');
+    expect(textsTo(mobile).at(-1)).toMatch(/^प्रिय Test member [0-9A-F]+, आपका KYC सत्यापित हो गया है।$/);
+    const twice = await t.as('marketing', { method: 'POST', url: `/api/admin/messages/${failed.id}/resend` });
+    expect(twice.statusCode).toBe(409);
+    const audits = await sqlRows(
+      t,
+      "select action from audit_log where action in ('message_template.updated', 'member_message.resent')",
+    );
+    expect(audits.length).toBeGreaterThanOrEqual(2);
   });
 });
