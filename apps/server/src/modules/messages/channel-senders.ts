@@ -4,7 +4,14 @@ import { decryptText } from '../../lib/field-crypto';
 import { voucherOfRedemption } from '../gift-vouchers/voucher-stock';
 import { DeadTokenError } from './fcm';
 import { SendError } from './sms-providers';
-import { cleanVariable, findTemplate, placeholdersOf, renderTemplate, TemplateError } from './templates';
+import {
+  cleanVariable,
+  findTemplate,
+  placeholdersOf,
+  renderTemplate,
+  TemplateError,
+  type TemplateRow,
+} from './templates';
 import { fromCauseOf, isPromotional, type MessageEvent } from './templates.data';
 import { whatsappTemplateName } from './whatsapp';
 
@@ -47,13 +54,33 @@ const mutedNow = async (app: FastifyInstance, memberId: number | null) => {
   return Boolean(rows[0]?.muted);
 };
 
+/** Templates read by the worker, kept a few seconds: a fan-out's million rows share one template. */
+const TEMPLATE_TTL_MS = 5_000;
+const templates = new WeakMap<
+  FastifyInstance,
+  Map<string, { at: number; row: Promise<TemplateRow | null> }>
+>();
+/** A template changed on this instance: read it afresh (other instances within TEMPLATE_TTL_MS). */
+export const forgetTemplates = (app: FastifyInstance) => templates.delete(app);
+
+function cachedTemplate(app: FastifyInstance, row: ClaimedMessage): Promise<TemplateRow | null> {
+  const cache = templates.get(app) ?? new Map();
+  templates.set(app, cache);
+  const key = `${row.templateKey}|${row.channel}|${row.language}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TEMPLATE_TTL_MS) return hit.row;
+  const fresh = findTemplate(app.database.db, row.templateKey, row.channel, row.language);
+  cache.set(key, { at: Date.now(), row: fresh });
+  return fresh;
+}
+
 /**
  * Sends one claimed message on its channel: SMS through the configured gateway, WhatsApp as an
  * approved template, push to each of the member's devices (a dead token is forgotten). Throws a
  * SendError (retryable or not) or a TemplateError (never retried).
  */
 export async function sendClaimed(app: FastifyInstance, row: ClaimedMessage): Promise<Sent> {
-  const template = await findTemplate(app.database.db, row.templateKey, row.channel, row.language);
+  const template = await cachedTemplate(app, row);
   if (!template) throw new TemplateError(`no ${row.channel} template ${row.templateKey}`);
   if (isPromotional(row.templateKey as MessageEvent) && (await mutedNow(app, row.memberId)))
     throw new SendError('the member muted promotional messages', false);

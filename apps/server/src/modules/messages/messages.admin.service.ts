@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { messageTemplates } from '../../db/schema/messages';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
+import { forgetTemplates } from './channel-senders';
 import { findMessage, findTemplateRow } from './delivery-log.repository';
 import { placeholdersOf } from './templates';
 import { fromCauseOf, MESSAGE_EVENTS, type MessageEvent } from './templates.data';
@@ -18,7 +19,7 @@ export async function updateTemplate(
   templateId: number,
   change: MessageTemplateUpdate,
 ) {
-  return app.database.db.transaction(async (tx) => {
+  const saved = await app.database.db.transaction(async (tx) => {
     const row = await findTemplateRow(tx, templateId);
     if (!row) throw notFound('Template');
     const event = MESSAGE_EVENTS[row.key as MessageEvent];
@@ -51,6 +52,8 @@ export async function updateTemplate(
     });
     return (await findTemplateRow(tx, templateId))!;
   });
+  forgetTemplates(app);
+  return saved;
 }
 
 /**

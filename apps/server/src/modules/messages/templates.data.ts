@@ -144,5 +144,5 @@ export const MESSAGE_TEXTS: MessageText[] = [
     'Action Tesa: your feedback {reference} is resolved. See our reply in the app.',
     'Action Tesa: आपकी प्रतिक्रिया {reference} का समाधान हो गया है। ऐप में हमारा उत्तर देखें।',
   ),
-  ...sms('notification', '{title}: {message}', '{title}: {message}'),
+  ...sms('notification', '{title}: {message}', 'सूचना — {title}: {message}'),
 ];
