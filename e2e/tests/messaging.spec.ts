@@ -22,7 +22,9 @@ test('Manage Notification: Templates in English and Hindi are edited; the Delive
   await dialog.getByLabel('Text').fill('Dear {name}, welcome to Action Tesa: {balance}');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toContainText('Unknown variable {balance}');
-  await dialog.getByLabel('Text').fill('Dear {name}, your Action Tesa registration is approved. Welcome aboard!');
+  await dialog
+    .getByLabel('Text')
+    .fill('Dear {name}, your Action Tesa registration is approved. Welcome aboard!');
   await dialog.getByLabel('DLT template id').fill('1707161234567890123');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -61,11 +61,11 @@ const templates = new WeakMap<
   Map<string, { at: number; row: Promise<TemplateRow | null> }>
 >();
 /** A template changed on this instance: read it afresh (other instances within TEMPLATE_TTL_MS). */
-export const forgetTemplates = (app: FastifyInstance) => templates.delete(app);
+export const forgetTemplates = (app: FastifyInstance) => templates.delete(app.database);
 
 function cachedTemplate(app: FastifyInstance, row: ClaimedMessage): Promise<TemplateRow | null> {
-  const cache = templates.get(app) ?? new Map();
-  templates.set(app, cache);
+  const cache = templates.get(app.database) ?? new Map();
+  templates.set(app.database, cache);
   const key = `${row.templateKey}|${row.channel}|${row.language}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TEMPLATE_TTL_MS) return hit.row;
