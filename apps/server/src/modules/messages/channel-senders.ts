@@ -56,10 +56,8 @@ const mutedNow = async (app: FastifyInstance, memberId: number | null) => {
 
 /** Templates read by the worker, kept a few seconds: a fan-out's million rows share one template. */
 const TEMPLATE_TTL_MS = 5_000;
-const templates = new WeakMap<
-  FastifyInstance,
-  Map<string, { at: number; row: Promise<TemplateRow | null> }>
->();
+// Keyed by the database: a plugin's `app` is its own encapsulated instance, the database is shared.
+const templates = new WeakMap<object, Map<string, { at: number; row: Promise<TemplateRow | null> }>>();
 /** A template changed on this instance: read it afresh (other instances within TEMPLATE_TTL_MS). */
 export const forgetTemplates = (app: FastifyInstance) => templates.delete(app.database);
 
