@@ -30,6 +30,10 @@ export interface ClaimedMessage {
   attempts: number;
   priority: number;
   expired: boolean;
+  /** Read with the claim: the member muted promotional messages. */
+  muted: boolean;
+  /** Read with the claim, for push: the member's devices. */
+  devices: { id: number; token: string }[] | null;
 }
 
 export interface Sent {
@@ -44,15 +48,6 @@ async function causeVariables(app: FastifyInstance, row: ClaimedMessage): Promis
   if (!voucher) throw new TemplateError('the redemption holds no voucher');
   return { code: voucher.code, pin: voucher.pin ?? '-' };
 }
-
-const mutedNow = async (app: FastifyInstance, memberId: number | null) => {
-  if (memberId === null) return false;
-  const { rows } = await app.database.executeSql(
-    'select promotions_muted_at is not null as muted from members where id = $1',
-    [memberId],
-  );
-  return Boolean(rows[0]?.muted);
-};
 
 /** Templates read by the worker, kept a few seconds: a fan-out's million rows share one template. */
 const TEMPLATE_TTL_MS = 5_000;
@@ -80,7 +75,7 @@ function cachedTemplate(app: FastifyInstance, row: ClaimedMessage): Promise<Temp
 export async function sendClaimed(app: FastifyInstance, row: ClaimedMessage): Promise<Sent> {
   const template = await cachedTemplate(app, row);
   if (!template) throw new TemplateError(`no ${row.channel} template ${row.templateKey}`);
-  if (isPromotional(row.templateKey as MessageEvent) && (await mutedNow(app, row.memberId)))
+  if (isPromotional(row.templateKey as MessageEvent) && row.muted)
     throw new SendError('the member muted promotional messages', false);
   const secrets = row.secretVariables
     ? (JSON.parse(decryptText(app.config.encryptionKey, row.secretVariables)) as Record<string, string>)
@@ -120,10 +115,7 @@ async function sendPush(
 ): Promise<Sent> {
   const push = app.push;
   if (!push) throw new SendError('push is not configured (FCM_SERVICE_ACCOUNT)', false);
-  const { rows: devices } = await app.database.executeSql(
-    'select id, token from member_devices where member_id = $1 order by id',
-    [row.memberId],
-  );
+  const devices = row.devices ?? [];
   let first: string | null = null;
   for (const device of devices) {
     try {

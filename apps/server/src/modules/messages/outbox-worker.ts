@@ -51,7 +51,10 @@ update member_messages m
            for update skip locked) c
  where m.id = c.id
 returning m.id, m.channel, m.template_key, m.language, m.variables, m.secret_variables, m.recipient,
-          m.member_id, m.cause_kind, m.cause_id, m.attempts, m.priority, coalesce(m.expires_at <= now(), false) as expired`;
+          m.member_id, m.cause_kind, m.cause_id, m.attempts, m.priority, coalesce(m.expires_at <= now(), false) as expired,
+          coalesce((select x.promotions_muted_at is not null from members x where x.id = m.member_id), false) as muted,
+          case when m.channel = 'push' then (select coalesce(json_agg(json_build_object('id', d.id, 'token', d.token)
+            order by d.id), '[]'::json) from member_devices d where d.member_id = m.member_id) end as devices`;
 
 const RECLAIM = `
 update member_messages
@@ -120,6 +123,8 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
         attempts: Number(r.attempts),
         priority: Number(r.priority),
         expired: Boolean(r.expired),
+        muted: Boolean(r.muted),
+        devices: (r.devices as { id: number; token: string }[] | null) ?? null,
       }))
       .sort((a, b) => a.priority - b.priority || a.id - b.id);
   }
