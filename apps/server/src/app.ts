@@ -11,8 +11,10 @@ import { postgresRateLimitStore } from './lib/rate-limits/store';
 import { closeSheetPool } from './lib/sheet-upload/sheet-pool';
 import type { SmsSender } from './lib/sms';
 import { MODULES } from './modules';
+import { FcmSender } from './modules/messages/fcm';
 import { createOutbox, type Outbox } from './modules/messages/outbox-worker';
 import { smsSenderFor } from './modules/messages/sms-providers';
+import { WhatsappSender } from './modules/messages/whatsapp';
 import { registerAccessControl } from './plugins/access';
 import { errorForLog, registerErrorHandling } from './plugins/errors';
 import type { Jobs } from './plugins/jobs';
@@ -31,6 +33,10 @@ declare module 'fastify' {
     sms: SmsSender;
     /** Messages to members: the outbox worker (modules/messages). */
     outbox: Outbox;
+    /** WhatsApp template messages (WHATSAPP_TOKEN); null: not configured. */
+    whatsapp: WhatsappSender | null;
+    /** Push through FCM (FCM_SERVICE_ACCOUNT); null: not configured. */
+    push: FcmSender | null;
   }
 }
 
@@ -95,6 +101,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('registry', registryOf(MODULES));
   const { messaging, production } = deps.config;
   app.decorate('sms', deps.sms ?? smsSenderFor(messaging.sms, messaging.sendTimeoutMs, app.log, production));
+  app.decorate(
+    'whatsapp',
+    messaging.whatsapp && new WhatsappSender(messaging.whatsapp, messaging.sendTimeoutMs),
+  );
+  app.decorate('push', messaging.fcm && new FcmSender(messaging.fcm, messaging.sendTimeoutMs));
   app.decorate('outbox', createOutbox(app));
 
   registerSecurityHeaders(

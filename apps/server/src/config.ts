@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -52,6 +53,24 @@ const schema = z.object({
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
   /** The public URL of `/api/messages/receipts/twilio` Twilio posts delivery statuses to; unset, none. */
   TWILIO_STATUS_CALLBACK_URL: z.string().url().optional(),
+  /** WhatsApp Business Cloud API (template messages): a system user's token and the sender's phone number id. */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  /** The Graph API origin and version; a test stand-in or a gateway of one's own. */
+  WHATSAPP_BASE_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  /** The Meta app's secret: the key of the webhook's X-Hub-Signature-256 (unset: status webhooks are refused). */
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  /** The token Meta's webhook subscription echoes (GET hub.verify_token); unset: the handshake is refused. */
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  /** Firebase Cloud Messaging (HTTP v1): the service account's JSON key, inline or a file path. */
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_BASE_URL: z.string().url().default('https://fcm.googleapis.com'),
+  /** Where the service account's signed JWT is exchanged for an access token (default: the key's token_uri). */
+  FCM_TOKEN_URL: z.string().url().optional(),
+  /** Sends per second to one provider (each of SMS, WhatsApp, push), across this instance's outbox. */
+  MESSAGES_RATE_PER_SECOND: z.coerce.number().min(0.1).max(100_000).default(50),
+  /** A courier tracking page for dispatch messages, `{awb}` and `{courier}` filled in (default 17TRACK). */
+  TRACKING_URL: z.string().optional(),
   /** How long one request to a message provider may take before it counts as a timeout (retried). */
   MESSAGES_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Attempts per message before it is marked failed. */
@@ -183,6 +202,22 @@ export type SmsProviderConfig =
       statusCallbackUrl: string | null;
     };
 
+export interface WhatsappConfig {
+  token: string;
+  phoneNumberId: string;
+  baseUrl: string;
+}
+
+export interface FcmConfig {
+  /** The service account key's fields FCM needs. */
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+  privateKeyId: string | null;
+  tokenUrl: string;
+  baseUrl: string;
+}
+
 export interface MessagingConfig {
   sms: SmsProviderConfig;
   /** MSG91's delivery reports are refused (401) without it. */
@@ -190,6 +225,13 @@ export interface MessagingConfig {
   /** Twilio's callbacks are verified with its auth token; without one they are refused. */
   twilioAuthToken: string | null;
   twilioStatusCallbackUrl: string | null;
+  whatsapp: WhatsappConfig | null;
+  /** Meta's webhook signatures are checked with it; without one the status webhook is refused. */
+  whatsappAppSecret: string | null;
+  whatsappVerifyToken: string | null;
+  fcm: FcmConfig | null;
+  /** Sends per second to each provider (MESSAGES_RATE_PER_SECOND). */
+  ratePerSecond: number;
   sendTimeoutMs: number;
   maxAttempts: number;
   retryBaseSeconds: number;
@@ -210,6 +252,12 @@ function messagingOf(e: Env, production: boolean): MessagingConfig {
     const value = e[name];
     if (typeof value !== 'string' || value.trim() === '')
       throw new Error(`Invalid configuration: ${name} is required with SMS_SENDER=${sender}`);
+    return value.trim();
+  };
+  const needFor = (name: keyof Env, what: string): string => {
+    const value = e[name];
+    if (typeof value !== 'string' || value.trim() === '')
+      throw new Error(`Invalid configuration: ${name} is required to send ${what} messages`);
     return value.trim();
   };
   let sms: SmsProviderConfig = { sender: 'log' };
@@ -236,9 +284,50 @@ function messagingOf(e: Env, production: boolean): MessagingConfig {
     msg91WebhookSecret: e.MSG91_WEBHOOK_SECRET?.trim() || null,
     twilioAuthToken: e.TWILIO_AUTH_TOKEN?.trim() || null,
     twilioStatusCallbackUrl: e.TWILIO_STATUS_CALLBACK_URL ?? null,
+    whatsapp:
+      e.WHATSAPP_TOKEN?.trim() || e.WHATSAPP_PHONE_NUMBER_ID?.trim()
+        ? {
+            token: needFor('WHATSAPP_TOKEN', 'WhatsApp'),
+            phoneNumberId: needFor('WHATSAPP_PHONE_NUMBER_ID', 'WhatsApp'),
+            baseUrl: e.WHATSAPP_BASE_URL.replace(/\/+$/, ''),
+          }
+        : null,
+    whatsappAppSecret: e.WHATSAPP_APP_SECRET?.trim() || null,
+    whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN?.trim() || null,
+    fcm: e.FCM_SERVICE_ACCOUNT?.trim() ? fcmOf(e) : null,
+    ratePerSecond: e.MESSAGES_RATE_PER_SECOND,
     sendTimeoutMs: e.MESSAGES_SEND_TIMEOUT_MS,
     maxAttempts: e.MESSAGES_MAX_ATTEMPTS,
     retryBaseSeconds: e.MESSAGES_RETRY_BASE_SECONDS,
+  };
+}
+
+/** FCM_SERVICE_ACCOUNT: the key's JSON itself, or the path of its file; a broken one stops start-up. */
+function fcmOf(e: Env): FcmConfig {
+  const given = e.FCM_SERVICE_ACCOUNT!.trim();
+  let key: Record<string, unknown>;
+  try {
+    key = JSON.parse(given.startsWith('{') ? given : readFileSync(given, 'utf8'));
+  } catch (error) {
+    throw new Error(
+      `Invalid configuration: FCM_SERVICE_ACCOUNT is not a service account key (${(error as Error).message})`,
+    );
+  }
+  const field = (name: string) => {
+    const value = key[name];
+    if (typeof value !== 'string' || !value)
+      throw new Error(`Invalid configuration: FCM_SERVICE_ACCOUNT has no ${name}`);
+    return value;
+  };
+  return {
+    projectId: field('project_id'),
+    clientEmail: field('client_email'),
+    privateKey: field('private_key'),
+    privateKeyId: typeof key.private_key_id === 'string' ? key.private_key_id : null,
+    tokenUrl:
+      e.FCM_TOKEN_URL ??
+      (typeof key.token_uri === 'string' ? key.token_uri : 'https://oauth2.googleapis.com/token'),
+    baseUrl: e.FCM_BASE_URL.replace(/\/+$/, ''),
   };
 }
 

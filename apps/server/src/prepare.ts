@@ -52,6 +52,8 @@ export async function prepareDatabase(
       await seedDemoNotifications(database);
       await seedDemoContent(database);
       await seedDemoField(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
+      // The demo history's decisions queued step messages to made-up members: history, not news.
+      await database.executeSql('delete from member_messages');
       seeded = true;
     } else if (options.firstAdmin) {
       await seedFirstAdmin(database.db, options.firstAdmin.email, options.firstAdmin.password);

@@ -82,6 +82,12 @@ export const ACTIONS = [
   act('games.manage', '/dashboard/gamespoints', 'Create, edit and archive games'),
   act('stores.manage', '/dashboard/locator', 'Add, edit, deactivate and upload stores'),
   act('notifications.send', '/dashboard/notifications', 'Compose, schedule, send and cancel notifications'),
+  act(
+    'messages.templates',
+    '/dashboard/notifications',
+    "Edit members' message templates (SMS, WhatsApp, push)",
+  ),
+  act('messages.resend', '/dashboard/notifications', 'Send a failed message to a member again'),
   act('app-versions.update', '/dashboard/update_version', 'Change the app versions (latest, minimum, force)'),
   act('social-links.manage', '/dashboard/mainsettings/socialconnect', 'Add, edit and archive social links'),
   act('documents.manage', '/dashboard/mainsettings/terms', 'Write, publish and archive documents'),

@@ -577,6 +577,8 @@ CREATE TABLE "members" (
 	"kyc_status" text DEFAULT 'none' NOT NULL,
 	"balance" integer DEFAULT 0 NOT NULL,
 	"language" text DEFAULT 'en' NOT NULL,
+	"whatsapp_opt_in_at" timestamp with time zone,
+	"promotions_muted_at" timestamp with time zone,
 	"terms_version" text,
 	"terms_accepted_at" timestamp with time zone,
 	"approved_at" timestamp with time zone,
@@ -591,6 +593,14 @@ CREATE TABLE "members" (
 CREATE TABLE "terms_versions" (
 	"version" text PRIMARY KEY NOT NULL,
 	"published_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "member_devices" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" bigint NOT NULL,
+	"token" text NOT NULL,
+	"platform" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "member_messages" (
@@ -1139,6 +1149,8 @@ CREATE INDEX "members_created_idx" ON "members" USING btree ("created_at","id");
 CREATE INDEX "members_state_idx" ON "members" USING btree ("state","district");--> statement-breakpoint
 CREATE INDEX "members_dealer_idx" ON "members" USING btree ("dealer_id");--> statement-breakpoint
 CREATE INDEX "members_referred_by_idx" ON "members" USING btree ("referred_by");--> statement-breakpoint
+CREATE UNIQUE INDEX "member_devices_token_uq" ON "member_devices" USING btree ("token");--> statement-breakpoint
+CREATE INDEX "member_devices_member_idx" ON "member_devices" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "member_messages_cause_uq" ON "member_messages" USING btree ("cause_kind","cause_id","channel","template_key");--> statement-breakpoint
 CREATE INDEX "member_messages_queue_idx" ON "member_messages" USING btree ("priority","next_attempt_at","id") WHERE "member_messages"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "member_messages_sending_idx" ON "member_messages" USING btree ("claimed_at") WHERE "member_messages"."status" = 'sending';--> statement-breakpoint

@@ -46,6 +46,10 @@ export const members = pgTable(
     balance: integer('balance').notNull().default(0),
     /** Language of the messages the member receives: en | hi (contract MESSAGE_LANGUAGES). */
     language: text('language').notNull().default('en'),
+    /** When the member agreed to WhatsApp messages (null: not opted in; WhatsApp requires the opt-in). */
+    whatsappOptInAt: timestamp('whatsapp_opt_in_at', { withTimezone: true }),
+    /** When the member muted promotional messages (null: not muted); transactional ones always go. */
+    promotionsMutedAt: timestamp('promotions_muted_at', { withTimezone: true }),
     termsVersion: text('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),

@@ -102,3 +102,23 @@ export const messageTemplates = pgTable(
     check('message_templates_language_ck', sql`${t.language} ~ '^[a-z]{2}$'`),
   ],
 );
+
+/**
+ * The member's devices for push (FCM registration tokens). A token belongs to one member (the newest
+ * registration wins: a phone changed hands); FCM's UNREGISTERED / INVALID_ARGUMENT answer deletes it.
+ */
+export const memberDevices = pgTable(
+  'member_devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    token: text('token').notNull(),
+    /** android | ios | web */
+    platform: text('platform').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('member_devices_token_uq').on(t.token),
+    index('member_devices_member_idx').on(t.memberId),
+  ],
+);

@@ -15,6 +15,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { claimFile, openStored } from '../files/files.service';
+import { queueStepMessage } from '../messages/outbox';
 import {
   attachmentIdsOf,
   feedbackOfMember,
@@ -100,7 +101,20 @@ async function addReply(tx: Tx, actor: Actor, feedbackId: number, text: string) 
 
 /** Sets the state, audited as `feedback.<state>`. */
 async function setState(tx: Tx, actor: Actor, feedbackId: number, from: FeedbackState, to: FeedbackState) {
-  await tx.update(feedback).set({ state: to, updatedAt: sql`now()` }).where(eq(feedback.id, feedbackId));
+  const [moved] = await tx
+    .update(feedback)
+    .set({ state: to, updatedAt: sql`now()` })
+    .where(eq(feedback.id, feedbackId))
+    .returning({ memberId: feedback.memberId });
+  // The member hears when their feedback is taken up and when it is resolved (once each).
+  if (moved && (to === 'in_progress' || to === 'resolved'))
+    await queueStepMessage(
+      tx,
+      moved.memberId,
+      `feedback.${to}`,
+      { reference: `#${feedbackId}` },
+      { kind: `feedback.${to}`, id: feedbackId },
+    );
   await audit(tx, actor, {
     action: `feedback.${to}`,
     entity: FEEDBACK_ENTITY,

@@ -54,6 +54,10 @@ export const MEMBER_WRITES = {
   revealVoucher: { allow: ANYONE, limit: perHour(60) },
   /** The language messages reach the member in: their own setting, at any standing. */
   updateProfile: { allow: ANYONE, limit: perHour(30) },
+  /** WhatsApp opt-in and muting promotions: the member's own choice, at any standing. */
+  messagingSettings: { allow: ANYONE, limit: perHour(30) },
+  /** Registering and removing push devices (each sign-in on a phone). */
+  devices: { allow: ANYONE, limit: perHour(60) },
   logout: { allow: ANYONE },
 } as const satisfies Record<string, MemberWriteDeclaration>;
 export type MemberWrite = keyof typeof MEMBER_WRITES;

@@ -1,12 +1,14 @@
 import { memberProfile } from '@app/contract/member-app';
-import { memberProfileUpdate } from '@app/contract/messages';
+import { messagesEndpoints as E, memberProfileUpdate } from '@app/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { members } from '../../db/schema/members';
 import { memberOf, memberWrite } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import { profileOf } from '../member-app/member-app.service';
+import { messagingOf, registerDevice, removeDevice, updateMessaging } from './messaging-settings';
 
-/** The member's own messaging settings in the app: the language messages reach them in. */
+/** The member's own messaging settings in the app: language, WhatsApp opt-in, muting, push devices. */
 export const messagesAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/app/profile',
@@ -29,5 +31,18 @@ export const messagesAppRoutes: FastifyPluginAsyncZod = async (app) => {
         return profileOf(tx, id);
       });
     },
+  );
+  const db = app.database.db;
+  route(app, E.myMessaging, async (request) => messagingOf(db, memberOf(request).id));
+  route(app, E.updateMyMessaging, async (request) =>
+    db.transaction((tx) => updateMessaging(tx, memberOf(request).id, request.body)),
+  );
+  route(app, E.registerDevice, async (request) =>
+    db.transaction((tx) =>
+      registerDevice(tx, memberOf(request).id, request.body.token, request.body.platform),
+    ),
+  );
+  route(app, E.removeDevice, async (request) =>
+    db.transaction((tx) => removeDevice(tx, memberOf(request).id, request.body.token)),
   );
 };

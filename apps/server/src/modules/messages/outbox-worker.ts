@@ -1,8 +1,9 @@
 import type { MessageChannel } from '@app/contract/messages';
 import type { FastifyInstance } from 'fastify';
-import { decryptText } from '../../lib/field-crypto';
+import { type ClaimedMessage, type Sent, sendClaimed } from './channel-senders';
+import { SendRate } from './send-rate';
 import { SendError } from './sms-providers';
-import { findTemplate, renderTemplate, TemplateError } from './templates';
+import { TemplateError } from './templates';
 
 /**
  * The outbox worker. The outbox table is its own queue: a claim is one statement,
@@ -29,6 +30,8 @@ export interface Outbox {
   runOnce(limit?: number): Promise<number>;
   /** Puts `sending` rows whose claim went stale back in the queue; answers how many. */
   reclaimStale(): Promise<number>;
+  /** The send rate of a channel's provider (MESSAGES_RATE_PER_SECOND each). */
+  rate(channel: MessageChannel): SendRate;
 }
 
 export interface OutboxOptions {
@@ -36,19 +39,6 @@ export interface OutboxOptions {
   pollMs: number;
   staleClaimSeconds: number;
   sweepMs: number;
-}
-
-interface ClaimedRow {
-  id: number;
-  channel: MessageChannel;
-  templateKey: string;
-  language: string;
-  variables: Record<string, string>;
-  secretVariables: string | null;
-  recipient: string;
-  attempts: number;
-  priority: number;
-  expired: boolean;
 }
 
 const CLAIM = `
@@ -61,7 +51,10 @@ update member_messages m
            for update skip locked) c
  where m.id = c.id
 returning m.id, m.channel, m.template_key, m.language, m.variables, m.secret_variables, m.recipient,
-          m.attempts, m.priority, coalesce(m.expires_at <= now(), false) as expired`;
+          m.member_id, m.cause_kind, m.cause_id, m.attempts, m.priority, coalesce(m.expires_at <= now(), false) as expired,
+          coalesce((select x.promotions_muted_at is not null from members x where x.id = m.member_id), false) as muted,
+          case when m.channel = 'push' then (select coalesce(json_agg(json_build_object('id', d.id, 'token', d.token)
+            order by d.id), '[]'::json) from member_devices d where d.member_id = m.member_id) end as devices`;
 
 const RECLAIM = `
 update member_messages
@@ -111,8 +104,9 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
   let lastSweep = 0;
   let inFlight = 0;
   const pending = new Set<Promise<void>>();
+  const rates = new Map<MessageChannel, SendRate>();
 
-  async function claim(limit: number): Promise<ClaimedRow[]> {
+  async function claim(limit: number): Promise<ClaimedMessage[]> {
     const { rows } = await sql(CLAIM, [limit]);
     return rows
       .map((r) => ({
@@ -123,35 +117,27 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
         variables: (r.variables ?? {}) as Record<string, string>,
         secretVariables: (r.secret_variables as string | null) ?? null,
         recipient: String(r.recipient),
+        memberId: r.member_id === null ? null : Number(r.member_id),
+        causeKind: String(r.cause_kind),
+        causeId: String(r.cause_id),
         attempts: Number(r.attempts),
         priority: Number(r.priority),
         expired: Boolean(r.expired),
+        muted: Boolean(r.muted),
+        devices: (r.devices as { id: number; token: string }[] | null) ?? null,
       }))
       .sort((a, b) => a.priority - b.priority || a.id - b.id);
   }
 
-  async function deliver(row: ClaimedRow): Promise<void> {
+  async function deliver(row: ClaimedMessage): Promise<void> {
     const fail = (error: string) => sql(FAILED, [row.id, row.attempts, error.slice(0, 1000)]);
     if (row.expired) {
       await fail('expired before it could be sent');
       return;
     }
-    let sent: { provider: string; id: string | null };
+    let sent: Sent;
     try {
-      const template = await findTemplate(app.database.db, row.templateKey, row.channel, row.language);
-      if (!template) throw new TemplateError(`no ${row.channel} template ${row.templateKey}`);
-      const secrets = row.secretVariables
-        ? (JSON.parse(decryptText(app.config.encryptionKey, row.secretVariables)) as Record<string, string>)
-        : {};
-      const text = renderTemplate(template.body, { ...row.variables, ...secrets }, row.channel);
-      if (row.channel !== 'sms') throw new SendError(`no ${row.channel} provider is configured`, false);
-      const result = await app.sms.send(row.recipient, text, {
-        reference: String(row.id),
-        templateKey: row.templateKey,
-        language: template.language,
-        dltTemplateId: template.dltTemplateId,
-      });
-      sent = { provider: app.sms.name ?? 'custom', id: result?.providerMessageId ?? null };
+      sent = await sendClaimed(app, row);
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       const retryable = error instanceof SendError ? error.retryable : !(error instanceof TemplateError);
@@ -262,5 +248,10 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
     },
     runOnce,
     reclaimStale,
+    rate(channel) {
+      const rate = rates.get(channel) ?? new SendRate(policy.ratePerSecond);
+      rates.set(channel, rate);
+      return rate;
+    },
   };
 }

@@ -1,12 +1,12 @@
 import type { MessageChannel, MessageLanguage } from '@app/contract/messages';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { members } from '../../db/schema/members';
 import { memberMessages } from '../../db/schema/messages';
 import { encryptText } from '../../lib/field-crypto';
 import { findTemplate, renderTemplate, TemplateError } from './templates';
-import { MESSAGE_EVENTS, type MessageEvent } from './templates.data';
+import { fromCauseOf, isPromotional, MESSAGE_EVENTS, type MessageEvent } from './templates.data';
 
 export interface QueueMessageInput {
   channel: MessageChannel;
@@ -38,17 +38,22 @@ export async function queueMessage(
   const event = MESSAGE_EVENTS[input.templateKey];
   if (!event) throw new TemplateError(`Unknown message template ${input.templateKey}`);
   let language: string = input.language ?? 'en';
-  if (!input.language && input.memberId) {
+  const promotional = isPromotional(input.templateKey);
+  if ((!input.language || promotional) && input.memberId) {
     const [member] = await tx
-      .select({ language: members.language })
+      .select({ language: members.language, muted: isNotNull(members.promotionsMutedAt) })
       .from(members)
       .where(eq(members.id, input.memberId));
-    language = member?.language ?? 'en';
+    language = input.language ?? member?.language ?? 'en';
+    // A member who muted promotions gets none; transactional messages always go.
+    if (promotional && member?.muted) return null;
   }
   const template = await findTemplate(tx, input.templateKey, input.channel, language);
   if (!template)
     throw new TemplateError(`No ${input.channel} template ${input.templateKey} in ${language} or English`);
-  renderTemplate(template.body, input.variables, input.channel);
+  // What the worker reads from the cause at send time stands in as a sample here, to check the rest.
+  const sample = Object.fromEntries(fromCauseOf(input.templateKey).map((name) => [name, 'x']));
+  renderTemplate(template.body, { ...sample, ...input.variables }, input.channel);
 
   const secretNames = new Set<string>(event.secret);
   const plain: Record<string, string> = {};
@@ -93,8 +98,9 @@ export async function queueMessage(
 export const secondsFromNow = (seconds: number): SQL => sql`now() + make_interval(secs => ${seconds})`;
 
 /**
- * A step message to a member by SMS (a decision's outcome), in their language, `name` filled from
- * the member: one line at each transition, inside its transaction. No secret variables here.
+ * A step message to a member (a decision's outcome), in their language, `name` filled from the
+ * member: by SMS always, and by WhatsApp too when they opted in. One line at each transition, inside
+ * its transaction; one row per channel, however often the cause is retried. Answers the SMS row.
  */
 export async function queueStepMessage(
   tx: Executor,
@@ -104,20 +110,29 @@ export async function queueStepMessage(
   cause: { kind: string; id: string | number },
 ): Promise<{ id: number } | null> {
   const [member] = await tx
-    .select({ mobile: members.mobile, name: members.name, language: members.language })
+    .select({
+      mobile: members.mobile,
+      name: members.name,
+      language: members.language,
+      whatsapp: isNotNull(members.whatsappOptInAt),
+    })
     .from(members)
     .where(eq(members.id, memberId));
   if (!member) return null;
   const given = Object.fromEntries(
     Object.entries(variables).map(([k, v]) => [k, v === null || v === undefined || v === '' ? '-' : v]),
   ) as Record<string, string | number>;
-  return queueMessage(null, tx, {
-    channel: 'sms',
-    templateKey,
-    to: member.mobile,
-    memberId,
-    language: member.language === 'hi' ? 'hi' : 'en',
-    variables: { name: member.name, ...given },
-    cause,
-  });
+  const message = (channel: MessageChannel) =>
+    queueMessage(null, tx, {
+      channel,
+      templateKey,
+      to: member.mobile,
+      memberId,
+      language: member.language === 'hi' ? 'hi' : 'en',
+      variables: { name: member.name, ...given },
+      cause,
+    });
+  const sms = await message('sms');
+  if (member.whatsapp) await message('whatsapp');
+  return sms;
 }

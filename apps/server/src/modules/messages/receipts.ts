@@ -59,7 +59,7 @@ export function msg91Outcome(status: string | number | undefined): ReceiptOutcom
 export async function applyReceipt(
   database: Database,
   receipt: {
-    provider: 'twilio' | 'msg91';
+    provider: 'twilio' | 'msg91' | 'whatsapp';
     providerMessageId: string;
     rowId?: number | null;
     outcome: ReceiptOutcome;

@@ -25,10 +25,10 @@ export function retryAfterOf(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-const retryableStatus = (status: number) => status === 429 || status === 408 || status >= 500;
+export const retryableStatus = (status: number) => status === 429 || status === 408 || status >= 500;
 
 /** One HTTP call with a deadline; network failures and timeouts become retryable SendErrors. */
-async function call(
+export async function call(
   provider: string,
   url: string,
   init: RequestInit,

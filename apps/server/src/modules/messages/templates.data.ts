@@ -17,8 +17,29 @@ export const MESSAGE_EVENTS = {
   'redemption.dispatched': { secret: [], priority: 5 },
   'redemption.delivered': { secret: [], priority: 5 },
   'redemption.returned': { secret: [], priority: 5 },
-  'voucher.issued': { secret: ['code', 'pin'], priority: 5 },
-} as const satisfies Record<string, { secret: readonly string[]; priority: number }>;
+  // The code and PIN are read from the redemption's voucher when the message is sent (the cause),
+  // so they are never copied into the outbox.
+  'voucher.issued': { secret: [], priority: 5, fromCause: ['code', 'pin'] },
+  'project.approved': { secret: [], priority: 5 },
+  'project.rejected': { secret: [], priority: 5 },
+  'feedback.in_progress': { secret: [], priority: 5 },
+  'feedback.resolved': { secret: [], priority: 5 },
+  /** A staff notification fanned out to members: promotional (a muted member does not get it). */
+  notification: { secret: [], priority: 9, promotional: true },
+} as const satisfies Record<
+  string,
+  { secret: readonly string[]; priority: number; fromCause?: readonly string[]; promotional?: boolean }
+>;
+
+/** Variables the worker reads from the cause at send time (never stored in the outbox). */
+export const fromCauseOf = (key: MessageEvent): readonly string[] => {
+  const event = MESSAGE_EVENTS[key] as { fromCause?: readonly string[] };
+  return event.fromCause ?? [];
+};
+
+/** Promotional events are not sent to a member who muted them; transactional ones always are. */
+export const isPromotional = (key: MessageEvent): boolean =>
+  Boolean((MESSAGE_EVENTS[key] as { promotional?: boolean }).promotional);
 
 export type MessageEvent = keyof typeof MESSAGE_EVENTS;
 
@@ -30,10 +51,12 @@ export interface MessageText {
   body: string;
 }
 
-const sms = (key: MessageEvent, en: string, hi: string): MessageText[] => [
-  { key, channel: 'sms', language: 'en', body: en },
-  { key, channel: 'sms', language: 'hi', body: hi },
-];
+/** One event's text on every channel (WhatsApp templates and push use the SMS wording), en + hi. */
+const sms = (key: MessageEvent, en: string, hi: string): MessageText[] =>
+  (['sms', 'whatsapp', 'push'] as const).flatMap((channel) => [
+    { key, channel, language: 'en' as const, body: en },
+    { key, channel, language: 'hi' as const, body: hi },
+  ]);
 
 /**
  * English and Hindi (Devanagari) texts of every event. DLT template ids are registered per business,
@@ -101,4 +124,25 @@ export const MESSAGE_TEXTS: MessageText[] = [
     'Action Tesa: your {reward} e-voucher code is {code}, PIN {pin}. Do not share it with anyone.',
     'Action Tesa: आपके {reward} ई-वाउचर का कोड {code} और PIN {pin} है। इसे किसी के साथ साझा न करें।',
   ),
+  ...sms(
+    'project.approved',
+    'Action Tesa: your project {project} is approved. Bonus: {points} points.',
+    'Action Tesa: आपका प्रोजेक्ट {project} स्वीकृत हो गया है। बोनस: {points} अंक।',
+  ),
+  ...sms(
+    'project.rejected',
+    'Action Tesa: your project {project} was not approved. Reason: {reason}',
+    'Action Tesa: आपका प्रोजेक्ट {project} स्वीकृत नहीं हुआ। कारण: {reason}',
+  ),
+  ...sms(
+    'feedback.in_progress',
+    'Action Tesa: we are working on your feedback {reference}. See our reply in the app.',
+    'Action Tesa: हम आपकी प्रतिक्रिया {reference} पर काम कर रहे हैं। ऐप में हमारा उत्तर देखें।',
+  ),
+  ...sms(
+    'feedback.resolved',
+    'Action Tesa: your feedback {reference} is resolved. See our reply in the app.',
+    'Action Tesa: आपकी प्रतिक्रिया {reference} का समाधान हो गया है। ऐप में हमारा उत्तर देखें।',
+  ),
+  ...sms('notification', '{title}: {message}', 'सूचना — {title}: {message}'),
 ];

@@ -1,7 +1,7 @@
 import { MESSAGE_LANGUAGES } from '@app/contract/messages';
 import { describe, expect, it } from 'vitest';
 import { cleanVariable, placeholdersOf, renderTemplate } from './templates';
-import { MESSAGE_EVENTS, MESSAGE_TEXTS, type MessageEvent } from './templates.data';
+import { fromCauseOf, MESSAGE_EVENTS, MESSAGE_TEXTS, type MessageEvent } from './templates.data';
 
 const SAMPLE: Record<string, string> = {
   code: '482913',
@@ -16,6 +16,10 @@ const SAMPLE: Record<string, string> = {
   awb: '12345678901',
   link: 'https://track.example/12345678901',
   pin: '7788',
+  project: 'Sharma Villa',
+  points: '500',
+  title: 'Monsoon offer',
+  message: 'Double points this week',
 };
 const DEVANAGARI = /[\u0900-\u097F]/;
 
@@ -30,6 +34,7 @@ describe('message templates', () => {
       expect(DEVANAGARI.test(hi.body), key).toBe(true);
       expect(DEVANAGARI.test(en.body), key).toBe(false);
       for (const secret of MESSAGE_EVENTS[key].secret) expect(placeholdersOf(en.body), key).toContain(secret);
+      for (const name of fromCauseOf(key)) expect(placeholdersOf(hi.body), key).toContain(name);
     }
   });
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { NotificationRecord } from '../../db/schema/notifications';
+import { intArray } from '../../lib/raw-sql';
+import { MESSAGE_EVENTS } from '../messages/templates.data';
 import * as repo from './notifications.repository';
 import type { PushSender } from './push-sender';
 
@@ -107,6 +109,7 @@ export async function fanOut(database: Database, id: number, options: FanOutOpti
           select coalesce(array_agg(member_id), '{}') as ids from ins`);
         const got = ((inserted.rows[0] as { ids: number[] | string }).ids ?? []) as number[] | string;
         const list = typeof got === 'string' ? parseIntArray(got) : got.map(Number);
+        if (list.length > 0) await queuePushFanOut(tx, id, row, list);
         await tx.execute(sql`update notifications set fanned_to = ${to}, recipients = recipients + ${list.length},
           expected = greatest(coalesce(expected, 0), recipients + ${list.length}) where id = ${id}`);
         return list;
@@ -138,3 +141,26 @@ export async function fanOut(database: Database, id: number, options: FanOutOpti
 
 const parseIntArray = (text: string): number[] =>
   text === '{}' ? [] : text.slice(1, -1).split(',').map(Number);
+
+/**
+ * The chunk's push messages, through the outbox in the chunk's own transaction: one row per member
+ * who has a device and has not muted promotional messages, unique per (notification, member) so a
+ * resumed chunk adds none twice. Priority 9: one-time codes and step messages go first.
+ */
+async function queuePushFanOut(
+  tx: Executor,
+  id: number,
+  row: { title: string; body: string },
+  memberIds: number[],
+) {
+  await tx.execute(sql`
+    insert into member_messages (channel, template_key, language, variables, recipient, member_id,
+      cause_kind, cause_id, priority)
+    select 'push', 'notification', case when m.language = 'hi' then 'hi' else 'en' end,
+      jsonb_build_object('title', ${row.title}::text, 'message', ${row.body}::text), m.id::text, m.id,
+      'notification', ${id}::text || ':' || m.id, ${MESSAGE_EVENTS.notification.priority}
+    from members m
+    where m.id = any(${intArray(memberIds)}) and m.promotions_muted_at is null
+      and exists (select 1 from member_devices d where d.member_id = m.id)
+    on conflict do nothing`);
+}

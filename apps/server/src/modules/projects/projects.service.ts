@@ -17,6 +17,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { claimFile, openStored } from '../files/files.service';
 import { postEntry } from '../ledger/ledger.service';
+import { queueStepMessage } from '../messages/outbox';
 import {
   bonusHistory,
   bonusInForce,
@@ -98,6 +99,13 @@ export const projectDecisions: DecisionFlow<Locked> = {
       .update(projects)
       .set({ state: result, reason, decidedBy: actor.id, decidedAt: sql`now()`, bonusPoints })
       .where(eq(projects.id, row.id));
+    await queueStepMessage(
+      tx,
+      row.memberId,
+      `project.${result}`,
+      { project: row.name, points: bonusPoints ?? 0, reason },
+      { kind: `project.${result}`, id: row.id },
+    );
     return {
       action: `project.${result}`,
       entity: PROJECT_ENTITY,

@@ -13,6 +13,7 @@ import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { intArray, textArray } from '../../lib/raw-sql';
 import { postEntry } from '../ledger/ledger.service';
+import { queueRedemptionMessages } from '../messages/redemption-messages';
 import { recomputeTds } from './redemption-tds';
 import { type LockedRedemption, lockRedemption } from './redemptions.repository';
 
@@ -102,6 +103,11 @@ export async function moveRedemptions(
     from unnest(${ids}, ${textArray(rows.map((row) => row.status))}, ${textArray(rows.map((_, i) => move.notes?.[i] ?? ''))})
       with ordinality as x(id, from_status, note, n)
     order by x.n`);
+  await queueRedemptionMessages(
+    tx,
+    rows.map((row) => row.id),
+    move.to,
+  );
   // What no longer stands leaves the member's year: the TDS of their open redemptions follows it.
   if (refunding) await recomputeTds(tx, scopes, actor);
   const { updatedAt: _u, ...changed } = set;

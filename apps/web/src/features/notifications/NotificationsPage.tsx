@@ -1,7 +1,7 @@
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { NOTIFICATIONS_PAGE, type NotificationRow } from '@app/contract/notifications';
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Chip, LinearProgress, Typography } from '@mui/material';
+import { Box, Chip, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
   Button,
@@ -15,9 +15,11 @@ import {
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { DateTimeField } from '../../components/fields';
-import { ListPage } from '../../components/list/ListPage';
+import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { useRowAction } from '../../components/use-row-action';
 import { ComposeDialog } from './ComposeDialog';
+import { DeliveryLogTab } from './DeliveryLogTab';
+import { TemplatesTab } from './TemplatesTab';
 
 const RESOURCE = 'admin/notifications';
 
@@ -114,14 +116,38 @@ function CancelButton({ row }: { row: NotificationRow }) {
   );
 }
 
-/** Manage Notification: compose and the history with recipients, delivered and read counts. */
+const TABS = ['Notifications', 'Templates', 'Delivery log'] as const;
+
+/**
+ * Manage Notification: the notifications (compose, history with recipients, delivered and read
+ * counts), the members' message templates, and the delivery log of every message, as tabs.
+ */
 export default function NotificationsPage() {
+  const [tab, setTab] = useState<(typeof TABS)[number]>('Notifications');
+  return (
+    <>
+      <Typography variant="h5" component="h1">
+        {pageTitle(NOTIFICATIONS_PAGE)}
+      </Typography>
+      <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 1 }}>
+        {TABS.map((t) => (
+          <Tab key={t} label={t} value={t} />
+        ))}
+      </Tabs>
+      {tab === 'Notifications' && <NotificationsTab />}
+      {tab === 'Templates' && <TemplatesTab />}
+      {tab === 'Delivery log' && <DeliveryLogTab />}
+    </>
+  );
+}
+
+function NotificationsTab() {
   const { can } = useProfile();
   const [composing, setComposing] = useState(false);
   return (
     <>
       <ListPage<NotificationRow>
-        page={NOTIFICATIONS_PAGE}
+        title={false}
         resource={RESOURCE}
         exportName="notifications"
         filters={filters}

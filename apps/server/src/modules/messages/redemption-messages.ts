@@ -1,0 +1,69 @@
+import type { RedemptionStatus } from '@app/contract/redemptions';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { intArray } from '../../lib/raw-sql';
+import { queueStepMessage } from './outbox';
+import type { MessageEvent } from './templates.data';
+
+/** The message each redemption move sends its member (a cancellation is the member's own doing). */
+const EVENT_OF: Partial<Record<RedemptionStatus, MessageEvent>> = {
+  approved: 'redemption.approved',
+  rejected: 'redemption.rejected',
+  paid: 'redemption.paid',
+  dispatched: 'redemption.dispatched',
+  delivered: 'redemption.delivered',
+  returned: 'redemption.returned',
+  fulfilled: 'voucher.issued',
+};
+
+/**
+ * A courier's tracking page for an AWB: TRACKING_URL (`{awb}` and `{courier}` placeholders) or, by
+ * default, 17TRACK's universal tracker, which knows Indian couriers by the AWB alone.
+ */
+export const trackingLinkOf = (courier: string, awb: string, pattern = process.env.TRACKING_URL) =>
+  (pattern || 'https://t.17track.net/en#nums={awb}')
+    .replaceAll('{awb}', encodeURIComponent(awb))
+    .replaceAll('{courier}', encodeURIComponent(courier));
+
+const rupees = (paise: number) =>
+  (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0 });
+
+/**
+ * Queues the step message of a redemption move for each moved row, inside the move's transaction
+ * (after its UPDATE, so the row's UTR, courier and amounts are the ones just set). The cause is the
+ * move (`redemption.<status>`, redemption id): a retried move adds nothing.
+ */
+export async function queueRedemptionMessages(
+  tx: Executor,
+  ids: readonly number[],
+  to: RedemptionStatus,
+): Promise<void> {
+  const event = EVENT_OF[to];
+  if (!event || ids.length === 0) return;
+  const { rows } = await tx.execute(sql`
+    select d.id, d.member_id as "memberId", d.kind, coalesce(w.name, 'cash') as reward, d.reason,
+      d.net_paise as "netPaise", d.utr, d.courier_company as courier, d.awb
+    from redemptions d left join rewards w on w.id = d.reward_id
+    where d.id = any(${intArray([...ids])}) order by d.id`);
+  for (const r of rows as Record<string, unknown>[]) {
+    const id = Number(r.id);
+    const courier = String(r.courier ?? '');
+    const awb = String(r.awb ?? '');
+    await queueStepMessage(
+      tx,
+      Number(r.memberId),
+      event,
+      {
+        reference: `#${id}`,
+        reward: String(r.reward),
+        reason: r.reason as string | null,
+        amount: rupees(Number(r.netPaise)),
+        utr: r.utr as string | null,
+        courier,
+        awb,
+        link: courier && awb ? trackingLinkOf(courier, awb) : null,
+      },
+      { kind: `redemption.${to}`, id },
+    );
+  }
+}

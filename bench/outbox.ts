@@ -1,0 +1,238 @@
+/**
+ * N push messages from one notification (default 1,000,000; `--size N` or the first argument) queued by
+ * the fan-out into the outbox and drained by the outbox worker to a local FCM HTTP v1 stand-in, against
+ * the ceiling: the same N requests (same URL, bearer and body shape) sent raw by a minimal client at the
+ * same concurrency, in the same run. While the outbox drains, a one-time code is queued every 100 ms
+ * (they must jump the queue: p99 of queued → sent) and `/api/health` is asked in a loop (p99).
+ * PostgreSQL only.
+ *
+ *   npx tsx bench/outbox.ts [--size N] [--concurrency C]
+ *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/postgres (maintenance database; a fresh one is made)
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { queueMessage, secondsFromNow } from '../apps/server/src/modules/messages/outbox';
+import { createOutbox } from '../apps/server/src/modules/messages/outbox-worker';
+import { fanOut } from '../apps/server/src/modules/notifications/notification-fanout';
+import { createJobs } from '../apps/server/src/plugins/jobs';
+import { databaseFileStore } from '../apps/server/src/plugins/storage';
+import { prepareDatabase } from '../apps/server/src/prepare';
+
+const flag = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i > 0) return Number(process.argv[i + 1]);
+  const positional = process.argv.slice(2).find((a) => /^\d+$/.test(a));
+  return name === 'size' && positional ? Number(positional) : fallback;
+};
+const N = flag('size', 1_000_000);
+const C = flag('concurrency', 32);
+const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+const name = `bench_outbox_${process.pid}`;
+const urlOf = (db: string) => Object.assign(new URL(admin), { pathname: `/${db}` }).toString();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const fmt = (n: number) => n.toLocaleString('en-IN');
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
+};
+
+async function withAdmin(sql: string) {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+/** The FCM stand-in: the token endpoint and messages:send, answering at once (no checks: the ceiling's too). */
+async function fcmStandIn() {
+  let sent = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url === '/token') res.end(JSON.stringify({ access_token: 'ya29.bench', expires_in: 3599 }));
+      else {
+        sent++;
+        res.end(JSON.stringify({ name: `projects/bench/messages/${sent}` }));
+      }
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    count: () => sent,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+function probe(url: string) {
+  const times: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const t = performance.now();
+      await (await fetch(url)).arrayBuffer();
+      times.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return times;
+    },
+  };
+}
+
+const fcm = await fcmStandIn();
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const key = JSON.stringify({
+  project_id: 'bench',
+  client_email: 'bench@bench.iam.gserviceaccount.com',
+  private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  token_uri: `${fcm.url}/token`,
+});
+await withAdmin(`create database ${name}`);
+const database = await openDatabase({ kind: 'postgres', url: urlOf(name) });
+let app: FastifyInstance | undefined;
+try {
+  await prepareDatabase(database, { seedDemo: false });
+  const sql = (text: string, values: unknown[] = []) => database.executeSql(text, values);
+  let t = performance.now();
+  await sql(`insert into members (code, name, mobile, type, date_of_birth, address_line, city, district, state,
+      pincode, referral_code, status)
+    select 'B' || g, 'Bench ' || g, (6000000000 + g)::text, 'carpenter', '1990-01-01', 'Street', 'Pune',
+      'Pune', 'Maharashtra', '411001', 'RB' || g, 'approved' from generate_series(1, ${N}) g`);
+  await sql(`insert into member_devices (member_id, token, platform)
+    select id, 'bench-token-' || id, 'android' from members`);
+  await sql('vacuum analyze members');
+  await sql('vacuum analyze member_devices');
+  console.log(`set-up: ${fmt(N)} members with a device in ${seconds(performance.now() - t)}`);
+
+  const jobs = createJobs(database, { runWorkers: false, pollingSeconds: 5 });
+  app = await buildApp({
+    config: {
+      ...loadConfig({
+        LOG_LEVEL: 'silent',
+        FCM_SERVICE_ACCOUNT: key,
+        FCM_BASE_URL: fcm.url,
+        MESSAGES_RATE_PER_SECOND: '100000',
+      }),
+      seedDemo: false,
+    },
+    database,
+    jobs,
+    files: databaseFileStore(database),
+    logger: false,
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  // The notification's fan-out queues the push rows (inbox rows too), as the task does.
+  const [row] = (
+    await sql(`insert into notifications (title, body, audience_kind) values ('Offer', 'Double points', 'all')
+      returning id`)
+  ).rows;
+  t = performance.now();
+  await fanOut(database, Number(row!.id), { sender: { send: async (b) => b.memberIds.length } });
+  const queued = Number(
+    (await sql("select count(*)::int as n from member_messages where channel = 'push'")).rows[0]!.n,
+  );
+  console.log(`fan-out: ${fmt(queued)} push messages queued in ${seconds(performance.now() - t)}`);
+
+  // The outbox drains them at concurrency C; codes are queued meanwhile; health is probed.
+  const outbox = createOutbox(app, { concurrency: C, pollMs: 200 });
+  const health = probe(`${base}/api/health`);
+  let otps = 0;
+  const otpTimer = setInterval(() => {
+    const n = otps++;
+    void database.db
+      .transaction((tx) =>
+        queueMessage(app!, tx, {
+          channel: 'sms',
+          templateKey: 'otp',
+          to: String(7000000000 + n),
+          variables: { code: '123456', minutes: 5 },
+          cause: { kind: 'bench_otp', id: n },
+          expiresAt: secondsFromNow(300),
+        }),
+      )
+      .then(() => outbox.nudge());
+  }, 100);
+  t = performance.now();
+  outbox.start();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 500));
+    const left = Number(
+      (
+        await sql(
+          "select count(*)::int as n from member_messages where channel = 'push' and status in ('queued', 'sending')",
+        )
+      ).rows[0]!.n,
+    );
+    if (left === 0) break;
+  }
+  const drained = performance.now() - t;
+  clearInterval(otpTimer);
+  await new Promise((r) => setTimeout(r, 1500));
+  await outbox.stop();
+  const healthTimes = await health.stop();
+  const failed = Number(
+    (await sql("select count(*)::int as n from member_messages where status = 'failed'")).rows[0]!.n,
+  );
+  const otpLatency = (
+    await sql(`select extract(epoch from (sent_at - created_at)) * 1000 as ms from member_messages
+      where cause_kind = 'bench_otp' and sent_at is not null`)
+  ).rows.map((r) => Number(r.ms));
+  console.log(
+    `outbox: ${fmt(queued)} pushes in ${seconds(drained)} (${fmt(Math.round(queued / (drained / 1000)))}/s), ${failed} failed, stand-in got ${fmt(fcm.count())}`,
+  );
+
+  // Ceiling: the same requests, raw, at the same concurrency.
+  const body = (i: number) =>
+    JSON.stringify({
+      message: {
+        token: `bench-token-${i}`,
+        notification: { title: 'Offer', body: 'Offer: Double points' },
+        data: { messageId: String(i), event: 'notification' },
+      },
+    });
+  let next = 0;
+  t = performance.now();
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      while (next < queued) {
+        const i = next++;
+        const res = await fetch(`${fcm.url}/v1/projects/bench/messages:send`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer ya29.bench', 'content-type': 'application/json' },
+          body: body(i),
+        });
+        await res.json();
+      }
+    }),
+  );
+  const raw = performance.now() - t;
+  console.log(
+    `raw client: ${fmt(queued)} requests in ${seconds(raw)} (${fmt(Math.round(queued / (raw / 1000)))}/s)`,
+  );
+  console.log(`ratio outbox / raw: ${(drained / raw).toFixed(2)}×`);
+  console.log(
+    `one-time codes queued meanwhile: ${otpLatency.length}, queued → sent p50 ${quantile(otpLatency, 0.5).toFixed(0)} ms, p99 ${quantile(otpLatency, 0.99).toFixed(0)} ms, max ${Math.max(...otpLatency).toFixed(0)} ms`,
+  );
+  console.log(
+    `/api/health during the drain: ${healthTimes.length} requests, p99 ${quantile(healthTimes, 0.99).toFixed(1)} ms, max ${Math.max(...healthTimes).toFixed(1)} ms`,
+  );
+} finally {
+  await app?.close();
+  await database.close();
+  await withAdmin(`drop database ${name}`);
+  await fcm.close();
+}
