@@ -136,7 +136,7 @@ $$;
 -- expires once whatever runs it) and closing the lot, set-based, in the caller's transaction. The
 -- members are locked first, in id order (the order a scan or redemption locks in: member, then its
 -- lots), so concurrent runs queue instead of deadlocking and the later one finds nothing left.
--- Returns the number of lots expired; 0 when nothing is due.
+-- Returns the number of lots expired (0 when a concurrent run took them first); NULL when nothing is due.
 CREATE OR REPLACE FUNCTION expire_points_batch(p_now timestamptz, p_members integer) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -149,7 +149,7 @@ BEGIN
         WHERE l.remaining > 0 AND l.expires_at <= p_now ORDER BY l.member_id LIMIT p_members)
       ORDER BY m.id FOR UPDATE OF m) locked;
   IF v_members IS NULL THEN
-    RETURN 0;
+    RETURN NULL;
   END IF;
   -- A new statement: it sees what a run that held these locks before us committed.
   WITH due AS (

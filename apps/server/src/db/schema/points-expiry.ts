@@ -69,12 +69,8 @@ export const pointsLots = pgTable(
   },
   (t) => [
     check('points_lots_remaining', sql`${t.remaining} between 0 and ${t.amount}`),
-    index('points_lots_open_idx')
-      .on(t.memberId, t.id)
-      .where(sql`${t.remaining} > 0`),
-    index('points_lots_due_idx')
-      .on(t.expiresAt)
-      .where(sql`${t.remaining} > 0`),
+    index('points_lots_open_idx').on(t.memberId, t.id).where(sql`${t.remaining} > 0`),
+    index('points_lots_due_idx').on(t.expiresAt).where(sql`${t.remaining} > 0`),
   ],
 );
 
