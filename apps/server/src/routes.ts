@@ -37,6 +37,7 @@ import { messagesAppRoutes } from './modules/messages/messages.app-routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { inboxAppRoutes } from './modules/notifications/inbox.app-routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { pointsExpiryRoutes } from './modules/points-expiry/points-expiry.routes';
 import { pointsSettingsRoutes } from './modules/points-settings/points-settings.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { projectsAppRoutes } from './modules/projects/projects.app-routes';
@@ -82,6 +83,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(schemePointsRoutes);
   await app.register(schemePointsUploadRoutes);
   await app.register(schemesRoutes);
+  await app.register(pointsExpiryRoutes);
   await app.register(giftVouchersRoutes);
   await app.register(giftVoucherUploadRoutes);
   await app.register(courierRedemptionsRoutes);

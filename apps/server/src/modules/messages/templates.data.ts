@@ -18,6 +18,7 @@ export const MESSAGE_EVENTS = {
   'redemption.delivered': { secret: [], priority: 5 },
   'redemption.returned': { secret: [], priority: 5 },
   'voucher.issued': { secret: ['code', 'pin'], priority: 5 },
+  'points.expiring': { secret: [], priority: 6 },
 } as const satisfies Record<string, { secret: readonly string[]; priority: number }>;
 
 export type MessageEvent = keyof typeof MESSAGE_EVENTS;
@@ -41,6 +42,11 @@ const sms = (key: MessageEvent, en: string, hi: string): MessageText[] => [
  * the one the demo log has always shown (`SMS to <mobile>: Your Action Tesa code is 123456. …`).
  */
 export const MESSAGE_TEXTS: MessageText[] = [
+  ...sms(
+    'points.expiring',
+    'Dear {name}, {points} of your Action Tesa points expire on {date}. Redeem them before then.',
+    'प्रिय {name}, आपके {points} Action Tesa पॉइंट {date} को समाप्त हो जाएंगे। उससे पहले उन्हें रिडीम करें।',
+  ),
   ...sms(
     'otp',
     'Your Action Tesa code is {code}. It expires in {minutes} minutes.',
