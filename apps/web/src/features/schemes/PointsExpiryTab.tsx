@@ -162,8 +162,14 @@ function RequestForm({ onDone }: { onDone: () => void }) {
     }
   };
   return (
-    <Box component="form" onSubmit={(e) => (e.preventDefault(), submit())}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <TextField select label="Rule" value={rule} onChange={(e) => setRule(e.target.value as ExpiryRule)}>
           {EXPIRY_RULES.map((r) => (
             <MenuItem key={r} value={r}>
