@@ -8,6 +8,7 @@ import { feedbackList } from '../feedback/feedback.repository';
 import { GAME_REPORT_SOURCES } from '../games/games.report-sources';
 import { GIFT_VOUCHER_REPORT_SOURCES } from '../gift-vouchers/gift-voucher-report-sources';
 import { NOTIFICATION_REPORT_SOURCES } from '../notifications/notification-report-sources';
+import { pointsExpiryReportSource } from '../points-expiry/points-expiry.report';
 import { projectList } from '../projects/projects.repository';
 import { REDEMPTION_REPORT_SOURCES } from '../redemptions/redemption-report-sources';
 import { storesReportSource } from '../stores/stores-report-source';
@@ -31,6 +32,7 @@ export const REPORT_SOURCES: Record<ReportKey, ReportSource> = {
   members: membersSource,
   kyc_decisions: kycDecisionsSource,
   points_ledger: pointsLedgerSource,
+  points_expiry: pointsExpiryReportSource,
   ...COUPON_REPORT_SOURCES,
   ...GIFT_VOUCHER_REPORT_SOURCES,
   ...COURIER_REPORT_SOURCES,
