@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 
 /** Members whose due lots one round expires (one transaction, one statement). */
-export const EXPIRY_MEMBERS_PER_ROUND = 2_000;
+export const EXPIRY_MEMBERS_PER_ROUND = 10_000;
 
 export interface ExpiryRunOptions {
   /** The instant lots are due by; default now. Tests and the demo seed pass their own. */
