@@ -16,6 +16,8 @@ const SAMPLE: Record<string, string> = {
   awb: '12345678901',
   link: 'https://track.example/12345678901',
   pin: '7788',
+  points: '1,200',
+  date: '31/03/2027',
 };
 const DEVANAGARI = /[\u0900-\u097F]/;
 
