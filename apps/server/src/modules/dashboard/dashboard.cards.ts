@@ -2,6 +2,7 @@ import { auditCards } from '../audit/audit.dashboard';
 import { couponCards } from '../coupons/coupons.dashboard';
 import { fieldCards } from '../employees/field.dashboard';
 import { memberCards } from '../members/members.dashboard';
+import { pointsExpiryCards } from '../points-expiry/points-expiry.dashboard';
 import { redemptionCards } from '../redemptions/redemptions.dashboard';
 import { staffCards } from '../staff/staff.dashboard';
 import type { DashboardProvider } from './dashboard.provider';
@@ -13,5 +14,6 @@ export const DASHBOARD_PROVIDERS: readonly DashboardProvider[] = [
   memberCards,
   couponCards,
   redemptionCards,
+  pointsExpiryCards,
   fieldCards,
 ];

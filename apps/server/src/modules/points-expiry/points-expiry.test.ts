@@ -90,6 +90,12 @@ describe('the expiry policy (maker-checker)', () => {
     );
     expect(rows.map((r) => r.cause_kind)).toEqual(['points.expiring.7d']);
 
+    const dashboard = (await t.as('admin', { method: 'GET', url: '/api/admin/dashboard' })).json();
+    const soon = dashboard.cards.find((c: { key: string }) => c.key === 'pointsExpiry.within30Days');
+    expect(soon.value).toBeGreaterThanOrEqual(40);
+    const cs = (await t.as('cs', { method: 'GET', url: '/api/admin/dashboard' })).json();
+    expect(cs.cards.some((c: { group: string }) => c.group === 'Points expiry')).toBe(false);
+
     const liability = await t.as('admin', { method: 'GET', url: '/api/admin/points-expiry/liability' });
     expect(liability.statusCode).toBe(200);
     expect(
