@@ -43,6 +43,7 @@ LANGUAGE sql STABLE AS $$
     AND (p_any_member OR cardinality(sc.member_types) = 0 OR p_member_type = ANY (sc.member_types))
     AND (p_any_member OR cardinality(sc.states) = 0 OR EXISTS (SELECT 1 FROM unnest(sc.states) x
           WHERE lower(trim(x)) = lower(trim(p_state))))
+    AND (sc.budget_points IS NULL OR sc.budget_spent < sc.budget_points)
 $$;
 --> statement-breakpoint
 
@@ -326,7 +327,7 @@ BEGIN
 
     FOR s IN
       SELECT sc.id, sc.name, sc.rule, sc.multiplier, sc.bonus_points, sc.slab_scans, sc.product_ids,
-          sc.starts_on, sc.ends_on
+          sc.starts_on, sc.ends_on, sc.budget_points
         FROM schemes_in_force(c_product, false, m.type, m.state) sc
         ORDER BY CASE sc.rule WHEN 'multiplier' THEN 0 WHEN 'fixed_bonus' THEN 1 ELSE 2 END,
           sc.multiplier DESC NULLS LAST, sc.id
@@ -358,11 +359,24 @@ BEGIN
           v_reference := 'slab:' || p_member || ':' || (v_scans / s.slab_scans);
         END IF;
       END IF;
+      -- A scheme with a points budget (issue 26) pays a bonus only while the budget covers all of it:
+      -- the guarded UPDATE charges it first, so concurrent scans queue on the scheme row and the
+      -- spend never passes the budget; an exhausted scheme drops out of schemes_in_force (paused).
+      IF v_amount > 0 AND s.budget_points IS NOT NULL THEN
+        UPDATE schemes SET budget_spent = budget_spent + v_amount
+          WHERE id = s.id AND budget_spent + v_amount <= budget_points;
+        IF NOT FOUND THEN
+          v_amount := 0;
+        END IF;
+      END IF;
       IF v_amount > 0 THEN
         SELECT * INTO v_posting
           FROM post_points(p_member, v_amount, 'scheme_bonus', 'scheme:' || s.id || ':' || v_reference, NULL, s.name);
         IF v_posting.posted THEN
           v_bonus := v_bonus + v_amount;
+        ELSIF s.budget_points IS NOT NULL THEN
+          -- Already paid under this reference: the budget takes its charge back.
+          UPDATE schemes SET budget_spent = budget_spent - v_amount WHERE id = s.id;
         END IF;
         v_balance := v_posting.balance_after;
       END IF;

@@ -934,8 +934,12 @@ CREATE TABLE "schemes" (
 	"closed_by" integer,
 	"closed_at" timestamp with time zone,
 	"cancel_reason" text,
+	"budget_points" integer,
+	"budget_spent" integer DEFAULT 0 NOT NULL,
+	"funded_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "schemes_budget_not_overspent" CHECK ("schemes"."budget_points" is null or "schemes"."budget_spent" <= "schemes"."budget_points")
 );
 --> statement-breakpoint
 CREATE TABLE "roles" (
