@@ -19,15 +19,13 @@ afterAll(() => t?.close());
 describe('a scheme points budget under concurrent scans (PostgreSQL)', () => {
   it(`${SCANS} concurrent scans never spend past the budget; the exhausted scheme pays no more`, async () => {
     const product = await kit.product(2);
+    // The budget covers 7 bonuses and 5 points: the 8th bonus would pass it and is not paid.
     const scheme = await activeScheme(
       t,
       { rule: 'fixed_bonus', bonusPoints: 10 },
-      { productIds: [product.id] },
+      { productIds: [product.id], budgetPoints: 75, fundedBy: 'manufacturer' },
     );
-    // The budget covers 7 bonuses and 5 points: the 8th bonus would pass it and is not paid.
-    await kit.sql(`update schemes set budget_points = 75, funded_by = 'manufacturer' where id = $1`, [
-      scheme.id,
-    ]);
+    expect(scheme).toMatchObject({ budgetPoints: 75, budgetSpent: 0, fundedBy: 'manufacturer' });
     const codes = await activeCodes(t, product.id, SCANS);
     const members = await Promise.all(Array.from({ length: MEMBERS }, () => memberWithToken(t)));
     const answers = await Promise.all(
@@ -40,8 +38,23 @@ describe('a scheme points budget under concurrent scans (PostgreSQL)', () => {
       [`scheme:${scheme.id}:%`],
     );
     expect(paid).toEqual({ n: 7, points: 70 });
-    const [row] = await kit.sql('select budget_spent from schemes where id = $1', [scheme.id]);
-    expect(row!.budget_spent).toBe(70);
+    const row = await kit.ok(await t.as('admin', { method: 'GET', url: `/api/admin/schemes/${scheme.id}` }));
+    expect(row).toMatchObject({ budgetPoints: 75, budgetSpent: 70, fundedBy: 'manufacturer' });
+    const bad = await t.as('admin', {
+      method: 'POST',
+      url: '/api/admin/schemes',
+      payload: {
+        name: 'Bad budget',
+        startsOn: row.startsOn,
+        endsOn: row.endsOn,
+        rule: 'fixed_bonus',
+        bonusPoints: 5,
+        budgetPoints: 0,
+        fundedBy: 'distributor',
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['budgetPoints']);
     const points = answers.map((a) => a.json().points as number).sort((a, b) => b - a);
     expect(points.filter((p) => p === 12)).toHaveLength(7);
     // Exhausted for a whole bonus: out of the schemes in force, so Coupon Stock no longer counts it.
