@@ -11,6 +11,7 @@ import { seedDemoGames } from './seed/games';
 import { seedDemoGiftVouchers } from './seed/gift-vouchers';
 import { seedDemoMembers } from './seed/members';
 import { seedDemoNotifications } from './seed/notifications';
+import { seedDemoPointsExpiry } from './seed/points-expiry';
 import { seedDemoProjects } from './seed/projects';
 import { seedDemoRedemptions } from './seed/redemptions';
 import { seedRoles } from './seed/roles';
@@ -52,6 +53,7 @@ export async function prepareDatabase(
       await seedDemoNotifications(database);
       await seedDemoContent(database);
       await seedDemoField(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
+      await seedDemoPointsExpiry(database);
       // The demo history's decisions queued step messages to made-up members: history, not news.
       await database.executeSql('delete from member_messages');
       seeded = true;

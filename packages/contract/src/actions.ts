@@ -55,6 +55,8 @@ export const ACTIONS = [
   act('roles.manage', '/dashboard/roles', 'Create, edit and delete roles', 'identity'),
   act('schemes.manage', '/dashboard/scheme', 'Create, edit, cancel and end schemes'),
   act('schemes.approve', '/dashboard/scheme', 'Approve or reject scheme activation'),
+  act('points-expiry.request', '/dashboard/scheme', 'Request a points expiry policy'),
+  act('points-expiry.approve', '/dashboard/scheme', 'Approve or reject a points expiry policy'),
   act('scheme-points.update', '/dashboard/updateSchemePoints', 'Change and upload scheme points'),
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './input';
 import { MEMBER_KYC_STATUSES, MEMBER_STATUSES, MEMBER_TYPES, mobileNumber } from './members';
 import { messageLanguage } from './messages';
+import { memberExpiring } from './points-expiry';
 
 /** The member app's API (`/api/app/...`): sign-in by one-time code, registration, profile. */
 export const OTP_RULES = { expirySeconds: 300, maxTries: 5, resendAfterSeconds: 30, maxPerHour: 6 } as const;
@@ -67,6 +68,8 @@ export const memberProfile = z.object({
   statusReason: z.string().nullable(),
   kycStatus: z.enum(MEMBER_KYC_STATUSES),
   balance: z.number().int(),
+  /** Points that expire within 30 days, and the next expiry days (issue 26). */
+  expiring: memberExpiring,
   termsVersion: z.string().nullable(),
   currentTermsVersion: z.string().nullable(),
   /** A published terms version this member has not accepted yet: the app asks before going on. */

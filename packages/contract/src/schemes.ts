@@ -23,7 +23,12 @@ export const SCHEME_RULE_LABELS: Record<SchemeRule, string> = {
   slab_bonus: 'Slab bonus (every N scans)',
 };
 
+/** Who pays for a scheme's bonuses (issue 26), recorded and reported. */
+export const SCHEME_FUNDERS = ['manufacturer', 'distributor'] as const;
+export type SchemeFunder = (typeof SCHEME_FUNDERS)[number];
+
 export const SCHEME_MESSAGES = {
+  budgetRange: 'Enter a budget of 1 to 1,000,000,000 points, or leave it empty for none',
   nameRequired: 'Name is required',
   tooLong: 'At most 100 characters',
   dateRequired: 'Enter a date (YYYY-MM-DD)',
@@ -61,6 +66,9 @@ export const schemeBody = z
     multiplier: z.number({ error: SCHEME_MESSAGES.multiplierRange }).nullish(),
     bonusPoints: optionalInt,
     slabScans: optionalInt,
+    /** Bonus points the scheme may pay in all; empty: no budget. */
+    budgetPoints: optionalInt,
+    fundedBy: z.enum(SCHEME_FUNDERS, { error: 'Choose manufacturer or distributor' }).nullish(),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -78,6 +86,9 @@ export const schemeBody = z
     if (b.rule === 'slab_bonus' && (n == null || n < 1 || n > 10_000))
       issue('slabScans', SCHEME_MESSAGES.slabRange);
     if (b.rule !== 'slab_bonus' && n != null) issue('slabScans', SCHEME_MESSAGES.notForRule);
+    const budget = b.budgetPoints;
+    if (budget != null && (budget < 1 || budget > 1_000_000_000))
+      issue('budgetPoints', SCHEME_MESSAGES.budgetRange);
   });
 export type SchemeBody = z.infer<typeof schemeBody>;
 
@@ -95,6 +106,10 @@ export const schemeRow = z.object({
   multiplier: z.number().nullable(),
   bonusPoints: z.number().int().nullable(),
   slabScans: z.number().int().nullable(),
+  budgetPoints: z.number().int().nullable(),
+  /** Bonus points paid so far against the budget (charged by the scan). */
+  budgetSpent: z.number().int(),
+  fundedBy: z.enum(SCHEME_FUNDERS).nullable(),
   status: z.enum(SCHEME_STATUSES),
   createdBy: z.number().int().nullable(),
   createdByName: z.string().nullable(),

@@ -29,6 +29,7 @@ import { memberAppModule } from './member-app/member-app.module';
 import { membersModule } from './members/members.module';
 import { messagesModule } from './messages/messages.module';
 import { notificationsModule } from './notifications/notifications.module';
+import { pointsExpiryModule } from './points-expiry/points-expiry.module';
 import { pointsSettingsModule } from './points-settings/points-settings.module';
 import { productsModule } from './products/products.module';
 import { projectsModule } from './projects/projects.module';
@@ -75,6 +76,7 @@ export const MODULES: readonly ModuleContribution[] = [
   giftVouchersModule,
   courierRedemptionsModule,
   redemptionsModule,
+  pointsExpiryModule,
   employeesModule,
   mapsModule,
   storesModule,

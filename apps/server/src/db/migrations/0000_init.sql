@@ -705,6 +705,40 @@ CREATE TABLE "notifications" (
 	"cancelled_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "points_expiry_policies" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"rule" text NOT NULL,
+	"months" integer,
+	"effective_from" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"note" text,
+	"requested_by" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	CONSTRAINT "points_expiry_policies_months" CHECK (("points_expiry_policies"."rule" = 'rolling_months') = ("points_expiry_policies"."months" is not null and "points_expiry_policies"."months" between 1 and 120))
+);
+--> statement-breakpoint
+CREATE TABLE "points_lot_uses" (
+	"entry_id" bigint NOT NULL,
+	"lot_id" bigint NOT NULL,
+	"amount" integer NOT NULL,
+	CONSTRAINT "points_lot_uses_entry_id_lot_id_pk" PRIMARY KEY("entry_id","lot_id")
+);
+--> statement-breakpoint
+CREATE TABLE "points_lots" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"entry_id" bigint NOT NULL,
+	"amount" integer NOT NULL,
+	"remaining" integer NOT NULL,
+	"earned_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone,
+	"expired_entry_id" bigint,
+	CONSTRAINT "points_lots_remaining" CHECK ("points_lots"."remaining" between 0 and "points_lots"."amount")
+);
+--> statement-breakpoint
 CREATE TABLE "joining_settings" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"member_type" text NOT NULL,
@@ -910,8 +944,12 @@ CREATE TABLE "schemes" (
 	"closed_by" integer,
 	"closed_at" timestamp with time zone,
 	"cancel_reason" text,
+	"budget_points" integer,
+	"budget_spent" integer DEFAULT 0 NOT NULL,
+	"funded_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "schemes_budget_not_overspent" CHECK ("schemes"."budget_points" is null or "schemes"."budget_spent" <= "schemes"."budget_points")
 );
 --> statement-breakpoint
 CREATE TABLE "roles" (
@@ -1079,6 +1117,7 @@ ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_member_id_members_id_f
 ALTER TABLE "member_sessions" ADD CONSTRAINT "member_sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_referred_by_members_id_fk" FOREIGN KEY ("referred_by") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "points_lots" ADD CONSTRAINT "points_lots_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_points" ADD CONSTRAINT "product_points_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1164,6 +1203,10 @@ CREATE INDEX "inbox_messages_member_idx" ON "inbox_messages" USING btree ("membe
 CREATE INDEX "inbox_messages_unread_idx" ON "inbox_messages" USING btree ("member_id") WHERE "inbox_messages"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_due_idx" ON "notifications" USING btree ("send_at") WHERE "notifications"."state" = 'scheduled' and "notifications"."task_id" is null;--> statement-breakpoint
+CREATE INDEX "points_expiry_policies_in_force_idx" ON "points_expiry_policies" USING btree ("status","effective_from");--> statement-breakpoint
+CREATE INDEX "points_lot_uses_lot_idx" ON "points_lot_uses" USING btree ("lot_id");--> statement-breakpoint
+CREATE INDEX "points_lots_open_idx" ON "points_lots" USING btree ("member_id","id") WHERE "points_lots"."remaining" > 0;--> statement-breakpoint
+CREATE INDEX "points_lots_due_idx" ON "points_lots" USING btree ("expires_at") WHERE "points_lots"."remaining" > 0;--> statement-breakpoint
 CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("member_type","effective_from");--> statement-breakpoint
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint

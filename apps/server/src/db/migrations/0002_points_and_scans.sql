@@ -43,6 +43,7 @@ LANGUAGE sql STABLE AS $$
     AND (p_any_member OR cardinality(sc.member_types) = 0 OR p_member_type = ANY (sc.member_types))
     AND (p_any_member OR cardinality(sc.states) = 0 OR EXISTS (SELECT 1 FROM unnest(sc.states) x
           WHERE lower(trim(x)) = lower(trim(p_state))))
+    AND (sc.budget_points IS NULL OR sc.budget_spent < sc.budget_points)
 $$;
 --> statement-breakpoint
 
@@ -57,6 +58,126 @@ LANGUAGE sql STABLE AS $$
     + coalesce(sum(s.bonus_points::numeric / s.slab_scans)
         FILTER (WHERE s.rule = 'slab_bonus' AND s.slab_scans > 0), 0)
   FROM schemes_in_force(p_product, true, NULL, NULL) s
+$$;
+--> statement-breakpoint
+
+-- When points earned at `p_earned` expire, under the expiry policy in force then (the latest approved
+-- row effective by then): rolling N months, or the end (31 March, IST) of the financial year after
+-- the one they were earned in; NULL (never) when no policy or the `never` rule is in force.
+CREATE OR REPLACE FUNCTION points_expiry_at(p_earned timestamptz) RETURNS timestamptz
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_rule text; v_months integer; v_local timestamp; v_fy_end_year integer;
+BEGIN
+  SELECT p.rule, p.months INTO v_rule, v_months FROM points_expiry_policies p
+    WHERE p.status = 'approved' AND p.effective_from <= p_earned
+    ORDER BY p.effective_from DESC, p.id DESC LIMIT 1;
+  IF v_rule = 'rolling_months' THEN
+    RETURN p_earned + make_interval(months => v_months);
+  ELSIF v_rule = 'financial_year' THEN
+    v_local := p_earned AT TIME ZONE 'Asia/Kolkata';
+    -- The financial year earned in ends on 31 March of this year (Jan-Mar) or the next (Apr-Dec);
+    -- the points last through the following financial year: gone from 1 April 00:00 IST after it.
+    v_fy_end_year := extract(year FROM v_local)::integer + CASE WHEN extract(month FROM v_local) >= 4 THEN 1 ELSE 0 END;
+    RETURN make_timestamptz(v_fy_end_year + 1, 4, 1, 0, 0, 0, 'Asia/Kolkata');
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+
+-- A debit of `p_points` takes them from the member's open lots, oldest first (FIFO), and records
+-- what it took from each (points_lot_uses). Called by post_points under the member's row lock, so
+-- one member's lots change one statement at a time. A debit beyond the lots (points earned before
+-- lots existed) takes what there is: the open lots never hold more than the balance.
+CREATE OR REPLACE FUNCTION take_points_lots(p_member integer, p_points integer, p_entry bigint) RETURNS void
+LANGUAGE sql AS $$
+  WITH open_lots AS (
+    SELECT l.id, l.remaining, sum(l.remaining) OVER (ORDER BY l.id) AS through
+      FROM points_lots l WHERE l.member_id = p_member AND l.remaining > 0
+  ), taken AS (
+    SELECT o.id, least(o.remaining, p_points - (o.through - o.remaining)) AS amount
+      FROM open_lots o WHERE o.through - o.remaining < p_points
+  ), used AS (
+    UPDATE points_lots l SET remaining = l.remaining - t.amount FROM taken t WHERE l.id = t.id
+    RETURNING l.id, t.amount
+  )
+  INSERT INTO points_lot_uses (entry_id, lot_id, amount) SELECT p_entry, u.id, u.amount FROM used u
+$$;
+--> statement-breakpoint
+
+-- A refund (kind redemption_refund, the hold's reference) gives back to each lot what the hold took
+-- from it. A lot that has expired since does not come back to life: its share, and any part of the
+-- refund the hold did not take from lots, becomes a new lot earned now under the policy in force.
+CREATE OR REPLACE FUNCTION restore_points_lots(
+  p_member integer, p_points integer, p_reference text, p_entry bigint) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_restored integer;
+BEGIN
+  WITH took AS (
+    SELECT u.lot_id, u.amount FROM points_ledger h JOIN points_lot_uses u ON u.entry_id = h.id
+      WHERE h.kind = 'redemption_hold' AND h.reference = p_reference AND h.member_id = p_member
+  ), back AS (
+    UPDATE points_lots l SET remaining = l.remaining + t.amount FROM took t
+      WHERE l.id = t.lot_id AND l.expired_entry_id IS NULL AND l.remaining + t.amount <= l.amount
+      RETURNING t.amount
+  )
+  SELECT coalesce(sum(amount), 0) INTO v_restored FROM back;
+  IF p_points > v_restored THEN
+    INSERT INTO points_lots (member_id, entry_id, amount, remaining, earned_at, expires_at)
+      VALUES (p_member, p_entry, p_points - v_restored, p_points - v_restored, now(), points_expiry_at(now()));
+  END IF;
+END;
+$$;
+--> statement-breakpoint
+
+-- One round of the nightly expiry (issue 26): the lots due by `p_now` of up to `p_members` members,
+-- each posting one `expiry` entry for what is left of it (reference `expiry:<lot>`, unique: a lot
+-- expires once whatever runs it) and closing the lot, set-based, in the caller's transaction. The
+-- members are locked first, in id order (the order a scan or redemption locks in: member, then its
+-- lots), so concurrent runs queue instead of deadlocking and the later one finds nothing left.
+-- Returns the number of lots expired (0 when a concurrent run took them first); NULL when nothing is due.
+CREATE OR REPLACE FUNCTION expire_points_batch(p_now timestamptz, p_members integer) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_members integer[];
+  v_lots integer;
+BEGIN
+  SELECT array_agg(id ORDER BY id) INTO v_members FROM (
+    SELECT m.id FROM members m
+      WHERE m.id IN (SELECT DISTINCT l.member_id FROM points_lots l
+        WHERE l.remaining > 0 AND l.expires_at <= p_now ORDER BY l.member_id LIMIT p_members)
+      ORDER BY m.id FOR UPDATE OF m) locked;
+  IF v_members IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- A new statement: it sees what a run that held these locks before us committed.
+  WITH due AS (
+    SELECT l.id, l.member_id, l.remaining, m.balance,
+        sum(l.remaining) OVER (PARTITION BY l.member_id ORDER BY l.id) AS through
+      FROM points_lots l JOIN members m ON m.id = l.member_id
+      WHERE l.member_id = ANY (v_members) AND l.remaining > 0 AND l.expires_at <= p_now
+  ), posted AS (
+    INSERT INTO points_ledger (member_id, amount, kind, reference, balance_after, note)
+      SELECT d.member_id, -d.remaining, 'expiry', 'expiry:' || d.id, d.balance - d.through, 'Points expired'
+        FROM due d ORDER BY d.member_id, d.id
+      ON CONFLICT (kind, reference) DO NOTHING
+      RETURNING id, member_id, amount, reference
+  ), closed AS (
+    UPDATE points_lots l SET remaining = 0, expired_entry_id = p.id
+      FROM posted p WHERE l.id = substr(p.reference, 8)::bigint
+      RETURNING l.id
+  ), moved AS (
+    UPDATE members m SET balance = m.balance + t.total, updated_at = now()
+      FROM (SELECT member_id, sum(amount)::integer AS total FROM posted GROUP BY member_id) t
+      WHERE m.id = t.member_id
+      RETURNING m.id
+  )
+  -- `moved` runs to completion unread (every data-modifying WITH does).
+  SELECT count(*) INTO v_lots FROM closed;
+  RETURN v_lots;
+END;
 $$;
 --> statement-breakpoint
 
@@ -97,6 +218,17 @@ BEGIN
     RETURNING id INTO entry_id;
   IF entry_id IS NOT NULL THEN
     posted := true;
+    -- The lots follow the entry in the same statement (issue 26): a credit is a lot, a debit takes
+    -- from the oldest lots first, a refund gives back what its hold took. Expiry entries are posted
+    -- with their lot by expire_points_batch, never through here.
+    IF p_amount > 0 AND p_kind = 'redemption_refund' THEN
+      PERFORM restore_points_lots(p_member, p_amount, p_reference, entry_id);
+    ELSIF p_amount > 0 THEN
+      INSERT INTO points_lots (member_id, entry_id, amount, remaining, earned_at, expires_at)
+        VALUES (p_member, entry_id, p_amount, p_amount, now(), points_expiry_at(now()));
+    ELSIF p_kind <> 'expiry' THEN
+      PERFORM take_points_lots(p_member, -p_amount, entry_id);
+    END IF;
     RETURN;
   END IF;
   UPDATE members m SET balance = m.balance - p_amount WHERE m.id = p_member
@@ -195,7 +327,7 @@ BEGIN
 
     FOR s IN
       SELECT sc.id, sc.name, sc.rule, sc.multiplier, sc.bonus_points, sc.slab_scans, sc.product_ids,
-          sc.starts_on, sc.ends_on
+          sc.starts_on, sc.ends_on, sc.budget_points
         FROM schemes_in_force(c_product, false, m.type, m.state) sc
         ORDER BY CASE sc.rule WHEN 'multiplier' THEN 0 WHEN 'fixed_bonus' THEN 1 ELSE 2 END,
           sc.multiplier DESC NULLS LAST, sc.id
@@ -227,11 +359,24 @@ BEGIN
           v_reference := 'slab:' || p_member || ':' || (v_scans / s.slab_scans);
         END IF;
       END IF;
+      -- A scheme with a points budget (issue 26) pays a bonus only while the budget covers all of it:
+      -- the guarded UPDATE charges it first, so concurrent scans queue on the scheme row and the
+      -- spend never passes the budget; an exhausted scheme drops out of schemes_in_force (paused).
+      IF v_amount > 0 AND s.budget_points IS NOT NULL THEN
+        UPDATE schemes SET budget_spent = budget_spent + v_amount
+          WHERE id = s.id AND budget_spent + v_amount <= budget_points;
+        IF NOT FOUND THEN
+          v_amount := 0;
+        END IF;
+      END IF;
       IF v_amount > 0 THEN
         SELECT * INTO v_posting
           FROM post_points(p_member, v_amount, 'scheme_bonus', 'scheme:' || s.id || ':' || v_reference, NULL, s.name);
         IF v_posting.posted THEN
           v_bonus := v_bonus + v_amount;
+        ELSIF s.budget_points IS NOT NULL THEN
+          -- Already paid under this reference: the budget takes its charge back.
+          UPDATE schemes SET budget_spent = budget_spent - v_amount WHERE id = s.id;
         END IF;
         v_balance := v_posting.balance_after;
       END IF;

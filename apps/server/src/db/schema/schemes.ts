@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   date,
   index,
   integer,
@@ -39,8 +41,19 @@ export const schemes = pgTable(
     closedBy: integer('closed_by'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /** Points the scheme may pay in bonuses (issue 26); null: no budget. Spent is charged by the scan. */
+    budgetPoints: integer('budget_points'),
+    budgetSpent: integer('budget_spent').notNull().default(0),
+    /** Who pays for the bonuses: manufacturer | distributor; null: not recorded. */
+    fundedBy: text('funded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('schemes_status_idx').on(t.status, t.startsOn, t.endsOn)],
+  (t) => [
+    index('schemes_status_idx').on(t.status, t.startsOn, t.endsOn),
+    check(
+      'schemes_budget_not_overspent',
+      sql`${t.budgetPoints} is null or ${t.budgetSpent} <= ${t.budgetPoints}`,
+    ),
+  ],
 );

@@ -9,6 +9,7 @@ import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { createMemberSession } from '../member-auth/member-sessions';
 import { consumeOtp } from '../member-auth/otp.service';
 import { approvedDealerCode, byMobile, byReferralCode, findMemberBy } from '../members';
+import { memberExpiring } from '../points-expiry';
 import { currentTermsVersionSql } from './terms';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -44,6 +45,7 @@ export async function profileOf(tx: Executor, memberId: number): Promise<MemberP
     statusReason: m.statusReason,
     kycStatus: m.kycStatus as MemberProfile['kycStatus'],
     balance: m.balance,
+    expiring: await memberExpiring(tx, m.id),
     termsVersion: m.termsVersion,
     currentTermsVersion: current,
     termsAcceptanceNeeded: current !== null && m.termsVersion !== current,

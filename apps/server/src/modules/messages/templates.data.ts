@@ -24,6 +24,7 @@ export const MESSAGE_EVENTS = {
   'project.rejected': { secret: [], priority: 5 },
   'feedback.in_progress': { secret: [], priority: 5 },
   'feedback.resolved': { secret: [], priority: 5 },
+  'points.expiring': { secret: [], priority: 6 },
   /** A staff notification fanned out to members: promotional (a muted member does not get it). */
   notification: { secret: [], priority: 9, promotional: true },
 } as const satisfies Record<
@@ -64,6 +65,11 @@ const sms = (key: MessageEvent, en: string, hi: string): MessageText[] =>
  * the one the demo log has always shown (`SMS to <mobile>: Your Action Tesa code is 123456. …`).
  */
 export const MESSAGE_TEXTS: MessageText[] = [
+  ...sms(
+    'points.expiring',
+    'Dear {name}, {points} of your Action Tesa points expire on {date}. Redeem them before then.',
+    'प्रिय {name}, आपके {points} Action Tesa पॉइंट {date} को समाप्त हो जाएंगे। उससे पहले उन्हें रिडीम करें।',
+  ),
   ...sms(
     'otp',
     'Your Action Tesa code is {code}. It expires in {minutes} minutes.',

@@ -17,9 +17,10 @@ const SAMPLE: Record<string, string> = {
   link: 'https://track.example/12345678901',
   pin: '7788',
   project: 'Sharma Villa',
-  points: '500',
   title: 'Monsoon offer',
   message: 'Double points this week',
+  points: '1,200',
+  date: '31/03/2027',
 };
 const DEVANAGARI = /[\u0900-\u097F]/;
 

@@ -39,6 +39,8 @@ function values(body: SchemeBody) {
     multiplier: body.rule === 'multiplier' ? String(body.multiplier) : null,
     bonusPoints: body.rule === 'multiplier' ? null : (body.bonusPoints ?? null),
     slabScans: body.rule === 'slab_bonus' ? (body.slabScans ?? null) : null,
+    budgetPoints: body.budgetPoints ?? null,
+    fundedBy: body.fundedBy ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { todayInIndia } from '@app/contract/format';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
-import { SCHEME_RULE_LABELS, SCHEME_RULES, type SchemeRow } from '@app/contract/schemes';
+import { SCHEME_FUNDERS, SCHEME_RULE_LABELS, SCHEME_RULES, type SchemeRow } from '@app/contract/schemes';
 import {
   Button,
   Dialog,
@@ -28,6 +28,8 @@ type Form = {
   multiplier: string;
   bonusPoints: string;
   slabScans: string;
+  budgetPoints: string;
+  fundedBy: string;
 };
 
 const fromRow = (r?: SchemeRow): Form => ({
@@ -41,6 +43,8 @@ const fromRow = (r?: SchemeRow): Form => ({
   multiplier: r?.multiplier?.toString() ?? '',
   bonusPoints: r?.bonusPoints?.toString() ?? '',
   slabScans: r?.slabScans?.toString() ?? '',
+  budgetPoints: r?.budgetPoints?.toString() ?? '',
+  fundedBy: r?.fundedBy ?? '',
 });
 
 const numberOrNull = (v: string) => (v === '' ? null : Number(v));
@@ -52,6 +56,8 @@ function toBody(f: Form) {
     multiplier: f.rule === 'multiplier' ? numberOrNull(f.multiplier) : null,
     bonusPoints: f.rule === 'multiplier' ? null : numberOrNull(f.bonusPoints),
     slabScans: f.rule === 'slab_bonus' ? numberOrNull(f.slabScans) : null,
+    budgetPoints: numberOrNull(f.budgetPoints),
+    fundedBy: f.fundedBy === '' ? null : f.fundedBy,
   };
 }
 
@@ -63,7 +69,9 @@ export function SchemeFormDialog({ scheme, onClose }: { scheme?: SchemeRow; onCl
   const [form, setForm] = useState<Form>(fromRow(scheme));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
-  const text = (name: 'name' | 'startsOn' | 'endsOn' | 'multiplier' | 'bonusPoints' | 'slabScans') => ({
+  const text = (
+    name: 'name' | 'startsOn' | 'endsOn' | 'multiplier' | 'bonusPoints' | 'slabScans' | 'budgetPoints',
+  ) => ({
     value: form[name],
     onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
     error: Boolean(errors[name]),
@@ -161,6 +169,22 @@ export function SchemeFormDialog({ scheme, onClose }: { scheme?: SchemeRow; onCl
           {form.rule !== 'multiplier' && (
             <TextField label="Bonus points" type="number" {...text('bonusPoints')} />
           )}
+          <TextField label="Budget (points, empty: none)" type="number" {...text('budgetPoints')} />
+          <TextField
+            select
+            label="Funded by"
+            value={form.fundedBy}
+            onChange={(e) => set({ fundedBy: e.target.value })}
+            error={Boolean(errors.fundedBy)}
+            helperText={errors.fundedBy ?? ' '}
+          >
+            <MenuItem value="">Not recorded</MenuItem>
+            {SCHEME_FUNDERS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {f === 'manufacturer' ? 'Manufacturer' : 'Distributor'}
+              </MenuItem>
+            ))}
+          </TextField>
         </Stack>
       </DialogContent>
       <DialogActions>

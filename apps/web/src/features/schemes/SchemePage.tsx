@@ -1,13 +1,14 @@
 import { formatDay } from '@app/contract/format';
 import { SCHEME_RULE_LABELS, SCHEME_STATUSES, type SchemeRow } from '@app/contract/schemes';
 import AddIcon from '@mui/icons-material/Add';
-import { Chip } from '@mui/material';
+import { Chip, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { ActionButton } from '../../components/ActionButton';
 import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { DayField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
+import { PointsExpiryTab } from './PointsExpiryTab';
 import { SchemeFormDialog } from './SchemeFormDialog';
 import { SchemeRowActions } from './SchemeRowActions';
 
@@ -33,8 +34,22 @@ const status = (r: SchemeRow) =>
 
 const allOr = (values: unknown[]) => (values.length ? values.join(', ') : 'All');
 
-/** Scheme: list with status filter, draft form, activation by a second person, end, cancel, history. */
+/** Scheme: the schemes and the points expiry policy as tabs of the one page (the sidebar stays). */
 export default function SchemePage() {
+  const [tab, setTab] = useState<'schemes' | 'expiry'>('schemes');
+  return (
+    <>
+      <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 1 }}>
+        <Tab label="Schemes" value="schemes" />
+        <Tab label="Points expiry" value="expiry" />
+      </Tabs>
+      {tab === 'schemes' ? <SchemeList /> : <PointsExpiryTab />}
+    </>
+  );
+}
+
+/** Schemes: list with status filter, draft form, activation by a second person, end, cancel, history. */
+function SchemeList() {
   const [editing, setEditing] = useState<SchemeRow | 'new' | null>(null);
   return (
     <>
