@@ -62,6 +62,16 @@ const schema = z.object({
   MAP_TILE_URL: z.string().optional(),
   /** Credit shown on the maps for MAP_TILE_URL's tiles (e.g. the OpenStreetMap notice their licence asks for). */
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  /** RazorpayX Payouts (cash redemptions paid by API): key id and secret (HTTP basic auth). */
+  RAZORPAYX_KEY_ID: z.string().optional(),
+  RAZORPAYX_KEY_SECRET: z.string().optional(),
+  /** The RazorpayX current account (customer identifier) the payouts are drawn from. */
+  RAZORPAYX_ACCOUNT_NUMBER: z.string().optional(),
+  /** The secret of the payout webhook (X-Razorpay-Signature is HMAC-SHA256 of the raw body under it). */
+  RAZORPAYX_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAYX_BASE_URL: z.string().url().default('https://api.razorpay.com/v1'),
+  /** How long one request to the payout API may take before it counts as unanswered (resent later). */
+  PAYOUTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -91,6 +101,47 @@ export interface Config {
   messaging: MessagingConfig;
   /** Street tiles beneath the web's maps (components/map); null draws the bundled outline only. */
   mapTiles: { url: string; origin: string; attribution: string } | null;
+  /** Cash payouts by API (modules/payouts); `razorpayx` null: only the bank-file rail. */
+  payouts: PayoutsConfig;
+}
+
+export interface PayoutsConfig {
+  razorpayx: {
+    keyId: string;
+    keySecret: string;
+    accountNumber: string;
+    webhookSecret: string;
+    baseUrl: string;
+  } | null;
+  timeoutMs: number;
+}
+
+const RAZORPAYX_VARIABLES = [
+  'RAZORPAYX_KEY_ID',
+  'RAZORPAYX_KEY_SECRET',
+  'RAZORPAYX_ACCOUNT_NUMBER',
+  'RAZORPAYX_WEBHOOK_SECRET',
+] as const;
+
+/**
+ * RazorpayX is on when any of its variables is set; then all are needed (the error names the
+ * missing one), in every profile: half a configuration would send payouts whose outcome never arrives.
+ */
+function payoutsOf(e: Env): PayoutsConfig {
+  const set = RAZORPAYX_VARIABLES.filter((name) => e[name]);
+  if (set.length === 0) return { razorpayx: null, timeoutMs: e.PAYOUTS_TIMEOUT_MS };
+  const missing = RAZORPAYX_VARIABLES.find((name) => !e[name]);
+  if (missing) throw new Error(`Invalid configuration: ${missing} is required with ${set.join(', ')}`);
+  return {
+    razorpayx: {
+      keyId: e.RAZORPAYX_KEY_ID!,
+      keySecret: e.RAZORPAYX_KEY_SECRET!,
+      accountNumber: e.RAZORPAYX_ACCOUNT_NUMBER!,
+      webhookSecret: e.RAZORPAYX_WEBHOOK_SECRET!,
+      baseUrl: e.RAZORPAYX_BASE_URL.replace(/\/+$/, ''),
+    },
+    timeoutMs: e.PAYOUTS_TIMEOUT_MS,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -129,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     messaging: messagingOf(e, production),
     mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
+    payouts: payoutsOf(e),
   };
 }
 

@@ -37,6 +37,7 @@ import { messagesAppRoutes } from './modules/messages/messages.app-routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { inboxAppRoutes } from './modules/notifications/inbox.app-routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { pointsSettingsRoutes } from './modules/points-settings/points-settings.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { projectsAppRoutes } from './modules/projects/projects.app-routes';
@@ -87,6 +88,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(courierRedemptionsRoutes);
   await app.register(redemptionsRoutes);
   await app.register(redemptionsAppRoutes);
+  await app.register(payoutsRoutes);
   await app.register(employeesRoutes);
   await app.register(bdesRoutes);
   await app.register(fieldAppRoutes);

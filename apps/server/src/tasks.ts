@@ -5,6 +5,7 @@ import { registerGiftVoucherTasks } from './modules/gift-vouchers/gift-vouchers.
 import { registerHousekeepingTasks } from './modules/housekeeping/cleanup';
 import { registerMessagingTasks } from './modules/messages/messages.tasks';
 import { registerNotificationTasks } from './modules/notifications/notifications.tasks';
+import { registerPayoutTasks } from './modules/payouts/payouts.tasks';
 import { registerReportTasks } from './modules/reports/reports.tasks';
 import { scheduleSchemeEnding } from './modules/schemes/scheme-lapse';
 
@@ -18,4 +19,5 @@ export function registerTaskHandlers(app: FastifyInstance): void {
   registerGiftVoucherTasks(app);
   registerKeyRotationTasks(app);
   registerMessagingTasks(app);
+  registerPayoutTasks(app);
 }

@@ -695,6 +695,44 @@ CREATE TABLE "notifications" (
 	"cancelled_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "payout_batches" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"rail" text NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"released_by" integer,
+	"released_at" timestamp with time zone,
+	"completed_at" timestamp with time zone,
+	CONSTRAINT "payout_batches_rail" CHECK ("payout_batches"."rail" in ('api', 'bank_file'))
+);
+--> statement-breakpoint
+CREATE TABLE "payout_lines" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"batch_id" integer NOT NULL,
+	"redemption_id" integer NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"mode" text NOT NULL,
+	"amount_paise" bigint NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"provider_payout_id" text,
+	"provider_status" text,
+	"utr" text,
+	"failure_reason" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"sent_at" timestamp with time zone,
+	"settled_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payout_lines_amount_positive" CHECK ("payout_lines"."amount_paise" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "payout_webhook_events" (
+	"event_id" text PRIMARY KEY NOT NULL,
+	"payout_id" text,
+	"event" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "joining_settings" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"member_type" text NOT NULL,
@@ -1069,6 +1107,8 @@ ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_member_id_members_id_f
 ALTER TABLE "member_sessions" ADD CONSTRAINT "member_sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_referred_by_members_id_fk" FOREIGN KEY ("referred_by") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_lines" ADD CONSTRAINT "payout_lines_batch_id_payout_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."payout_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_lines" ADD CONSTRAINT "payout_lines_redemption_id_redemptions_id_fk" FOREIGN KEY ("redemption_id") REFERENCES "public"."redemptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_points" ADD CONSTRAINT "product_points_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1152,6 +1192,12 @@ CREATE INDEX "inbox_messages_member_idx" ON "inbox_messages" USING btree ("membe
 CREATE INDEX "inbox_messages_unread_idx" ON "inbox_messages" USING btree ("member_id") WHERE "inbox_messages"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_due_idx" ON "notifications" USING btree ("send_at") WHERE "notifications"."state" = 'scheduled' and "notifications"."task_id" is null;--> statement-breakpoint
+CREATE INDEX "payout_batches_created_idx" ON "payout_batches" USING btree ("created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_lines_redemption_key" ON "payout_lines" USING btree ("redemption_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_lines_idempotency_key" ON "payout_lines" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_lines_provider_key" ON "payout_lines" USING btree ("provider_payout_id");--> statement-breakpoint
+CREATE INDEX "payout_lines_batch_idx" ON "payout_lines" USING btree ("batch_id","id");--> statement-breakpoint
+CREATE INDEX "payout_lines_status_idx" ON "payout_lines" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("member_type","effective_from");--> statement-breakpoint
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint
