@@ -70,6 +70,8 @@ const schema = z.object({
   /** The secret of the payout webhook (X-Razorpay-Signature is HMAC-SHA256 of the raw body under it). */
   RAZORPAYX_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAYX_BASE_URL: z.string().url().default('https://api.razorpay.com/v1'),
+  /** HDFC ENet client code: the first part of the bank file's name (client code + DDMM + .serial). */
+  HDFC_ENET_CLIENT_CODE: z.string().max(8).default('LOYALTY'),
   /** How long one request to the payout API may take before it counts as unanswered (resent later). */
   PAYOUTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
@@ -114,6 +116,8 @@ export interface PayoutsConfig {
     baseUrl: string;
   } | null;
   timeoutMs: number;
+  /** HDFC ENet client code (the bank file's name). */
+  enetClientCode: string;
 }
 
 const RAZORPAYX_VARIABLES = [
@@ -129,7 +133,8 @@ const RAZORPAYX_VARIABLES = [
  */
 function payoutsOf(e: Env): PayoutsConfig {
   const set = RAZORPAYX_VARIABLES.filter((name) => e[name]);
-  if (set.length === 0) return { razorpayx: null, timeoutMs: e.PAYOUTS_TIMEOUT_MS };
+  const common = { timeoutMs: e.PAYOUTS_TIMEOUT_MS, enetClientCode: e.HDFC_ENET_CLIENT_CODE };
+  if (set.length === 0) return { razorpayx: null, ...common };
   const missing = RAZORPAYX_VARIABLES.find((name) => !e[name]);
   if (missing) throw new Error(`Invalid configuration: ${missing} is required with ${set.join(', ')}`);
   return {
@@ -140,7 +145,7 @@ function payoutsOf(e: Env): PayoutsConfig {
       webhookSecret: e.RAZORPAYX_WEBHOOK_SECRET!,
       baseUrl: e.RAZORPAYX_BASE_URL.replace(/\/+$/, ''),
     },
-    timeoutMs: e.PAYOUTS_TIMEOUT_MS,
+    ...common,
   };
 }
 

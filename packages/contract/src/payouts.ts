@@ -46,6 +46,10 @@ export const PAYOUT_MESSAGES = {
   approverReleases: (ids: number[]) =>
     `You approved redemption ${ids.join(', ')}: a second person releases its payout`,
   notDraft: (status: string) => `This batch is ${status}; only a prepared batch can be released or cancelled`,
+  upiByFile: (id: number) => `Redemption ${id} is paid to UPI: the bank file pays bank accounts only`,
+  notFileBatch: 'Only a released bank-file batch has a bank file',
+  fileTaken: (by: string | null, at: string) =>
+    `The bank file of this batch was downloaded${by ? ` by ${by}` : ''} at ${at}; it is produced once`,
   railUnavailable: 'The payout API is not configured (RAZORPAYX_KEY_ID and the others)',
 } as const;
 
@@ -100,6 +104,17 @@ export type PayoutLineRow = z.infer<typeof payoutLineRow>;
 export const payoutBatchDetail = payoutBatchRow.extend({ items: z.array(payoutLineRow) });
 export type PayoutBatchDetail = z.infer<typeof payoutBatchDetail>;
 
+export const bankResponseResult = z.object({
+  rows: z.number().int(),
+  processed: z.number().int(),
+  failed: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type BankResponseResult = z.infer<typeof bankResponseResult>;
+/** A bank's reverse file, as text (ENet: ASCII, comma-separated). */
+export const BANK_RESPONSE_MAX_BYTES = 5_000_000;
+
 const tags = ['payouts'] as const;
 const page = { page: REDEMPTION_PAGE } as const;
 /** Payout batches and the provider's webhook. */
@@ -147,6 +162,25 @@ export const payoutEndpoints = {
     summary: 'Cancel a prepared batch (its redemptions may be batched again)',
     params: idParams,
     response: payoutBatchDetail,
+  }),
+  bankFile: endpoint({
+    method: 'GET',
+    path: '/admin/payout-batches/:id/bank-file',
+    access: { action: 'payouts.release' },
+    tags,
+    summary: 'The HDFC ENet bulk-upload file of a released bank-file batch (once; audited)',
+    params: idParams,
+    file: true,
+  }),
+  bankResponse: endpoint({
+    method: 'POST',
+    path: '/admin/payout-batches/:id/bank-response',
+    access: { action: 'redemptions.pay' },
+    tags,
+    summary: "Upload the bank's reverse file (text/csv): each line paid with its UTR or failed and refunded",
+    params: idParams,
+    body: z.string().max(BANK_RESPONSE_MAX_BYTES),
+    response: bankResponseResult,
   }),
   razorpayxWebhook: endpoint({
     method: 'POST',

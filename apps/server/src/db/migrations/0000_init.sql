@@ -704,6 +704,8 @@ CREATE TABLE "payout_batches" (
 	"released_by" integer,
 	"released_at" timestamp with time zone,
 	"completed_at" timestamp with time zone,
+	"file_downloaded_by" integer,
+	"file_downloaded_at" timestamp with time zone,
 	CONSTRAINT "payout_batches_rail" CHECK ("payout_batches"."rail" in ('api', 'bank_file'))
 );
 --> statement-breakpoint

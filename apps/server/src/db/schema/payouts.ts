@@ -29,6 +29,9 @@ export const payoutBatches = pgTable(
     releasedBy: integer('released_by'),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Bank file: produced once, by whom and when (the account numbers are in it, in no stored copy). */
+    fileDownloadedBy: integer('file_downloaded_by'),
+    fileDownloadedAt: timestamp('file_downloaded_at', { withTimezone: true }),
   },
   (t) => [
     index('payout_batches_created_idx').on(t.createdAt, t.id),

@@ -36,13 +36,14 @@ export async function loadBatch(tx: Executor, id: number): Promise<PayoutBatchDe
 }
 
 /** The approved cash redemptions not in any batch whose net, oldest first, adds up to at most the amount. */
-async function upTo(tx: Executor, limitPaise: number): Promise<number[]> {
+async function upTo(tx: Executor, rail: PayoutRail, limitPaise: number): Promise<number[]> {
   const result = await tx.execute<{ id: number }>(sql`
     select id from (
       select r.id, sum(r.net_paise) over (order by r.id) as running
       from ${redemptions} r
       where r.kind = 'cash' and r.status = 'approved' and r.net_paise > 0
         and not exists (select 1 from ${payoutLines} l where l.redemption_id = r.id)
+        and (${rail} = 'api' or r.payout = 'bank')
     ) x where running <= ${limitPaise} order by id`);
   return result.rows.map((row) => Number(row.id));
 }
@@ -55,7 +56,7 @@ export const createBatch = (app: FastifyInstance, actor: Actor, body: PayoutBatc
   app.database.db.transaction(async (tx) => {
     if (body.rail === 'api' && !app.config.payouts.razorpayx)
       throw fieldError('rail', PAYOUT_MESSAGES.railUnavailable);
-    const ids = body.ids?.length ? body.ids : await upTo(tx, body.upToRupees! * 100);
+    const ids = body.ids?.length ? body.ids : await upTo(tx, body.rail, body.upToRupees! * 100);
     if (ids.length === 0) throw fieldError('upToRupees', PAYOUT_MESSAGES.nothingToPay);
     const rows = await lockRedemptions(tx, ids);
     for (const id of ids) {
@@ -63,6 +64,8 @@ export const createBatch = (app: FastifyInstance, actor: Actor, body: PayoutBatc
       if (!row) throw fieldError('ids', `Redemption ${id} not found`);
       if (row.kind !== 'cash' || row.status !== 'approved')
         throw fieldError('ids', PAYOUT_MESSAGES.notApproved(id, row.status));
+      if (body.rail === 'bank_file' && row.payout === 'upi')
+        throw fieldError('ids', PAYOUT_MESSAGES.upiByFile(id));
     }
     const taken = await tx
       .select({ id: payoutLines.redemptionId })

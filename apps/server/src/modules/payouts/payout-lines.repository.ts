@@ -94,6 +94,7 @@ export interface PayeeRow {
   accountHolder: string;
   accountCipher: string;
   ifsc: string;
+  bankName: string;
   upiId: string | null;
 }
 
@@ -111,6 +112,7 @@ export const payeesOf = (tx: Executor, lineIds: readonly number[]): Promise<Paye
       accountHolder: kycSubmissions.accountHolder,
       accountCipher: kycSubmissions.accountCipher,
       ifsc: kycSubmissions.ifsc,
+      bankName: kycSubmissions.bankName,
       upiId: kycSubmissions.upiId,
     })
     .from(l)

@@ -1,8 +1,10 @@
-import { payoutEndpoints as endpoints } from '@app/contract/payouts';
+import { BANK_RESPONSE_MAX_BYTES, payoutEndpoints as endpoints } from '@app/contract/payouts';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../lib/audit';
+import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
 import { route } from '../../plugins/endpoint-routes';
+import { reconcileBankResponse, takeBankFile } from './bank-file.service';
 import { cancelBatch, createBatch, releaseBatch } from './payout-batches.service';
 import { batchDetail, listBatches } from './payout-lines.repository';
 import { receiveRazorpayxWebhook } from './payout-webhook';
@@ -19,6 +21,25 @@ export const payoutsRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.create, async (request) => createBatch(app, actorOf(request), request.body));
   route(app, endpoints.release, async (request) => releaseBatch(app, actorOf(request), request.params.id));
   route(app, endpoints.cancel, async (request) => cancelBatch(app, actorOf(request), request.params.id));
+
+  route(app, endpoints.bankFile, async (request, reply) => {
+    const file = await takeBankFile(app, actorOf(request), request.params.id);
+    return downloadHeaders(reply, { name: file.name, contentType: 'text/plain', personal: true }).send(
+      file.content,
+    );
+  });
+  // The reverse file is sent as it came from the bank: plain text.
+  await app.register(async (scope) => {
+    for (const type of ['text/csv', 'text/plain'])
+      scope.addContentTypeParser(
+        type,
+        { parseAs: 'string', bodyLimit: BANK_RESPONSE_MAX_BYTES },
+        (_r, body, done) => done(null, body),
+      );
+    route(scope, endpoints.bankResponse, async (request) =>
+      reconcileBankResponse(app, actorOf(request), request.params.id, request.body),
+    );
+  });
 
   // The signature covers the bytes as sent: this scope reads JSON as a raw buffer.
   await app.register(async (scope) => {
