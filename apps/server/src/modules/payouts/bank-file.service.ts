@@ -1,6 +1,6 @@
 import { type BankResponseResult, PAYOUT_ENTITY, PAYOUT_MESSAGES } from '@app/contract/payouts';
 import { utrText } from '@app/contract/redemptions';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payoutBatches, payoutLines } from '../../db/schema/payouts';
 import { staff } from '../../db/schema/staff';
@@ -8,7 +8,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { decryptText } from '../../lib/field-crypto';
 import { enetDate, enetFile, enetFileName, paiseOfRupees, parseReverseFile } from './hdfc-enet';
-import { payeesOf } from './payout-lines.repository';
+import { payeesOfBatch } from './payout-lines.repository';
 import { applyOutcome } from './payout-outcomes';
 
 /**
@@ -30,11 +30,6 @@ export async function takeBankFile(app: FastifyInstance, actor: Actor, batchId: 
         : [];
       throw conflict(PAYOUT_MESSAGES.fileTaken(by?.name ?? null, batch.fileDownloadedAt.toISOString()));
     }
-    const lines = await tx
-      .update(payoutLines)
-      .set({ status: 'pending', sentAt: now, attempts: sql`${payoutLines.attempts} + 1`, updatedAt: now })
-      .where(and(eq(payoutLines.batchId, batchId), eq(payoutLines.status, 'queued')))
-      .returning({ id: payoutLines.id });
     await tx
       .update(payoutBatches)
       .set({ fileDownloadedBy: actor.id, fileDownloadedAt: now })
@@ -43,12 +38,10 @@ export async function takeBankFile(app: FastifyInstance, actor: Actor, batchId: 
       action: 'payout_batch.bank_file_downloaded',
       entity: PAYOUT_ENTITY,
       entityId: batchId,
-      after: { lines: lines.length, format: 'HDFC ENet vendor payments' },
+      after: { format: 'HDFC ENet vendor payments' },
     });
-    return payeesOf(
-      tx,
-      lines.map((l) => l.id),
-    );
+    // Its lines stay `queued` until the reverse file settles them: the batch says the file was taken.
+    return payeesOfBatch(tx, batchId);
   });
   const content = enetFile(
     payees.map((p) => ({

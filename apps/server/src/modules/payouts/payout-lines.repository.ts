@@ -98,7 +98,7 @@ export interface PayeeRow {
   upiId: string | null;
 }
 
-export const payeesOf = (tx: Executor, lineIds: readonly number[]): Promise<PayeeRow[]> =>
+const payees = (tx: Executor) =>
   tx
     .select({
       lineId: l.id,
@@ -119,8 +119,15 @@ export const payeesOf = (tx: Executor, lineIds: readonly number[]): Promise<Paye
     .innerJoin(r, eq(r.id, l.redemptionId))
     .innerJoin(members, eq(members.id, r.memberId))
     .innerJoin(kycSubmissions, eq(kycSubmissions.id, r.kycId))
+    .$dynamic();
+
+export const payeesOf = (tx: Executor, lineIds: readonly number[]): Promise<PayeeRow[]> =>
+  payees(tx)
     .where(sql`${l.id} = any(${intArray(lineIds)})`)
     .orderBy(asc(l.id));
+
+export const payeesOfBatch = (tx: Executor, batchId: number): Promise<PayeeRow[]> =>
+  payees(tx).where(eq(l.batchId, batchId)).orderBy(asc(l.id));
 
 /** Lines of a released API batch still to be sent: queued, or sent without a recorded answer. */
 export const unsentLines = (tx: Executor, batchId?: number) =>

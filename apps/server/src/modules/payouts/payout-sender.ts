@@ -76,15 +76,28 @@ export async function sendLines(app: FastifyInstance, lineIds: readonly number[]
   if (!x) throw new Error('RazorpayX is not configured');
   const { db } = app.database;
   let unsent = 0;
-  for (let i = 0; i < lineIds.length; i += CHUNK) {
-    const chunk = lineIds.slice(i, i + CHUNK);
+  const chunks: number[][] = [];
+  for (let i = 0; i < lineIds.length; i += CHUNK) chunks.push(lineIds.slice(i, i + CHUNK));
+  // Claimed (committed as `sending`) before any of its requests leaves; the next chunk is claimed and
+  // read, and the last one's answers recorded, while this one's requests are in flight.
+  const prepare = async (chunk: number[]) => {
     await db
       .update(payoutLines)
       .set({ status: 'sending', attempts: sql`${payoutLines.attempts} + 1`, sentAt: new Date() })
       .where(
         sql`${payoutLines.id} = any(${intArray(chunk)}) and ${payoutLines.status} in ('queued', 'sending')`,
       );
-    const payees = await payeesOf(db, chunk);
+    return payeesOf(db, chunk);
+  };
+  const quiet = <T>(promise: Promise<T>) => {
+    promise.catch(() => {});
+    return promise;
+  };
+  let next = chunks.length > 0 ? quiet(prepare(chunks[0]!)) : null;
+  const recordings: Promise<void>[] = [];
+  for (let c = 0; c < chunks.length; c++) {
+    const payees = await next!;
+    next = c + 1 < chunks.length ? quiet(prepare(chunks[c + 1]!)) : null;
     const answers: { lineId: number; outcome: LineOutcome }[] = [];
     await pool(payees, IN_FLIGHT, async (payee) => {
       try {
@@ -109,8 +122,9 @@ export async function sendLines(app: FastifyInstance, lineIds: readonly number[]
         });
       }
     });
-    await recordAnswers(app, answers);
+    recordings.push(quiet(recordAnswers(app, answers)));
   }
+  await Promise.all(recordings);
   return unsent;
 }
 
