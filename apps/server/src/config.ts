@@ -70,6 +70,8 @@ const schema = z.object({
   /** The secret of the payout webhook (X-Razorpay-Signature is HMAC-SHA256 of the raw body under it). */
   RAZORPAYX_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAYX_BASE_URL: z.string().url().default('https://api.razorpay.com/v1'),
+  /** Bank account verification at KYC: `razorpayx` (fund account validation, its variables above); unset, none. */
+  BANK_VERIFIER: z.enum(['razorpayx']).optional(),
   /** HDFC ENet client code: the first part of the bank file's name (client code + DDMM + .serial). */
   HDFC_ENET_CLIENT_CODE: z.string().max(8).default('LOYALTY'),
   /** How long one request to the payout API may take before it counts as unanswered (resent later). */
@@ -118,6 +120,8 @@ export interface PayoutsConfig {
   timeoutMs: number;
   /** HDFC ENet client code (the bank file's name). */
   enetClientCode: string;
+  /** Bank account verification through RazorpayX's fund account validation (needs `razorpayx`). */
+  bankVerifier: 'razorpayx' | null;
 }
 
 const RAZORPAYX_VARIABLES = [
@@ -133,8 +137,16 @@ const RAZORPAYX_VARIABLES = [
  */
 function payoutsOf(e: Env): PayoutsConfig {
   const set = RAZORPAYX_VARIABLES.filter((name) => e[name]);
-  const common = { timeoutMs: e.PAYOUTS_TIMEOUT_MS, enetClientCode: e.HDFC_ENET_CLIENT_CODE };
-  if (set.length === 0) return { razorpayx: null, ...common };
+  const common = {
+    timeoutMs: e.PAYOUTS_TIMEOUT_MS,
+    enetClientCode: e.HDFC_ENET_CLIENT_CODE,
+    bankVerifier: e.BANK_VERIFIER ?? null,
+  };
+  if (set.length === 0) {
+    if (e.BANK_VERIFIER)
+      throw new Error('Invalid configuration: BANK_VERIFIER=razorpayx needs RAZORPAYX_KEY_ID and the others');
+    return { razorpayx: null, ...common };
+  }
   const missing = RAZORPAYX_VARIABLES.find((name) => !e[name]);
   if (missing) throw new Error(`Invalid configuration: ${missing} is required with ${set.join(', ')}`);
   return {

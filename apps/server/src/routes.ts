@@ -25,6 +25,7 @@ import { giftVoucherUploadRoutes } from './modules/gift-vouchers/gift-vouchers-u
 import { healthRoutes } from './modules/health/health.routes';
 import { invoiceUploadsRoutes } from './modules/invoices/invoice-uploads.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { bankVerificationRoutes } from './modules/kyc/bank-verification.routes';
 import { kycAppRoutes } from './modules/kyc/kyc.app-routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
@@ -77,6 +78,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(membersRoutes);
   await app.register(memberApprovalsRoutes);
   await app.register(kycRoutes);
+  await app.register(bankVerificationRoutes);
   await app.register(adjustmentsRoutes);
   await app.register(ledgerRoutes);
   await app.register(pointsSettingsRoutes);

@@ -492,7 +492,13 @@ CREATE TABLE "kyc_submissions" (
 	"decided_by" integer,
 	"decided_at" timestamp with time zone,
 	"reason_code" text,
-	"comment" text
+	"comment" text,
+	"bank_check_status" text DEFAULT 'unverified' NOT NULL,
+	"bank_check_id" text,
+	"bank_check_name" text,
+	"bank_check_score" integer,
+	"bank_checked_at" timestamp with time zone,
+	"bank_checked_by" integer
 );
 --> statement-breakpoint
 CREATE TABLE "points_adjustments" (

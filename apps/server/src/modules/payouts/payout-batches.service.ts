@@ -1,3 +1,4 @@
+import { BANK_CHECK_MESSAGES } from '@app/contract/bank-verification';
 import {
   PAYOUT_ENTITY,
   PAYOUT_MESSAGES,
@@ -15,7 +16,7 @@ import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../
 import { intArray, textArray } from '../../lib/raw-sql';
 import { recomputeTds } from '../redemptions/redemption-tds';
 import { lockRedemptions } from '../redemptions/redemptions.repository';
-import { batchDetail, payoutKeyOf } from './payout-lines.repository';
+import { batchDetail, payoutKeyOf, unpayable } from './payout-lines.repository';
 
 export const PAYOUT_SEND_TASK = 'payouts.send';
 
@@ -44,6 +45,8 @@ async function upTo(tx: Executor, rail: PayoutRail, limitPaise: number): Promise
       where r.kind = 'cash' and r.status = 'approved' and r.net_paise > 0
         and not exists (select 1 from ${payoutLines} l where l.redemption_id = r.id)
         and (${rail} = 'api' or r.payout = 'bank')
+        and not exists (select 1 from kyc_submissions k where k.id = r.kyc_id and r.payout = 'bank'
+          and k.bank_check_status in ('mismatch', 'failed'))
     ) x where running <= ${limitPaise} order by id`);
   return result.rows.map((row) => Number(row.id));
 }
@@ -67,6 +70,8 @@ export const createBatch = (app: FastifyInstance, actor: Actor, body: PayoutBatc
       if (body.rail === 'bank_file' && row.payout === 'upi')
         throw fieldError('ids', PAYOUT_MESSAGES.upiByFile(id));
     }
+    const [blocked] = await unpayable(tx, ids);
+    if (blocked) throw fieldError('ids', BANK_CHECK_MESSAGES.unpayable(blocked.id, blocked.status));
     const taken = await tx
       .select({ id: payoutLines.redemptionId })
       .from(payoutLines)
@@ -136,6 +141,11 @@ export const releaseBatch = (app: FastifyInstance, actor: Actor, id: number) =>
       const row = rows.get(line.redemptionId)!;
       if (row.status !== 'approved') throw conflict(PAYOUT_MESSAGES.notApproved(row.id, row.status));
     }
+    const [blocked] = await unpayable(
+      tx,
+      lines.map((line) => line.redemptionId),
+    );
+    if (blocked) throw conflict(BANK_CHECK_MESSAGES.unpayable(blocked.id, blocked.status));
     const all = [...rows.values()];
     await recomputeTds(
       tx,

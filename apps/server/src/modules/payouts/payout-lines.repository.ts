@@ -1,5 +1,6 @@
+import { UNPAYABLE_BANK_CHECKS } from '@app/contract/bank-verification';
 import type { PayoutBatchDetail, PayoutBatchRow, PayoutLineRow } from '@app/contract/payouts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { kycSubmissions } from '../../db/schema/kyc';
@@ -144,3 +145,18 @@ export const unsentLines = (tx: Executor, batchId?: number) =>
       ),
     )
     .orderBy(asc(l.id));
+
+/** Of these redemptions, the bank payouts whose account verification failed or did not match. */
+export const unpayable = (tx: Executor, redemptionIds: readonly number[]) =>
+  tx
+    .select({ id: r.id, status: kycSubmissions.bankCheckStatus })
+    .from(r)
+    .innerJoin(kycSubmissions, eq(kycSubmissions.id, r.kycId))
+    .where(
+      and(
+        sql`${r.id} = any(${intArray(redemptionIds)})`,
+        eq(r.payout, 'bank'),
+        inArray(kycSubmissions.bankCheckStatus, [...UNPAYABLE_BANK_CHECKS]),
+      ),
+    )
+    .orderBy(asc(r.id));

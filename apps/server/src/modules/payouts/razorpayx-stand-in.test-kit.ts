@@ -45,6 +45,8 @@ export interface RazorpayxStandIn {
   /** The next create requests make their payout and then never answer (a lost answer). */
   loseAnswers(count: number): void;
   settle(id: string, status: 'processed' | 'failed' | 'reversed'): { body: string; signature: string };
+  /** Fund account validation: the name the bank holds per account number (null: no such account). */
+  bankNames: Map<string, string | null>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,8 @@ export async function startRazorpayxStandIn(): Promise<RazorpayxStandIn> {
   const requests = new Map<string, number>();
   const payouts = new Map<string, StandInPayout>();
   let lose = 0;
+  const bankNames = new Map<string, string | null>();
+  const validations = new Map<string, Record<string, unknown>>();
   let seq = 0;
   let utrSeq = 0;
   const expectedAuth = `Basic ${Buffer.from(`${RAZORPAYX_TEST.keyId}:${RAZORPAYX_TEST.keySecret}`).toString('base64')}`;
@@ -80,6 +84,50 @@ export async function startRazorpayxStandIn(): Promise<RazorpayxStandIn> {
     if (req.method === 'GET' && getMatch) {
       const payout = payouts.get(decodeURIComponent(getMatch[1]!));
       return payout ? send(res, 200, payout) : error(res, 400, 'The id provided does not exist');
+    }
+    const validation = /^\/fund_accounts\/validations\/([^/]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && validation) {
+      const v = validations.get(decodeURIComponent(validation[1]!));
+      if (!v) return error(res, 400, 'The id provided does not exist');
+      // Penny drop done: the bank's answer is in (completed with the holder's name, or invalid).
+      const account = String(v.account);
+      const holder = bankNames.has(account) ? bankNames.get(account)! : 'UNKNOWN HOLDER';
+      const { account: _a, ...shown } = v;
+      return send(res, 200, {
+        ...shown,
+        status: 'completed',
+        results:
+          holder === null
+            ? { account_status: 'invalid', registered_name: null }
+            : { account_status: 'active', registered_name: holder },
+        utr: holder === null ? null : `VAL${String(++utrSeq).padStart(9, '0')}`,
+      });
+    }
+    if (req.method === 'POST' && req.url === '/fund_accounts/validations') {
+      const body = JSON.parse(text || '{}') as {
+        account_number?: string;
+        fund_account?: { bank_account?: { account_number?: string; ifsc?: string } };
+      };
+      const account = body.fund_account?.bank_account?.account_number;
+      if (
+        body.account_number !== RAZORPAYX_TEST.accountNumber ||
+        !account ||
+        !body.fund_account?.bank_account?.ifsc
+      )
+        return error(res, 400, 'The fund account validation request is invalid');
+      const v = {
+        id: `fav_${(++seq).toString(36).padStart(14, '0')}`,
+        entity: 'fund_account.validation',
+        status: 'created',
+        amount: 100,
+        currency: 'INR',
+        results: { account_status: null, registered_name: null },
+        utr: null,
+        account,
+      };
+      validations.set(v.id, v);
+      const { account: _a, ...shown } = v;
+      return send(res, 200, shown);
     }
     if (req.method !== 'POST' || req.url !== '/payouts')
       return error(res, 404, 'The requested URL was not found');
@@ -131,6 +179,7 @@ export async function startRazorpayxStandIn(): Promise<RazorpayxStandIn> {
       RAZORPAYX_BASE_URL: url,
     },
     payouts,
+    bankNames,
     created: (key) => created.get(key) ?? 0,
     requests: (key) => requests.get(key) ?? 0,
     loseAnswers: (count) => {

@@ -50,7 +50,13 @@ export class PayoutApiError extends Error {
 
 const auth = (x: RazorpayX) => `Basic ${Buffer.from(`${x.keyId}:${x.keySecret}`).toString('base64')}`;
 
-async function call(x: RazorpayX, timeoutMs: number, path: string, init: RequestInit): Promise<PayoutEntity> {
+/** One request to RazorpayX: the entity answered, or a PayoutApiError (its error, or none). */
+export async function razorpayxCall<T extends { id: string }>(
+  x: RazorpayX,
+  timeoutMs: number,
+  path: string,
+  init: RequestInit,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${x.baseUrl}${path}`, {
@@ -62,7 +68,7 @@ async function call(x: RazorpayX, timeoutMs: number, path: string, init: Request
     throw new PayoutApiError(`RazorpayX unanswered: ${(error as Error).name}`, null, false);
   }
   const text = await res.text();
-  let body: { error?: { description?: string; code?: string } } & Partial<PayoutEntity> = {};
+  let body: { error?: { description?: string; code?: string }; id?: unknown } = {};
   try {
     body = JSON.parse(text);
   } catch {
@@ -73,12 +79,12 @@ async function call(x: RazorpayX, timeoutMs: number, path: string, init: Request
     const permanent = res.status >= 400 && res.status < 500 && res.status !== 429 && res.status !== 409;
     throw new PayoutApiError(`RazorpayX: ${reason}`, res.status, permanent);
   }
-  return body as PayoutEntity;
+  return body as unknown as T;
 }
 
 /** Creates (or, under the same idempotency key, finds again) the payout of one line. */
 export const createPayout = (x: RazorpayX, timeoutMs: number, p: PayoutRequest) =>
-  call(x, timeoutMs, '/payouts', {
+  razorpayxCall<PayoutEntity>(x, timeoutMs, '/payouts', {
     method: 'POST',
     headers: { 'X-Payout-Idempotency': p.idempotencyKey },
     body: JSON.stringify({
@@ -95,7 +101,7 @@ export const createPayout = (x: RazorpayX, timeoutMs: number, p: PayoutRequest) 
   });
 
 export const fetchPayout = (x: RazorpayX, timeoutMs: number, id: string) =>
-  call(x, timeoutMs, `/payouts/${encodeURIComponent(id)}`, { method: 'GET' });
+  razorpayxCall<PayoutEntity>(x, timeoutMs, `/payouts/${encodeURIComponent(id)}`, { method: 'GET' });
 
 export const razorpaySignature = (secret: string, rawBody: string | Buffer) =>
   createHmac('sha256', secret).update(rawBody).digest('hex');
