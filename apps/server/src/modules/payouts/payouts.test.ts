@@ -183,4 +183,32 @@ describe('payout batches through RazorpayX (stand-in)', () => {
     expect(x.created(String(lines[0]!.idempotency_key))).toBe(1);
     expect(x.payouts.size).toBe(new Set([...x.payouts.values()].map((p) => p.reference_id)).size);
   });
+
+  it('a failed payout gives the TDS back once: the member’s other open redemption is recomputed', async () => {
+    const m = await redeemer(t, { balance: 82_000 });
+    const big = (await redeem(t, m.token, { kind: 'cash', points: 80_000, payout: 'bank' })).json();
+    const small = (await redeem(t, m.token, { kind: 'cash', points: 2_000, payout: 'bank' })).json();
+    // ₹20,000 then ₹500: the year passes ₹20,000 with the second, which bears TDS.
+    expect(small.tdsPaise).toBeGreaterThan(0);
+    await t.as('hod', { method: 'POST', url: `/api/admin/redemptions/${big.id}/approve` });
+    const batchId = (await prepare([big.id])).json().id as number;
+    expect((await release(batchId)).statusCode).toBe(200);
+    const [line] = await until(
+      () => linesOf(batchId),
+      (rows) => rows[0]?.status === 'pending',
+      'the payout to be sent',
+    );
+    const failed = x.settle(String(line!.provider_payout_id), 'failed');
+    expect((await webhook(failed.body, failed.signature, 'evt_tds_1')).json()).toEqual({ applied: true });
+    expect((await webhook(failed.body, failed.signature, 'evt_tds_2')).json()).toEqual({ applied: false });
+    expect(await redemption(small.id)).toMatchObject({ tds_paise: 0, net_paise: small.valuePaise });
+    expect(await refunds(big.id)).toBe(1);
+    expect(await balanceOf(t, m.id)).toBe(80_000);
+    const recomputed = await sqlRows(
+      t,
+      "select count(*)::int as n from audit_log where action = 'redemption.tds_recomputed' and entity_id = $1",
+      [String(small.id)],
+    );
+    expect(recomputed[0]!.n).toBe(1);
+  });
 });
