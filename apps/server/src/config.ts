@@ -81,6 +81,20 @@ const schema = z.object({
   MAP_TILE_URL: z.string().optional(),
   /** Credit shown on the maps for MAP_TILE_URL's tiles (e.g. the OpenStreetMap notice their licence asks for). */
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  /** RazorpayX Payouts (cash redemptions paid by API): key id and secret (HTTP basic auth). */
+  RAZORPAYX_KEY_ID: z.string().optional(),
+  RAZORPAYX_KEY_SECRET: z.string().optional(),
+  /** The RazorpayX current account (customer identifier) the payouts are drawn from. */
+  RAZORPAYX_ACCOUNT_NUMBER: z.string().optional(),
+  /** The secret of the payout webhook (X-Razorpay-Signature is HMAC-SHA256 of the raw body under it). */
+  RAZORPAYX_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAYX_BASE_URL: z.string().url().default('https://api.razorpay.com/v1'),
+  /** Bank account verification at KYC: `razorpayx` (fund account validation, its variables above); unset, none. */
+  BANK_VERIFIER: z.enum(['razorpayx']).optional(),
+  /** HDFC ENet client code: the first part of the bank file's name (client code + DDMM + .serial). */
+  HDFC_ENET_CLIENT_CODE: z.string().max(8).default('LOYALTY'),
+  /** How long one request to the payout API may take before it counts as unanswered (resent later). */
+  PAYOUTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -110,6 +124,60 @@ export interface Config {
   messaging: MessagingConfig;
   /** Street tiles beneath the web's maps (components/map); null draws the bundled outline only. */
   mapTiles: { url: string; origin: string; attribution: string } | null;
+  /** Cash payouts by API (modules/payouts); `razorpayx` null: only the bank-file rail. */
+  payouts: PayoutsConfig;
+}
+
+export interface PayoutsConfig {
+  razorpayx: {
+    keyId: string;
+    keySecret: string;
+    accountNumber: string;
+    webhookSecret: string;
+    baseUrl: string;
+  } | null;
+  timeoutMs: number;
+  /** HDFC ENet client code (the bank file's name). */
+  enetClientCode: string;
+  /** Bank account verification through RazorpayX's fund account validation (needs `razorpayx`). */
+  bankVerifier: 'razorpayx' | null;
+}
+
+const RAZORPAYX_VARIABLES = [
+  'RAZORPAYX_KEY_ID',
+  'RAZORPAYX_KEY_SECRET',
+  'RAZORPAYX_ACCOUNT_NUMBER',
+  'RAZORPAYX_WEBHOOK_SECRET',
+] as const;
+
+/**
+ * RazorpayX is on when any of its variables is set; then all are needed (the error names the
+ * missing one), in every profile: half a configuration would send payouts whose outcome never arrives.
+ */
+function payoutsOf(e: Env): PayoutsConfig {
+  const set = RAZORPAYX_VARIABLES.filter((name) => e[name]);
+  const common = {
+    timeoutMs: e.PAYOUTS_TIMEOUT_MS,
+    enetClientCode: e.HDFC_ENET_CLIENT_CODE,
+    bankVerifier: e.BANK_VERIFIER ?? null,
+  };
+  if (set.length === 0) {
+    if (e.BANK_VERIFIER)
+      throw new Error('Invalid configuration: BANK_VERIFIER=razorpayx needs RAZORPAYX_KEY_ID and the others');
+    return { razorpayx: null, ...common };
+  }
+  const missing = RAZORPAYX_VARIABLES.find((name) => !e[name]);
+  if (missing) throw new Error(`Invalid configuration: ${missing} is required with ${set.join(', ')}`);
+  return {
+    razorpayx: {
+      keyId: e.RAZORPAYX_KEY_ID!,
+      keySecret: e.RAZORPAYX_KEY_SECRET!,
+      accountNumber: e.RAZORPAYX_ACCOUNT_NUMBER!,
+      webhookSecret: e.RAZORPAYX_WEBHOOK_SECRET!,
+      baseUrl: e.RAZORPAYX_BASE_URL.replace(/\/+$/, ''),
+    },
+    ...common,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -148,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     messaging: messagingOf(e, production),
     mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
+    payouts: payoutsOf(e),
   };
 }
 

@@ -78,6 +78,18 @@ export const ACTIONS = [
     'Mark cash redemptions paid (UTR) or failed',
     'money',
   ),
+  act(
+    'payouts.prepare',
+    '/dashboard/approvals/redemption',
+    'Prepare and cancel payout batches of approved cash redemptions',
+    'money',
+  ),
+  act(
+    'payouts.release',
+    '/dashboard/approvals/redemption',
+    'Release a payout batch someone else prepared (money leaves)',
+    'money',
+  ),
   act('projects.decide', '/dashboard/project_registration', 'Approve or reject projects', 'money'),
   act('projects.configure', '/dashboard/project_registration', 'Change the project bonus points'),
   act('feedback.respond', '/dashboard/feedback', 'Reply to feedback and move its state'),

@@ -203,7 +203,8 @@ export const REDEMPTION_TRANSITIONS: Record<
   RedemptionKind,
   Partial<Record<RedemptionStatus, readonly RedemptionStatus[]>>
 > = {
-  cash: { requested: ['approved', 'rejected', 'cancelled'], approved: ['paid', 'failed'] },
+  // paid → failed: a payout the bank reversed after it was processed (the payout API's reversal only).
+  cash: { requested: ['approved', 'rejected', 'cancelled'], approved: ['paid', 'failed'], paid: ['failed'] },
   voucher: { requested: ['approved', 'rejected', 'cancelled'], approved: ['fulfilled'] },
   gift: {
     requested: ['approved', 'rejected', 'cancelled'],

@@ -29,6 +29,7 @@ import { memberAppModule } from './member-app/member-app.module';
 import { membersModule } from './members/members.module';
 import { messagesModule } from './messages/messages.module';
 import { notificationsModule } from './notifications/notifications.module';
+import { payoutsModule } from './payouts/payouts.module';
 import { pointsExpiryModule } from './points-expiry/points-expiry.module';
 import { pointsSettingsModule } from './points-settings/points-settings.module';
 import { productsModule } from './products/products.module';
@@ -76,6 +77,7 @@ export const MODULES: readonly ModuleContribution[] = [
   giftVouchersModule,
   courierRedemptionsModule,
   redemptionsModule,
+  payoutsModule,
   pointsExpiryModule,
   employeesModule,
   mapsModule,

@@ -492,7 +492,13 @@ CREATE TABLE "kyc_submissions" (
 	"decided_by" integer,
 	"decided_at" timestamp with time zone,
 	"reason_code" text,
-	"comment" text
+	"comment" text,
+	"bank_check_status" text DEFAULT 'unverified' NOT NULL,
+	"bank_check_id" text,
+	"bank_check_name" text,
+	"bank_check_score" integer,
+	"bank_checked_at" timestamp with time zone,
+	"bank_checked_by" integer
 );
 --> statement-breakpoint
 CREATE TABLE "points_adjustments" (
@@ -703,6 +709,46 @@ CREATE TABLE "notifications" (
 	"finished_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
 	"cancelled_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "payout_batches" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"rail" text NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"released_by" integer,
+	"released_at" timestamp with time zone,
+	"completed_at" timestamp with time zone,
+	"file_downloaded_by" integer,
+	"file_downloaded_at" timestamp with time zone,
+	CONSTRAINT "payout_batches_rail" CHECK ("payout_batches"."rail" in ('api', 'bank_file'))
+);
+--> statement-breakpoint
+CREATE TABLE "payout_lines" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"batch_id" integer NOT NULL,
+	"redemption_id" integer NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"mode" text NOT NULL,
+	"amount_paise" bigint NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"provider_payout_id" text,
+	"provider_status" text,
+	"utr" text,
+	"failure_reason" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"sent_at" timestamp with time zone,
+	"settled_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payout_lines_amount_positive" CHECK ("payout_lines"."amount_paise" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "payout_webhook_events" (
+	"event_id" text PRIMARY KEY NOT NULL,
+	"payout_id" text,
+	"event" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "points_expiry_policies" (
@@ -1117,6 +1163,8 @@ ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_member_id_members_id_f
 ALTER TABLE "member_sessions" ADD CONSTRAINT "member_sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_referred_by_members_id_fk" FOREIGN KEY ("referred_by") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_lines" ADD CONSTRAINT "payout_lines_batch_id_payout_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."payout_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_lines" ADD CONSTRAINT "payout_lines_redemption_id_redemptions_id_fk" FOREIGN KEY ("redemption_id") REFERENCES "public"."redemptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "points_lots" ADD CONSTRAINT "points_lots_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_points" ADD CONSTRAINT "product_points_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1203,6 +1251,12 @@ CREATE INDEX "inbox_messages_member_idx" ON "inbox_messages" USING btree ("membe
 CREATE INDEX "inbox_messages_unread_idx" ON "inbox_messages" USING btree ("member_id") WHERE "inbox_messages"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_due_idx" ON "notifications" USING btree ("send_at") WHERE "notifications"."state" = 'scheduled' and "notifications"."task_id" is null;--> statement-breakpoint
+CREATE INDEX "payout_batches_created_idx" ON "payout_batches" USING btree ("created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_lines_redemption_key" ON "payout_lines" USING btree ("redemption_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_lines_idempotency_key" ON "payout_lines" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_lines_provider_key" ON "payout_lines" USING btree ("provider_payout_id");--> statement-breakpoint
+CREATE INDEX "payout_lines_batch_idx" ON "payout_lines" USING btree ("batch_id","id");--> statement-breakpoint
+CREATE INDEX "payout_lines_status_idx" ON "payout_lines" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "points_expiry_policies_in_force_idx" ON "points_expiry_policies" USING btree ("status","effective_from");--> statement-breakpoint
 CREATE INDEX "points_lot_uses_lot_idx" ON "points_lot_uses" USING btree ("lot_id");--> statement-breakpoint
 CREATE INDEX "points_lots_open_idx" ON "points_lots" USING btree ("member_id","id") WHERE "points_lots"."remaining" > 0;--> statement-breakpoint

@@ -35,6 +35,16 @@ export const kycSubmissions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     reasonCode: text('reason_code'),
     comment: text('comment'),
+    /** Bank account verification (issue 27): unverified | pending | verified | mismatch | failed. */
+    bankCheckStatus: text('bank_check_status').notNull().default('unverified'),
+    /** The provider's validation id (RazorpayX `fav_…`) while pending and after. */
+    bankCheckId: text('bank_check_id'),
+    /** The account holder's name as the bank holds it. */
+    bankCheckName: text('bank_check_name'),
+    /** Name match of the bank's name against the member's KYC name, 0–100. */
+    bankCheckScore: integer('bank_check_score'),
+    bankCheckedAt: timestamp('bank_checked_at', { withTimezone: true }),
+    bankCheckedBy: integer('bank_checked_by'),
   },
   (t) => [
     index('kyc_status_idx').on(t.status, t.submittedAt, t.id),

@@ -23,6 +23,7 @@ import { issueOnApproval } from '../gift-vouchers/voucher-fulfilment';
 import { voucherInStock, voucherOfRedemption } from '../gift-vouchers/voucher-stock';
 import { insufficientBalance, postEntry } from '../ledger/ledger.service';
 import { lockMember } from '../members';
+import { refuseBatched } from '../payouts';
 import { paisePerPoint } from '../points-settings';
 import { redemptionSettingsInForce } from './redemption-settings';
 import {
@@ -329,6 +330,7 @@ export async function markPaidIn(tx: Executor, actor: Actor, id: number, utr: st
     .from(redemptions)
     .where(and(eq(redemptions.utr, utr), sql`${redemptions.id} <> ${id}`));
   if (other) throw conflict(REDEMPTION_MESSAGES.utrTaken, { utr: REDEMPTION_MESSAGES.utrTaken });
+  await refuseBatched(tx, id);
   try {
     await tx.transaction((sp) =>
       transition(sp, actor, id, {
@@ -357,6 +359,14 @@ export const markPaid = (app: FastifyInstance, actor: Actor, id: number, utr: st
 /** Cash: `approved → failed` with the reason; the points go back once. */
 export const markFailed = (app: FastifyInstance, actor: Actor, id: number, reason: string) =>
   app.database.db.transaction(async (tx) => {
-    await transition(tx, actor, id, { to: 'failed', note: reason, set: { reason } });
+    await transition(tx, actor, id, {
+      to: 'failed',
+      note: reason,
+      set: { reason },
+      check: (row) => {
+        if (row.status !== 'approved') throw conflict(wrongStateMessage(row, 'failed'));
+      },
+    });
+    await refuseBatched(tx, id);
     return loadRow(tx, id);
   });

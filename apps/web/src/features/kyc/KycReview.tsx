@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Button } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { useEndpoint } from '../../components/use-api-get';
+import { BankCheck } from './BankCheck';
 import { KycDecision } from './KycDecision';
 import { KycImage } from './KycImage';
 import { kycPaths } from './kyc-paths';
@@ -36,6 +37,7 @@ export function KycReview() {
       <RevealButton key="acc" submissionId={k.id} field="accountNumber" masked={k.accountNumber} />,
     ],
     ['IFSC / bank', `${k.ifsc}, ${k.bankName}`],
+    ['Bank verification', <BankCheck key="bank" submissionId={k.id} />],
     ['UPI id', k.upiId ?? '—'],
     ['Status', k.status],
   ];

@@ -25,14 +25,16 @@ import { DayInput } from '../../components/DayInput';
 import { CountField, DateTimeField, RupeesField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { StatusChip } from '../../components/StatusChip';
+import { PayoutsTab } from './PayoutsTab';
 import { BulkDecisionButtons, REDEMPTIONS_RESOURCE, RedemptionRowActions } from './RedemptionActions';
 import { UtrUploadDialog } from './UtrUploadDialog';
 
-const TABS: { kind: RedemptionKind | 'all'; label: string }[] = [
+const TABS: { kind: RedemptionKind | 'all' | 'payouts'; label: string }[] = [
   { kind: 'all', label: 'All' },
   { kind: 'gift', label: 'Gift' },
   { kind: 'voucher', label: 'E-voucher' },
   { kind: 'cash', label: 'Cash' },
+  { kind: 'payouts', label: 'Payouts' },
 ];
 
 const filters = [
@@ -119,7 +121,7 @@ function Queue({ kind }: { kind: RedemptionKind | 'all' }) {
 
 function KindTabs() {
   const { kind = 'all' } = useParams();
-  const current = TABS.some((t) => t.kind === kind) ? (kind as RedemptionKind | 'all') : 'all';
+  const current = TABS.some((t) => t.kind === kind) ? (kind as RedemptionKind | 'all' | 'payouts') : 'all';
   const { can } = useProfile();
   const [uploading, setUploading] = useState(false);
   return (
@@ -145,7 +147,7 @@ function KindTabs() {
           />
         ))}
       </Tabs>
-      <Queue key={current} kind={current} />
+      {current === 'payouts' ? <PayoutsTab /> : <Queue key={current} kind={current} />}
       {uploading && <UtrUploadDialog onClose={() => setUploading(false)} />}
     </>
   );

@@ -1,0 +1,9 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { payoutsRoutes } from './payouts.routes';
+import { registerPayoutTasks } from './payouts.tasks';
+
+export const payoutsModule: ModuleContribution = {
+  name: 'payouts',
+  routes: [payoutsRoutes],
+  tasks: [registerPayoutTasks],
+};

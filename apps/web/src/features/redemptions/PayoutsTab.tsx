@@ -1,0 +1,220 @@
+import { formatCount, formatDateTime, formatRupees } from '@app/contract/format';
+import {
+  PAYOUT_RAIL_LABELS,
+  PAYOUT_RAILS,
+  type PayoutBatchDetail,
+  type PayoutBatchRow,
+  payoutEndpoints,
+} from '@app/contract/payouts';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { call } from '../../app/api';
+import { useProfile } from '../../app/profile-context';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
+
+type Acting = { kind: 'new' } | { kind: 'release' | 'cancel'; batch: PayoutBatchRow } | null;
+
+const idsOf = (text: unknown) =>
+  String(text ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
+
+/**
+ * Approvals → Redemption → Payouts: batches of approved cash redemptions. One person prepares a
+ * batch (chosen redemptions, or all approved up to an amount), another releases it; the lines are
+ * then paid through the payout API and settle as the provider reports.
+ */
+export function PayoutsTab() {
+  const { can } = useProfile();
+  const [rows, setRows] = useState<PayoutBatchRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [acting, setActing] = useState<Acting>(null);
+  const [open, setOpen] = useState<PayoutBatchDetail | null>(null);
+  const load = useCallback(() => {
+    call(payoutEndpoints.list)
+      .then((list) => {
+        setRows(list);
+        setError(null);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, []);
+  useEffect(load, [load]);
+
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1}>
+        {can('payouts.prepare') && (
+          <Button variant="contained" onClick={() => setActing({ kind: 'new' })}>
+            New payout batch
+          </Button>
+        )}
+        <Button onClick={load}>Refresh</Button>
+      </Stack>
+      {error && (
+        <Alert severity="error" action={<Button onClick={load}>Retry</Button>}>
+          {error}
+        </Alert>
+      )}
+      {rows?.length === 0 && <Alert severity="info">No payout batches yet.</Alert>}
+      {rows && rows.length > 0 && (
+        <Table size="small" aria-label="Payout batches">
+          <TableHead>
+            <TableRow>
+              {[
+                '#',
+                'Rail',
+                'Status',
+                'Lines',
+                'Total',
+                'Paid',
+                'Failed',
+                'Pending',
+                'Prepared',
+                'Released',
+                '',
+              ].map((h) => (
+                <TableCell key={h}>{h}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((b) => (
+              <TableRow key={b.id} hover>
+                <TableCell>{b.id}</TableCell>
+                <TableCell>{PAYOUT_RAIL_LABELS[b.rail]}</TableCell>
+                <TableCell>{b.status}</TableCell>
+                <TableCell>{formatCount(b.lines)}</TableCell>
+                <TableCell>{formatRupees(b.totalPaise)}</TableCell>
+                <TableCell>{formatCount(b.processed)}</TableCell>
+                <TableCell>{formatCount(b.failed)}</TableCell>
+                <TableCell>{formatCount(b.pending)}</TableCell>
+                <TableCell>
+                  {b.createdBy ?? ''} {formatDateTime(b.createdAt)}
+                </TableCell>
+                <TableCell>
+                  {b.releasedBy ?? ''} {b.releasedAt ? formatDateTime(b.releasedAt) : ''}
+                </TableCell>
+                <TableCell>
+                  <Button
+                    size="small"
+                    onClick={() => call(payoutEndpoints.get, { params: { id: String(b.id) } }).then(setOpen)}
+                  >
+                    Lines
+                  </Button>
+                  {b.status === 'draft' && can('payouts.release') && (
+                    <Button size="small" onClick={() => setActing({ kind: 'release', batch: b })}>
+                      Release
+                    </Button>
+                  )}
+                  {b.status === 'draft' && can('payouts.prepare') && (
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => setActing({ kind: 'cancel', batch: b })}
+                    >
+                      Cancel
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {acting?.kind === 'new' && (
+        <ConfirmDialog
+          title="New payout batch"
+          text="Choose redemptions by number, or leave them empty to take every approved cash redemption, oldest first, up to the amount. A second person releases the batch."
+          verb="Prepare batch"
+          fields={[
+            {
+              name: 'rail',
+              label: 'Pay through',
+              type: 'select',
+              choices: PAYOUT_RAILS.map((r) => ({ id: r, name: PAYOUT_RAIL_LABELS[r] })),
+              required: true,
+            },
+            { name: 'ids', label: 'Redemption numbers (comma-separated)' },
+            { name: 'upToRupees', label: 'Or all approved up to ₹', type: 'number' },
+          ]}
+          initial={{ rail: 'api' }}
+          onSubmit={async (v) => {
+            const ids = idsOf(v.ids);
+            await call(payoutEndpoints.create, {
+              body: {
+                rail: v.rail as PayoutBatchRow['rail'],
+                ...(ids.length ? { ids } : {}),
+                ...(v.upToRupees ? { upToRupees: Number(v.upToRupees) } : {}),
+              },
+            });
+            load();
+          }}
+          onClose={() => setActing(null)}
+        />
+      )}
+      {(acting?.kind === 'release' || acting?.kind === 'cancel') && (
+        <ConfirmDialog
+          title={`${acting.kind === 'release' ? 'Release' : 'Cancel'} payout batch ${acting.batch.id}`}
+          text={
+            acting.kind === 'release'
+              ? `${formatCount(acting.batch.lines)} payouts, ${formatRupees(acting.batch.totalPaise)} in all, leave now. Each redemption is paid once.`
+              : 'Its redemptions stay approved and can be put in another batch.'
+          }
+          verb={acting.kind === 'release' ? 'Release and pay' : 'Cancel batch'}
+          destructive={acting.kind === 'cancel'}
+          onSubmit={async () => {
+            const endpoint = acting.kind === 'release' ? payoutEndpoints.release : payoutEndpoints.cancel;
+            await call(endpoint, { params: { id: String(acting.batch.id) } });
+            load();
+          }}
+          onClose={() => setActing(null)}
+        />
+      )}
+      {open && (
+        <Dialog open onClose={() => setOpen(null)} maxWidth="lg" fullWidth>
+          <DialogTitleWithClose onClose={() => setOpen(null)}>Payout batch {open.id}</DialogTitleWithClose>
+          <DialogContent>
+            <Table size="small" aria-label={`Lines of payout batch ${open.id}`}>
+              <TableHead>
+                <TableRow>
+                  {['Redemption', 'Member', 'To', 'Mode', 'Amount', 'Status', 'UTR', 'Reason'].map((h) => (
+                    <TableCell key={h}>{h}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {open.items.map((l) => (
+                  <TableRow key={l.id}>
+                    <TableCell>{l.redemptionId}</TableCell>
+                    <TableCell>
+                      {l.memberName} ({l.memberCode})
+                    </TableCell>
+                    <TableCell>{l.payoutTo ?? ''}</TableCell>
+                    <TableCell>{l.mode}</TableCell>
+                    <TableCell>{formatRupees(l.amountPaise)}</TableCell>
+                    <TableCell>{l.status}</TableCell>
+                    <TableCell>{l.utr ?? ''}</TableCell>
+                    <TableCell>{l.failureReason ?? ''}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </DialogContent>
+        </Dialog>
+      )}
+    </Stack>
+  );
+}
