@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { recordId, text } from './input';
+import { idempotencyHeaders } from './member-app';
 import { MEMBER_TYPES } from './members';
 
 /**
@@ -122,3 +124,25 @@ export const kycRevealBody = z.object({
   field: z.enum(['pan', 'accountNumber'], { error: 'Choose pan or accountNumber' }),
 });
 export const kycRevealed = z.object({ field: z.string(), value: z.string() });
+
+/** The member app's KYC: submit or resubmit, see the status (uploads go through /app/uploads). */
+export const kycAppEndpoints = {
+  submit: endpoint({
+    method: 'POST',
+    path: '/app/kyc',
+    access: { memberWrite: 'submitKyc' },
+    tags: ['member app'],
+    summary: 'Submit or resubmit KYC (Aadhaar last four digits only; PAN and account are encrypted)',
+    headers: idempotencyHeaders,
+    body: kycSubmitBody,
+    response: kycMasked,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/app/kyc',
+    access: 'member',
+    tags: ['member app'],
+    summary: 'My KYC submissions, newest first, masked',
+    response: z.array(kycMasked),
+  }),
+};
