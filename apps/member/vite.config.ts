@@ -21,7 +21,11 @@ const schemasLeftToTheServer = (): Plugin => ({
 
 export default defineConfig({
   base: '/app/',
-  plugins: [schemasLeftToTheServer(), react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    schemasLeftToTheServer(),
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   build: {
     outDir: fileURLToPath(new URL('../web/dist/app', import.meta.url)),
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
 
@@ -23,7 +23,7 @@ export function Field(props: {
   hint?: string;
   required?: boolean;
 }) {
-  const id = `f-${props.label.replace(/\W+/g, '-')}`;
+  const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>

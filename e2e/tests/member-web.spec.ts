@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { en } from '../../apps/member/src/locales/en';
+import { hi } from '../../apps/member/src/locales/hi';
+import { loggedCode } from '../server-log';
+import { bearer } from './member-app';
+import { activeCodes, almondToken, expectNoStaffPieces, memberScans, newMobile } from './member-web';
+
+// The member web app as a phone opens it from a printed label (issue 25).
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** No critical or serious accessibility violation on the screen shown now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The label link → sign-in by one-time code → registration → approval → the scan credited once. */
+async function labelJourney(
+  page: Page,
+  request: Parameters<typeof activeCodes>[0],
+  L: typeof en,
+  lang: 'en' | 'hi',
+) {
+  const staff = await almondToken(request);
+  const codes = await activeCodes(request, staff, 2);
+  const code = codes[lang === 'en' ? 0 : 1] ?? '';
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+
+  await page.goto(`/q/${code}`);
+  if (lang === 'hi') await page.getByRole('button', { name: en.language }).click();
+  await expect(page.getByRole('heading', { name: L.signIn.title })).toBeVisible();
+  await expectAccessible(page);
+  const mobile = newMobile();
+  await page.getByLabel(L.signIn.mobile).fill(mobile);
+  await page.getByRole('button', { name: L.signIn.sendCode }).click();
+  await page.getByLabel(L.signIn.code).fill(await loggedCode(mobile));
+  await page.getByRole('button', { name: L.signIn.verify }).click();
+
+  await expect(page.getByRole('heading', { name: L.register.title })).toBeVisible();
+  await page.getByLabel(L.register.name).fill(lang === 'en' ? 'Asha Verma' : 'आशा वर्मा');
+  await page.getByLabel(L.register.type).selectOption('carpenter');
+  await page.getByLabel(L.register.dateOfBirth).fill('1988-06-15');
+  await page.getByLabel(L.register.pincode).fill('302001');
+  await page.getByLabel(L.register.line).fill('12 Johari Bazaar');
+  await page.getByLabel(L.register.city).fill('Jaipur');
+  await page.getByLabel(L.register.district).fill('Jaipur');
+  await page.getByLabel(L.register.state).fill('Rajasthan');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: L.register.submit }).click();
+  // Pending: the scan is kept on the phone until the registration is approved.
+  await expect(page.getByText(L.scan.kept)).toBeVisible();
+  await page.screenshot({ path: `test-results/member-web-${lang}-kept.png` });
+
+  const { token } = await memberScans(page, request);
+  const profile = async () => (await request.get('/api/app/profile', { headers: bearer(token) })).json();
+  await expect.poll(async () => (await profile()).language).toBe(lang);
+  const me = await profile();
+  const approved = await request.post('/api/admin/pending-users/approve', {
+    headers: bearer(staff),
+    data: { ids: [me.id] },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  // Opening the app again sends the kept scan: credited once, and never again on later loads.
+  await page.goto('/app/');
+  await expect(page.getByText(L.home.status.approved)).toBeVisible();
+  await expect.poll(async () => (await memberScans(page, request)).scans).toBe(1);
+  await page.reload();
+  await expect(page.getByText(L.home.status.approved)).toBeVisible();
+  await page.goto(`/q/${code}`);
+  await expect(page.getByText(L.scan.results.already_scanned)).toBeVisible();
+  expect((await memberScans(page, request)).scans).toBe(1);
+  await page.goto('/app/');
+  await expect(page.getByTestId('balance')).not.toHaveText(/^0 /);
+  await expectAccessible(page);
+  await page.screenshot({ path: `test-results/member-web-${lang}-home.png` });
+  await expectNoStaffPieces(page, scripts);
+}
+
+test('a printed label signs a new member in, registers them, and the scan is credited once', async ({
+  page,
+  request,
+}) => {
+  await labelJourney(page, request, en, 'en');
+});
+
+test('the whole journey in Hindi, the language remembered and sent to the server', async ({
+  page,
+  request,
+}) => {
+  await labelJourney(page, request, hi, 'hi');
+  for (const path of ['/app/ledger', '/app/rewards', '/app/redemptions', '/app/inbox', '/app/kyc']) {
+    await page.goto(path);
+    await expect(page.locator('main h2').first()).toBeVisible();
+    await expectAccessible(page);
+  }
+});
