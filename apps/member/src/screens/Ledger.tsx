@@ -32,7 +32,8 @@ export function LedgerList({ perPage, empty, more }: { perPage: number; empty: s
         {rows.map((row) => (
           <li key={row.id}>
             <span>
-              <strong>{row.note ?? row.kind}</strong>
+              <strong>{t(`ledger.kinds.${row.kind}`)}</strong>
+              {row.note && <small>{row.note}</small>}
               <small>{formatDate(row.createdAt)}</small>
             </span>
             <span className={row.amount >= 0 ? 'plus' : 'minus'}>

@@ -48,7 +48,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api')
     ) {
-      const html = await fs.promises.readFile(isMemberPath(request.url) && hasMember ? memberIndex : indexFile);
+      const html = await fs.promises.readFile(
+        isMemberPath(request.url) && hasMember ? memberIndex : indexFile,
+      );
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply
