@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { text } from './input';
 
 /** Update Version (`/dashboard/update_version`, PRODUCT.md 3.8): what the app must update to. */
@@ -71,3 +72,16 @@ export const versionCheck = z.object({
   notes: z.string(),
 });
 export type VersionCheck = z.infer<typeof versionCheck>;
+
+/** The apps' version check (before signing in). */
+export const appVersionEndpoints = {
+  check: endpoint({
+    method: 'GET',
+    path: '/app/version',
+    access: 'public',
+    tags: ['member app'],
+    summary: 'Whether the app at version `current` must update (semantic-version comparison)',
+    query: versionCheckQuery,
+    response: versionCheck,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { text } from './input';
 import { INDIA_BOUNDS } from './maps';
 import { INDIAN_STATES } from './members';
@@ -189,3 +190,16 @@ export const nearestStore = storeRow.omit({ active: true, createdAt: true, updat
 });
 export type NearestStore = z.infer<typeof nearestStore>;
 export const nearestStoresResult = z.object({ stores: z.array(nearestStore) });
+
+/** The member app's store locator. */
+export const storesAppEndpoints = {
+  nearest: endpoint({
+    method: 'GET',
+    path: '/app/stores/nearest',
+    access: 'member',
+    tags: ['member app'],
+    summary: 'The nearest active stores to a point, with great-circle distance in km',
+    query: nearestStoresQuery,
+    response: nearestStoresResult,
+  }),
+};

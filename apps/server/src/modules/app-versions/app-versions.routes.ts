@@ -1,16 +1,16 @@
 import {
   APP_VERSIONS_PAGE,
   appVersionBody,
+  appVersionEndpoints,
   appVersionRow,
   currentVersions,
   platformParams,
-  versionCheck,
-  versionCheckQuery,
 } from '@app/contract/app-versions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import * as service from './app-versions.service';
 
 const access = page(APP_VERSIONS_PAGE);
@@ -53,17 +53,7 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.setVersion(app, actorOf(request), request.params.platform, request.body),
   );
 
-  app.get(
-    '/app/version',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['member app'],
-        summary: 'Whether the app at version `current` must update (semantic-version comparison)',
-        querystring: versionCheckQuery,
-        response: { 200: versionCheck },
-      },
-    },
-    async (request) => service.checkVersion(app, request.query.platform, request.query.current),
+  route(app, appVersionEndpoints.check, async (request) =>
+    service.checkVersion(app, request.query.platform, request.query.current),
   );
 };

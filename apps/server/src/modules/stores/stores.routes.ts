@@ -3,13 +3,12 @@ import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import {
   LOCATOR_PAGE,
   NEAREST_DEFAULT_LIMIT,
-  nearestStoresQuery,
-  nearestStoresResult,
   STORE_ENTITY,
   STORE_MESSAGES,
   storeCreateBody,
   storeMapResult,
   storeRow,
+  storesAppEndpoints,
   storeUpdateBody,
   storeUploadResult,
 } from '@app/contract/stores';
@@ -23,6 +22,7 @@ import { recordRoutes } from '../../lib/records';
 import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import { nearestStores } from './stores.nearest';
 import { storeList, storeMapPoints } from './stores.repository';
 import { storesTemplate } from './stores-sheet';
@@ -107,20 +107,8 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
   });
 
-  app.get(
-    '/app/stores/nearest',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['member app'],
-        summary: 'The nearest active stores to a point, with great-circle distance in km',
-        querystring: nearestStoresQuery,
-        response: { 200: nearestStoresResult },
-      },
-    },
-    async (request) => {
-      const { lat, lng, limit } = request.query;
-      return { stores: await nearestStores(app.database, lat, lng, limit ?? NEAREST_DEFAULT_LIMIT) };
-    },
-  );
+  route(app, storesAppEndpoints.nearest, async (request) => {
+    const { lat, lng, limit } = request.query;
+    return { stores: await nearestStores(app.database, lat, lng, limit ?? NEAREST_DEFAULT_LIMIT) };
+  });
 };
