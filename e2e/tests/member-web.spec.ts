@@ -3,8 +3,15 @@ import { expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
 import { hi } from '../../apps/member/src/locales/hi';
 import { loggedCode } from '../server-log';
-import { bearer } from './member-app';
-import { activeCodes, almondToken, expectNoStaffPieces, memberScans, newMobile } from './member-web';
+import { approvedAppMember, bearer } from './member-app';
+import {
+  activeCodes,
+  almondToken,
+  expectNoStaffPieces,
+  MEMBER_TOKEN_KEY,
+  memberScans,
+  newMobile,
+} from './member-web';
 
 // The member web app as a phone opens it from a printed label (issue 25).
 test.use({ viewport: { width: 390, height: 844 } });
@@ -29,8 +36,11 @@ async function labelJourney(
   const codes = await activeCodes(request, staff, 2);
   const code = codes[lang === 'en' ? 0 : 1] ?? '';
   const scripts: string[] = [];
+  const authorizations = new Set<string>();
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    const authorization = r.headers().authorization;
+    if (authorization) authorizations.add(authorization);
   });
 
   await page.goto(`/q/${code}`);
@@ -82,6 +92,8 @@ async function labelJourney(
   await expectAccessible(page);
   await page.screenshot({ path: `test-results/member-web-${lang}-home.png` });
   await expectNoStaffPieces(page, scripts);
+  // The only credential the app ever sent is the member's own token.
+  expect([...authorizations]).toEqual([`Bearer ${token}`]);
 }
 
 test('a printed label signs a new member in, registers them, and the scan is credited once', async ({
@@ -101,4 +113,30 @@ test('the whole journey in Hindi, the language remembered and sent to the server
     await expect(page.locator('main h2').first()).toBeVisible();
     await expectAccessible(page);
   }
+});
+
+test('a scan made offline is kept on the phone and credited once when the network returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  const staff = await almondToken(request);
+  const [, , code] = await activeCodes(request, staff, 3);
+  const member = await approvedAppMember(request, staff);
+  await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [
+    MEMBER_TOKEN_KEY,
+    member.token,
+  ] as const);
+  await page.goto('/app/');
+  await expect(page.getByText(en.home.status.approved)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByLabel(en.scan.code).fill(code ?? '');
+  await page.getByRole('button', { name: en.scan.submit }).click();
+  await expect(page.getByText(en.scan.queued)).toBeVisible();
+  await context.setOffline(false);
+  await expect.poll(async () => (await memberScans(page, request)).scans).toBe(1);
+  await page.reload();
+  await expect(page.getByText(en.home.status.approved)).toBeVisible();
+  expect((await memberScans(page, request)).scans).toBe(1);
 });

@@ -11,7 +11,8 @@ export function useProfile() {
     try {
       setProfile(await call(memberAppEndpoints.profile));
     } catch {
-      setProfile(memberToken() ? undefined : null);
+      // Offline, the screen keeps what it showed; a refused token (401, forgotten by call()) signs out.
+      setProfile((shown) => (memberToken() ? shown : null));
     }
   }, []);
   useEffect(() => {
