@@ -1,9 +1,10 @@
+import { demoEmail } from '@app/contract/permissions';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
 import { hi } from '../../apps/member/src/locales/hi';
 import { loggedCode } from '../server-log';
-import { approvedAppMember, bearer } from './member-app';
+import { approvedAppMember, bearer, staffToken } from './member-app';
 import {
   activeCodes,
   almondToken,
@@ -139,4 +140,62 @@ test('a scan made offline is kept on the phone and credited once when the networ
   await page.reload();
   await expect(page.getByText(en.home.status.approved)).toBeVisible();
   expect((await memberScans(page, request)).scans).toBe(1);
+});
+
+test('an e-voucher redeemed in the app: terms first, then its code shown once approved', async ({
+  page,
+  request,
+}) => {
+  const cs = await staffToken(request, demoEmail('cs'));
+  const finance = await staffToken(request, demoEmail('finance'));
+  const member = await approvedAppMember(request, cs);
+  const grant = await request.post(`/api/admin/users/${member.id}/adjustments`, {
+    headers: bearer(cs),
+    data: { amount: 5000, reason: 'Welcome bonus' },
+  });
+  expect(grant.status(), await grant.text()).toBe(200);
+  const granted = await request.post(`/api/admin/adjustments/${(await grant.json()).id}/approve`, {
+    headers: bearer(finance),
+    data: {},
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  const rewards = (await (
+    await request.get('/api/app/rewards', { headers: bearer(member.token) })
+  ).json()) as {
+    id: number;
+    name: string;
+    type: string;
+    inStock: boolean;
+    pointsCost: number;
+  }[];
+  const voucher = rewards.find((r) => r.type === 'e_voucher' && r.inStock && r.pointsCost <= 5000);
+  expect(voucher).toBeTruthy();
+
+  await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [
+    MEMBER_TOKEN_KEY,
+    member.token,
+  ] as const);
+  await page.goto('/app/rewards');
+  await page.getByRole('button', { name: en.terms.accept }).click();
+  await page.getByRole('button', { name: `${en.rewards.redeem}: ${voucher?.name}` }).click();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: en.rewards.redeem, exact: true }).click();
+  await expect(page.getByText(en.redemptions.status.requested)).toBeVisible();
+
+  const mine = (await (
+    await request.get('/api/app/redemptions', { headers: bearer(member.token) })
+  ).json()) as {
+    id: number;
+  }[];
+  const approved = await request.post(`/api/admin/redemptions/${mine[0]?.id}/approve`, {
+    headers: bearer(finance),
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  await page.reload();
+  await expect(page.getByText(en.redemptions.status.fulfilled)).toBeVisible();
+  await page.getByRole('button', { name: en.redemptions.reveal }).click();
+  await expect(page.getByTestId('voucher')).toContainText('Code:');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/member-web-voucher.png' });
 });

@@ -102,6 +102,9 @@ export const en = {
     },
   },
   rewards: {
+    points: 'Points to redeem',
+    payout: 'Pay to',
+    payouts: { bank: 'Bank account', upi: 'UPI' },
     title: 'Rewards',
     empty: 'No rewards for you right now.',
     cost: 'Needs {{points}}',

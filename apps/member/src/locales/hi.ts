@@ -91,6 +91,9 @@ export const hi: Messages = {
     },
   },
   rewards: {
+    points: 'रिडीम करने के पॉइंट्स',
+    payout: 'भुगतान कहाँ',
+    payouts: { bank: 'बैंक खाता', upi: 'UPI' },
     title: 'इनाम',
     empty: 'अभी आपके लिए कोई इनाम नहीं।',
     cost: '{{points}} चाहिए',

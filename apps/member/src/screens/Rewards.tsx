@@ -6,6 +6,7 @@ import { call } from '../api';
 import { formatPoints } from '../i18n';
 import { navigate } from '../router';
 import { Card, ErrorLine } from '../ui';
+import { CashRedeem } from './CashRedeem';
 import { RedeemForm } from './RedeemForm';
 import { Terms } from './Terms';
 
@@ -32,36 +33,43 @@ export function Rewards({ profile, onChanged }: { profile: MemberProfile; onChan
         }}
       />
     );
+  const done = () => {
+    onChanged();
+    navigate('/app/redemptions');
+  };
   return (
-    <Card title={t('rewards.title')}>
-      <ErrorLine error={error} />
-      {!rewards && !error && <p>{t('loading')}</p>}
-      {rewards?.length === 0 && <p>{t('rewards.empty')}</p>}
-      <ul className="rows">
-        {rewards?.map((reward) => {
-          const short = reward.pointsCost - profile.balance;
-          const available = reward.inStock || reward.waitsForStock;
-          return (
-            <li key={reward.id}>
-              <span>
-                <strong>{reward.name}</strong>
-                <small>{t('rewards.cost', { points: formatPoints(reward.pointsCost) })}</small>
-                {short > 0 && <small>{t('rewards.notEnough', { points: formatPoints(short) })}</small>}
-                {!available && <small>{t('rewards.outOfStock')}</small>}
-                {reward.notice && <small>{reward.notice}</small>}
-              </span>
-              <button
-                type="button"
-                disabled={short > 0 || !available || profile.status !== 'approved'}
-                onClick={() => setChosen(reward)}
-                aria-label={`${t('rewards.redeem')}: ${reward.name}`}
-              >
-                {t('rewards.redeem')}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </Card>
+    <>
+      <Card title={t('rewards.title')}>
+        <ErrorLine error={error} />
+        {!rewards && !error && <p>{t('loading')}</p>}
+        {rewards?.length === 0 && <p>{t('rewards.empty')}</p>}
+        <ul className="rows">
+          {rewards?.map((reward) => {
+            const short = reward.pointsCost - profile.balance;
+            const available = reward.inStock || reward.waitsForStock;
+            return (
+              <li key={reward.id}>
+                <span>
+                  <strong>{reward.name}</strong>
+                  <small>{t('rewards.cost', { points: formatPoints(reward.pointsCost) })}</small>
+                  {short > 0 && <small>{t('rewards.notEnough', { points: formatPoints(short) })}</small>}
+                  {!available && <small>{t('rewards.outOfStock')}</small>}
+                  {reward.notice && <small>{reward.notice}</small>}
+                </span>
+                <button
+                  type="button"
+                  disabled={short > 0 || !available || profile.status !== 'approved'}
+                  onClick={() => setChosen(reward)}
+                  aria-label={`${t('rewards.redeem')}: ${reward.name}`}
+                >
+                  {t('rewards.redeem')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+      {profile.status === 'approved' && <CashRedeem profile={profile} onDone={done} />}
+    </>
   );
 }
