@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
 import { hi } from '../../apps/member/src/locales/hi';
 import { loggedCode } from '../server-log';
-import { approvedAppMember, bearer, staffToken } from './member-app';
+import { approvedAppMember, bearer, PHOTO_PNG, staffToken } from './member-app';
 import {
   activeCodes,
   almondToken,
@@ -175,6 +175,37 @@ test('an e-voucher redeemed in the app: terms first, then its code shown once ap
     MEMBER_TOKEN_KEY,
     member.token,
   ] as const);
+  // KYC in the app: numbers and four photos (the camera's file picker), then approved by staff.
+  await page.goto('/app/kyc');
+  const kyc = en.kyc.fields;
+  const typed: [string, string][] = [
+    [kyc.aadhaarLast4, '4321'],
+    [kyc.pan, 'ABCDE1234F'],
+    [kyc.accountHolder, 'App Member'],
+    [kyc.accountNumber, '123456789012'],
+    [kyc.ifsc, 'SBIN0001234'],
+    [kyc.bankName, 'State Bank of India'],
+  ];
+  for (const [label, value] of typed) await page.getByLabel(label, { exact: true }).fill(value);
+  for (const label of [kyc.aadhaarFrontFileId, kyc.aadhaarBackFileId, kyc.panFileId, kyc.chequeFileId])
+    await page
+      .getByLabel(label)
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: en.kyc.submit }).click();
+  await expect(page.getByText(en.kyc.status.submitted)).toBeVisible();
+  const [submitted] = (await (
+    await request.get('/api/app/kyc', { headers: bearer(member.token) })
+  ).json()) as {
+    id: number;
+  }[];
+  for (const step of ['claim', 'approve'])
+    expect(
+      (
+        await request.post(`/api/admin/kyc/${submitted?.id}/${step}`, { headers: bearer(cs), data: {} })
+      ).status(),
+    ).toBe(200);
+
   await page.goto('/app/rewards');
   await page.getByRole('button', { name: en.terms.accept }).click();
   await page.getByRole('button', { name: `${en.rewards.redeem}: ${voucher?.name}` }).click();

@@ -115,7 +115,7 @@ export const en = {
     address: 'Delivery address',
     done: 'Requested. Follow it in My orders.',
     cash: 'Bank / UPI',
-    kycFirst: 'Complete your KYC before a bank or UPI payout.',
+    kycFirst: 'Your KYC must be approved before you redeem.',
     upi: 'UPI ID',
     cancel: 'Cancel',
   },

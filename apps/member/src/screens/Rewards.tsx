@@ -33,6 +33,7 @@ export function Rewards({ profile, onChanged }: { profile: MemberProfile; onChan
         }}
       />
     );
+  const kycApproved = profile.kycStatus === 'approved';
   const done = () => {
     onChanged();
     navigate('/app/redemptions');
@@ -58,7 +59,7 @@ export function Rewards({ profile, onChanged }: { profile: MemberProfile; onChan
                 </span>
                 <button
                   type="button"
-                  disabled={short > 0 || !available || profile.status !== 'approved'}
+                  disabled={short > 0 || !available || profile.status !== 'approved' || !kycApproved}
                   onClick={() => setChosen(reward)}
                   aria-label={`${t('rewards.redeem')}: ${reward.name}`}
                 >
