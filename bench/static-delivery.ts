@@ -8,7 +8,8 @@
  *   npm run build && npx tsx bench/static-delivery.ts [ROUNDS]
  *
  * Starts the product on a fresh embedded database with demo data (as `npm start` does), on BENCH_PORT
- * (default 3190), signs in as the admin demo account in Debian's Chromium.
+ * (default 3190), signs in as the admin demo account in Debian's Chromium. Then the member app's first
+ * load, as a phone opens a printed label (`/q/<code>`) with nothing cached, against its 120 KB budget.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,11 +30,14 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build the web app first: npm run build');
 
 async function startProduct(): Promise<ChildProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-static-'));
+  // The server makes its data folder itself (embedded PostgreSQL runs as another user when started as root).
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-static-'));
+  fs.chmodSync(work, 0o755);
+  const dataDir = path.join(work, 'data');
   const server = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', fs.openSync(path.join(dataDir, 'server.log'), 'w'), 'inherit'],
+    stdio: ['ignore', fs.openSync(path.join(work, 'server.log'), 'w'), 'inherit'],
     detached: true,
   });
   for (let i = 0; i < 600; i++) {
@@ -55,7 +59,8 @@ async function assetsFetched(page: Page, step: () => Promise<void>): Promise<Map
   const listener = (response: import('@playwright/test').Response) => {
     last = performance.now();
     const url = new URL(response.url());
-    if (!url.pathname.startsWith('/assets/') || !/\.(js|css)$/.test(url.pathname)) return;
+    const asset = url.pathname.startsWith('/assets/') || url.pathname.startsWith('/app/assets/');
+    if (!asset || !/\.(js|css)$/.test(url.pathname)) return;
     pending.push(
       response
         .request()
@@ -149,7 +154,18 @@ try {
   });
   const first = describeLoad('sign-in page', signInPage);
   const then = describeLoad('dashboard, after sign-in (cached files not fetched again)', dashboard);
-  const withBr = [...first, ...then].filter((p) => fs.existsSync(path.join(dist, `${p}.br`)));
+  // A phone opening a label: its own browser context, so nothing is cached.
+  const phone = await browser.newPage({ baseURL: origin, viewport: { width: 390, height: 844 } });
+  const memberLoad = await assetsFetched(phone, async () => {
+    await phone.goto('/q/ABCD-EFGH-JKLM');
+    await phone.getByRole('heading', { name: 'Sign in' }).waitFor();
+  });
+  const memberFiles = describeLoad('member app, first load of /q/<code>', memberLoad);
+  const memberJs = memberFiles
+    .filter((p) => p.endsWith('.js'))
+    .reduce((n, p) => n + (memberLoad.get(p) ?? 0), 0);
+  console.log(`member app initial JS: ${kb(memberJs)} on the wire (budget 120 KB compressed)`);
+  const withBr = [...first, ...then, ...memberFiles].filter((p) => fs.existsSync(path.join(dist, `${p}.br`)));
   const ceiling = await rawServer(withBr);
   const { port } = ceiling.address() as { port: number };
   await throughput(origin, withBr); // warm

@@ -105,3 +105,16 @@ export const appVersionsEndpoints = {
     response: appVersionRow,
   }),
 };
+
+/** The apps' version check (before signing in). */
+export const appVersionEndpoints = {
+  check: endpoint({
+    method: 'GET',
+    path: '/app/version',
+    access: 'public',
+    tags: ['member app'],
+    summary: 'Whether the app at version `current` must update (semantic-version comparison)',
+    query: versionCheckQuery,
+    response: versionCheck,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  appSocialLink,
+  appVirtualRoom,
   contentRowBase,
   contentText,
   editOf,
@@ -9,7 +11,10 @@ import {
   sortOrder,
   webUrl,
 } from './content';
-import { recordId, text, uniqueArray } from './input';
+import { appDocument } from './content-documents';
+import { endpoint } from './endpoint';
+import { idParams, recordId, text, uniqueArray } from './input';
+import { idempotencyHeaders } from './member-app';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
 
 /** Media (Gallery, Banner, Event): PRODUCT.md §3.8. */
@@ -182,3 +187,42 @@ export const appEvent = z.object({
   registered: z.boolean(),
 });
 export type AppEvent = z.infer<typeof appEvent>;
+
+const appTags = ['member app: content'] as const;
+const memberList = <S extends z.ZodType>(path: `/app/${string}`, summary: string, row: S) =>
+  endpoint({ method: 'GET', path, access: 'member', tags: appTags, summary, response: z.array(row) });
+const eventWrite = <V extends 'register' | 'cancel'>(verb: V, memberWrite: string, summary: string) =>
+  endpoint({
+    method: 'POST',
+    path: `/app/events/:id/${verb}`,
+    access: { memberWrite },
+    tags: appTags,
+    summary,
+    headers: idempotencyHeaders,
+    params: idParams,
+    response: appEvent,
+  });
+
+/** The member app's content: social links, documents, virtual room, gallery, banners, events. */
+export const contentAppEndpoints = {
+  social: memberList('/app/content/social', 'Social links, in order', appSocialLink),
+  documents: memberList(
+    '/app/content/documents',
+    'The latest published version of each document',
+    appDocument,
+  ),
+  virtualRoom: memberList(
+    '/app/content/virtual-room',
+    'Virtual room entries with their featured products',
+    appVirtualRoom,
+  ),
+  gallery: memberList('/app/content/gallery', 'Albums and their images', appAlbum),
+  banners: memberList('/app/content/banners', "Today's banners for my member type and state", appBanner),
+  events: memberList('/app/content/events', 'Upcoming events, with my registration', appEvent),
+  registerForEvent: eventWrite(
+    'register',
+    'registerForEvent',
+    'Register for an event (never past its capacity)',
+  ),
+  cancelEventRegistration: eventWrite('cancel', 'cancelEventRegistration', 'Cancel my registration'),
+};

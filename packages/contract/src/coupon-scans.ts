@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { text } from './input';
+import { idempotencyHeaders } from './member-app';
 
 /** Member scan (PRODUCT.md 3.4) and QR Scan History (`/dashboard/QrScanHistories`). */
 
@@ -87,3 +89,17 @@ export const SCAN_FILTERS = [
   'from',
   'to',
 ] as const;
+
+/** The member app's scan: the label's URL or its code, credited once (the Idempotency-Key replays). */
+export const couponScanEndpoints = {
+  scan: endpoint({
+    method: 'POST',
+    path: '/app/scan',
+    access: { memberWrite: 'scan' },
+    tags: ['member app'],
+    summary: 'Scan a coupon: credits its points once; every attempt is recorded with its result',
+    headers: idempotencyHeaders,
+    body: scanBody,
+    response: scanAnswer,
+  }),
+};

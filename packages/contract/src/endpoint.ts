@@ -34,6 +34,8 @@ export interface Endpoint {
   readonly tags: readonly string[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
+  /** Request headers worth documenting, e.g. a write call's Idempotency-Key. */
+  readonly headers?: z.ZodType;
   readonly body?: z.ZodType;
   /** The 200 answer's JSON. Absent for a download (`file`) or an answer without a body. */
   readonly response?: z.ZodType;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { recordId, text, uniqueArray } from './input';
+import { idempotencyHeaders } from './member-app';
 
 /**
  * Feedbacks Data (PRODUCT.md §3.7): member feedback moves `open → in_progress → resolved`; staff
@@ -124,3 +126,25 @@ export const feedbackMoveBody = z.object({
   reply: text(2000, { multiline: true }).optional(),
 });
 export type FeedbackMoveBody = z.infer<typeof feedbackMoveBody>;
+
+/** The member app's feedback: send one (attachments uploaded first), read own with the replies. */
+export const feedbackAppEndpoints = {
+  send: endpoint({
+    method: 'POST',
+    path: '/app/feedback',
+    access: { memberWrite: 'feedback' },
+    tags: ['member app'],
+    summary: 'Send feedback (attachments: ids from POST /api/app/uploads?purpose=feedback_attachment)',
+    headers: idempotencyHeaders,
+    body: feedbackCreateBody,
+    response: memberFeedback,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/app/feedback',
+    access: 'member',
+    tags: ['member app'],
+    summary: 'My feedback, newest first, with the staff replies',
+    response: z.array(memberFeedback),
+  }),
+};

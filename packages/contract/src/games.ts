@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { text } from './input';
+import { endpoint } from './endpoint';
+import { idParams, text } from './input';
+import { idempotencyHeaders } from './member-app';
 import type { ReportDefinition } from './report-definition';
 
 /**
@@ -205,3 +207,25 @@ export const GAME_REPORTS = [
     ],
   },
 ] as const satisfies readonly ReportDefinition[];
+
+/** The member app's games: what is open today, and a play. */
+export const gamesAppEndpoints = {
+  open: endpoint({
+    method: 'GET',
+    path: '/app/games',
+    access: 'member',
+    tags: ['member app'],
+    summary: 'Games open today, with the plays I have left today',
+    response: z.array(appGame),
+  }),
+  play: endpoint({
+    method: 'POST',
+    path: '/app/games/:id/play',
+    access: { memberWrite: 'playGame' },
+    tags: ['member app'],
+    summary: 'Play a game: the prize is drawn on the server and its points credited once',
+    headers: idempotencyHeaders,
+    params: idParams,
+    response: playAnswer,
+  }),
+};

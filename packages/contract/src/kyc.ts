@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { listEndpoints } from './endpoint-kits';
 import { idParams, recordId, text } from './input';
+import { idempotencyHeaders } from './member-app';
 import { MEMBER_TYPES } from './members';
 
 /**
@@ -200,5 +201,27 @@ export const kycEndpoints = {
     params: idParams,
     body: kycRevealBody,
     response: kycRevealed,
+  }),
+};
+
+/** The member app's KYC: submit or resubmit, see the status (uploads go through /app/uploads). */
+export const kycAppEndpoints = {
+  submit: endpoint({
+    method: 'POST',
+    path: '/app/kyc',
+    access: { memberWrite: 'submitKyc' },
+    tags: ['member app'],
+    summary: 'Submit or resubmit KYC (Aadhaar last four digits only; PAN and account are encrypted)',
+    headers: idempotencyHeaders,
+    body: kycSubmitBody,
+    response: kycMasked,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/app/kyc',
+    access: 'member',
+    tags: ['member app'],
+    summary: 'My KYC submissions, newest first, masked',
+    response: z.array(kycMasked),
   }),
 };

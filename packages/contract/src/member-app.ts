@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { text } from './input';
+import { memberLedgerEntry } from './ledger';
+import { listQuery, listResult } from './list';
 import { MEMBER_KYC_STATUSES, MEMBER_STATUSES, MEMBER_TYPES, mobileNumber } from './members';
-import { messageLanguage } from './messages';
+import { memberProfileUpdate, messageLanguage } from './messages';
 import { memberExpiring } from './points-expiry';
 
 /** The member app's API (`/api/app/...`): sign-in by one-time code, registration, profile. */
@@ -92,3 +95,81 @@ export const memberUpload = z.object({
 export const idempotencyHeaders = z.object({
   'idempotency-key': z.string().max(255).optional().describe('Repeat-safe key of this write call'),
 });
+
+const tags = ['member app'] as const;
+
+/** The member app's own endpoints: sign-in by one-time code, registration, profile, ledger, terms. */
+export const memberAppEndpoints = {
+  requestOtp: endpoint({
+    method: 'POST',
+    path: '/app/otp',
+    access: 'public',
+    tags,
+    summary: 'Send a one-time sign-in code by SMS',
+    body: otpRequestBody,
+    response: otpSent,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/app/login',
+    access: 'public',
+    tags,
+    summary: 'Sign in with the code',
+    body: memberLoginBody,
+    response: memberSession,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/app/register',
+    access: 'public',
+    tags,
+    summary: 'Register (pending approval) and sign in; Idempotency-Key scoped to the mobile',
+    headers: idempotencyHeaders,
+    body: registerBody,
+    response: memberSession,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/app/logout',
+    access: { memberWrite: 'logout' },
+    tags,
+    summary: 'End this session',
+    noContent: true,
+  }),
+  profile: endpoint({
+    method: 'GET',
+    path: '/app/profile',
+    access: 'member',
+    tags,
+    summary: 'My profile and balance',
+    response: memberProfile,
+  }),
+  updateProfile: endpoint({
+    method: 'PATCH',
+    path: '/app/profile',
+    access: { memberWrite: 'updateProfile' },
+    tags,
+    summary: 'Change my profile: the language of my messages (en, hi)',
+    body: memberProfileUpdate,
+    response: memberProfile,
+  }),
+  ledger: endpoint({
+    method: 'GET',
+    path: '/app/ledger',
+    access: 'member',
+    tags,
+    summary: 'My points ledger',
+    query: listQuery,
+    response: listResult(memberLedgerEntry),
+  }),
+  acceptTerms: endpoint({
+    method: 'POST',
+    path: '/app/terms/accept',
+    access: { memberWrite: 'acceptTerms' },
+    tags,
+    summary: 'Accept the current terms version',
+    headers: idempotencyHeaders,
+    body: acceptTermsBody,
+    response: memberProfile,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { recordId, text, uniqueArray } from './input';
+import { endpoint } from './endpoint';
+import { idParams, recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
 import { rowError, UPLOAD_STATUSES } from './uploads';
 
@@ -149,3 +150,35 @@ export const inboxQuery = z.object({
 export const inboxPage = z.object({ items: z.array(inboxMessage), nextCursor: z.string().nullable() });
 export type InboxPage = z.infer<typeof inboxPage>;
 export const unreadCount = z.object({ unread: z.number().int() });
+
+const appTags = ['member app'] as const;
+
+/** The member app's inbox: what Manage Notification fanned out to this member. */
+export const inboxAppEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/app/inbox',
+    access: 'member',
+    tags: appTags,
+    summary: 'My inbox, newest first (keyset: pass nextCursor as cursor)',
+    query: inboxQuery,
+    response: inboxPage,
+  }),
+  unreadCount: endpoint({
+    method: 'GET',
+    path: '/app/inbox/unread-count',
+    access: 'member',
+    tags: appTags,
+    summary: 'How many of my messages are unread',
+    response: unreadCount,
+  }),
+  read: endpoint({
+    method: 'POST',
+    path: '/app/inbox/:id/read',
+    access: { memberWrite: 'readInboxMessage' },
+    tags: appTags,
+    summary: 'Mark one of my messages read (repeat-safe: a second call changes nothing)',
+    params: idParams,
+    response: inboxMessage,
+  }),
+};

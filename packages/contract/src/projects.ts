@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { bulkDecisionBody } from './decisions';
+import { endpoint } from './endpoint';
 import { recordId, text, uniqueArray } from './input';
+import { idempotencyHeaders } from './member-app';
 
 /**
  * Project Registration (PRODUCT.md §3.7): members register the sites they work on; staff approve
@@ -164,3 +166,25 @@ export const projectBonusSettingRow = z.object({
   current: z.boolean(),
 });
 export type ProjectBonusSettingRow = z.infer<typeof projectBonusSettingRow>;
+
+/** The member app's projects: register one (photos uploaded first, purpose project_photo), list own. */
+export const projectsAppEndpoints = {
+  register: endpoint({
+    method: 'POST',
+    path: '/app/projects',
+    access: { memberWrite: 'registerProject' },
+    tags: ['member app'],
+    summary: 'Register a project (photos: ids from POST /api/app/uploads?purpose=project_photo)',
+    headers: idempotencyHeaders,
+    body: projectCreateBody,
+    response: memberProject,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/app/projects',
+    access: 'member',
+    tags: ['member app'],
+    summary: 'My projects, newest first, with state and reason',
+    response: z.array(memberProject),
+  }),
+};

@@ -3,6 +3,7 @@ import { bulkDecisionBody, bulkDecisionResult } from './decisions';
 import { endpoint } from './endpoint';
 import { listEndpoints, uploadEndpoints } from './endpoint-kits';
 import { idParams, recordId, text, uniqueArray } from './input';
+import { idempotencyHeaders } from './member-app';
 import { MEMBER_TYPES } from './members';
 import { uploadResult } from './uploads';
 
@@ -627,5 +628,57 @@ export const redemptionsEndpoints = {
       'Set the TDS threshold and rates, the cash minimum and whether an out-of-stock voucher waits or is refused, from a date',
     body: redemptionSettingBody,
     response: z.array(redemptionSettingRow),
+  }),
+};
+
+const appTags = ['member app'] as const;
+
+/** The member app's rewards and redemptions (same authentication and Idempotency-Key as the scan). */
+export const redemptionsAppEndpoints = {
+  rewards: endpoint({
+    method: 'GET',
+    path: '/app/rewards',
+    access: 'member',
+    tags: appTags,
+    summary:
+      'What I may redeem now: active, for my member type, a gift in stock, a voucher in stock or waiting for stock (says so)',
+    response: z.array(appReward),
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/app/redemptions',
+    access: 'member',
+    tags: appTags,
+    summary: 'My redemptions, newest first, with their state history',
+    response: z.array(appRedemption),
+  }),
+  redeem: endpoint({
+    method: 'POST',
+    path: '/app/redemptions',
+    access: { memberWrite: 'redeem' },
+    tags: appTags,
+    summary: 'Redeem a gift, an e-voucher or cash: the points are held at once',
+    headers: idempotencyHeaders,
+    body: redemptionRequestBody,
+    response: appRedemption,
+  }),
+  revealVoucher: endpoint({
+    method: 'POST',
+    path: '/app/redemptions/:id/voucher',
+    access: { memberWrite: 'revealVoucher' },
+    tags: appTags,
+    summary: "Show my e-voucher's code and full PIN (each reveal is recorded)",
+    params: idParams,
+    response: appVoucherRevealed,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/app/redemptions/:id/cancel',
+    access: { memberWrite: 'cancelRedemption' },
+    tags: appTags,
+    summary: 'Cancel my redemption before it is approved; the points come back',
+    headers: idempotencyHeaders,
+    params: idParams,
+    response: appRedemption,
   }),
 };

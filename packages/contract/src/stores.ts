@@ -235,3 +235,16 @@ export const storesEndpoints = {
     },
   ),
 };
+
+/** The member app's store locator. */
+export const storesAppEndpoints = {
+  nearest: endpoint({
+    method: 'GET',
+    path: '/app/stores/nearest',
+    access: 'member',
+    tags: ['member app'],
+    summary: 'The nearest active stores to a point, with great-circle distance in km',
+    query: nearestStoresQuery,
+    response: nearestStoresResult,
+  }),
+};

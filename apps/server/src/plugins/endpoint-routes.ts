@@ -36,7 +36,7 @@ export function route<E extends Endpoint>(
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
 ): void {
-  const { method, path, summary, tags, params, query, body, response } = declaration;
+  const { method, path, summary, tags, params, query, headers, body, response } = declaration;
   app.route({
     method,
     url: path,
@@ -47,6 +47,7 @@ export function route<E extends Endpoint>(
       tags: [...tags],
       ...(params ? { params } : {}),
       ...(query ? { querystring: query } : {}),
+      ...(headers ? { headers } : {}),
       ...(body ? { body } : {}),
       ...(response ? { response: { 200: response } } : {}),
       ...(declaration.noContent ? { response: { 204: z.null() } } : {}),

@@ -14,12 +14,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Hashed files under /assets are cached for a year; index.html and other unhashed files are
  * revalidated on every load (`no-cache`) so that a new deployment is picked up at once.
  * Unknown non-API paths get index.html so that deep links such as /dashboard/users open the app;
- * unknown API paths get a JSON 404.
+ * unknown API paths get a JSON 404. `/app/...` and `/q/<code>` (printed labels) get the member app's page
+ * instead: a separate bundle that never loads the back-office nor reads the staff token.
  */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const dist = app.config.webDist;
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // The member app (apps/member) is built into dist/app: its own page for /app/* and label links /q/*.
+  const memberIndex = path.join(dist, 'app', 'index.html');
+  const hasMember = fs.existsSync(memberIndex);
   if (hasWeb) {
     // Its own scope: compression applies to the static files, API responses stay as they are.
     await app.register(async (scope) => {
@@ -31,7 +35,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
         preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
-          const underAssets = path.relative(dist, filePath).split(path.sep)[0] === 'assets';
+          const folders = path.relative(dist, filePath).split(path.sep);
+          const underAssets = folders[0] === 'assets' || (folders[0] === 'app' && folders[1] === 'assets');
           reply.header('cache-control', underAssets ? IMMUTABLE : 'no-cache');
         },
       });
@@ -43,7 +48,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api')
     ) {
-      const html = await fs.promises.readFile(indexFile);
+      const html = await fs.promises.readFile(
+        isMemberPath(request.url) && hasMember ? memberIndex : indexFile,
+      );
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply
@@ -51,3 +58,5 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       .send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
 }
+
+const isMemberPath = (url: string) => /^\/(app|q)(\/|$|\?)/.test(url);

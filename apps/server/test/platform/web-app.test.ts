@@ -18,6 +18,10 @@ const prebuiltBr = zlib.brotliCompressSync(prebuilt, {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
 });
 fs.writeFileSync(path.join(dist, 'assets', 'page-Ef56Gh78.js.br'), prebuiltBr);
+// The member app's build (apps/member) under dist/app: its own page and hashed files.
+fs.mkdirSync(path.join(dist, 'app', 'assets'), { recursive: true });
+fs.writeFileSync(path.join(dist, 'app', 'index.html'), '<!doctype html><div id="member-root"></div>');
+fs.writeFileSync(path.join(dist, 'app', 'assets', 'index-Zz99Yy88.js'), script);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,5 +76,20 @@ describe('web app delivery', () => {
     const res = await t.app.inject({ url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('opens the member app, not the back-office, on /app and on a label link /q/<code>', async () => {
+    for (const url of ['/app', '/app/', '/app/rewards', '/q/ABCD-EFGH-JKLM', '/q/ABCD?x=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body, url).toContain('member-root');
+    }
+    for (const url of ['/dashboard/users', '/apps', '/quiz']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    const asset = await t.app.inject({ url: '/app/assets/index-Zz99Yy88.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -1,4 +1,4 @@
-import { appVersionsEndpoints, versionCheck, versionCheckQuery } from '@app/contract/app-versions';
+import { appVersionEndpoints, appVersionsEndpoints } from '@app/contract/app-versions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
@@ -14,17 +14,7 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
     service.setVersion(app, actorOf(request), request.params.platform, request.body),
   );
 
-  app.get(
-    '/app/version',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['member app'],
-        summary: 'Whether the app at version `current` must update (semantic-version comparison)',
-        querystring: versionCheckQuery,
-        response: { 200: versionCheck },
-      },
-    },
-    async (request) => service.checkVersion(app, request.query.platform, request.query.current),
+  route(app, appVersionEndpoints.check, async (request) =>
+    service.checkVersion(app, request.query.platform, request.query.current),
   );
 };

@@ -1,14 +1,12 @@
-import { appSocialLink, appVirtualRoom } from '@app/contract/content';
-import { appDocument } from '@app/contract/content-documents';
-import { appAlbum, appBanner, appEvent } from '@app/contract/content-media';
-import { idParams } from '@app/contract/input';
-import { idempotencyHeaders } from '@app/contract/member-app';
+import { contentAppEndpoints as api } from '@app/contract/content-media';
+import type { Endpoint, EndpointReply } from '@app/contract/endpoint';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { events } from '../../db/schema/content';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
-import { memberOf, memberWrite } from '../../plugins/access';
+import { memberOf } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import * as app$ from './content.app';
 import { fileRoutes } from './content-files';
 import { publishedFileOf } from './documents.service';
@@ -16,33 +14,21 @@ import { appEvents, cancelRegistration, registerForEvent } from './events.regist
 
 const tags = ['member app: content'];
 const access = 'member' as const;
-const config = { access };
 
 /** The member app's content: social links, documents, virtual room, gallery, banners, events. */
 export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const get = <T extends z.ZodType>(
-    path: string,
-    summary: string,
-    row: T,
-    read: (memberId: number) => Promise<z.output<T>[]>,
-  ) =>
-    app.get(path, { config, schema: { tags, summary, response: { 200: z.array(row) } } }, async (request) =>
-      read(memberOf(request).id),
-    );
+  const list = <E extends Endpoint & { response: z.ZodType }>(
+    declaration: E,
+    read: (memberId: number) => Promise<EndpointReply<E>>,
+  ) => route(app, declaration, async (request) => read(memberOf(request).id));
 
-  get('/app/content/social', 'Social links, in order', appSocialLink, () => app$.appSocial(db));
-  get('/app/content/documents', 'The latest published version of each document', appDocument, () =>
-    app$.appDocuments(db),
-  );
-  get('/app/content/virtual-room', 'Virtual room entries with their featured products', appVirtualRoom, () =>
-    app$.appVirtualRoom(db),
-  );
-  get('/app/content/gallery', 'Albums and their images', appAlbum, () => app$.appGallery(db));
-  get('/app/content/banners', "Today's banners for my member type and state", appBanner, (id) =>
-    app$.appBanners(db, id),
-  );
-  get('/app/content/events', 'Upcoming events, with my registration', appEvent, (id) => appEvents(db, id));
+  list(api.social, () => app$.appSocial(db));
+  list(api.documents, () => app$.appDocuments(db));
+  list(api.virtualRoom, () => app$.appVirtualRoom(db));
+  list(api.gallery, () => app$.appGallery(db));
+  list(api.banners, (id) => app$.appBanners(db, id));
+  list(api.events, (id) => appEvents(db, id));
 
   fileRoutes(app, {
     path: '/app/content/documents/:id/file',
@@ -93,29 +79,13 @@ export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  for (const [verb, work] of [
-    ['register', registerForEvent],
-    ['cancel', cancelRegistration],
+  for (const [declaration, work] of [
+    [api.registerForEvent, registerForEvent],
+    [api.cancelEventRegistration, cancelRegistration],
   ] as const)
-    app.post(
-      `/app/events/:id/${verb}`,
-      {
-        config: memberWrite(verb === 'register' ? 'registerForEvent' : 'cancelEventRegistration'),
-        schema: {
-          tags,
-          summary:
-            verb === 'register'
-              ? 'Register for an event (never past its capacity)'
-              : 'Cancel my registration',
-          headers: idempotencyHeaders,
-          params: idParams,
-          response: { 200: appEvent },
-        },
-      },
-      async (request, reply) => {
-        const me = memberOf(request);
-        const ctx = idempotencyOf(request, `member:${me.id}`);
-        return sendIdempotent(reply, await work(app, request.params.id, me.id, ctx));
-      },
-    );
+    route(app, declaration, async (request, reply) => {
+      const me = memberOf(request);
+      const ctx = idempotencyOf(request, `member:${me.id}`);
+      return sendIdempotent(reply, await work(app, request.params.id, me.id, ctx));
+    });
 };

@@ -1,22 +1,21 @@
 import { auditEntry } from '@app/contract/audit';
 import {
-  appGame,
   GAME_ENTITY,
   GAMES_PAGE,
   gameBody,
   gamePlayRow,
   gameRow,
-  playAnswer,
+  gamesAppEndpoints,
 } from '@app/contract/games';
 import { idParams } from '@app/contract/input';
-import { idempotencyHeaders } from '@app/contract/member-app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes, pathId } from '../../lib/lists/routes';
-import { action, memberOf, memberWrite, page } from '../../plugins/access';
+import { action, memberOf, page } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import { historyOf } from '../audit/audit.history';
 import { findMemberDetail } from '../members';
 import * as service from './games.service';
@@ -114,40 +113,11 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.archiveGame(app, actorOf(request), request.params.id),
   );
 
-  app.get(
-    '/app/games',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['member app'],
-        summary: 'Games open today, with the plays I have left today',
-        response: { 200: z.array(appGame) },
-      },
-    },
-    async (request) => service.openGames(app, memberOf(request).id),
-  );
+  route(app, gamesAppEndpoints.open, async (request) => service.openGames(app, memberOf(request).id));
 
-  app.post(
-    '/app/games/:id/play',
-    {
-      config: memberWrite('playGame'),
-      schema: {
-        tags: ['member app'],
-        summary: 'Play a game: the prize is drawn on the server and its points credited once',
-        headers: idempotencyHeaders,
-        params,
-        response: { 200: playAnswer },
-      },
-    },
-    async (request, reply) => {
-      const me = memberOf(request);
-      const result = await service.play(
-        app,
-        me.id,
-        request.params.id,
-        idempotencyOf(request, `member:${me.id}`),
-      );
-      return sendIdempotent(reply, result);
-    },
-  );
+  route(app, gamesAppEndpoints.play, async (request, reply) => {
+    const me = memberOf(request);
+    const ctx = idempotencyOf(request, `member:${me.id}`);
+    return sendIdempotent(reply, await service.play(app, me.id, request.params.id, ctx));
+  });
 };

@@ -1,12 +1,12 @@
 import { memberUploadQuery } from '@app/contract/files';
-import { kycMasked, kycSubmitBody } from '@app/contract/kyc';
-import { idempotencyHeaders, memberUpload } from '@app/contract/member-app';
+import { kycAppEndpoints } from '@app/contract/kyc';
+import { memberUpload } from '@app/contract/member-app';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { IMAGE_OR_PDF, multipartLimits, receiveFile } from '../../lib/uploads';
 import { memberOf, memberWrite } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import { storeUpload } from '../files/files.service';
 import { kycOfMember } from './kyc.repository';
 import { submitKyc } from './kyc.service';
@@ -47,37 +47,13 @@ export const kycAppRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/app/kyc',
-    {
-      config: memberWrite('submitKyc'),
-      schema: {
-        tags,
-        summary: 'Submit or resubmit KYC (Aadhaar last four digits only; PAN and account are encrypted)',
-        headers: idempotencyHeaders,
-        body: kycSubmitBody,
-        response: { 200: kycMasked },
-      },
-    },
-    async (request, reply) => {
-      const me = memberOf(request);
-      return sendIdempotent(
-        reply,
-        await submitKyc(app, me.id, request.body, idempotencyOf(request, `member:${me.id}`)),
-      );
-    },
-  );
+  route(app, kycAppEndpoints.submit, async (request, reply) => {
+    const me = memberOf(request);
+    return sendIdempotent(
+      reply,
+      await submitKyc(app, me.id, request.body, idempotencyOf(request, `member:${me.id}`)),
+    );
+  });
 
-  app.get(
-    '/app/kyc',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        summary: 'My KYC submissions, newest first, masked',
-        response: { 200: z.array(kycMasked) },
-      },
-    },
-    async (request) => kycOfMember(app.database.db, memberOf(request).id),
-  );
+  route(app, kycAppEndpoints.list, async (request) => kycOfMember(app.database.db, memberOf(request).id));
 };

@@ -1,37 +1,25 @@
-import { memberProfile } from '@app/contract/member-app';
-import { messagesEndpoints as E, memberProfileUpdate } from '@app/contract/messages';
+import { memberAppEndpoints } from '@app/contract/member-app';
+import { messagesEndpoints as E } from '@app/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { members } from '../../db/schema/members';
-import { memberOf, memberWrite } from '../../plugins/access';
+import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import { profileOf } from '../member-app/member-app.service';
 import { messagingOf, registerDevice, removeDevice, updateMessaging } from './messaging-settings';
 
 /** The member's own messaging settings in the app: language, WhatsApp opt-in, muting, push devices. */
 export const messagesAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch(
-    '/app/profile',
-    {
-      config: memberWrite('updateProfile'),
-      schema: {
-        tags: ['member app'],
-        summary: 'Change my profile: the language of my messages (en, hi)',
-        body: memberProfileUpdate,
-        response: { 200: memberProfile },
-      },
-    },
-    async (request) => {
-      const { id } = memberOf(request);
-      return app.database.db.transaction(async (tx) => {
-        await tx
-          .update(members)
-          .set({ language: request.body.language, updatedAt: sql`now()` })
-          .where(eq(members.id, id));
-        return profileOf(tx, id);
-      });
-    },
-  );
+  route(app, memberAppEndpoints.updateProfile, async (request) => {
+    const { id } = memberOf(request);
+    return app.database.db.transaction(async (tx) => {
+      await tx
+        .update(members)
+        .set({ language: request.body.language, updatedAt: sql`now()` })
+        .where(eq(members.id, id));
+      return profileOf(tx, id);
+    });
+  });
   const db = app.database.db;
   route(app, E.myMessaging, async (request) => messagingOf(db, memberOf(request).id));
   route(app, E.updateMyMessaging, async (request) =>

@@ -1,12 +1,11 @@
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import {
   NEAREST_DEFAULT_LIMIT,
-  nearestStoresQuery,
-  nearestStoresResult,
   STORE_ENTITY,
   STORE_MESSAGES,
   storeCreateBody,
   storeRow,
+  storesAppEndpoints,
   storesEndpoints,
   storeUpdateBody,
 } from '@app/contract/stores';
@@ -59,20 +58,8 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   errorReportRoute(app, { endpoint: e.upload.errors, purpose: 'stores_upload_errors' });
 
-  app.get(
-    '/app/stores/nearest',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['member app'],
-        summary: 'The nearest active stores to a point, with great-circle distance in km',
-        querystring: nearestStoresQuery,
-        response: { 200: nearestStoresResult },
-      },
-    },
-    async (request) => {
-      const { lat, lng, limit } = request.query;
-      return { stores: await nearestStores(app.database, lat, lng, limit ?? NEAREST_DEFAULT_LIMIT) };
-    },
-  );
+  route(app, storesAppEndpoints.nearest, async (request) => {
+    const { lat, lng, limit } = request.query;
+    return { stores: await nearestStores(app.database, lat, lng, limit ?? NEAREST_DEFAULT_LIMIT) };
+  });
 };

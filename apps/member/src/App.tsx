@@ -1,0 +1,73 @@
+import { memberAppEndpoints } from '@app/contract/member-app';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from './api';
+import { Nav } from './Nav';
+import { useProfile } from './profile';
+import { navigate, usePath } from './router';
+import { flushScans } from './scan-queue';
+import { Home } from './screens/Home';
+import { Inbox } from './screens/Inbox';
+import { Kyc } from './screens/Kyc';
+import { Ledger } from './screens/Ledger';
+import { QrLanding } from './screens/QrLanding';
+import { Redemptions } from './screens/Redemptions';
+import { Rewards } from './screens/Rewards';
+import { SignIn } from './screens/SignIn';
+import { forgetMemberToken } from './session';
+import { TopBar } from './TopBar';
+
+/** The member app: `/q/<code>` from a label, sign-in when needed, then the screens under /app. */
+export function App() {
+  const { t, i18n } = useTranslation();
+  const path = usePath();
+  const { profile, reload } = useProfile();
+  const changed = useCallback(() => void reload(), [reload]);
+
+  // The language chosen on this phone is the member's language for messages too.
+  useEffect(() => {
+    if (profile && profile.language !== i18n.language)
+      void call(memberAppEndpoints.updateProfile, {
+        body: { language: i18n.language === 'hi' ? 'hi' : 'en' },
+      });
+  }, [profile, i18n.language]);
+
+  // Scans kept on the phone (offline, or before approval) go out when signed in and online.
+  useEffect(() => {
+    if (!profile) return;
+    const flush = () =>
+      void flushScans().then((sent) => {
+        if (sent > 0) void reload();
+      });
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [profile, reload]);
+
+  const signOut = async () => {
+    await call(memberAppEndpoints.logout).catch(() => undefined);
+    forgetMemberToken();
+    await reload();
+    navigate('/app/', true);
+  };
+
+  const qr = /^\/q\/([^/]+)\/?$/.exec(path);
+  let screen: React.ReactNode;
+  if (qr?.[1]) screen = <QrLanding code={decodeURIComponent(qr[1])} onChanged={changed} />;
+  else if (profile === undefined) screen = <p className="card">{t('loading')}</p>;
+  else if (profile === null) screen = <SignIn onSignedIn={changed} />;
+  else if (path.startsWith('/app/ledger')) screen = <Ledger />;
+  else if (path.startsWith('/app/rewards')) screen = <Rewards profile={profile} onChanged={changed} />;
+  else if (path.startsWith('/app/redemptions')) screen = <Redemptions onChanged={changed} />;
+  else if (path.startsWith('/app/inbox')) screen = <Inbox />;
+  else if (path.startsWith('/app/kyc')) screen = <Kyc onChanged={changed} />;
+  else screen = <Home profile={profile} onChanged={changed} />;
+
+  return (
+    <>
+      <TopBar onSignOut={profile ? signOut : undefined} />
+      <main>{screen}</main>
+      {profile && !qr && <Nav path={path} />}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  endpointPath,
+} from '@app/contract/endpoint';
+import { forgetMemberToken, memberToken } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+type CallOptions<E extends Endpoint> = { idempotencyKey?: string } & (EndpointParams<E> extends undefined
+  ? { params?: never }
+  : { params: EndpointParams<E> }) &
+  (EndpointQuery<E> extends undefined ? { query?: never } : { query?: EndpointQuery<E> }) &
+  (EndpointBody<E> extends undefined ? { body?: never } : { body: EndpointBody<E> });
+type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>];
+
+/** Calls a contract endpoint with the MEMBER token; a 401 forgets it (the session ended). */
+export async function call<E extends Endpoint>(
+  declaration: E,
+  ...[options]: CallArgs<E>
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, idempotencyKey } = (options ?? {}) as {
+    params?: object;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    idempotencyKey?: string;
+  };
+  const url = new URL(`/api${endpointPath(declaration, params)}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null)
+      url.searchParams.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const headers: Record<string, string> = {};
+  const token = memberToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method: declaration.method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+  });
+  if (!res.ok) {
+    const err = await res.json().catch(() => ({}));
+    if (res.status === 401) forgetMemberToken();
+    throw new ApiError(res.status, err.error ?? 'error', err.message ?? res.statusText, err.fields);
+  }
+  return (res.status === 204 ? undefined : await res.json()) as EndpointResponse<E>;
+}
+
+/**
+ * A KYC photo (or PDF) to `/api/app/uploads` as multipart, with the member token: answers the file id
+ * a record then claims. (That route answers 201 and stays a plain route on the server.)
+ */
+export async function uploadKycImage(file: Blob): Promise<number> {
+  const form = new FormData();
+  form.append('file', file, 'kyc');
+  const token = memberToken();
+  const res = await fetch('/api/app/uploads?purpose=kyc_image', {
+    method: 'POST',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  const answer = await res.json().catch(() => ({}));
+  if (!res.ok)
+    throw new ApiError(res.status, answer.error ?? 'error', answer.message ?? res.statusText, answer.fields);
+  return answer.id as number;
+}

@@ -1,0 +1,62 @@
+import { couponScanEndpoints, type ScanAnswer } from '@app/contract/coupon-scans';
+import { ApiError, call } from './api';
+
+/**
+ * Scans waiting on this phone: a label opened before signing in, a code scanned offline, or a scan
+ * refused because the registration is not approved yet. Each keeps one Idempotency-Key while the
+ * network fails, so a retry after a lost answer is credited once; a refusal gets a fresh key next time.
+ */
+const QUEUE_KEY = 'member-app.scans';
+interface QueuedScan {
+  code: string;
+  key: string;
+}
+
+const read = (): QueuedScan[] => JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]') as QueuedScan[];
+const write = (scans: QueuedScan[]) => localStorage.setItem(QUEUE_KEY, JSON.stringify(scans));
+const remove = (key: string) => write(read().filter((s) => s.key !== key));
+
+export const queuedScans = () => read().length;
+
+export function keepScan(code: string): QueuedScan {
+  const existing = read().find((s) => s.code === code);
+  if (existing) return existing;
+  const scan = { code, key: crypto.randomUUID() };
+  write([...read(), scan]);
+  return scan;
+}
+
+export type ScanOutcome = { kind: 'answer'; answer: ScanAnswer } | { kind: 'queued' } | { kind: 'kept' };
+
+/** Sends one kept scan: answered and done, kept for approval, or still queued (no network). */
+export async function sendScan(scan: QueuedScan): Promise<ScanOutcome> {
+  try {
+    const answer = await call(couponScanEndpoints.scan, {
+      body: { code: scan.code },
+      idempotencyKey: scan.key,
+    });
+    if (answer.result === 'member_not_allowed') {
+      write(read().map((s) => (s.key === scan.key ? { ...s, key: crypto.randomUUID() } : s)));
+      return { kind: 'kept' };
+    }
+    remove(scan.key);
+    return { kind: 'answer', answer };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      remove(scan.key);
+      throw error;
+    }
+    return { kind: 'queued' };
+  }
+}
+
+/** Sends every waiting scan, one at a time; answers how many were answered. */
+export async function flushScans(): Promise<number> {
+  let sent = 0;
+  for (const scan of read()) {
+    const outcome = await sendScan(scan).catch(() => null);
+    if (outcome?.kind === 'queued') break;
+    if (outcome?.kind === 'answer') sent++;
+  }
+  return sent;
+}

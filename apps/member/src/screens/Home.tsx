@@ -1,0 +1,26 @@
+import type { MemberProfile } from '@app/contract/member-app';
+import { useTranslation } from 'react-i18next';
+import { formatPoints } from '../i18n';
+import { Card } from '../ui';
+import { LedgerList } from './Ledger';
+import { ScanForm } from './ScanForm';
+
+/** Balance and standing, the scan form, and the latest ledger entries. */
+export function Home({ profile, onChanged }: { profile: MemberProfile; onChanged: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Card title={t('home.hello', { name: profile.name })}>
+        <p className="label">{t('home.balance')}</p>
+        <p className="balance" data-testid="balance">
+          {formatPoints(profile.balance)}
+        </p>
+        <p className={`status ${profile.status}`}>{t(`home.status.${profile.status}`)}</p>
+      </Card>
+      <ScanForm onScanned={onChanged} />
+      <Card title={t('home.recent')}>
+        <LedgerList perPage={5} empty={t('home.none')} />
+      </Card>
+    </>
+  );
+}

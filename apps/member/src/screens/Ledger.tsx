@@ -1,0 +1,62 @@
+import type { MemberLedgerEntry } from '@app/contract/ledger';
+import { memberAppEndpoints } from '@app/contract/member-app';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api';
+import { formatDate, formatPoints } from '../i18n';
+import { Card, ErrorLine } from '../ui';
+
+/** The member's ledger, newest first; `perPage` entries, then more on demand. */
+export function LedgerList({ perPage, empty, more }: { perPage: number; empty: string; more?: boolean }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<MemberLedgerEntry[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    call(memberAppEndpoints.ledger, { query: { page, perPage, order: 'DESC' } })
+      .then((result) => {
+        setRows((prev) => (page === 1 ? result.rows : [...(prev ?? []), ...result.rows]));
+        setTotal(result.total ?? 0);
+      })
+      .catch(setError);
+  }, [page, perPage]);
+
+  if (error) return <ErrorLine error={error} />;
+  if (!rows) return <p>{t('loading')}</p>;
+  if (rows.length === 0) return <p>{empty}</p>;
+  return (
+    <>
+      <ul className="rows">
+        {rows.map((row) => (
+          <li key={row.id}>
+            <span>
+              <strong>{t(`ledger.kinds.${row.kind}`)}</strong>
+              {row.note && <small>{row.note}</small>}
+              <small>{formatDate(row.createdAt)}</small>
+            </span>
+            <span className={row.amount >= 0 ? 'plus' : 'minus'}>
+              {row.amount >= 0 ? '+' : '−'}
+              {formatPoints(Math.abs(row.amount))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {more && rows.length < total && (
+        <button type="button" onClick={() => setPage((p) => p + 1)}>
+          {t('ledger.more')}
+        </button>
+      )}
+    </>
+  );
+}
+
+export function Ledger() {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('ledger.title')}>
+      <LedgerList perPage={20} empty={t('ledger.empty')} more />
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { formatPoints } from '../i18n';
+import type { ScanOutcome } from '../scan-queue';
+
+/** A scan's outcome in words a member understands. */
+export function ScanResult({ outcome }: { outcome: ScanOutcome }) {
+  const { t } = useTranslation();
+  if (outcome.kind === 'queued') return <p className="notice">{t('scan.queued')}</p>;
+  if (outcome.kind === 'kept') return <p className="notice">{t('scan.kept')}</p>;
+  const { answer } = outcome;
+  if (answer.result !== 'success')
+    return (
+      <p className="notice bad" role="status">
+        {t(`scan.results.${answer.result}`)}
+      </p>
+    );
+  return (
+    <div className="notice good" role="status">
+      <p className="big">{t('scan.credited', { points: formatPoints(answer.points) })}</p>
+      {answer.productName && <p>{answer.productName}</p>}
+      {answer.balance !== null && <p>{t('scan.balance', { balance: formatPoints(answer.balance) })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { memberAppEndpoints } from '@app/contract/member-app';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../api';
+import { saveMemberToken } from '../session';
+import { Card, ErrorLine, Field, fieldErrors } from '../ui';
+import { Register } from './Register';
+
+/** Mobile and one-time code; an unknown mobile goes on to the short registration with the same code. */
+export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'mobile' | 'code' | 'register'>('mobile');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = (work: () => Promise<void>) => async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = run(async () => {
+    await call(memberAppEndpoints.requestOtp, { body: { mobile } });
+    setStep('code');
+  });
+  const verify = run(async () => {
+    try {
+      const session = await call(memberAppEndpoints.login, { body: { mobile, code } });
+      saveMemberToken(session.token);
+      onSignedIn();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'not_registered') setStep('register');
+      else throw err;
+    }
+  });
+
+  if (step === 'register') return <Register mobile={mobile} code={code} onRegistered={onSignedIn} />;
+  const fields = fieldErrors(error);
+  return (
+    <Card title={t('signIn.title')}>
+      {step === 'mobile' ? (
+        <form onSubmit={sendCode}>
+          <Field
+            label={t('signIn.mobile')}
+            value={mobile}
+            onChange={setMobile}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            hint={t('signIn.mobileHint')}
+            error={fields.mobile}
+            required
+          />
+          <ErrorLine error={Object.keys(fields).length ? null : error} />
+          <button type="submit" className="primary" disabled={busy}>
+            {t('signIn.sendCode')}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={verify}>
+          <p>{t('signIn.codeSent', { mobile })}</p>
+          <Field
+            label={t('signIn.code')}
+            value={code}
+            onChange={setCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            error={fields.code}
+            required
+          />
+          <ErrorLine error={Object.keys(fields).length ? null : error} />
+          <button type="submit" className="primary" disabled={busy}>
+            {t('signIn.verify')}
+          </button>
+          <button type="button" className="link" onClick={() => setStep('mobile')}>
+            {t('signIn.changeMobile')}
+          </button>
+        </form>
+      )}
+    </Card>
+  );
+}
