@@ -71,6 +71,7 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
   'PUT /api/admin/schemes/:id': { expect: ['name', 'startsOn', 'endsOn', 'rule'] },
   'PUT /api/admin/games/:id': { expect: ['name', 'kind', 'startsOn', 'endsOn', 'playsPerDay', 'prizes'] },
   'PUT /api/admin/updatePassword': { expect: ['password', 'confirmPassword'] },
+  'PUT /api/admin/message-templates/:id': { expect: ['body', 'dltTemplateId'] },
   'PUT /api/admin/app-versions/:platform': { expect: ['latest', 'minimum', 'force'] },
   'PUT /api/admin/employees/:id': {
     id: () => one('select min(id)::int as n from employees'),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
+import { idParams } from './input';
 
 /** Messages to members (the outbox): channels, states and the languages templates exist in. */
 export const MESSAGE_CHANNELS = ['sms', 'whatsapp', 'push'] as const;
@@ -103,8 +105,7 @@ export const deliveryLogRow = z.object({
 });
 export type DeliveryLogRow = z.infer<typeof deliveryLogRow>;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const tags = ['messages'];
+const tags = ['messages'] as const;
 const NOTIFICATIONS = '/dashboard/notifications';
 
 export const messagesEndpoints = {
@@ -181,13 +182,11 @@ export const messagesEndpoints = {
     body: messageTemplateUpdate,
     response: messageTemplateRow,
   }),
-  deliveryLog: endpoint({
-    method: 'GET',
-    path: '/admin/messages',
+  deliveryLog: listEndpoints('/admin/messages', {
     access: { page: NOTIFICATIONS },
+    row: deliveryLogRow,
     tags,
-    summary: 'Delivery log: every message to members with its status (list engine; /export)',
-    response: z.unknown(),
+    summary: 'Delivery log: every message to members with its status',
   }),
   resend: endpoint({
     method: 'POST',

@@ -38,6 +38,9 @@ const REFUSED: Record<string, MemberStatus[]> = {
   'POST /api/app/logout': [],
   'POST /api/app/redemptions/:id/voucher': [],
   'PATCH /api/app/profile': [],
+  'PATCH /api/app/messaging': [],
+  'POST /api/app/devices': [],
+  'POST /api/app/devices/remove': [],
 };
 
 const memberWrites = (app: FastifyInstance) =>

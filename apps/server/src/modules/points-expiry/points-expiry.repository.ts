@@ -1,14 +1,15 @@
 import type { ExpiryLiability, ExpiryPolicy, MemberExpiring } from '@app/contract/points-expiry';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { isoText } from '../../lib/lists/sql';
 
 /** The approved policy in force now (the latest effective by now), by id; null when none. */
 const IN_FORCE = sql`(select p.id from points_expiry_policies p where p.status = 'approved'
   and p.effective_from <= now() order by p.effective_from desc, p.id desc limit 1)`;
 
-const POLICY_COLUMNS = sql`p.id::int as id, p.rule, p.months, p.effective_from::text as "effectiveFrom", p.status,
-  p.note, p.requested_by as "requestedBy", r.name as "requestedByName", p.requested_at::text as "requestedAt",
-  p.decided_by as "decidedBy", d.name as "decidedByName", p.decided_at::text as "decidedAt",
+const POLICY_COLUMNS = sql`p.id::int as id, p.rule, p.months, ${isoText(sql`p.effective_from`)} as "effectiveFrom", p.status,
+  p.note, p.requested_by as "requestedBy", r.name as "requestedByName", ${isoText(sql`p.requested_at`)} as "requestedAt",
+  p.decided_by as "decidedBy", d.name as "decidedByName", ${isoText(sql`p.decided_at`)} as "decidedAt",
   p.decision_reason as "decisionReason", p.id = coalesce(${IN_FORCE}, 0) as "inForce"`;
 
 const FROM_POLICIES = sql`from points_expiry_policies p left join staff r on r.id = p.requested_by

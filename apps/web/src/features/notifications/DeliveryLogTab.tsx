@@ -53,7 +53,7 @@ export function DeliveryLogTab() {
   return (
     <ListPage<DeliveryLogRow>
       title={false}
-      resource={resourceOf(messagesEndpoints.deliveryLog)}
+      resource={resourceOf(messagesEndpoints.deliveryLog.list)}
       exportName="delivery-log"
       storeKey="delivery-log"
       filters={filters}
