@@ -79,7 +79,8 @@ export function sampleOf(schema: JsonSchema): unknown {
 export function stringPaths(schema: JsonSchema, prefix = ''): string[] {
   const s = variant(schema);
   const t = typeOf(s);
-  if (t === 'string') return s.enum || s.const !== undefined ? [] : [prefix];
+  // A body that is itself a string is a file's text, checked line by line by that file's parser.
+  if (t === 'string') return s.enum || s.const !== undefined || prefix === '' ? [] : [prefix];
   if (t === 'array' && s.items) return stringPaths(s.items, `${prefix}${prefix ? '.' : ''}0`);
   if (t !== 'object') return [];
   return Object.entries(s.properties ?? {}).flatMap(([k, v]) =>

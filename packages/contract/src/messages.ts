@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { listEndpoints } from './endpoint-kits';
-import { idParams } from './input';
+import { idParams, text } from './input';
 
 /** Messages to members (the outbox): channels, states and the languages templates exist in. */
 export const MESSAGE_CHANNELS = ['sms', 'whatsapp', 'push'] as const;
@@ -69,11 +69,11 @@ export const messageTemplateRow = z.object({
 export type MessageTemplateRow = z.infer<typeof messageTemplateRow>;
 
 export const messageTemplateUpdate = z.object({
-  body: z
-    .string({ error: 'Text is required' })
-    .trim()
-    .min(1, 'Text is required')
-    .max(1000, 'Text: at most 1000 characters'),
+  body: text(1000, {
+    required: 'Text is required',
+    multiline: true,
+    tooLong: 'Text: at most 1000 characters',
+  }),
   dltTemplateId: z
     .string()
     .trim()
