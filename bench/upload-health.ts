@@ -118,11 +118,13 @@ function startServer(env: NodeJS.ProcessEnv): Promise<number> {
       '--import',
       'tsx',
       'apps/server/src/server.ts',
-    ], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    ],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   server = child;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(

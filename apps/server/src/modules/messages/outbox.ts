@@ -105,8 +105,9 @@ export interface StepMessage {
   cause: { kind: string; id: string | number };
 }
 
-/** Rows per INSERT, and rows checked between two turns of the event loop. */
+/** Rows per INSERT; rows rendered between two turns of the event loop (health, other users). */
 const STEP_ROWS_PER_INSERT = 2_000;
+const STEP_ROWS_BETWEEN_YIELDS = 500;
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
@@ -171,7 +172,7 @@ export async function queueStepMessages(
   const sample = Object.fromEntries(fromCauseOf(templateKey).map((name) => [name, 'x']));
   const rows: (typeof memberMessages.$inferInsert & { item: number })[] = [];
   for (const [n, item] of items.entries()) {
-    if (n > 0 && n % STEP_ROWS_PER_INSERT === 0) await yieldToOthers();
+    if (n > 0 && n % STEP_ROWS_BETWEEN_YIELDS === 0) await yieldToOthers();
     const member = byId.get(item.memberId);
     // A member who muted promotions gets none; transactional messages always go.
     if (!member || (promotional && member.muted)) continue;

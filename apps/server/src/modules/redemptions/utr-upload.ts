@@ -117,8 +117,8 @@ export async function uploadUtrs(
 
 type Planned = { row: number; id: number; utr: string };
 
-/** The checks of a 20,000-row file turn the event loop every 2,000 rows (health, other users). */
-const ROWS_BETWEEN_YIELDS = 2_000;
+/** The checks of a 20,000-row file turn the event loop every 1,000 rows (health, other users). */
+const ROWS_BETWEEN_YIELDS = 1_000;
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
