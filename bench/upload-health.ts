@@ -22,6 +22,8 @@
  *   npx tsx bench/upload-health.ts
  *   npx tsx bench/upload-health.ts --database-url [postgres://root@127.0.0.1:5432/postgres]
  *     (an external PostgreSQL instead: a fresh database is made from that maintenance URL, SEED_DEMO=1)
+ *   --only utr|voucher   one of the two uploads only
+ *   --cpu-prof DIR       the server runs with `--cpu-prof --cpu-prof-dir=DIR` (its profile is written when it stops)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -63,6 +65,13 @@ const admin =
       : argv[urlFlag + 1] && !argv[urlFlag + 1]!.startsWith('--')
         ? argv[urlFlag + 1]!
         : 'postgres://root@127.0.0.1:5432/postgres';
+const flag = (name: string) => {
+  const i = argv.indexOf(name);
+  return i < 0 ? null : (argv[i + 1] ?? null);
+};
+const only = flag('--only');
+if (only !== null && only !== 'utr' && only !== 'voucher') throw new Error('--only utr or --only voucher');
+const cpuProfDir = flag('--cpu-prof');
 const dbName = `bench_upload_health_${process.pid}`;
 const urlOf = (db: string) => Object.assign(new URL(admin!), { pathname: `/${db}` }).toString();
 const dataDir = path.join(os.tmpdir(), `at-upload-health-${process.pid}-${randomBytes(3).toString('hex')}`);
@@ -102,11 +111,20 @@ const exited = (child: ChildProcess) =>
 
 /** Starts the server; resolves with its port once it prints its address. */
 function startServer(env: NodeJS.ProcessEnv): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []),
+      '--import',
+      'tsx',
+      'apps/server/src/server.ts',
+    ],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   server = child;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
@@ -449,7 +467,7 @@ try {
   const approveMs = performance.now() - t;
   t = performance.now();
   const utrFile = await utrWorkbook(ids);
-  const voucherFile = await voucherWorkbook();
+  const voucherFile = only === 'utr' ? Buffer.alloc(0) : await voucherWorkbook();
   console.log(
     `  set-up: ${fmt(ids.length)} cash requests with their holds (SQL) in ${seconds(sqlMs)}; ${fmt(approved)} approved by cs (${Math.ceil(ids.length / MAX_BULK_DECISIONS)} bulk requests) in ${seconds(approveMs)}; files in ${seconds(performance.now() - t)} (UTR ${(utrFile.length / 1e6).toFixed(1)} MB, vouchers ${(voucherFile.length / 1e6).toFixed(1)} MB)`,
   );
@@ -484,12 +502,14 @@ try {
       );
   };
 
-  await measured(`UTR upload (${fmt(UTR_ROWS)} rows, by finance)`, UTR_ROWS, () =>
-    upload('/api/admin/redemptions/utr-upload', finance.token, 'utr.xlsx', utrFile),
-  );
-  await measured(`voucher upload (${fmt(VOUCHER_ROWS)} rows, by almond team)`, VOUCHER_ROWS, () =>
-    upload('/api/admin/gift-vouchers/upload', almond.token, 'gift-vouchers.xlsx', voucherFile),
-  );
+  if (only !== 'voucher')
+    await measured(`UTR upload (${fmt(UTR_ROWS)} rows, by finance)`, UTR_ROWS, () =>
+      upload('/api/admin/redemptions/utr-upload', finance.token, 'utr.xlsx', utrFile),
+    );
+  if (only !== 'utr')
+    await measured(`voucher upload (${fmt(VOUCHER_ROWS)} rows, by almond team)`, VOUCHER_ROWS, () =>
+      upload('/api/admin/gift-vouchers/upload', almond.token, 'gift-vouchers.xlsx', voucherFile),
+    );
   const check = new pg.Client({ connectionString: await databaseUrl() });
   await check.connect();
   try {

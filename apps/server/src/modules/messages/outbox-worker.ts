@@ -18,6 +18,10 @@ import { TemplateError } from './templates';
  * callback names the row (its URL carries the id), so a message Twilio took just before a crash is
  * recognised by its receipt rather than sent again; MSG91 and Twilio have no idempotency key on sends,
  * so a crash in the instant between the provider's acceptance and the row's update can still send twice.
+ * Outcomes are written together (one UPDATE for up to half the concurrency's answers, at most FLUSH_MS
+ * after the first: one statement per claimed batch rather than one per message), which widens that
+ * instant by those few milliseconds and changes nothing else: each outcome still applies to its own
+ * claim only, and a retry is not claimed again before its outcome is written.
  */
 export interface Outbox {
   start(): void;
@@ -65,22 +69,44 @@ update member_messages
                for update skip locked)
 returning id`;
 
-// Each outcome applies only to the claim it belongs to (same attempts, still sending).
-const SENT = `
-update member_messages
-   set status = 'sent', provider = $3, provider_message_id = $4, sent_at = now(), error = null,
-       claimed_at = null, secret_variables = null, updated_at = now()
- where id = $1 and attempts = $2 and status = 'sending'`;
-const RETRY = `
-update member_messages
-   set status = 'queued', next_attempt_at = now() + make_interval(secs => $3), error = $4,
-       claimed_at = null, updated_at = now()
- where id = $1 and attempts = $2 and status = 'sending'`;
-const FAILED = `
-update member_messages
-   set status = 'failed', failed_at = now(), error = $3, claimed_at = null, secret_variables = null,
+/**
+ * The outcomes of many sends in one statement (the worker records them together, not one UPDATE per
+ * message): each applies only to the claim it belongs to (same attempts, still sending), so a late
+ * answer of a claim that went stale and was taken again changes nothing.
+ *   sent:   provider and its message id, sent_at; the secret variables are erased.
+ *   queued: a retry, not claimed again before now() + delay; the error kept.
+ *   failed: failed_at and the error; the secret variables are erased.
+ */
+const OUTCOMES = `
+update member_messages m
+   set status = v.status,
+       provider = case when v.status = 'sent' then v.provider else m.provider end,
+       provider_message_id = case when v.status = 'sent' then v.provider_message_id else m.provider_message_id end,
+       sent_at = case when v.status = 'sent' then now() else m.sent_at end,
+       failed_at = case when v.status = 'failed' then now() else m.failed_at end,
+       next_attempt_at = case when v.status = 'queued' then now() + make_interval(secs => v.delay)
+                         else m.next_attempt_at end,
+       error = v.error,
+       claimed_at = null,
+       secret_variables = case when v.status = 'queued' then m.secret_variables end,
        updated_at = now()
- where id = $1 and attempts = $2 and status = 'sending'`;
+  from jsonb_to_recordset($1::jsonb) as v(id bigint, attempts int, status text, provider text,
+         provider_message_id text, error text, delay float8)
+ where m.id = v.id and m.attempts = v.attempts and m.status = 'sending'`;
+
+/** What became of one claimed message, as OUTCOMES records it. */
+type Outcome = {
+  id: number;
+  attempts: number;
+  status: 'sent' | 'queued' | 'failed';
+  provider?: string;
+  provider_message_id?: string | null;
+  error?: string | null;
+  delay?: number;
+};
+
+/** The longest an outcome waits for others before it is written. */
+const FLUSH_MS = 20;
 
 export function retryDelaySeconds(attempt: number, baseSeconds: number, retryAfterMs?: number): number {
   if (retryAfterMs !== undefined) return Math.min(Math.max(retryAfterMs / 1000, 0), 3600);
@@ -105,6 +131,7 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
   let inFlight = 0;
   const pending = new Set<Promise<void>>();
   const rates = new Map<MessageChannel, SendRate>();
+  const claimAtLeast = Math.max(1, Math.floor(concurrency / 4));
 
   async function claim(limit: number): Promise<ClaimedMessage[]> {
     const { rows } = await sql(CLAIM, [limit]);
@@ -129,12 +156,15 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
       .sort((a, b) => a.priority - b.priority || a.id - b.id);
   }
 
-  async function deliver(row: ClaimedMessage): Promise<void> {
-    const fail = (error: string) => sql(FAILED, [row.id, row.attempts, error.slice(0, 1000)]);
-    if (row.expired) {
-      await fail('expired before it could be sent');
-      return;
-    }
+  /** Sends one claimed message and answers its outcome (written later, with others: `record`). */
+  async function deliver(row: ClaimedMessage): Promise<Outcome> {
+    const failed = (error: string): Outcome => ({
+      id: row.id,
+      attempts: row.attempts,
+      status: 'failed',
+      error: error.slice(0, 1000),
+    });
+    if (row.expired) return failed('expired before it could be sent');
     let sent: Sent;
     try {
       sent = await sendClaimed(app, row);
@@ -143,8 +173,7 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
       const retryable = error instanceof SendError ? error.retryable : !(error instanceof TemplateError);
       if (!retryable || row.attempts >= policy.maxAttempts) {
         log().warn({ messageId: row.id, attempts: row.attempts }, `message failed: ${message}`);
-        await fail(retryable ? `gave up after ${row.attempts} attempts: ${message}` : message);
-        return;
+        return failed(retryable ? `gave up after ${row.attempts} attempts: ${message}` : message);
       }
       const delay = retryDelaySeconds(
         row.attempts,
@@ -155,12 +184,51 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
         { messageId: row.id, attempts: row.attempts, retryInSeconds: Math.round(delay) },
         'message will be retried',
       );
-      await sql(RETRY, [row.id, row.attempts, delay, message.slice(0, 1000)]);
-      if (delay === 0) nudge();
-      return;
+      return { id: row.id, attempts: row.attempts, status: 'queued', delay, error: message.slice(0, 1000) };
     }
     // Outside the try: once the provider took it, a failure to record that is not a reason to resend.
-    await sql(SENT, [row.id, row.attempts, sent.provider, sent.id]);
+    return {
+      id: row.id,
+      attempts: row.attempts,
+      status: 'sent',
+      provider: sent.provider,
+      provider_message_id: sent.id,
+      error: null,
+    };
+  }
+
+  /** Writes outcomes in one statement; a retry due at once is claimed again after it. */
+  async function write(outcomes: readonly Outcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    await sql(OUTCOMES, [JSON.stringify(outcomes)]);
+    if (outcomes.some((o) => o.status === 'queued' && o.delay === 0)) nudge();
+  }
+
+  // The worker's outcomes wait here a moment so that those of one claimed batch go in one UPDATE:
+  // written when half the concurrency has answered, or FLUSH_MS after the first one waited.
+  let waiting: Outcome[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flushAt = Math.max(1, Math.ceil(concurrency / 2));
+  function record(outcome: Outcome) {
+    waiting.push(outcome);
+    if (waiting.length >= flushAt) flush();
+    else flushTimer ??= setTimeout(flush, FLUSH_MS);
+  }
+  function flush() {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    const outcomes = waiting;
+    waiting = [];
+    if (outcomes.length === 0) return;
+    const p: Promise<void> = write(outcomes)
+      .catch((error) =>
+        log().error(
+          { messageIds: outcomes.map((o) => o.id), err: error },
+          'outbox: recording outcomes failed',
+        ),
+      )
+      .finally(() => pending.delete(p));
+    pending.add(p);
   }
 
   async function reclaimStale(): Promise<number> {
@@ -172,7 +240,7 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
 
   async function runOnce(limit = concurrency): Promise<number> {
     const rows = await claim(limit);
-    await Promise.all(rows.map((row) => deliver(row)));
+    await write(await Promise.all(rows.map((row) => deliver(row))));
     return rows.length;
   }
 
@@ -183,7 +251,9 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
       return;
     }
     const free = concurrency - inFlight;
-    if (free <= 0) return;
+    // Claims are taken for a quarter of the concurrency at least (one claim per few messages, not
+    // one per message), or whatever is free when nothing is in flight.
+    if (free <= 0 || (inFlight > 0 && free < claimAtLeast)) return;
     claiming = true;
     try {
       if (Date.now() - lastSweep >= sweepMs) {
@@ -193,9 +263,7 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
       for (const row of await claim(free)) {
         inFlight++;
         const p: Promise<void> = deliver(row)
-          .catch((error) =>
-            log().error({ messageId: row.id, err: error }, 'outbox: recording an outcome failed'),
-          )
+          .then(record, (error) => log().error({ messageId: row.id, err: error }, 'outbox: a send failed'))
           .finally(() => {
             inFlight--;
             pending.delete(p);
@@ -235,7 +303,11 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
       running = false;
       if (timer) clearInterval(timer);
       if (soon) clearTimeout(soon);
-      await Promise.allSettled([...pending]);
+      // Sends in flight end, then their outcomes are written.
+      while (pending.size > 0 || waiting.length > 0) {
+        await Promise.allSettled([...pending]);
+        flush();
+      }
     },
     nudge,
     nudgeSoon() {

@@ -3,8 +3,9 @@ import { eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { members } from '../../db/schema/members';
-import { memberMessages } from '../../db/schema/messages';
+import { memberMessages, messageTemplates } from '../../db/schema/messages';
 import { encryptText } from '../../lib/field-crypto';
+import { intArray } from '../../lib/raw-sql';
 import { findTemplate, renderTemplate, TemplateError } from './templates';
 import { fromCauseOf, isPromotional, MESSAGE_EVENTS, type MessageEvent } from './templates.data';
 
@@ -97,6 +98,18 @@ export async function queueMessage(
 /** `now() + n seconds`, for expiresAt. */
 export const secondsFromNow = (seconds: number): SQL => sql`now() + make_interval(secs => ${seconds})`;
 
+/** One member's step message: its variables and its cause (one message per cause and channel). */
+export interface StepMessage {
+  memberId: number;
+  variables: Record<string, string | number | null | undefined>;
+  cause: { kind: string; id: string | number };
+}
+
+/** Rows per INSERT; rows rendered between two turns of the event loop (health, other users). */
+const STEP_ROWS_PER_INSERT = 2_000;
+const STEP_ROWS_BETWEEN_YIELDS = 500;
+const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * A step message to a member (a decision's outcome), in their language, `name` filled from the
  * member: by SMS always, and by WhatsApp too when they opted in. One line at each transition, inside
@@ -109,30 +122,110 @@ export async function queueStepMessage(
   variables: Record<string, string | number | null | undefined>,
   cause: { kind: string; id: string | number },
 ): Promise<{ id: number } | null> {
-  const [member] = await tx
+  const [sms] = await queueStepMessages(tx, templateKey, [{ memberId, variables, cause }]);
+  return sms ?? null;
+}
+
+/**
+ * `queueStepMessage` of many members at once (a bulk decision, an upload), set-based: one read of
+ * the members and of the event's templates, one INSERT per 2,000 messages whatever their number, the
+ * event loop turned between chunks. Each template is rendered with its variables here, as one
+ * message is. Answers the SMS row of each item, in item order (null: no such member, or queued before).
+ */
+export async function queueStepMessages(
+  tx: Executor,
+  templateKey: MessageEvent,
+  items: readonly StepMessage[],
+): Promise<({ id: number } | null)[]> {
+  const event = MESSAGE_EVENTS[templateKey];
+  if (!event) throw new TemplateError(`Unknown message template ${templateKey}`);
+  if (items.length === 0) return [];
+  const found = await tx
     .select({
+      id: members.id,
       mobile: members.mobile,
       name: members.name,
       language: members.language,
       whatsapp: isNotNull(members.whatsappOptInAt),
+      muted: isNotNull(members.promotionsMutedAt),
     })
     .from(members)
-    .where(eq(members.id, memberId));
-  if (!member) return null;
-  const given = Object.fromEntries(
-    Object.entries(variables).map(([k, v]) => [k, v === null || v === undefined || v === '' ? '-' : v]),
-  ) as Record<string, string | number>;
-  const message = (channel: MessageChannel) =>
-    queueMessage(null, tx, {
-      channel,
-      templateKey,
-      to: member.mobile,
-      memberId,
-      language: member.language === 'hi' ? 'hi' : 'en',
-      variables: { name: member.name, ...given },
-      cause,
-    });
-  const sms = await message('sms');
-  if (member.whatsapp) await message('whatsapp');
+    .where(sql`${members.id} = any(${intArray([...new Set(items.map((i) => i.memberId))])})`);
+  const byId = new Map(found.map((m) => [m.id, m]));
+  const templates = await tx
+    .select({
+      channel: messageTemplates.channel,
+      language: messageTemplates.language,
+      body: messageTemplates.body,
+    })
+    .from(messageTemplates)
+    .where(eq(messageTemplates.key, templateKey));
+  const templateOf = (channel: MessageChannel, language: string) => {
+    const t =
+      templates.find((r) => r.channel === channel && r.language === language) ??
+      templates.find((r) => r.channel === channel && r.language === 'en');
+    if (!t) throw new TemplateError(`No ${channel} template ${templateKey} in ${language} or English`);
+    return t;
+  };
+  const promotional = isPromotional(templateKey);
+  const secretNames = new Set<string>(event.secret);
+  const sample = Object.fromEntries(fromCauseOf(templateKey).map((name) => [name, 'x']));
+  const rows: (typeof memberMessages.$inferInsert & { item: number })[] = [];
+  for (const [n, item] of items.entries()) {
+    if (n > 0 && n % STEP_ROWS_BETWEEN_YIELDS === 0) await yieldToOthers();
+    const member = byId.get(item.memberId);
+    // A member who muted promotions gets none; transactional messages always go.
+    if (!member || (promotional && member.muted)) continue;
+    const variables: Record<string, string> = { name: member.name };
+    for (const [k, v] of Object.entries(item.variables)) {
+      if (secretNames.has(k))
+        throw new TemplateError(`${templateKey} has secret variables: queue it with the app's key`);
+      variables[k] = v === null || v === undefined || v === '' ? '-' : String(v);
+    }
+    const language = member.language === 'hi' ? 'hi' : 'en';
+    for (const channel of member.whatsapp ? (['sms', 'whatsapp'] as const) : (['sms'] as const)) {
+      const template = templateOf(channel, language);
+      renderTemplate(template.body, { ...sample, ...variables }, channel);
+      rows.push({
+        item: n,
+        channel,
+        templateKey,
+        language: template.language,
+        variables,
+        recipient: member.mobile,
+        memberId: item.memberId,
+        causeKind: item.cause.kind,
+        causeId: String(item.cause.id),
+        priority: event.priority,
+      });
+    }
+  }
+  // Each item's SMS row, found again by its cause (unique per cause, channel and template).
+  const itemOfCause = new Map<string, number>();
+  for (const row of rows)
+    if (row.channel === 'sms') itemOfCause.set(`${row.causeKind}\u0000${row.causeId}`, row.item);
+  const sms: ({ id: number } | null)[] = items.map(() => null);
+  for (let i = 0; i < rows.length; i += STEP_ROWS_PER_INSERT) {
+    if (i > 0) await yieldToOthers();
+    const chunk = rows.slice(i, i + STEP_ROWS_PER_INSERT).map(({ item: _item, ...row }) => row);
+    const inserted = await tx.execute<{
+      id: string;
+      channel: string;
+      causeKind: string;
+      causeId: string;
+    }>(sql`
+      insert into ${memberMessages} (channel, template_key, language, variables, recipient, member_id,
+        cause_kind, cause_id, priority)
+      select m->>'channel', m->>'templateKey', m->>'language', m->'variables', m->>'recipient',
+        (m->>'memberId')::bigint, m->>'causeKind', m->>'causeId', (m->>'priority')::smallint
+      from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) with ordinality as x(m, n)
+      order by x.n
+      on conflict (cause_kind, cause_id, channel, template_key) do nothing
+      returning id, channel, cause_kind as "causeKind", cause_id as "causeId"`);
+    for (const r of inserted.rows) {
+      const item = r.channel === 'sms' ? itemOfCause.get(`${r.causeKind}\u0000${r.causeId}`) : undefined;
+      if (item !== undefined) sms[item] = { id: Number(r.id) };
+    }
+  }
   return sms;
 }

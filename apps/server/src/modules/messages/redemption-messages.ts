@@ -2,7 +2,7 @@ import type { RedemptionStatus } from '@app/contract/redemptions';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { intArray } from '../../lib/raw-sql';
-import { queueStepMessage } from './outbox';
+import { queueStepMessages } from './outbox';
 import type { MessageEvent } from './templates.data';
 
 /** The message each redemption move sends its member (a cancellation is the member's own doing). */
@@ -25,13 +25,16 @@ export const trackingLinkOf = (courier: string, awb: string, pattern = process.e
     .replaceAll('{awb}', encodeURIComponent(awb))
     .replaceAll('{courier}', encodeURIComponent(courier));
 
-const rupees = (paise: number) =>
-  (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0 });
+/** Made once: `toLocaleString` builds a formatter per call (~40 µs, 0.8 s for a 20,000-row upload). */
+const WHOLE_RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 0 });
+const RUPEES_AND_PAISE = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 });
+const rupees = (paise: number) => (paise % 100 ? RUPEES_AND_PAISE : WHOLE_RUPEES).format(paise / 100);
 
 /**
  * Queues the step message of a redemption move for each moved row, inside the move's transaction
  * (after its UPDATE, so the row's UTR, courier and amounts are the ones just set). The cause is the
- * move (`redemption.<status>`, redemption id): a retried move adds nothing.
+ * move (`redemption.<status>`, redemption id): a retried move adds nothing. Set-based: one read of the
+ * rows and one `queueStepMessages` whatever their number (a UTR upload pays 20,000 at once).
  */
 export async function queueRedemptionMessages(
   tx: Executor,
@@ -45,25 +48,27 @@ export async function queueRedemptionMessages(
       d.net_paise as "netPaise", d.utr, d.courier_company as courier, d.awb
     from redemptions d left join rewards w on w.id = d.reward_id
     where d.id = any(${intArray([...ids])}) order by d.id`);
-  for (const r of rows as Record<string, unknown>[]) {
-    const id = Number(r.id);
-    const courier = String(r.courier ?? '');
-    const awb = String(r.awb ?? '');
-    await queueStepMessage(
-      tx,
-      Number(r.memberId),
-      event,
-      {
-        reference: `#${id}`,
-        reward: String(r.reward),
-        reason: r.reason as string | null,
-        amount: rupees(Number(r.netPaise)),
-        utr: r.utr as string | null,
-        courier,
-        awb,
-        link: courier && awb ? trackingLinkOf(courier, awb) : null,
-      },
-      { kind: `redemption.${to}`, id },
-    );
-  }
+  await queueStepMessages(
+    tx,
+    event,
+    (rows as Record<string, unknown>[]).map((r) => {
+      const id = Number(r.id);
+      const courier = String(r.courier ?? '');
+      const awb = String(r.awb ?? '');
+      return {
+        memberId: Number(r.memberId),
+        variables: {
+          reference: `#${id}`,
+          reward: String(r.reward),
+          reason: r.reason as string | null,
+          amount: rupees(Number(r.netPaise)),
+          utr: r.utr as string | null,
+          courier,
+          awb,
+          link: courier && awb ? trackingLinkOf(courier, awb) : null,
+        },
+        cause: { kind: `redemption.${to}`, id },
+      };
+    }),
+  );
 }

@@ -624,6 +624,18 @@ describe('UTR upload', () => {
       { utr: 'UPLOAD000001', note: 'UTR UPLOAD000001', audited: 'UPLOAD000001' },
       { utr: 'UPLOAD000002', note: 'UTR UPLOAD000002', audited: 'UPLOAD000002' },
     ]);
+    // The member's "paid" message, queued with the move, names the row's own UTR (it said "UTR -").
+    const told = await sqlRows(
+      t,
+      `select cause_id, variables->>'utr' as utr from member_messages
+       where cause_kind = 'redemption.paid' and cause_id = any($1::text[]) and channel = 'sms'
+       order by cause_id::int`,
+      [ids.map(String)],
+    );
+    expect(told).toEqual([
+      { cause_id: String(ids[0]), utr: 'UPLOAD000001' },
+      { cause_id: String(ids[1]), utr: 'UPLOAD000002' },
+    ]);
   });
 
   it('refuses a UTR already on another redemption, naming the UTR column', async () => {

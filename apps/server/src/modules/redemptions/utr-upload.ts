@@ -48,7 +48,8 @@ export async function uploadUtrs(
   const planned: Planned[] = [];
   const seenUtr = new Map<string, number>();
   const seenId = new Map<number, number>();
-  for (const r of rows) {
+  for (const [n, r] of rows.entries()) {
+    if (n > 0 && n % ROWS_BETWEEN_YIELDS === 0) await yieldToOthers();
     const idText = String(r.values.Redemption ?? '').trim();
     const id = /^[1-9][0-9]{0,9}$/.test(idText) ? Number(idText) : null;
     if (id === null || id > 2_147_483_647) {
@@ -116,6 +117,10 @@ export async function uploadUtrs(
 
 type Planned = { row: number; id: number; utr: string };
 
+/** The checks of a 20,000-row file turn the event loop every 1,000 rows (health, other users). */
+const ROWS_BETWEEN_YIELDS = 1_000;
+const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * The rows that would pay, locked in id order (as concurrent bulks lock); each refused row is
  * reported with the message its "mark paid" would give (no such redemption, wrong state, paid by its
@@ -133,7 +138,8 @@ async function checkPlanned(tx: Executor, actor: Actor, planned: readonly Planne
   const good: { plan: Planned; row: LockedRedemption }[] = [];
   const refuse = (p: Planned, column: UtrUploadColumn, message: string) =>
     errors.push({ row: p.row, column, message });
-  for (const p of [...planned].sort((a, b) => a.id - b.id)) {
+  for (const [n, p] of [...planned].sort((a, b) => a.id - b.id).entries()) {
+    if (n > 0 && n % ROWS_BETWEEN_YIELDS === 0) await yieldToOthers();
     const row = locked.get(p.id);
     const holder = used.get(p.utr);
     if (!row) refuse(p, 'Redemption', 'No such redemption');
@@ -147,9 +153,14 @@ async function checkPlanned(tx: Executor, actor: Actor, planned: readonly Planne
   return good;
 }
 
-/** `approved → paid` of every good row in one move, each with its own UTR, audited. */
+/** `approved → paid` of every good row in one move, each with its own UTR (set first), audited. */
 async function payAll(tx: Executor, actor: Actor, good: readonly { plan: Planned; row: LockedRedemption }[]) {
   if (good.length === 0) return;
+  // The UTRs first: the move queues each member's "paid" message, which carries the row's UTR.
+  await setUtrs(
+    tx,
+    good.map((g) => g.plan),
+  );
   const entries = await moveRedemptions(
     tx,
     good.map((g) => g.row),
@@ -160,10 +171,6 @@ async function payAll(tx: Executor, actor: Actor, good: readonly { plan: Planned
       notes: good.map((g) => `UTR ${g.plan.utr}`),
       set: { paidBy: actor.id, paidAt: new Date() },
     },
-  );
-  await setUtrs(
-    tx,
-    good.map((g) => g.plan),
   );
   await auditMany(
     tx,
