@@ -785,6 +785,24 @@ CREATE TABLE "points_lots" (
 	CONSTRAINT "points_lots_remaining" CHECK ("points_lots"."remaining" between 0 and "points_lots"."amount")
 );
 --> statement-breakpoint
+CREATE TABLE "points_limits" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"scan_points_per_day" integer,
+	"scan_points_per_month" integer,
+	"redeem_min_balance" integer,
+	"redeem_points_per_month" integer,
+	"effective_from" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"note" text,
+	"requested_by" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	CONSTRAINT "points_limits_positive" CHECK (coalesce("points_limits"."scan_points_per_day", 1) > 0 and coalesce("points_limits"."scan_points_per_month", 1) > 0
+        and coalesce("points_limits"."redeem_min_balance", 0) >= 0 and coalesce("points_limits"."redeem_points_per_month", 1) > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "joining_settings" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"member_type" text NOT NULL,
@@ -1261,6 +1279,7 @@ CREATE INDEX "points_expiry_policies_in_force_idx" ON "points_expiry_policies" U
 CREATE INDEX "points_lot_uses_lot_idx" ON "points_lot_uses" USING btree ("lot_id");--> statement-breakpoint
 CREATE INDEX "points_lots_open_idx" ON "points_lots" USING btree ("member_id","id") WHERE "points_lots"."remaining" > 0;--> statement-breakpoint
 CREATE INDEX "points_lots_due_idx" ON "points_lots" USING btree ("expires_at") WHERE "points_lots"."remaining" > 0;--> statement-breakpoint
+CREATE INDEX "points_limits_in_force_idx" ON "points_limits" USING btree ("status","effective_from");--> statement-breakpoint
 CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("member_type","effective_from");--> statement-breakpoint
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint
