@@ -366,6 +366,12 @@ CREATE TABLE "game_plays" (
 	CONSTRAINT "game_plays_points" CHECK ("game_plays"."points" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "game_prize_spend" (
+	"game_id" bigint PRIMARY KEY NOT NULL,
+	"spent_points" integer NOT NULL,
+	CONSTRAINT "game_prize_spend_points" CHECK ("game_prize_spend"."spent_points" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "game_prizes" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"game_id" bigint NOT NULL,
@@ -385,6 +391,7 @@ CREATE TABLE "games" (
 	"starts_on" date NOT NULL,
 	"ends_on" date NOT NULL,
 	"plays_per_day" integer NOT NULL,
+	"prize_budget_points" integer,
 	"status" text DEFAULT 'active' NOT NULL,
 	"created_by" integer,
 	"archived_by" integer,
@@ -392,7 +399,8 @@ CREATE TABLE "games" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "games_dates" CHECK ("games"."ends_on" >= "games"."starts_on"),
-	CONSTRAINT "games_plays_per_day" CHECK ("games"."plays_per_day" between 1 and 100)
+	CONSTRAINT "games_plays_per_day" CHECK ("games"."plays_per_day" between 1 and 100),
+	CONSTRAINT "games_prize_budget" CHECK ("games"."prize_budget_points" is null or "games"."prize_budget_points" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "gift_voucher_uploads" (
@@ -1163,6 +1171,7 @@ ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_file_id_files_id_fk" FOREI
 ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_prize_id_game_prizes_id_fk" FOREIGN KEY ("prize_id") REFERENCES "public"."game_prizes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "game_prize_spend" ADD CONSTRAINT "game_prize_spend_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_prizes" ADD CONSTRAINT "game_prizes_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_voucher_uploads" ADD CONSTRAINT "gift_voucher_uploads_uploaded_by_staff_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_upload_id_gift_voucher_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."gift_voucher_uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
