@@ -6,7 +6,9 @@
  * (30 a minute) never trips. After a warm-up the two sides alternate in ABBA rounds (the side that
  * runs second used to come out ~25% faster). PostgreSQL only; not part of npm test.
  *
- *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys]
+ *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys] [--caps]
+ *   (--caps: per-member scan caps per day and month in force, high enough never to refuse, so every
+ *   product scan pays for reading them under the member's lock)
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/at_ci (maintenance database; a fresh one is made)
  */
 import { SCAN_ATTEMPTS_PER_MINUTE } from '@app/contract/coupon-scans';
@@ -32,6 +34,8 @@ import { prepareDatabase } from '../apps/server/src/prepare';
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 /** With --idempotency-keys every product scan sends its own key (the transactional path). */
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
+/** With --caps the scan caps of issue 26 are in force (and never reached). */
+const WITH_CAPS = process.argv.includes('--caps');
 const WARMUP = 500;
 const ROUNDS = 4;
 const CONNECTIONS = 64;
@@ -122,6 +126,9 @@ try {
     .insert(products)
     .values({ sku: 'BENCH', name: 'Bench', category: 'Bench', unit: 'unit', basePoints: 10 })
     .returning({ id: products.id });
+  if (WITH_CAPS)
+    await database.executeSql(`insert into points_limits (scan_points_per_day, scan_points_per_month,
+      effective_from, status, requested_by) values (1000000, 10000000, now() - interval '1 minute', 'approved', 0)`);
   const productCodes = await activeCodes(database, product!.id, N + WARMUP);
   const ceilingCodes = await activeCodes(database, product!.id, N + WARMUP);
   // Enough members that none passes the per-minute scan limit during a run.
@@ -194,7 +201,7 @@ try {
   const c = summary(runs.ceiling);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(
-    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}`,
+    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}`,
   );
   console.log(
     `  product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record): ${Math.round(p.rps)} req/s  p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  failures ${p.failures}  node CPU ${p.cpu.toFixed(2)} ms/req`,

@@ -15,6 +15,8 @@ export const SCAN_RESULTS = [
   'damaged',
   'member_not_allowed',
   'rate_limited',
+  'daily_cap_reached',
+  'monthly_cap_reached',
 ] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 export const SCAN_FLAGS = ['too_many_per_hour', 'outside_distributor_state'] as const;
@@ -33,6 +35,9 @@ export const SCAN_MESSAGES: Record<ScanResult, string> = {
   damaged: 'This coupon has been withdrawn',
   member_not_allowed: 'Your account cannot scan coupons (not approved, or blocked)',
   rate_limited: 'Too many scans; wait a minute and try again',
+  daily_cap_reached: "You have reached today's limit of points from scans; scan this code again tomorrow",
+  monthly_cap_reached:
+    "You have reached this month's limit of points from scans; scan this code again next month",
 };
 
 export const scanBody = z.object({

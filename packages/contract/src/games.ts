@@ -65,6 +65,13 @@ export const GAME_MESSAGES = {
   notOpen: 'This game is not open today',
   noPlaysLeft: 'No plays left today for this game',
   memberNotAllowed: 'Only approved members can play',
+  prizeBudget: 'Prize budget: a whole number of points above 0, or empty for none',
+} as const;
+
+/** A play refused because the game's prize budget cannot pay the prize drawn (member-facing: en + hi). */
+export const GAME_BUDGET_MESSAGES = {
+  en: "This game's prizes have run out",
+  hi: 'इस गेम के इनाम खत्म हो गए हैं',
 } as const;
 
 const day = z.iso.date({ error: GAME_MESSAGES.dateRequired });
@@ -96,6 +103,12 @@ export const gameBody = z
       .int(GAME_MESSAGES.playsPerDay)
       .min(1, GAME_MESSAGES.playsPerDay)
       .max(MAX_PLAYS_PER_DAY, GAME_MESSAGES.playsPerDay),
+    /** Points the game may pay out in prizes over its life (issue 26); empty = no budget. */
+    prizeBudgetPoints: z
+      .number({ error: GAME_MESSAGES.prizeBudget })
+      .int(GAME_MESSAGES.prizeBudget)
+      .min(1, GAME_MESSAGES.prizeBudget)
+      .nullish(),
     prizes: z
       .array(prizeBody, { error: GAME_MESSAGES.prizesRequired })
       .min(1, GAME_MESSAGES.prizesRequired)
@@ -133,6 +146,9 @@ export const gameRow = z.object({
   startsOn: z.string(),
   endsOn: z.string(),
   playsPerDay: z.number().int(),
+  prizeBudgetPoints: z.number().int().nullable(),
+  /** Prize points paid out against the budget (0 without a budget). */
+  prizeBudgetSpent: z.number().int(),
   status: z.enum(GAME_STATUSES),
   phase: z.enum(GAME_PHASES),
   prizes: z.array(prizeRow),

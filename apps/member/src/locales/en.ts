@@ -69,6 +69,10 @@ export const en = {
       damaged: 'This code has been withdrawn.',
       member_not_allowed: 'Your account cannot scan yet (not approved, or blocked).',
       rate_limited: 'Too many scans. Wait a minute and try again.',
+      daily_cap_reached:
+        "You have reached today's limit of points from scans. Scan this code again tomorrow.",
+      monthly_cap_reached:
+        "You have reached this month's limit of points from scans. Scan this code again next month.",
     },
   },
   home: {

@@ -64,7 +64,8 @@ export function CashRedeem({ profile, onDone }: { profile: MemberProfile; onDone
             </label>
           ))}
         </fieldset>
-        <ErrorLine error={Object.keys(fields).length ? null : error} />
+        {/* A field error other than the amount (the minimum balance to redeem) shows on its own line. */}
+        <ErrorLine error={fields.points ? null : error} />
         <button type="submit" className="primary">
           {t('rewards.redeem')}
         </button>

@@ -31,6 +31,7 @@ import { messagesModule } from './messages/messages.module';
 import { notificationsModule } from './notifications/notifications.module';
 import { payoutsModule } from './payouts/payouts.module';
 import { pointsExpiryModule } from './points-expiry/points-expiry.module';
+import { pointsLimitsModule } from './points-limits/points-limits.module';
 import { pointsSettingsModule } from './points-settings/points-settings.module';
 import { productsModule } from './products/products.module';
 import { projectsModule } from './projects/projects.module';
@@ -79,6 +80,7 @@ export const MODULES: readonly ModuleContribution[] = [
   redemptionsModule,
   payoutsModule,
   pointsExpiryModule,
+  pointsLimitsModule,
   employeesModule,
   mapsModule,
   storesModule,

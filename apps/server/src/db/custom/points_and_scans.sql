@@ -181,6 +181,21 @@ END;
 $$;
 --> statement-breakpoint
 
+-- The caps and limits in force now (issue 26, item 3): the latest approved points_limits row effective
+-- by now; no row (every column NULL) when none. PL/pgSQL keeps its plan for the session.
+CREATE OR REPLACE FUNCTION points_limits_in_force(
+  OUT scan_points_per_day integer, OUT scan_points_per_month integer,
+  OUT redeem_min_balance integer, OUT redeem_points_per_month integer)
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  SELECT l.scan_points_per_day, l.scan_points_per_month, l.redeem_min_balance, l.redeem_points_per_month
+    INTO scan_points_per_day, scan_points_per_month, redeem_min_balance, redeem_points_per_month
+    FROM points_limits l WHERE l.status = 'approved' AND l.effective_from <= now()
+    ORDER BY l.effective_from DESC, l.id DESC LIMIT 1;
+END;
+$$;
+--> statement-breakpoint
+
 -- Appends one ledger entry and moves the member's balance with it (PRODUCT.md §2). The balance
 -- UPDATE locks the member row, so one member's entries are serialised and each balance_after
 -- follows the previous one; the guarded UPDATE (and the CHECK behind it) keeps the balance >= 0.
@@ -270,6 +285,14 @@ DECLARE
   v_attempts_last_minute integer;
   v_successes_last_hour integer;
   v_referral record;
+  v_referral_due boolean := false;
+  v_limits record;
+  v_capped boolean;
+  v_day_start timestamptz;
+  v_month_start timestamptz;
+  v_day_earned integer;
+  v_month_earned integer;
+  v_room integer;
 BEGIN
   SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by INTO m FROM members mm WHERE mm.id = p_member;
   -- The rate limit and the fraud flag read the same recent attempts: one pass over the last hour.
@@ -306,6 +329,48 @@ BEGIN
   END IF;
 
   IF v_result = 'success' THEN
+    -- Lock order (issue 26): the coupon (the guarded UPDATE above), then members in id order, then
+    -- scheme rows (budgets), so no scan holds a scheme row while it waits for a member. A first scan
+    -- that pays a referral locks the referrer with the member here, before any budget (it used to
+    -- lock the referrer after the budget: a deadlock with the referrer's own scan, holding the
+    -- referrer and waiting for the budget).
+    IF m.referred_by IS NOT NULL THEN
+      SELECT rs.referrer_points, rs.referee_points, rs.trigger INTO v_referral FROM referral_settings rs
+        WHERE rs.effective_from <= now() ORDER BY rs.effective_from DESC, rs.id DESC LIMIT 1;
+      v_referral_due := v_referral.trigger = 'first_scan' AND NOT EXISTS (SELECT 1 FROM coupon_scans cs
+        WHERE cs.member_id = p_member AND cs.result = 'success');
+    END IF;
+    SELECT * INTO v_limits FROM points_limits_in_force();
+    v_capped := v_limits.scan_points_per_day IS NOT NULL OR v_limits.scan_points_per_month IS NOT NULL;
+    IF v_referral_due THEN
+      PERFORM 1 FROM members mm WHERE mm.id IN (p_member, m.referred_by) ORDER BY mm.id FOR UPDATE;
+      v_member_locked := true;
+    ELSIF v_capped THEN
+      PERFORM 1 FROM members mm WHERE mm.id = p_member FOR UPDATE;
+      v_member_locked := true;
+    END IF;
+    -- Caps on points earned by scans (base + bonuses) per day and per month, IST: read under the
+    -- member's lock, in a new statement, so concurrent scans of one member count one another. A scan
+    -- whose base points pass a cap is refused and its coupon stays active; bonuses are cut to the room
+    -- left, so what a member earns by scans never passes a cap.
+    IF v_capped THEN
+      v_day_start := date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata';
+      v_month_start := date_trunc('month', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata';
+      SELECT coalesce(sum(cs.points) FILTER (WHERE cs.created_at >= v_day_start), 0), coalesce(sum(cs.points), 0)
+        INTO v_day_earned, v_month_earned
+        FROM coupon_scans cs
+        WHERE cs.member_id = p_member AND cs.result = 'success' AND cs.created_at >= v_month_start;
+      v_room := least(coalesce(v_limits.scan_points_per_day - v_day_earned, 2147483647),
+        coalesce(v_limits.scan_points_per_month - v_month_earned, 2147483647));
+      IF coalesce(c_base, 0) > v_room THEN
+        v_result := CASE WHEN v_month_earned + coalesce(c_base, 0) > v_limits.scan_points_per_month
+          THEN 'monthly_cap_reached' ELSE 'daily_cap_reached' END;
+        UPDATE coupons SET status = 'active' WHERE serial = c_serial;
+      END IF;
+    END IF;
+  END IF;
+
+  IF v_result = 'success' THEN
     INSERT INTO coupon_counts (batch_id, status, shard, n)
       VALUES (c_batch, 'active', coupon_count_shard(), -1), (c_batch, 'scanned', coupon_count_shard(), 1)
       ON CONFLICT (batch_id, status, shard) DO UPDATE SET n = coupon_counts.n + excluded.n;
@@ -323,6 +388,22 @@ BEGIN
       SELECT * INTO v_posting FROM post_points(p_member, c_base, 'scan', 'scan:' || c_serial);
       v_entry := v_posting.entry_id;
       v_balance := v_posting.balance_after;
+    END IF;
+
+    -- Referral points on the first scan (PRODUCT.md §3.4), under the same references as
+    -- referralTrigger (modules/points-settings/points-credits.ts), so each side is paid once whatever
+    -- the trigger was when: concurrent first scans both see no earlier success, and the ledger's
+    -- unique (kind, reference) lets only one of them post. Both members are locked already.
+    IF v_referral_due THEN
+      IF v_referral.referrer_points > 0 THEN
+        PERFORM post_points(m.referred_by, v_referral.referrer_points, 'referral',
+          'referral:' || p_member || ':referrer', NULL, 'Referred ' || m.code);
+      END IF;
+      IF v_referral.referee_points > 0 THEN
+        SELECT * INTO v_posting FROM post_points(p_member, v_referral.referee_points, 'referral',
+          'referral:' || p_member || ':referee', NULL, 'Referral welcome points');
+        v_balance := v_posting.balance_after;
+      END IF;
     END IF;
 
     FOR s IN
@@ -359,6 +440,10 @@ BEGIN
           v_reference := 'slab:' || p_member || ':' || (v_scans / s.slab_scans);
         END IF;
       END IF;
+      -- Under a cap, a bonus is cut to the room the cap leaves after this scan's base and earlier bonuses.
+      IF v_amount > 0 AND v_room IS NOT NULL THEN
+        v_amount := greatest(0, least(v_amount, v_room - coalesce(c_base, 0) - v_bonus));
+      END IF;
       -- A scheme with a points budget (issue 26) pays a bonus only while the budget covers all of it:
       -- the guarded UPDATE charges it first, so concurrent scans queue on the scheme row and the
       -- spend never passes the budget; an exhausted scheme drops out of schemes_in_force (paused).
@@ -381,27 +466,6 @@ BEGIN
         v_balance := v_posting.balance_after;
       END IF;
     END LOOP;
-
-    -- Referral points on the first scan (PRODUCT.md §3.4), under the same references as
-    -- referralTrigger (modules/points-settings/points-credits.ts), so each side is paid once whatever
-    -- the trigger was when: concurrent first scans both see no earlier success, and the ledger's
-    -- unique (kind, reference) lets only one of them post.
-    IF m.referred_by IS NOT NULL THEN
-      SELECT rs.referrer_points, rs.referee_points, rs.trigger INTO v_referral FROM referral_settings rs
-        WHERE rs.effective_from <= now() ORDER BY rs.effective_from DESC, rs.id DESC LIMIT 1;
-      IF v_referral.trigger = 'first_scan' AND NOT EXISTS (SELECT 1 FROM coupon_scans cs
-          WHERE cs.member_id = p_member AND cs.result = 'success') THEN
-        IF v_referral.referrer_points > 0 THEN
-          PERFORM post_points(m.referred_by, v_referral.referrer_points, 'referral',
-            'referral:' || p_member || ':referrer', NULL, 'Referred ' || m.code);
-        END IF;
-        IF v_referral.referee_points > 0 THEN
-          SELECT * INTO v_posting FROM post_points(p_member, v_referral.referee_points, 'referral',
-            'referral:' || p_member || ':referee', NULL, 'Referral welcome points');
-          v_balance := v_posting.balance_after;
-        END IF;
-      END IF;
-    END IF;
   END IF;
 
   INSERT INTO coupon_scans (member_id, code, coupon_serial, batch_id, product_id, distributor_id,

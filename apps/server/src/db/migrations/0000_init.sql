@@ -366,6 +366,12 @@ CREATE TABLE "game_plays" (
 	CONSTRAINT "game_plays_points" CHECK ("game_plays"."points" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "game_prize_spend" (
+	"game_id" bigint PRIMARY KEY NOT NULL,
+	"spent_points" integer NOT NULL,
+	CONSTRAINT "game_prize_spend_points" CHECK ("game_prize_spend"."spent_points" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "game_prizes" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"game_id" bigint NOT NULL,
@@ -385,6 +391,7 @@ CREATE TABLE "games" (
 	"starts_on" date NOT NULL,
 	"ends_on" date NOT NULL,
 	"plays_per_day" integer NOT NULL,
+	"prize_budget_points" integer,
 	"status" text DEFAULT 'active' NOT NULL,
 	"created_by" integer,
 	"archived_by" integer,
@@ -392,7 +399,8 @@ CREATE TABLE "games" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "games_dates" CHECK ("games"."ends_on" >= "games"."starts_on"),
-	CONSTRAINT "games_plays_per_day" CHECK ("games"."plays_per_day" between 1 and 100)
+	CONSTRAINT "games_plays_per_day" CHECK ("games"."plays_per_day" between 1 and 100),
+	CONSTRAINT "games_prize_budget" CHECK ("games"."prize_budget_points" is null or "games"."prize_budget_points" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "gift_voucher_uploads" (
@@ -785,6 +793,24 @@ CREATE TABLE "points_lots" (
 	CONSTRAINT "points_lots_remaining" CHECK ("points_lots"."remaining" between 0 and "points_lots"."amount")
 );
 --> statement-breakpoint
+CREATE TABLE "points_limits" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"scan_points_per_day" integer,
+	"scan_points_per_month" integer,
+	"redeem_min_balance" integer,
+	"redeem_points_per_month" integer,
+	"effective_from" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"note" text,
+	"requested_by" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	CONSTRAINT "points_limits_positive" CHECK (coalesce("points_limits"."scan_points_per_day", 1) > 0 and coalesce("points_limits"."scan_points_per_month", 1) > 0
+        and coalesce("points_limits"."redeem_min_balance", 0) >= 0 and coalesce("points_limits"."redeem_points_per_month", 1) > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "joining_settings" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"member_type" text NOT NULL,
@@ -1145,6 +1171,7 @@ ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_file_id_files_id_fk" FOREI
 ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_plays" ADD CONSTRAINT "game_plays_prize_id_game_prizes_id_fk" FOREIGN KEY ("prize_id") REFERENCES "public"."game_prizes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "game_prize_spend" ADD CONSTRAINT "game_prize_spend_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_prizes" ADD CONSTRAINT "game_prizes_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_voucher_uploads" ADD CONSTRAINT "gift_voucher_uploads_uploaded_by_staff_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_upload_id_gift_voucher_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."gift_voucher_uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1261,6 +1288,7 @@ CREATE INDEX "points_expiry_policies_in_force_idx" ON "points_expiry_policies" U
 CREATE INDEX "points_lot_uses_lot_idx" ON "points_lot_uses" USING btree ("lot_id");--> statement-breakpoint
 CREATE INDEX "points_lots_open_idx" ON "points_lots" USING btree ("member_id","id") WHERE "points_lots"."remaining" > 0;--> statement-breakpoint
 CREATE INDEX "points_lots_due_idx" ON "points_lots" USING btree ("expires_at") WHERE "points_lots"."remaining" > 0;--> statement-breakpoint
+CREATE INDEX "points_limits_in_force_idx" ON "points_limits" USING btree ("status","effective_from");--> statement-breakpoint
 CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("member_type","effective_from");--> statement-breakpoint
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint

@@ -28,6 +28,8 @@ export const games = pgTable(
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on').notNull(),
     playsPerDay: integer('plays_per_day').notNull(),
+    /** Points the game may pay out in prizes over its life (issue 26); null = no budget. */
+    prizeBudgetPoints: integer('prize_budget_points'),
     /** active | archived */
     status: text('status').notNull().default('active'),
     createdBy: integer('created_by'),
@@ -39,6 +41,7 @@ export const games = pgTable(
   (t) => [
     check('games_dates', sql`${t.endsOn} >= ${t.startsOn}`),
     check('games_plays_per_day', sql`${t.playsPerDay} between 1 and 100`),
+    check('games_prize_budget', sql`${t.prizeBudgetPoints} is null or ${t.prizeBudgetPoints} > 0`),
     index('games_open_idx').on(t.status, t.startsOn, t.endsOn),
   ],
 );
@@ -97,4 +100,20 @@ export const gamePlays = pgTable(
     index('game_plays_game_idx').on(t.gameId, t.id),
     index('game_plays_played_idx').on(t.playedAt, t.id),
   ],
+);
+
+/**
+ * What a game with a prize budget has paid out, on its own row: a play holds the game row in share
+ * mode, so the charge cannot go there (two plays upgrading their share locks would deadlock). The
+ * guarded upsert in the play queues concurrent plays on this row and never passes the budget.
+ */
+export const gamePrizeSpend = pgTable(
+  'game_prize_spend',
+  {
+    gameId: bigint('game_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => games.id),
+    spentPoints: integer('spent_points').notNull(),
+  },
+  (t) => [check('game_prize_spend_points', sql`${t.spentPoints} >= 0`)],
 );

@@ -59,3 +59,38 @@ describe('daily limit under concurrency (PostgreSQL)', () => {
     ]);
   });
 });
+
+describe('a prize budget under concurrency (PostgreSQL, issue 26)', () => {
+  it('30 members play at once against a budget of 10 prizes: exactly 10 paid, the rest refused', async () => {
+    const gameId = await createGame(t, {
+      playsPerDay: 1,
+      prizeBudgetPoints: 100,
+      prizes: [{ label: '10 points', points: 10, probability: 10000 }],
+    });
+    const members = await Promise.all(Array.from({ length: 30 }, () => memberWithToken(t)));
+    const answers = await Promise.all(members.map((m) => playAs(t, m.token, gameId)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    const refusals = answers.filter((a) => a.statusCode === 409).map((a) => a.json());
+    expect(refusals).toHaveLength(20);
+    expect(new Set(refusals.map((r) => `${r.error}: ${r.message}`))).toEqual(
+      new Set(["prize_budget_exhausted: This game's prizes have run out"]),
+    );
+    const [paid] = await kit.sql(
+      `select count(*)::int as plays, coalesce(sum(points), 0)::int as points from game_plays where game_id = $1`,
+      [gameId],
+    );
+    expect(paid).toEqual({ plays: 10, points: 100 });
+    const [ledger] = await kit.sql(
+      `select coalesce(sum(amount), 0)::int as points from points_ledger where kind = 'game' and member_id = any($1)`,
+      [members.map((m) => m.id)],
+    );
+    expect(ledger!.points).toBe(100);
+    const game = await t.as('almond team', { method: 'GET', url: `/api/admin/games/${gameId}` });
+    expect(game.json()).toMatchObject({ prizeBudgetPoints: 100, prizeBudgetSpent: 100 });
+
+    const hindi = await memberWithToken(t, { language: 'hi' });
+    const refused = await playAs(t, hindi.token, gameId);
+    expect(refused.json().message).toBe('इस गेम के इनाम खत्म हो गए हैं');
+  });
+});

@@ -34,6 +34,7 @@ const prizesOf = sql<PrizeRow[]>`coalesce((
 
 const playCount = sql<number>`(select count(*)::int from game_plays gp where gp.game_id = games.id)`;
 const pointsWon = sql<number>`(select coalesce(sum(gp.points), 0)::int from game_plays gp where gp.game_id = games.id)`;
+const prizeBudgetSpent = sql<number>`coalesce((select ps.spent_points from game_prize_spend ps where ps.game_id = games.id), 0)`;
 const createdByName = sql<string | null>`(select s.name from staff s where s.id = ${games.createdBy})`;
 
 const columns = {
@@ -43,6 +44,8 @@ const columns = {
   startsOn: sql<string>`${games.startsOn}::text`,
   endsOn: sql<string>`${games.endsOn}::text`,
   playsPerDay: games.playsPerDay,
+  prizeBudgetPoints: games.prizeBudgetPoints,
+  prizeBudgetSpent: prizeBudgetSpent,
   status: sql<GameRow['status']>`${games.status}`,
   phase: gamePhase,
   prizes: prizesOf,
@@ -154,11 +157,26 @@ export async function gameForPlay(tx: Executor, gameId: number) {
       startsOn: sql<string>`${games.startsOn}::text`,
       endsOn: sql<string>`${games.endsOn}::text`,
       playsPerDay: games.playsPerDay,
+      prizeBudgetPoints: games.prizeBudgetPoints,
     })
     .from(games)
     .where(eq(games.id, gameId))
     .for('share');
   return row;
+}
+
+/**
+ * Charges a prize to the game's budget: one guarded upsert, so concurrent plays queue on the spend row
+ * and the total never passes the budget. False when the budget cannot pay all of it.
+ */
+export async function chargePrizeBudget(tx: Executor, gameId: number, points: number, budget: number) {
+  if (points > budget) return false;
+  const { rows } =
+    await tx.execute(sql`insert into game_prize_spend (game_id, spent_points) values (${gameId}, ${points})
+    on conflict (game_id) do update set spent_points = game_prize_spend.spent_points + excluded.spent_points
+      where game_prize_spend.spent_points + excluded.spent_points <= ${budget}
+    returning game_id`);
+  return rows.length > 0;
 }
 
 export async function insertGame(tx: Executor, values: typeof games.$inferInsert): Promise<number> {
@@ -201,7 +219,7 @@ export const currentPrizes = (tx: Executor, gameId: number) =>
 /** Locks the member row: one member's plays run one after another, so counting today's plays is exact. */
 export async function lockMember(tx: Executor, memberId: number) {
   const [row] = await tx
-    .select({ id: members.id, status: members.status, balance: members.balance })
+    .select({ id: members.id, status: members.status, balance: members.balance, language: members.language })
     .from(members)
     .where(eq(members.id, memberId))
     .for('update');

@@ -1,5 +1,6 @@
 import { todayInIndia } from '@app/contract/format';
 import {
+  GAME_BUDGET_MESSAGES,
   GAME_ENTITY,
   GAME_MESSAGES,
   type GameBody,
@@ -32,6 +33,7 @@ const snapshot = (g: GameRow) => ({
   startsOn: g.startsOn,
   endsOn: g.endsOn,
   playsPerDay: g.playsPerDay,
+  prizeBudgetPoints: g.prizeBudgetPoints,
   status: g.status,
   prizes: g.prizes.map(({ label, points, probability }) => ({ label, points, probability })),
 });
@@ -43,6 +45,7 @@ function values(body: GameBody) {
     startsOn: body.startsOn,
     endsOn: body.endsOn,
     playsPerDay: body.playsPerDay,
+    prizeBudgetPoints: body.prizeBudgetPoints ?? null,
   };
 }
 
@@ -137,6 +140,18 @@ export async function playInTx(tx: Tx, memberId: number, gameId: number, day: st
   const played = await repo.playsToday(tx, gameId, memberId, day);
   if (played >= game.playsPerDay) throw refused(409, 'daily_limit', GAME_MESSAGES.noPlaysLeft);
   const prize = drawPrize(await repo.currentPrizes(tx, gameId));
+  // A prize budget (issue 26) pays a prize only while it covers all of it; the play is refused otherwise
+  // (nothing recorded, the play not used). Lock order: member, game (share), then the spend row.
+  if (
+    prize.points > 0 &&
+    game.prizeBudgetPoints !== null &&
+    !(await repo.chargePrizeBudget(tx, gameId, prize.points, game.prizeBudgetPoints))
+  )
+    throw refused(
+      409,
+      'prize_budget_exhausted',
+      member.language === 'hi' ? GAME_BUDGET_MESSAGES.hi : GAME_BUDGET_MESSAGES.en,
+    );
   const play = await repo
     .insertPlay(tx, {
       gameId,

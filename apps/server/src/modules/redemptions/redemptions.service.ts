@@ -24,6 +24,7 @@ import { voucherInStock, voucherOfRedemption } from '../gift-vouchers/voucher-st
 import { insufficientBalance, postEntry } from '../ledger/ledger.service';
 import { lockMember } from '../members';
 import { refuseBatched } from '../payouts';
+import { checkRedemptionLimits } from '../points-limits';
 import { paisePerPoint } from '../points-settings';
 import { redemptionSettingsInForce } from './redemption-settings';
 import {
@@ -120,6 +121,8 @@ export async function requestIn(
         pincode: member.pincode,
       };
   }
+  // Caps and limits (issue 26): the minimum balance and the monthly limit, under the member's lock.
+  await checkRedemptionLimits(tx, member, points);
   if (member.balance < points) throw insufficientBalance();
   if (rewardId !== null && body.kind === 'gift') {
     const taken = await tx

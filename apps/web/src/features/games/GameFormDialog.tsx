@@ -1,4 +1,4 @@
-import { shiftDay, todayInIndia } from '@app/contract/format';
+import { formatCount, shiftDay, todayInIndia } from '@app/contract/format';
 import {
   basisPointsOf,
   GAME_KIND_LABELS,
@@ -45,6 +45,7 @@ interface Form {
   startsOn: string;
   endsOn: string;
   playsPerDay: string;
+  prizeBudgetPoints: string;
   prizes: PrizeForm[];
 }
 
@@ -54,6 +55,7 @@ const fromRow = (g?: GameRow): Form => ({
   startsOn: g?.startsOn ?? todayInIndia(),
   endsOn: g?.endsOn ?? shiftDay(todayInIndia(), 30),
   playsPerDay: String(g?.playsPerDay ?? 1),
+  prizeBudgetPoints: g?.prizeBudgetPoints == null ? '' : String(g.prizeBudgetPoints),
   prizes: g?.prizes.map((p) => ({
     label: p.label,
     points: String(p.points),
@@ -118,6 +120,7 @@ export function GameFormDialog({ game, onClose }: { game?: GameRow; onClose: () 
           startsOn: form.startsOn,
           endsOn: form.endsOn,
           playsPerDay: numberOf(form.playsPerDay),
+          prizeBudgetPoints: form.prizeBudgetPoints.trim() === '' ? null : numberOf(form.prizeBudgetPoints),
           prizes: form.prizes.map((p) => ({
             label: p.label,
             points: numberOf(p.points),
@@ -136,7 +139,7 @@ export function GameFormDialog({ game, onClose }: { game?: GameRow; onClose: () 
     }
   };
 
-  const field = (name: 'name' | 'playsPerDay') => ({
+  const field = (name: 'name' | 'playsPerDay' | 'prizeBudgetPoints') => ({
     value: form[name],
     onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
     error: Boolean(errors[name]),
@@ -171,6 +174,18 @@ export function GameFormDialog({ game, onClose }: { game?: GameRow; onClose: () 
               type="number"
               slotProps={{ htmlInput: { min: 1, max: 100 } }}
               {...field('playsPerDay')}
+            />
+            <TextField
+              label="Prize budget (points)"
+              type="number"
+              slotProps={{ htmlInput: { min: 1 } }}
+              {...field('prizeBudgetPoints')}
+              helperText={
+                errors.prizeBudgetPoints ??
+                (game?.prizeBudgetPoints
+                  ? `${formatCount(game.prizeBudgetSpent)} paid so far; empty: no budget`
+                  : 'Empty: no budget')
+              }
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

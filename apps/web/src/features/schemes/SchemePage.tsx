@@ -9,6 +9,7 @@ import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { DayField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { PointsExpiryTab } from './PointsExpiryTab';
+import { PointsLimitsTab } from './PointsLimitsTab';
 import { SchemeFormDialog } from './SchemeFormDialog';
 import { SchemeRowActions } from './SchemeRowActions';
 
@@ -34,16 +35,17 @@ const status = (r: SchemeRow) =>
 
 const allOr = (values: unknown[]) => (values.length ? values.join(', ') : 'All');
 
-/** Scheme: the schemes and the points expiry policy as tabs of the one page (the sidebar stays). */
+/** Scheme: the schemes, the points expiry policy and the caps and limits as tabs of the one page (the sidebar stays). */
 export default function SchemePage() {
-  const [tab, setTab] = useState<'schemes' | 'expiry'>('schemes');
+  const [tab, setTab] = useState<'schemes' | 'expiry' | 'limits'>('schemes');
   return (
     <>
       <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 1 }}>
         <Tab label="Schemes" value="schemes" />
         <Tab label="Points expiry" value="expiry" />
+        <Tab label="Caps & limits" value="limits" />
       </Tabs>
-      {tab === 'schemes' ? <SchemeList /> : <PointsExpiryTab />}
+      {tab === 'schemes' ? <SchemeList /> : tab === 'expiry' ? <PointsExpiryTab /> : <PointsLimitsTab />}
     </>
   );
 }

@@ -1,0 +1,7 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { pointsLimitsRoutes } from './points-limits.routes';
+
+export const pointsLimitsModule: ModuleContribution = {
+  name: 'points-limits',
+  routes: [pointsLimitsRoutes],
+};
