@@ -49,6 +49,18 @@ export const en = {
     submit: 'Register',
     pending: 'Registration received. You can use your points once it is approved.',
   },
+  camera: {
+    open: 'Scan with camera',
+    view: 'Camera view: hold the QR code of the label inside the square',
+    starting: 'Opening the camera…',
+    looking: 'Hold the QR code of the label inside the square.',
+    denied:
+      'The camera is blocked for this app. Allow the camera in your browser settings, or type the code below.',
+    no_camera: 'No camera could be opened on this phone. Type the code printed on the label below.',
+    unsupported: 'This browser cannot use the camera. Type the code printed on the label below.',
+    failed: 'The camera could not read codes right now. Type the code printed on the label below.',
+    close: 'Close camera',
+  },
   scan: {
     title: 'Scan a code',
     code: 'Code on the label',
