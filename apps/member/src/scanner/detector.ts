@@ -1,4 +1,4 @@
-import { BarcodeDetector as ZXingDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
+import { prepareZXingModule, BarcodeDetector as ZXingDetector } from 'barcode-detector/ponyfill';
 // Vite emits the wasm under /app/assets/ and answers its URL: no CDN is ever asked at run time.
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeFromLabel } from '../scanner/code-from-label';
 import { keepScan, type ScanOutcome, sendScan } from '../scan-queue';
+import { codeFromLabel } from '../scanner/code-from-label';
 import { Card, ErrorLine, Field } from '../ui';
 import { CameraScan } from './CameraScan';
 import { ScanResult } from './ScanResult';
