@@ -33,8 +33,11 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
       .then(({ storesAppEndpoints }) => call(storesAppEndpoints.pincode, { params: { pincode: value } }))
       .then((found) => {
         if (!found.city && !found.state) return setPlace('unknown');
+        // Only what the member has not typed yet: their own words win.
         setForm((f) =>
-          f.pincode !== value ? f : { ...f, city: found.city ?? f.city, state: found.state ?? f.state },
+          f.pincode !== value
+            ? f
+            : { ...f, city: f.city || (found.city ?? ''), state: f.state || (found.state ?? '') },
         );
         setPlace('found');
       })
