@@ -1,8 +1,8 @@
 import {
+  type PincodePlace,
   STORE_KIND_LABELS,
   STORE_KINDS,
   STORE_MAP_MAX,
-  type PincodePlace,
   type StoreMapResult,
   type StoreRow,
 } from '@app/contract/stores';

@@ -62,5 +62,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     const { lat, lng, limit } = request.query;
     return { stores: await nearestStores(app.database, lat, lng, limit ?? NEAREST_DEFAULT_LIMIT) };
   });
-  route(app, storesAppEndpoints.pincode, async (request) => pincodePlace(app.database.db, request.params.pincode));
+  route(app, storesAppEndpoints.pincode, async (request) =>
+    pincodePlace(app.database.db, request.params.pincode),
+  );
 };
