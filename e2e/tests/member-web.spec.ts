@@ -1,14 +1,19 @@
+import os from 'node:os';
+import path from 'node:path';
+import { scanUrl } from '@app/contract/coupons';
 import { demoEmail } from '@app/contract/permissions';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
 import { hi } from '../../apps/member/src/locales/hi';
+import config from '../playwright.config';
 import { loggedCode } from '../server-log';
 import { approvedAppMember, bearer, PHOTO_PNG, staffToken } from './member-app';
 import {
   activeCodes,
   almondToken,
   expectNoStaffPieces,
+  labelVideo,
   MEMBER_TOKEN_KEY,
   memberScans,
   newMobile,
@@ -58,11 +63,13 @@ async function labelJourney(
   await page.getByLabel(L.register.name).fill(lang === 'en' ? 'Asha Verma' : 'आशा वर्मा');
   await page.getByLabel(L.register.type).selectOption('carpenter');
   await page.getByLabel(L.register.dateOfBirth).fill('1988-06-15');
+  // The pincode fills the city and state from the stores the programme holds; the district is typed.
   await page.getByLabel(L.register.pincode).fill('302001');
+  await expect(page.getByText(L.register.place.found)).toBeVisible();
+  await expect(page.getByLabel(L.register.city)).toHaveValue('Jaipur');
+  await expect(page.getByLabel(L.register.state)).toHaveValue('Rajasthan');
   await page.getByLabel(L.register.line).fill('12 Johari Bazaar');
-  await page.getByLabel(L.register.city).fill('Jaipur');
   await page.getByLabel(L.register.district).fill('Jaipur');
-  await page.getByLabel(L.register.state).fill('Rajasthan');
   await expectAccessible(page);
   await page.getByRole('button', { name: L.register.submit }).click();
   // Pending: the scan is kept on the phone until the registration is approved.
@@ -108,8 +115,23 @@ test('the whole journey in Hindi, the language remembered and sent to the server
   page,
   request,
 }) => {
+  // Every member screen is checked with axe: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   await labelJourney(page, request, hi, 'hi');
-  for (const path of ['/app/ledger', '/app/rewards', '/app/redemptions', '/app/inbox', '/app/kyc']) {
+  for (const path of [
+    '/app/ledger',
+    '/app/rewards',
+    '/app/redemptions',
+    '/app/inbox',
+    '/app/kyc',
+    '/app/more',
+    '/app/events',
+    '/app/documents',
+    '/app/stores',
+    '/app/projects',
+    '/app/feedback',
+    '/app/games',
+  ]) {
     await page.goto(path);
     await expect(page.locator('main h2').first()).toBeVisible();
     await expectAccessible(page);
@@ -229,4 +251,217 @@ test('an e-voucher redeemed in the app: terms first, then its code shown once ap
   await expect(page.getByTestId('voucher')).toContainText('Code:');
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/member-web-voucher.png' });
+});
+
+/** An approved member signed in on this page (the token the app keeps), with a fresh member's terms. */
+async function signedInMember(page: Page, request: Parameters<typeof activeCodes>[0]) {
+  const staff = await almondToken(request);
+  const member = await approvedAppMember(request, staff);
+  await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [
+    MEMBER_TOKEN_KEY,
+    member.token,
+  ] as const);
+  return { staff, member };
+}
+
+/** Chromium's fake camera plays this file: a label's QR, written before the camera opens. */
+const LABEL_VIDEO = path.join(os.tmpdir(), `member-label-${process.pid}.y4m`);
+
+test('the camera reads a printed label and the scan is credited once, the reader served by us', async ({
+  playwright,
+  request,
+  baseURL,
+}) => {
+  // A browser of its own whose fake camera plays a label's QR: Chromium opens the file at launch,
+  // so the label (a live code's link) is written first.
+  const staff = await almondToken(request);
+  const member = await approvedAppMember(request, staff);
+  const codes = await activeCodes(request, staff, 6);
+  labelVideo(LABEL_VIDEO, scanUrl(baseURL ?? '', codes[5] ?? ''));
+  const base = config.use?.launchOptions ?? {};
+  const browser = await playwright.chromium.launch({
+    ...base,
+    args: [
+      ...(base.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${LABEL_VIDEO}`,
+    ],
+  });
+  try {
+    const page = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 } });
+    await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [
+      MEMBER_TOKEN_KEY,
+      member.token,
+    ] as const);
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+
+    await page.goto('/app/');
+    await expect(page.getByText(en.home.status.approved)).toBeVisible();
+    // The scanner (and its wasm) is not part of the first load.
+    expect(urls.some((u) => u.endsWith('.wasm') || /\/detector-[^/]+\.js$/.test(u))).toBe(false);
+    await page.getByRole('button', { name: en.camera.open }).click();
+    await expect(page.getByText(/points? added to your balance/)).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: 'test-results/member-web-camera-credited.png' });
+    await expect.poll(async () => (await memberScans(page, request)).scans).toBe(1);
+    // The reader's wasm came from /app/assets (no CDN), and nothing left this server.
+    for (const u of urls.filter((u) => u.endsWith('.wasm')))
+      expect(new URL(u).pathname).toMatch(/^\/app\/assets\//);
+    for (const u of urls) expect(new URL(u).origin).toBe(new URL(baseURL ?? '').origin);
+    await page.getByRole('button', { name: en.camera.open }).click();
+    await expect(page.getByText(en.scan.results.already_scanned)).toBeVisible({ timeout: 30_000 });
+    expect((await memberScans(page, request)).scans).toBe(1);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a blocked camera is said plainly, and the typed code still works', async ({ page, request }) => {
+  await signedInMember(page, request);
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await page.goto('/app/');
+  await page.getByRole('button', { name: en.camera.open }).click();
+  await expect(page.getByRole('alert')).toHaveText(en.camera.denied);
+  await expect(page.getByLabel(en.scan.code)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/member-web-camera-denied.png' });
+  await page.getByRole('button', { name: en.camera.close }).click();
+  await expect(page.getByRole('button', { name: en.camera.open })).toBeVisible();
+});
+
+test('banners, events, documents, stores, projects, feedback and games, as a member sees them', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await signedInMember(page, request);
+  const shot = (name: string) =>
+    page.screenshot({ path: `test-results/member-web-${name}.png`, fullPage: true });
+
+  await page.goto('/app/');
+  await expect(page.getByRole('img', { name: 'Scan and win: double points week' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Maharashtra dealer meet' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Carpenters: training camp' })).toHaveCount(0);
+  await shot('home-banners');
+
+  await page.getByRole('link', { name: en.nav.more }).click();
+  await expectAccessible(page);
+  await shot('more');
+
+  // Events: a failed load says so with Retry; then register and cancel.
+  await page.route('**/api/app/content/events', (route) => route.abort());
+  await page.getByRole('link', { name: en.more.events }).click();
+  await expect(page.getByText(en.loadFailed)).toBeVisible();
+  await shot('events-error');
+  await page.unroute('**/api/app/content/events');
+  await page.getByRole('button', { name: en.retry }).click();
+  const meet = 'Carpenter meet, Pune';
+  await page.getByRole('button', { name: `${en.events.register}: ${meet}` }).click();
+  await expect(page.getByRole('button', { name: `${en.events.cancel}: ${meet}` })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `${en.events.register}: Laminate training (full)` }),
+  ).toBeDisabled();
+  await expectAccessible(page);
+  await shot('events');
+  await page.getByRole('button', { name: `${en.events.cancel}: ${meet}` }).click();
+  await expect(page.getByRole('button', { name: `${en.events.register}: ${meet}` })).toBeVisible();
+
+  // Documents: the terms in force accepted here.
+  await page.goto('/app/documents');
+  await page.getByRole('button', { name: en.terms.accept }).click();
+  await expect(page.getByText(en.documents.accepted)).toBeVisible();
+  await expectAccessible(page);
+  await shot('documents');
+
+  // Nearest stores from the phone's location (Jaipur).
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 26.9124, longitude: 75.7873 });
+  await page.goto('/app/stores');
+  await page.getByRole('button', { name: en.stores.locate }).click();
+  await expect(page.locator('main li').first()).toContainText('Jaipur');
+  await expectAccessible(page);
+  await shot('stores');
+
+  await page.goto('/app/projects');
+  await expect(page.getByText(en.projects.empty)).toBeVisible();
+  await page.getByLabel(en.projects.fields.name).fill('Sharma residence');
+  await page.getByLabel(en.projects.fields.siteAddress).fill('Plot 9, Baner Road, Pune');
+  await page.getByLabel(en.projects.fields.pincode).fill('411045');
+  await page.getByLabel(en.projects.fields.stage).selectOption('structure');
+  await page.getByLabel(en.projects.fields.expectedQuantity).fill('40');
+  await page
+    .getByLabel(en.projects.fields.photos)
+    .setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+  await page.getByRole('button', { name: en.projects.submit }).click();
+  await expect(page.getByText(en.projects.sent)).toBeVisible();
+  await expect(page.getByText(en.projects.states.submitted)).toBeVisible();
+  await expectAccessible(page);
+  await shot('projects');
+
+  await page.goto('/app/feedback');
+  await expect(page.getByText(en.feedback.empty)).toBeVisible();
+  await page.getByLabel(en.feedback.category).selectOption('points');
+  await page.getByText('★★★★', { exact: true }).click();
+  await page.getByLabel(en.feedback.message).fill('My points for last week are not showing.');
+  await page.getByRole('button', { name: en.feedback.submit }).click();
+  await expect(page.getByText(en.feedback.sent)).toBeVisible();
+  await expect(page.getByText('My points for last week are not showing.')).toBeVisible();
+  await expectAccessible(page);
+  await shot('feedback');
+
+  await page.goto('/app/games');
+  await page.getByRole('button', { name: `${en.games.play}: Daily spin wheel` }).click();
+  await expect(page.getByRole('status')).toContainText(/You won|No points this time/);
+  await expectAccessible(page);
+  await shot('games');
+});
+
+test('with "credited at once" in force, a label opened by a new pending member is credited at once', async ({
+  page,
+  request,
+}) => {
+  const admin = await staffToken(request, demoEmail('admin'));
+  const staff = await almondToken(request);
+  const codes = await activeCodes(request, staff, 8);
+  const code = codes[7] ?? '';
+  const today = new Date(Date.now() + 5.5 * 3600e3).toISOString().slice(0, 10);
+  const set = async (mode: 'hold' | 'credit') => {
+    const res = await request.post('/api/admin/pending-scans/settings', {
+      headers: bearer(admin),
+      data: { mode, effectiveFrom: today },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await set('credit');
+  try {
+    await page.goto(`/q/${code}`);
+    const mobile = newMobile();
+    await page.getByLabel(en.signIn.mobile).fill(mobile);
+    await page.getByRole('button', { name: en.signIn.sendCode }).click();
+    await page.getByLabel(en.signIn.code).fill(await loggedCode(mobile));
+    await page.getByRole('button', { name: en.signIn.verify }).click();
+    await page.getByLabel(en.register.name).fill('Ravi Kumar');
+    await page.getByLabel(en.register.dateOfBirth).fill('1990-01-20');
+    await page.getByLabel(en.register.pincode).fill('302001');
+    await expect(page.getByLabel(en.register.state)).toHaveValue('Rajasthan');
+    await page.getByLabel(en.register.line).fill('4 MI Road');
+    await page.getByLabel(en.register.district).fill('Jaipur');
+    await page.getByRole('button', { name: en.register.submit }).click();
+    // Not approved yet, and credited at once: the points show, nothing is kept for later.
+    await expect(page.getByText(/points? added to your balance/)).toBeVisible();
+    await expect(page.getByText(en.scan.kept)).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/member-web-pending-credited.png' });
+    expect((await memberScans(page, request)).scans).toBe(1);
+    await page.goto('/app/');
+    await expect(page.getByText(en.home.status.pending)).toBeVisible();
+    await expect(page.getByTestId('balance')).not.toHaveText(/^0 /);
+  } finally {
+    // Back to the default for the other tests: hold until approval.
+    await set('hold');
+  }
 });

@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { demoEmail } from '@app/contract/permissions';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
 import { bearer, staffToken } from './member-app';
 
 /** The staff session's storage keys (shell spec): the member app must never hold them. */
@@ -50,4 +52,35 @@ export async function expectNoStaffPieces(page: Page, scripts: string[]) {
   for (const key of STAFF_KEYS) expect(keys).not.toContain(key);
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts) expect(script).toMatch(/^\/app\//);
+}
+
+/**
+ * A Y4M video (Chromium's `--use-file-for-fake-video-capture`) of a printed label's QR: the label's
+ * own link (`<base>/q/<code>`), encoded as the label PDF encodes it (the same `qrcode` library and
+ * error correction, modules/coupon-prints/label-pdf.ts), dark modules on white with the quiet zone.
+ */
+export function labelVideo(file: string, text: string, size = 480, frames = 10) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const modules = qr.modules.size;
+  const scale = Math.floor(size / (modules + 8));
+  const offset = Math.floor((size - modules * scale) / 2);
+  const luma = Buffer.alloc(size * size, 235);
+  for (let y = 0; y < modules; y++)
+    for (let x = 0; x < modules; x++)
+      if (qr.modules.get(x, y))
+        for (let dy = 0; dy < scale; dy++)
+          luma.fill(
+            16,
+            (offset + y * scale + dy) * size + offset + x * scale,
+            (offset + y * scale + dy) * size + offset + (x + 1) * scale,
+          );
+  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${size} H${size} F5:1 Ip A1:1 C420jpeg\n`),
+      ...Array(frames).fill(frame),
+    ]),
+  );
 }

@@ -1,5 +1,5 @@
 import { memberAppEndpoints } from '@app/contract/member-app';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from './api';
 import { Nav } from './Nav';
@@ -10,12 +10,21 @@ import { Home } from './screens/Home';
 import { Inbox } from './screens/Inbox';
 import { Kyc } from './screens/Kyc';
 import { Ledger } from './screens/Ledger';
+import { More } from './screens/More';
 import { QrLanding } from './screens/QrLanding';
 import { Redemptions } from './screens/Redemptions';
 import { Rewards } from './screens/Rewards';
 import { SignIn } from './screens/SignIn';
 import { forgetMemberToken } from './session';
 import { TopBar } from './TopBar';
+
+// The screens behind More load on first use, outside the first load's budget.
+const Events = lazy(() => import('./screens/Events').then((m) => ({ default: m.Events })));
+const Documents = lazy(() => import('./screens/Documents').then((m) => ({ default: m.Documents })));
+const Stores = lazy(() => import('./screens/Stores').then((m) => ({ default: m.Stores })));
+const Projects = lazy(() => import('./screens/Projects').then((m) => ({ default: m.Projects })));
+const Feedback = lazy(() => import('./screens/Feedback').then((m) => ({ default: m.Feedback })));
+const Games = lazy(() => import('./screens/Games').then((m) => ({ default: m.Games })));
 
 /** The member app: `/q/<code>` from a label, sign-in when needed, then the screens under /app. */
 export function App() {
@@ -61,12 +70,21 @@ export function App() {
   else if (path.startsWith('/app/redemptions')) screen = <Redemptions onChanged={changed} />;
   else if (path.startsWith('/app/inbox')) screen = <Inbox />;
   else if (path.startsWith('/app/kyc')) screen = <Kyc onChanged={changed} />;
+  else if (path.startsWith('/app/more')) screen = <More />;
+  else if (path.startsWith('/app/events')) screen = <Events />;
+  else if (path.startsWith('/app/documents')) screen = <Documents profile={profile} onChanged={changed} />;
+  else if (path.startsWith('/app/stores')) screen = <Stores />;
+  else if (path.startsWith('/app/projects')) screen = <Projects />;
+  else if (path.startsWith('/app/feedback')) screen = <Feedback />;
+  else if (path.startsWith('/app/games')) screen = <Games onChanged={changed} />;
   else screen = <Home profile={profile} onChanged={changed} />;
 
   return (
     <>
       <TopBar onSignOut={profile ? signOut : undefined} />
-      <main>{screen}</main>
+      <main>
+        <Suspense fallback={<p className="card">{t('loading')}</p>}>{screen}</Suspense>
+      </main>
       {profile && !qr && <Nav path={path} />}
     </>
   );

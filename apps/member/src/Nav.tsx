@@ -7,8 +7,19 @@ const LINKS = [
   ['/app/rewards', 'rewards'],
   ['/app/redemptions', 'redemptions'],
   ['/app/inbox', 'inbox'],
-  ['/app/kyc', 'kyc'],
+  ['/app/more', 'more'],
 ] as const;
+
+/** The screens reached through More: its tab stays lit on them. */
+const UNDER_MORE = [
+  '/app/kyc',
+  '/app/events',
+  '/app/documents',
+  '/app/stores',
+  '/app/projects',
+  '/app/feedback',
+  '/app/games',
+];
 
 /** The bottom bar: large targets a thumb reaches. */
 export function Nav({ path }: { path: string }) {
@@ -16,7 +27,10 @@ export function Nav({ path }: { path: string }) {
   return (
     <nav className="bottom" aria-label={t('appName')}>
       {LINKS.map(([href, key]) => {
-        const current = href === '/app/' ? path === '/app/' || path === '/app' : path.startsWith(href);
+        const current =
+          href === '/app/'
+            ? path === '/app/' || path === '/app'
+            : path.startsWith(href) || (href === '/app/more' && UNDER_MORE.some((p) => path.startsWith(p)));
         return (
           <a
             key={href}

@@ -64,11 +64,17 @@ export async function call<E extends Endpoint>(
  * A KYC photo (or PDF) to `/api/app/uploads` as multipart, with the member token: answers the file id
  * a record then claims. (That route answers 201 and stays a plain route on the server.)
  */
-export async function uploadKycImage(file: Blob): Promise<number> {
+export const uploadKycImage = (file: Blob) => uploadFile(file, 'kyc_image');
+
+/** A member upload for a record that claims it next (kyc_image, project_photo, feedback_attachment). */
+export async function uploadFile(
+  file: Blob,
+  purpose: 'kyc_image' | 'project_photo' | 'feedback_attachment',
+): Promise<number> {
   const form = new FormData();
-  form.append('file', file, 'kyc');
+  form.append('file', file, purpose);
   const token = memberToken();
-  const res = await fetch('/api/app/uploads?purpose=kyc_image', {
+  const res = await fetch(`/api/app/uploads?purpose=${purpose}`, {
     method: 'POST',
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     body: form,
@@ -77,4 +83,15 @@ export async function uploadKycImage(file: Blob): Promise<number> {
   if (!res.ok)
     throw new ApiError(res.status, answer.error ?? 'error', answer.message ?? res.statusText, answer.fields);
   return answer.id as number;
+}
+
+/**
+ * A member-only file (a banner image, a document's PDF) as a local object URL: an <img> or a link
+ * cannot send the member token, so the file is fetched with it first.
+ */
+export async function memberFileUrl(path: string): Promise<string> {
+  const token = memberToken();
+  const res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new ApiError(res.status, 'error', res.statusText);
+  return URL.createObjectURL(await res.blob());
 }

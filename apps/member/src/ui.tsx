@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
 
@@ -60,3 +60,55 @@ export function ErrorLine({ error }: { error: unknown }) {
 
 export const fieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? (error.fields ?? {}) : {};
+
+/** A screen's load: the data, the error, and a reload for Retry. */
+export function useLoad<T>(load: () => Promise<T>) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [version, setVersion] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the load on reload().
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    load()
+      .then((value) => live && setData(value))
+      .catch((err) => live && setError(err));
+    return () => {
+      live = false;
+    };
+  }, [load, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { data, setData, error, reload };
+}
+
+/**
+ * What a list shows while it is not a list yet: loading, a failed load said in words with Retry, or
+ * a sentence about what would be here. Answers null when there are rows to show.
+ */
+export function LoadState({
+  data,
+  error,
+  reload,
+  empty,
+}: {
+  data: readonly unknown[] | null;
+  error: unknown;
+  reload: () => void;
+  empty: string;
+}) {
+  const { t } = useTranslation();
+  if (error) {
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    return (
+      <div className="notice bad" role="alert">
+        <p>{offline ? t('loadFailedOffline') : t('loadFailed')}</p>
+        <button type="button" onClick={reload}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!data) return <p aria-live="polite">{t('loading')}</p>;
+  if (data.length === 0) return <p role="status">{empty}</p>;
+  return null;
+}

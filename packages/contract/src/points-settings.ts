@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { MEMBER_TYPES } from './members';
 
 /** Joining and referral points settings (PRODUCT.md §3.4), each with effective-from history. */
@@ -77,3 +78,46 @@ export type PointValueSettingBody = z.infer<typeof pointValueSettingBody>;
 
 export const pointValueSettingRow = z.object({ ...settingMeta, paisePerPoint: z.number().int() });
 export type PointValueSettingRow = z.infer<typeof pointValueSettingRow>;
+
+/**
+ * Scans while pending (issue 25): what a member's scan does before their registration is approved.
+ * `hold` (the default, none in force): the scan is refused (`member_not_allowed`) and the member app
+ * keeps the code on the phone until approval; `credit`: the points are credited at once.
+ */
+export const PENDING_SCAN_MODES = ['hold', 'credit'] as const;
+export type PendingScanMode = (typeof PENDING_SCAN_MODES)[number];
+export const PENDING_SCAN_MODE_LABELS: Record<PendingScanMode, string> = {
+  hold: 'Kept until the registration is approved',
+  credit: 'Credited at once',
+};
+export const DEFAULT_PENDING_SCAN_MODE: PendingScanMode = 'hold';
+
+export const pendingScanSettingBody = z.object({
+  mode: z.enum(PENDING_SCAN_MODES, { error: 'Choose what a pending member’s scan does' }),
+  effectiveFrom,
+});
+export type PendingScanSettingBody = z.infer<typeof pendingScanSettingBody>;
+
+export const pendingScanSettingRow = z.object({ ...settingMeta, mode: z.enum(PENDING_SCAN_MODES) });
+export type PendingScanSettingRow = z.infer<typeof pendingScanSettingRow>;
+
+/** Kept with the other programme points settings on Joining Points, by the same people. */
+export const pendingScanSettingsEndpoints = {
+  history: endpoint({
+    method: 'GET',
+    path: '/admin/pending-scans/settings',
+    access: { page: '/dashboard/joiningpoints' },
+    tags: ['points settings'],
+    summary: 'Scans while pending: history, in force flagged (none: hold until approval)',
+    response: z.array(pendingScanSettingRow),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/pending-scans/settings',
+    access: { action: 'joining-points.configure' },
+    tags: ['points settings'],
+    summary: 'Set what a pending member’s scan does (hold or credit) from a date',
+    body: pendingScanSettingBody,
+    response: z.array(pendingScanSettingRow),
+  }),
+};

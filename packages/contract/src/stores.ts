@@ -193,6 +193,21 @@ export const nearestStore = storeRow.omit({ active: true, createdAt: true, updat
 export type NearestStore = z.infer<typeof nearestStore>;
 export const nearestStoresResult = z.object({ stores: z.array(nearestStore) });
 
+/**
+ * A pincode's city and state as the programme holds them (issue 25): from the active stores at that
+ * pincode, the most common pair; both null when no store has it. No district is held anywhere (stores
+ * and distributors carry city and state only), so the member types the district.
+ */
+export const pincodeParams = z.object({
+  pincode: z.string().regex(/^[1-9]\d{5}$/, 'Enter the 6-digit pincode'),
+});
+export const pincodePlace = z.object({
+  pincode: z.string(),
+  city: z.string().nullable(),
+  state: z.enum(INDIAN_STATES).nullable(),
+});
+export type PincodePlace = z.infer<typeof pincodePlace>;
+
 // ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
 
 const tags = ['stores'] as const;
@@ -246,5 +261,15 @@ export const storesAppEndpoints = {
     summary: 'The nearest active stores to a point, with great-circle distance in km',
     query: nearestStoresQuery,
     response: nearestStoresResult,
+  }),
+  /** Public: the registration form asks it before the member has a session. */
+  pincode: endpoint({
+    method: 'GET',
+    path: '/app/pincodes/:pincode',
+    access: 'public',
+    tags: ['member app'],
+    summary: 'The city and state of a pincode, from the stores at it (nulls when none)',
+    params: pincodeParams,
+    response: pincodePlace,
   }),
 };

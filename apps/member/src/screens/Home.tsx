@@ -1,9 +1,13 @@
 import type { MemberProfile } from '@app/contract/member-app';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPoints } from '../i18n';
 import { Card } from '../ui';
 import { LedgerList } from './Ledger';
 import { ScanForm } from './ScanForm';
+
+// Banners (and the content declarations they need) arrive after the first paint, outside the first load.
+const Banners = lazy(() => import('./Banners').then((m) => ({ default: m.Banners })));
 
 /** Balance and standing, the scan form, and the latest ledger entries. */
 export function Home({ profile, onChanged }: { profile: MemberProfile; onChanged: () => void }) {
@@ -17,6 +21,9 @@ export function Home({ profile, onChanged }: { profile: MemberProfile; onChanged
         </p>
         <p className={`status ${profile.status}`}>{t(`home.status.${profile.status}`)}</p>
       </Card>
+      <Suspense fallback={null}>
+        <Banners />
+      </Suspense>
       <ScanForm onScanned={onChanged} />
       <Card title={t('home.recent')}>
         <LedgerList perPage={5} empty={t('home.none')} />

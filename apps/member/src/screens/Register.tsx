@@ -1,5 +1,5 @@
 import { memberAppEndpoints } from '@app/contract/member-app';
-import { MEMBER_TYPES, type MemberType } from '@app/contract/members';
+import { INDIAN_STATES, MEMBER_TYPES, type MemberType } from '@app/contract/members';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api';
@@ -20,6 +20,29 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
   // One key for this registration: a retry after a lost answer signs in the same member.
   const key = useRef(crypto.randomUUID());
   const set = (name: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
+  const [place, setPlace] = useState<'idle' | 'looking' | 'found' | 'unknown'>('idle');
+
+  // A full pincode fills the city and state the programme knows for it (from its stores); the member
+  // can change them, and types the district (no district data is held).
+  const pincodeTyped = (value: string) => {
+    set('pincode')(value);
+    if (!/^[1-9]\d{5}$/.test(value)) return setPlace('idle');
+    setPlace('looking');
+    // The stores' declarations load only when a pincode is typed (outside the first load).
+    import('@app/contract/stores')
+      .then(({ storesAppEndpoints }) => call(storesAppEndpoints.pincode, { params: { pincode: value } }))
+      .then((found) => {
+        if (!found.city && !found.state) return setPlace('unknown');
+        // Only what the member has not typed yet: their own words win.
+        setForm((f) =>
+          f.pincode !== value
+            ? f
+            : { ...f, city: f.city || (found.city ?? ''), state: f.state || (found.state ?? '') },
+        );
+        setPlace('found');
+      })
+      .catch(() => setPlace('unknown'));
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -76,11 +99,35 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
           </select>
         </div>
         {text('dateOfBirth', { type: 'date' })}
-        {text('pincode', { inputMode: 'numeric', autoComplete: 'postal-code' })}
+        {text('pincode', {
+          inputMode: 'numeric',
+          autoComplete: 'postal-code',
+          onChange: pincodeTyped,
+          hint: place === 'idle' ? undefined : t(`register.place.${place}`),
+        })}
         {text('line', { autoComplete: 'street-address' })}
         {text('city')}
-        {text('district')}
-        {text('state')}
+        {text('district', { hint: t('register.districtHint') })}
+        <div className="field">
+          <label htmlFor="member-state">{t('register.state')}</label>
+          <select
+            id="member-state"
+            value={form.state}
+            required
+            aria-invalid={fields.state || fields['address.state'] ? true : undefined}
+            onChange={(e) => set('state')(e.target.value)}
+          >
+            <option value="">{t('register.chooseState')}</option>
+            {INDIAN_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+          {(fields.state ?? fields['address.state']) && (
+            <p className="error">{fields.state ?? fields['address.state']}</p>
+          )}
+        </div>
         <Field
           label={t('register.referralCode')}
           value={referralCode}

@@ -1,31 +1,58 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepScan, type ScanOutcome, sendScan } from '../scan-queue';
+import { codeFromLabel } from '../scanner/code-from-label';
 import { Card, ErrorLine, Field } from '../ui';
+import { CameraScan } from './CameraScan';
 import { ScanResult } from './ScanResult';
 
-/** Type the code printed under the QR (or paste the label's link); kept on the phone until answered. */
+/**
+ * Scan the label with the camera, or type the code printed under the QR (or paste the label's link);
+ * either way the code is kept on the phone with its Idempotency-Key until answered.
+ */
 export function ScanForm({ onScanned }: { onScanned: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
+  const [camera, setCamera] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const [error, setError] = useState<unknown>(null);
 
+  const send = useCallback(
+    async (raw: string) => {
+      setError(null);
+      setOutcome(null);
+      try {
+        setOutcome(await sendScan(keepScan(codeFromLabel(raw))));
+        setCode('');
+        onScanned();
+      } catch (err) {
+        setError(err);
+      }
+    },
+    [onScanned],
+  );
+  const scanned = useCallback(
+    (raw: string) => {
+      setCamera(false);
+      void send(raw);
+    },
+    [send],
+  );
+
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    setOutcome(null);
-    try {
-      setOutcome(await sendScan(keepScan(code.trim())));
-      setCode('');
-      onScanned();
-    } catch (err) {
-      setError(err);
-    }
+    await send(code);
   }
 
   return (
     <Card title={t('scan.title')}>
+      {camera ? (
+        <CameraScan onCode={scanned} onClose={() => setCamera(false)} />
+      ) : (
+        <button type="button" className="primary" onClick={() => setCamera(true)}>
+          {t('camera.open')}
+        </button>
+      )}
       <form onSubmit={submit}>
         <Field label={t('scan.code')} value={code} onChange={setCode} autoComplete="off" required />
         <button type="submit" className="primary">

@@ -18,6 +18,9 @@ const API_HEADERS = {
 /** The OpenAPI explorer is a page under /api: it is a document and keeps its own CSP. */
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
+/** The member app's pages and assets (`/app/...`, label links `/q/<code>`). */
+const isMemberPage = (url: string) => /^\/(app|q)(\/|$|\?)/.test(url);
+
 /** Security headers and the request id on every response. */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -26,27 +29,33 @@ export function registerSecurityHeaders(
   imageOrigins: readonly string[] = [],
 ) {
   // Helmet's middleware built once (@fastify/helmet rebuilt it, CSP parsing included, per request).
-  const documentHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI and emotion inject style elements at run time; scripts stay strictly external.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
-        connectSrc: ["'self'", ...webOrigins],
-        // Helmet's default would break a plain-HTTP deployment inside a LAN; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
+  const policy = (scriptSrc: string[]) =>
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc,
+          // MUI and emotion inject style elements at run time; scripts stay strictly external.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
+          connectSrc: ["'self'", ...webOrigins],
+          // Helmet's default would break a plain-HTTP deployment inside a LAN; TLS is the proxy's job.
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-  });
+    });
+  const documentHeaders = policy(["'self'"]);
+  // The member app's camera scanner compiles its QR reader (zxing-wasm, served from /app/assets):
+  // 'wasm-unsafe-eval' allows compiling WebAssembly and nothing else (no eval, no inline script).
+  const memberHeaders = policy(["'self'", "'wasm-unsafe-eval'"]);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     if (isApiAnswer(request.url)) {
       reply.headers(API_HEADERS);
       done();
     } else {
-      documentHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+      const headers = isMemberPage(request.url) ? memberHeaders : documentHeaders;
+      headers(request.raw, reply.raw, (error) => done(error as Error | undefined));
     }
   });
 }

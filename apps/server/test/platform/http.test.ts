@@ -33,6 +33,18 @@ describe('HTTP platform', () => {
     expect(res.headers['x-frame-options']).toBeDefined();
   });
 
+  it('lets only the member app compile WebAssembly (its QR reader), still with no inline script or eval', async () => {
+    const scriptSrc = async (url: string) =>
+      String((await t.app.inject({ url })).headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'))
+        ?.trim();
+    for (const url of ['/app/', '/q/ABCD2345EFGH'])
+      expect(await scriptSrc(url), url).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    for (const url of ['/login', '/dashboard/users', '/application'])
+      expect(await scriptSrc(url), url).toBe("script-src 'self'");
+  });
+
   it('sends API answers (errors too) the headers that apply to JSON: no sniffing, framing or embedding', async () => {
     for (const url of ['/api/health', '/api/nothing-here']) {
       const res = await t.app.inject({ url });

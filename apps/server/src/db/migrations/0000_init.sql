@@ -820,6 +820,15 @@ CREATE TABLE "joining_settings" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "pending_scan_settings" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"mode" text NOT NULL,
+	"effective_from" timestamp with time zone NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "pending_scan_settings_mode_check" CHECK ("pending_scan_settings"."mode" in ('hold', 'credit'))
+);
+--> statement-breakpoint
 CREATE TABLE "point_value_settings" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"paise_per_point" integer NOT NULL,
@@ -1290,6 +1299,7 @@ CREATE INDEX "points_lots_open_idx" ON "points_lots" USING btree ("member_id","i
 CREATE INDEX "points_lots_due_idx" ON "points_lots" USING btree ("expires_at") WHERE "points_lots"."remaining" > 0;--> statement-breakpoint
 CREATE INDEX "points_limits_in_force_idx" ON "points_limits" USING btree ("status","effective_from");--> statement-breakpoint
 CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("member_type","effective_from");--> statement-breakpoint
+CREATE INDEX "pending_scan_settings_effective_idx" ON "pending_scan_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "product_points_product_idx" ON "product_points" USING btree ("product_id","effective_from");--> statement-breakpoint

@@ -300,7 +300,11 @@ BEGIN
       count(*) FILTER (WHERE cs.result = 'success')
     INTO v_attempts_last_minute, v_successes_last_hour
     FROM coupon_scans cs WHERE cs.member_id = p_member AND cs.created_at > now() - interval '1 hour';
-  IF m.status IS DISTINCT FROM 'approved' THEN
+  -- A pending member scans only when the programme's "scans while pending" setting in force credits
+  -- at once (issue 25); none in force means hold: refused here, the app keeps the code until approval.
+  IF m.status IS DISTINCT FROM 'approved' AND NOT (m.status = 'pending' AND coalesce((
+      SELECT ps.mode = 'credit' FROM pending_scan_settings ps WHERE ps.effective_from <= now()
+        ORDER BY ps.effective_from DESC, ps.id DESC LIMIT 1), false)) THEN
     v_result := 'member_not_allowed';
   ELSIF v_attempts_last_minute >= p_attempts_per_minute THEN
     v_result := 'rate_limited';

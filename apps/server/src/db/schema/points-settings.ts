@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Joining and referral points settings (PRODUCT.md §3.4). Rows are never changed: a new row with
@@ -43,4 +44,23 @@ export const pointValueSettings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('point_value_settings_effective_idx').on(t.effectiveFrom)],
+);
+
+/**
+ * Scans while pending (issue 25): `hold` | `credit`, with history; none in force means hold. Read by
+ * `scan_coupon` (db/custom/points_and_scans.sql) inside the scan's own statement.
+ */
+export const pendingScanSettings = pgTable(
+  'pending_scan_settings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    mode: text('mode').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pending_scan_settings_effective_idx').on(t.effectiveFrom),
+    check('pending_scan_settings_mode_check', sql`${t.mode} in ('hold', 'credit')`),
+  ],
 );

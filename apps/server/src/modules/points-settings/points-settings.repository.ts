@@ -1,12 +1,18 @@
 import {
   DEFAULT_PAISE_PER_POINT,
   type JoiningSettingRow,
+  type PendingScanSettingRow,
   type PointValueSettingRow,
   type ReferralSettingRow,
 } from '@app/contract/points-settings';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { joiningSettings, pointValueSettings, referralSettings } from '../../db/schema/points-settings';
+import {
+  joiningSettings,
+  pendingScanSettings,
+  pointValueSettings,
+  referralSettings,
+} from '../../db/schema/points-settings';
 import { staff } from '../../db/schema/staff';
 import { isoText } from '../../lib/lists/sql';
 
@@ -31,7 +37,13 @@ export async function referralInForce(tx: Executor) {
   return row;
 }
 
-const meta = <T extends typeof joiningSettings | typeof referralSettings | typeof pointValueSettings>(
+const meta = <
+  T extends
+    | typeof joiningSettings
+    | typeof referralSettings
+    | typeof pointValueSettings
+    | typeof pendingScanSettings,
+>(
   t: T,
 ) => ({
   id: t.id,
@@ -106,4 +118,24 @@ export async function pointValueHistory(tx: Executor): Promise<PointValueSetting
     .leftJoin(staff, eq(staff.id, pointValueSettings.createdBy))
     .orderBy(desc(pointValueSettings.effectiveFrom), desc(pointValueSettings.id));
   return rows.map((r) => ({ ...r, current: r.id === current?.id }));
+}
+
+/** Scans while pending: every setting, newest effective-from first, the one in force flagged. */
+export async function pendingScanHistory(tx: Executor): Promise<PendingScanSettingRow[]> {
+  const [current] = await tx
+    .select({ id: pendingScanSettings.id })
+    .from(pendingScanSettings)
+    .where(lte(pendingScanSettings.effectiveFrom, sql`now()`))
+    .orderBy(desc(pendingScanSettings.effectiveFrom), desc(pendingScanSettings.id))
+    .limit(1);
+  const rows = await tx
+    .select({ ...meta(pendingScanSettings), mode: pendingScanSettings.mode })
+    .from(pendingScanSettings)
+    .leftJoin(staff, eq(staff.id, pendingScanSettings.createdBy))
+    .orderBy(desc(pendingScanSettings.effectiveFrom), desc(pendingScanSettings.id));
+  return rows.map((r) => ({
+    ...r,
+    mode: r.mode as PendingScanSettingRow['mode'],
+    current: r.id === current?.id,
+  }));
 }

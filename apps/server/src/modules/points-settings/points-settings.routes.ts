@@ -2,6 +2,7 @@ import { ledgerEntry } from '@app/contract/ledger';
 import {
   joiningSettingBody,
   joiningSettingRow,
+  pendingScanSettingsEndpoints,
   pointValueSettingBody,
   pointValueSettingRow,
   referralSettingBody,
@@ -12,9 +13,20 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import { ledgerList } from '../ledger';
-import { joiningHistory, pointValueHistory, referralHistory } from './points-settings.repository';
-import { addJoiningSetting, addPointValueSetting, addReferralSetting } from './points-settings.service';
+import {
+  joiningHistory,
+  pendingScanHistory,
+  pointValueHistory,
+  referralHistory,
+} from './points-settings.repository';
+import {
+  addJoiningSetting,
+  addPendingScanSetting,
+  addPointValueSetting,
+  addReferralSetting,
+} from './points-settings.service';
 
 /** Joining Points and Referral Points: settings with effective-from history, and their credits. */
 export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,6 +60,12 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => addPointValueSetting(app, actorOf(request), request.body),
+  );
+
+  // Scans while pending (issue 25): declared in the contract, on the same page and action.
+  route(app, pendingScanSettingsEndpoints.history, async () => pendingScanHistory(db));
+  route(app, pendingScanSettingsEndpoints.add, async (request) =>
+    addPendingScanSetting(app, actorOf(request), request.body),
   );
 
   app.get(

@@ -1,16 +1,27 @@
 import { istDayStart, todayInIndia } from '@app/contract/format';
 import {
   type JoiningSettingBody,
+  type PendingScanSettingBody,
   type PointValueSettingBody,
   type ReferralSettingBody,
   SETTINGS_MESSAGES,
 } from '@app/contract/points-settings';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
-import { joiningSettings, pointValueSettings, referralSettings } from '../../db/schema/points-settings';
+import {
+  joiningSettings,
+  pendingScanSettings,
+  pointValueSettings,
+  referralSettings,
+} from '../../db/schema/points-settings';
 import { type Actor, audit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
-import { joiningHistory, pointValueHistory, referralHistory } from './points-settings.repository';
+import {
+  joiningHistory,
+  pendingScanHistory,
+  pointValueHistory,
+  referralHistory,
+} from './points-settings.repository';
 
 /** 00:00 IST of the chosen day; a day before today (IST) would rewrite history, so it is refused. */
 function effectiveInstant(day: string): Date {
@@ -90,4 +101,21 @@ export const addPointValueSetting = (app: FastifyInstance, actor: Actor, body: P
           .returning({ id: pointValueSettings.id }),
       ),
     pointValueHistory,
+  );
+
+/** Scans while pending: from its day, a pending member's scan is held (refused, kept on the phone) or credited. */
+export const addPendingScanSetting = (app: FastifyInstance, actor: Actor, body: PendingScanSettingBody) =>
+  addSetting(
+    app,
+    actor,
+    'pending_scan_setting',
+    body,
+    async (tx, effectiveFrom) =>
+      idOf(
+        await tx
+          .insert(pendingScanSettings)
+          .values({ mode: body.mode, effectiveFrom, createdBy: actor.id })
+          .returning({ id: pendingScanSettings.id }),
+      ),
+    pendingScanHistory,
   );

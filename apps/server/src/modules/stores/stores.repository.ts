@@ -1,11 +1,12 @@
 import {
+  type PincodePlace,
   STORE_KIND_LABELS,
   STORE_KINDS,
   STORE_MAP_MAX,
   type StoreMapResult,
   type StoreRow,
 } from '@app/contract/stores';
-import { and, asc, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { stores } from '../../db/schema/stores';
 import { defineList } from '../../lib/lists/define';
@@ -80,3 +81,19 @@ export const storesByCode = (tx: Executor, codes: string[]) =>
   codes.length === 0
     ? Promise.resolve([])
     : tx.select().from(stores).where(inArray(stores.code, codes)).orderBy(asc(stores.id)).for('update');
+
+/** A pincode's city and state from the active stores at it: the most common pair (nulls when none). */
+export async function pincodePlace(db: Executor, pincode: string): Promise<PincodePlace> {
+  const [row] = await db
+    .select({ city: stores.city, state: stores.state, n: count() })
+    .from(stores)
+    .where(and(eq(stores.pincode, pincode), eq(stores.active, true)))
+    .groupBy(stores.city, stores.state)
+    .orderBy(desc(count()), asc(stores.city))
+    .limit(1);
+  return {
+    pincode,
+    city: row?.city ?? null,
+    state: (row?.state ?? null) as PincodePlace['state'],
+  };
+}

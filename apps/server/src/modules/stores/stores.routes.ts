@@ -19,7 +19,7 @@ import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { route } from '../../plugins/endpoint-routes';
 import { nearestStores } from './stores.nearest';
-import { storeList, storeMapPoints } from './stores.repository';
+import { pincodePlace, storeList, storeMapPoints } from './stores.repository';
 import { storesTemplate } from './stores-sheet';
 import * as uploads from './stores-upload.service';
 
@@ -62,4 +62,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     const { lat, lng, limit } = request.query;
     return { stores: await nearestStores(app.database, lat, lng, limit ?? NEAREST_DEFAULT_LIMIT) };
   });
+  route(app, storesAppEndpoints.pincode, async (request) =>
+    pincodePlace(app.database.db, request.params.pincode),
+  );
 };

@@ -4,12 +4,13 @@ import type { JoiningSettingRow } from '@app/contract/points-settings';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useApiGet } from '../../components/use-api-get';
+import { PendingScansSection } from './PendingScansSection';
 import { CreditsList, SettingsEditor, useSettingsSave } from './SettingsEditor';
 import { SettingsHistory } from './SettingsHistory';
 
 const PATH = '/admin/joining-points/settings';
 
-/** Joining Points: points per member type credited on approval; settings history; credits. */
+/** Joining Points: points per member type credited on approval; settings history; scans while pending; credits. */
 export default function JoiningPointsPage() {
   const { data, reload } = useApiGet<JoiningSettingRow[]>(PATH);
   const { errors, save } = useSettingsSave(PATH, 'Joining points saved', reload);
@@ -54,6 +55,7 @@ export default function JoiningPointsPage() {
           ['Points', (r) => r.points],
         ]}
       />
+      <PendingScansSection />
       <CreditsList title="Joining credits" resource="admin/joining-points/credits" />
     </>
   );
