@@ -95,6 +95,15 @@ const schema = z.object({
   HDFC_ENET_CLIENT_CODE: z.string().max(8).default('LOYALTY'),
   /** How long one request to the payout API may take before it counts as unanswered (resent later). */
   PAYOUTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** E-vouchers bought from a provider when a voucher reward has no uploaded stock: `xoxoday`; unset, none. */
+  VOUCHER_PROVIDER: z.enum(['xoxoday']).optional(),
+  /** Xoxoday Plum Rewards API: the bearer access token of the API client. */
+  XOXODAY_ACCESS_TOKEN: z.string().optional(),
+  /** Our brands to Plum product ids, `Amazon=15365,Flipkart=16012` (brands compare without case). */
+  XOXODAY_PRODUCT_IDS: z.string().optional(),
+  XOXODAY_BASE_URL: z.string().url().default('https://accounts.xoxoday.com/chef'),
+  /** How long one request to the voucher provider may take before it counts as unanswered (asked again). */
+  VOUCHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -126,6 +135,48 @@ export interface Config {
   mapTiles: { url: string; origin: string; attribution: string } | null;
   /** Cash payouts by API (modules/payouts); `razorpayx` null: only the bank-file rail. */
   payouts: PayoutsConfig;
+  /** E-vouchers bought from a provider (modules/gift-vouchers/voucher-orders.ts); null: uploaded stock only. */
+  voucherProvider: VoucherProviderConfig | null;
+}
+
+export interface VoucherProviderConfig {
+  kind: 'xoxoday';
+  accessToken: string;
+  baseUrl: string;
+  /** Lower-cased brand → Plum product id. */
+  productIds: Record<string, number>;
+  timeoutMs: number;
+}
+
+/**
+ * The voucher provider, when VOUCHER_PROVIDER names one: its token and product ids are then required
+ * in every profile (the error names the missing variable); unset, none is needed.
+ */
+function voucherProviderOf(e: Env): VoucherProviderConfig | null {
+  if (!e.VOUCHER_PROVIDER) return null;
+  for (const name of ['XOXODAY_ACCESS_TOKEN', 'XOXODAY_PRODUCT_IDS'] as const)
+    if (!e[name]) throw new Error(`Invalid configuration: ${name} is required with VOUCHER_PROVIDER=xoxoday`);
+  const productIds: Record<string, number> = {};
+  for (const pair of e
+    .XOXODAY_PRODUCT_IDS!.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = pair.lastIndexOf('=');
+    const brand = pair.slice(0, at).trim().replace(/\s+/g, ' ').toLowerCase();
+    const id = Number(pair.slice(at + 1).trim());
+    if (at <= 0 || !brand || !Number.isInteger(id) || id <= 0)
+      throw new Error(
+        `Invalid configuration: XOXODAY_PRODUCT_IDS entry "${pair}" is not brand=product id (e.g. Amazon=15365)`,
+      );
+    productIds[brand] = id;
+  }
+  return {
+    kind: 'xoxoday',
+    accessToken: e.XOXODAY_ACCESS_TOKEN!,
+    baseUrl: e.XOXODAY_BASE_URL.replace(/\/+$/, ''),
+    productIds,
+    timeoutMs: e.VOUCHER_PROVIDER_TIMEOUT_MS,
+  };
 }
 
 export interface PayoutsConfig {
@@ -217,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messaging: messagingOf(e, production),
     mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
     payouts: payoutsOf(e),
+    voucherProvider: voucherProviderOf(e),
   };
 }
 

@@ -126,3 +126,16 @@ export async function callBlob<E extends Endpoint & { file: true }>(
 ): Promise<Blob> {
   return (await sendTo(declaration, options)).blob();
 }
+
+/** Like callBlob, with the file name the server gave (Content-Disposition), for files named by it. */
+export async function callBlobNamed<E extends Endpoint & { file: true }>(
+  declaration: E,
+  ...[options]: CallArgs<E>
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await sendTo(declaration, options);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  const fileName = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? null);
+  return { blob: await res.blob(), fileName };
+}

@@ -431,6 +431,26 @@ CREATE TABLE "gift_vouchers" (
 	CONSTRAINT "gift_vouchers_issued_check" CHECK ((status = 'issued') = (redemption_id is not null and issued_at is not null))
 );
 --> statement-breakpoint
+CREATE TABLE "voucher_orders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"redemption_id" bigint NOT NULL,
+	"po_number" text NOT NULL,
+	"provider" text NOT NULL,
+	"brand" text NOT NULL,
+	"denomination_paise" integer NOT NULL,
+	"product_id" integer,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"provider_order_id" text,
+	"charged_paise" integer,
+	"error" text,
+	"voucher_id" bigint,
+	"retried_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "voucher_orders_status_check" CHECK (status in ('queued', 'sending', 'placed', 'failed', 'cancelled'))
+);
+--> statement-breakpoint
 CREATE TABLE "distributors" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
@@ -506,7 +526,13 @@ CREATE TABLE "kyc_submissions" (
 	"bank_check_name" text,
 	"bank_check_score" integer,
 	"bank_checked_at" timestamp with time zone,
-	"bank_checked_by" integer
+	"bank_checked_by" integer,
+	"upi_check_status" text DEFAULT 'unverified' NOT NULL,
+	"upi_check_id" text,
+	"upi_check_name" text,
+	"upi_check_score" integer,
+	"upi_checked_at" timestamp with time zone,
+	"upi_checked_by" integer
 );
 --> statement-breakpoint
 CREATE TABLE "points_adjustments" (
@@ -1185,6 +1211,7 @@ ALTER TABLE "game_prizes" ADD CONSTRAINT "game_prizes_game_id_games_id_fk" FOREI
 ALTER TABLE "gift_voucher_uploads" ADD CONSTRAINT "gift_voucher_uploads_uploaded_by_staff_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_upload_id_gift_voucher_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."gift_voucher_uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "voucher_orders" ADD CONSTRAINT "voucher_orders_retried_by_staff_id_fk" FOREIGN KEY ("retried_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_uploads" ADD CONSTRAINT "invoice_uploads_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -1253,6 +1280,9 @@ CREATE INDEX "gift_vouchers_take_idx" ON "gift_vouchers" USING btree (lower("bra
 CREATE INDEX "gift_vouchers_status_idx" ON "gift_vouchers" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "gift_vouchers_created_idx" ON "gift_vouchers" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "gift_vouchers_issued_idx" ON "gift_vouchers" USING btree ("issued_at","id") WHERE issued_at is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "voucher_orders_redemption_key" ON "voucher_orders" USING btree ("redemption_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "voucher_orders_po_key" ON "voucher_orders" USING btree ("po_number");--> statement-breakpoint
+CREATE INDEX "voucher_orders_status_idx" ON "voucher_orders" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_distributor_number_key" ON "invoices" USING btree ("distributor_id","number");--> statement-breakpoint
 CREATE INDEX "kyc_status_idx" ON "kyc_submissions" USING btree ("status","submitted_at","id");--> statement-breakpoint

@@ -68,3 +68,43 @@ export const giftVouchers = pgTable(
     ),
   ],
 );
+
+/**
+ * E-vouchers bought from the provider (issue 27): one order per voucher redemption that found no
+ * uploaded stock. `po_number` (ours, `RDMV<redemption id>`) is the provider's order reference: it is
+ * unique here and at the provider, and a retry first asks the provider for the order under it, so a
+ * redemption is never bought twice. `queued → sending` (committed before the request leaves) `→ placed`
+ * (the voucher stored, sealed, and issued) `| failed` (the provider refused: the redemption waits,
+ * finance retries) `| cancelled` (the redemption got a voucher from stock meanwhile, or left approval).
+ */
+export const voucherOrders = pgTable(
+  'voucher_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    redemptionId: bigint('redemption_id', { mode: 'number' }).notNull(),
+    poNumber: text('po_number').notNull(),
+    provider: text('provider').notNull(),
+    brand: text('brand').notNull(),
+    denominationPaise: integer('denomination_paise').notNull(),
+    productId: integer('product_id'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    providerOrderId: text('provider_order_id'),
+    /** What the provider charged for it, in paise (Plum's `amountCharged`, INR). */
+    chargedPaise: integer('charged_paise'),
+    error: text('error'),
+    voucherId: bigint('voucher_id', { mode: 'number' }),
+    retriedBy: integer('retried_by').references(() => staff.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('voucher_orders_redemption_key').on(t.redemptionId),
+    uniqueIndex('voucher_orders_po_key').on(t.poNumber),
+    index('voucher_orders_status_idx').on(t.status, t.id),
+    check(
+      'voucher_orders_status_check',
+      sql`status in ('queued', 'sending', 'placed', 'failed', 'cancelled')`,
+    ),
+  ],
+);

@@ -45,6 +45,17 @@ export const kycSubmissions = pgTable(
     bankCheckScore: integer('bank_check_score'),
     bankCheckedAt: timestamp('bank_checked_at', { withTimezone: true }),
     bankCheckedBy: integer('bank_checked_by'),
+    /**
+     * UPI id verification (issue 27, RazorpayX fund account validation of the VPA): the same states;
+     * a UPI id not `verified` is not paid once a verifier is configured.
+     */
+    upiCheckStatus: text('upi_check_status').notNull().default('unverified'),
+    upiCheckId: text('upi_check_id'),
+    /** The name the UPI id is registered to, as the provider returns it. */
+    upiCheckName: text('upi_check_name'),
+    upiCheckScore: integer('upi_check_score'),
+    upiCheckedAt: timestamp('upi_checked_at', { withTimezone: true }),
+    upiCheckedBy: integer('upi_checked_by'),
   },
   (t) => [
     index('kyc_status_idx').on(t.status, t.submittedAt, t.id),

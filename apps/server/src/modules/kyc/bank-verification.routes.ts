@@ -2,7 +2,7 @@ import { bankVerificationEndpoints as endpoints } from '@app/contract/bank-verif
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../lib/audit';
 import { route } from '../../plugins/endpoint-routes';
-import { bankCheckOf, verifyBank } from './bank-verification';
+import { bankCheckOf, upiCheckOf, verifyBank, verifyUpi } from './bank-verification';
 
 /** KYC Verification: the bank account checked with the bank, its name matched to the member's. */
 export const bankVerificationRoutes: FastifyPluginAsync = async (app) => {
@@ -13,5 +13,13 @@ export const bankVerificationRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.verify, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return verifyBank(app, actorOf(request), request.params.id);
+  });
+  route(app, endpoints.getUpi, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return upiCheckOf(app, request.params.id);
+  });
+  route(app, endpoints.verifyUpi, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return verifyUpi(app, actorOf(request), request.params.id);
   });
 };

@@ -88,3 +88,74 @@ describe('bank account verification at KYC (RazorpayX fund account validation st
     }
   });
 });
+
+describe('UPI id verification at KYC (RazorpayX VPA validation stand-in)', () => {
+  const verifyUpi = (kycId: number, role = 'finance') =>
+    t.as(role, { method: 'POST', url: `/api/admin/kyc/${kycId}/upi-verification` });
+
+  it('verifies the UPI id: the registered name and its match score, stored and audited', async () => {
+    const m = await redeemer(t);
+    const kyc = await kycOf(m.id);
+    x.vpaNames.set('member@upi', kyc.name.toUpperCase());
+    expect((await verifyUpi(kyc.id, 'marketing')).statusCode).toBe(403);
+    const before = await t.as('cs', { method: 'GET', url: `/api/admin/kyc/${kyc.id}/upi-verification` });
+    expect(before.json()).toMatchObject({ status: 'unverified', upiId: 'member@upi', score: null });
+    const done = await verifyUpi(kyc.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: 'verified',
+      upiId: 'member@upi',
+      registeredName: kyc.name.toUpperCase(),
+      score: 100,
+      kycName: kyc.name,
+      checkedBy: expect.any(String),
+    });
+    const audits = await sqlRows(
+      t,
+      "select after from audit_log where action = 'kyc.upi_verified' and entity_id = $1",
+      [String(kyc.id)],
+    );
+    expect(audits).toEqual([{ after: expect.objectContaining({ status: 'verified', score: 100 }) }]);
+  });
+
+  it('a UPI id that is unverified, mismatched or invalid cannot be paid; once verified it can', async () => {
+    const m = await redeemer(t, { balance: 10_000 });
+    const kyc = await kycOf(m.id);
+    const r = await redeem(t, m.token, { kind: 'cash', points: 10_000, payout: 'upi' });
+    const id = r.json().id as number;
+    await t.as('hod', { method: 'POST', url: `/api/admin/redemptions/${id}/approve` });
+    const batch = () =>
+      t.as('finance', {
+        method: 'POST',
+        url: '/api/admin/payout-batches',
+        payload: { rail: 'api', ids: [id] },
+      });
+    const unverified = await batch();
+    expect(unverified.statusCode).toBe(400);
+    expect(unverified.json().message).toContain('UPI id is unverified');
+    for (const [name, status] of [
+      ['SURESH PATEL', 'mismatch'],
+      [null, 'failed'],
+    ] as const) {
+      x.vpaNames.set('member@upi', name);
+      expect((await verifyUpi(kyc.id)).json()).toMatchObject({ status });
+      const refused = await batch();
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain(`UPI id is ${status}`);
+    }
+    // "All approved up to ₹X" leaves it out too.
+    const upTo = await t.as('finance', {
+      method: 'POST',
+      url: '/api/admin/payout-batches',
+      payload: { rail: 'api', upToRupees: 100_000_000 },
+    });
+    if (upTo.statusCode === 200)
+      expect(upTo.json().items.map((l: { redemptionId: number }) => l.redemptionId)).not.toContain(id);
+    if (upTo.statusCode === 200)
+      await t.as('finance', { method: 'POST', url: `/api/admin/payout-batches/${upTo.json().id}/cancel` });
+    x.vpaNames.set('member@upi', kyc.name);
+    expect((await verifyUpi(kyc.id)).json()).toMatchObject({ status: 'verified' });
+    const ok = await batch();
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});

@@ -130,6 +130,15 @@ describe('a bank-file batch', () => {
 
     // The same file again changes nothing.
     expect((await upload(batchId, reverse)).json()).toMatchObject({ processed: 0, failed: 0, unchanged: 2 });
+    // As the web sends it (Payouts tab → Upload bank response): the file's text as a JSON string.
+    const asJson = await t.as('cs', {
+      method: 'POST',
+      url: `/api/admin/payout-batches/${batchId}/bank-response`,
+      payload: JSON.stringify(reverse),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(asJson.statusCode, asJson.body).toBe(200);
+    expect(asJson.json()).toMatchObject({ processed: 0, failed: 0, unchanged: 2 });
     expect(await balanceOf(t, b.memberId)).toBe(10_000);
     const [{ n }] = (await sqlRows(
       t,

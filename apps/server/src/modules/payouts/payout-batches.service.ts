@@ -1,4 +1,3 @@
-import { BANK_CHECK_MESSAGES } from '@app/contract/bank-verification';
 import {
   PAYOUT_ENTITY,
   PAYOUT_MESSAGES,
@@ -15,7 +14,10 @@ import { type Actor, audit } from '../../lib/audit';
 import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import { intArray, textArray } from '../../lib/raw-sql';
 import { lockRedemptions, recomputeTds } from '../redemptions';
-import { batchDetail, payoutKeyOf, unpayable } from './payout-lines.repository';
+import { batchDetail, payoutKeyOf, unpayable, unpayableMessage } from './payout-lines.repository';
+
+/** With a verifier configured, a UPI id is paid only once verified (KYC Verification). */
+const upiVerified = (app: FastifyInstance) => app.config.payouts.bankVerifier !== null;
 
 export const PAYOUT_SEND_TASK = 'payouts.send';
 
@@ -36,7 +38,12 @@ export async function loadBatch(tx: Executor, id: number): Promise<PayoutBatchDe
 }
 
 /** The approved cash redemptions not in any batch whose net, oldest first, adds up to at most the amount. */
-async function upTo(tx: Executor, rail: PayoutRail, limitPaise: number): Promise<number[]> {
+async function upTo(
+  tx: Executor,
+  rail: PayoutRail,
+  limitPaise: number,
+  upiMustBeVerified: boolean,
+): Promise<number[]> {
   const result = await tx.execute<{ id: number }>(sql`
     select id from (
       select r.id, sum(r.net_paise) over (order by r.id) as running
@@ -46,6 +53,8 @@ async function upTo(tx: Executor, rail: PayoutRail, limitPaise: number): Promise
         and (${rail} = 'api' or r.payout = 'bank')
         and not exists (select 1 from kyc_submissions k where k.id = r.kyc_id and r.payout = 'bank'
           and k.bank_check_status in ('mismatch', 'failed'))
+        and (not ${upiMustBeVerified} or r.payout <> 'upi' or exists (select 1 from kyc_submissions k
+          where k.id = r.kyc_id and k.upi_check_status = 'verified'))
     ) x where running <= ${limitPaise} order by id`);
   return result.rows.map((row) => Number(row.id));
 }
@@ -58,7 +67,9 @@ export const createBatch = (app: FastifyInstance, actor: Actor, body: PayoutBatc
   app.database.db.transaction(async (tx) => {
     if (body.rail === 'api' && !app.config.payouts.razorpayx)
       throw fieldError('rail', PAYOUT_MESSAGES.railUnavailable);
-    const ids = body.ids?.length ? body.ids : await upTo(tx, body.rail, body.upToRupees! * 100);
+    const ids = body.ids?.length
+      ? body.ids
+      : await upTo(tx, body.rail, body.upToRupees! * 100, upiVerified(app));
     if (ids.length === 0) throw fieldError('upToRupees', PAYOUT_MESSAGES.nothingToPay);
     const rows = await lockRedemptions(tx, ids);
     for (const id of ids) {
@@ -69,8 +80,8 @@ export const createBatch = (app: FastifyInstance, actor: Actor, body: PayoutBatc
       if (body.rail === 'bank_file' && row.payout === 'upi')
         throw fieldError('ids', PAYOUT_MESSAGES.upiByFile(id));
     }
-    const [blocked] = await unpayable(tx, ids);
-    if (blocked) throw fieldError('ids', BANK_CHECK_MESSAGES.unpayable(blocked.id, blocked.status));
+    const [blocked] = await unpayable(tx, ids, upiVerified(app));
+    if (blocked) throw fieldError('ids', unpayableMessage(blocked));
     const taken = await tx
       .select({ id: payoutLines.redemptionId })
       .from(payoutLines)
@@ -143,8 +154,9 @@ export const releaseBatch = (app: FastifyInstance, actor: Actor, id: number) =>
     const [blocked] = await unpayable(
       tx,
       lines.map((line) => line.redemptionId),
+      upiVerified(app),
     );
-    if (blocked) throw conflict(BANK_CHECK_MESSAGES.unpayable(blocked.id, blocked.status));
+    if (blocked) throw conflict(unpayableMessage(blocked));
     const all = [...rows.values()];
     await recomputeTds(
       tx,

@@ -1,6 +1,6 @@
-import { UNPAYABLE_BANK_CHECKS } from '@app/contract/bank-verification';
+import { BANK_CHECK_MESSAGES, UNPAYABLE_BANK_CHECKS } from '@app/contract/bank-verification';
 import type { PayoutBatchDetail, PayoutBatchRow, PayoutLineRow } from '@app/contract/payouts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { kycSubmissions } from '../../db/schema/kyc';
@@ -146,17 +146,36 @@ export const unsentLines = (tx: Executor, batchId?: number) =>
     )
     .orderBy(asc(l.id));
 
-/** Of these redemptions, the bank payouts whose account verification failed or did not match. */
-export const unpayable = (tx: Executor, redemptionIds: readonly number[]) =>
+/**
+ * Of these redemptions, those that cannot be paid: bank payouts whose account verification failed or
+ * did not match, and, when UPI ids are verified (`upiMustBeVerified`: a verifier is configured), UPI
+ * payouts whose UPI id is not verified.
+ */
+export const unpayable = (tx: Executor, redemptionIds: readonly number[], upiMustBeVerified = false) =>
   tx
-    .select({ id: r.id, status: kycSubmissions.bankCheckStatus })
+    .select({
+      id: r.id,
+      payout: r.payout,
+      status: sql<string>`case when ${r.payout} = 'upi' then ${kycSubmissions.upiCheckStatus}
+        else ${kycSubmissions.bankCheckStatus} end`,
+    })
     .from(r)
     .innerJoin(kycSubmissions, eq(kycSubmissions.id, r.kycId))
     .where(
       and(
         sql`${r.id} = any(${intArray(redemptionIds)})`,
-        eq(r.payout, 'bank'),
-        inArray(kycSubmissions.bankCheckStatus, [...UNPAYABLE_BANK_CHECKS]),
+        or(
+          and(eq(r.payout, 'bank'), inArray(kycSubmissions.bankCheckStatus, [...UNPAYABLE_BANK_CHECKS])),
+          upiMustBeVerified
+            ? and(eq(r.payout, 'upi'), sql`${kycSubmissions.upiCheckStatus} <> 'verified'`)
+            : undefined,
+        ),
       ),
     )
     .orderBy(asc(r.id));
+
+/** The refusal of an unpayable redemption, bank or UPI. */
+export const unpayableMessage = (row: { id: number; payout: string | null; status: string }) =>
+  row.payout === 'upi'
+    ? BANK_CHECK_MESSAGES.upiUnpayable(row.id, row.status)
+    : BANK_CHECK_MESSAGES.unpayable(row.id, row.status);

@@ -36,8 +36,12 @@ export const payoutsRoutes: FastifyPluginAsync = async (app) => {
         { parseAs: 'string', bodyLimit: BANK_RESPONSE_MAX_BYTES },
         (_r, body, done) => done(null, body),
       );
-    route(scope, endpoints.bankResponse, async (request) =>
-      reconcileBankResponse(app, actorOf(request), request.params.id, request.body),
+    // The web sends the file's text as a JSON string (its escapes make it larger than the file).
+    route(
+      scope,
+      endpoints.bankResponse,
+      async (request) => reconcileBankResponse(app, actorOf(request), request.params.id, request.body),
+      { bodyLimit: 2 * BANK_RESPONSE_MAX_BYTES },
     );
   });
 

@@ -47,6 +47,8 @@ export interface RazorpayxStandIn {
   settle(id: string, status: 'processed' | 'failed' | 'reversed'): { body: string; signature: string };
   /** Fund account validation: the name the bank holds per account number (null: no such account). */
   bankNames: Map<string, string | null>;
+  /** VPA validation: the name each UPI id is registered to (null, or absent: no such UPI id). */
+  vpaNames: Map<string, string | null>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startRazorpayxStandIn(): Promise<RazorpayxStandIn> {
   const payouts = new Map<string, StandInPayout>();
   let lose = 0;
   const bankNames = new Map<string, string | null>();
+  const vpaNames = new Map<string, string | null>();
   const validations = new Map<string, Record<string, unknown>>();
   let seq = 0;
   let utrSeq = 0;
@@ -106,8 +109,31 @@ export async function startRazorpayxStandIn(): Promise<RazorpayxStandIn> {
     if (req.method === 'POST' && req.url === '/fund_accounts/validations') {
       const body = JSON.parse(text || '{}') as {
         account_number?: string;
-        fund_account?: { bank_account?: { account_number?: string; ifsc?: string } };
+        fund_account?: {
+          account_type?: string;
+          bank_account?: { account_number?: string; ifsc?: string };
+          vpa?: { address?: string };
+        };
       };
+      if (body.fund_account?.account_type === 'vpa') {
+        // A VPA is validated at once: completed with the registered name, or invalid.
+        const address = body.fund_account.vpa?.address;
+        if (body.account_number !== RAZORPAYX_TEST.accountNumber || !address || !address.includes('@'))
+          return error(res, 400, 'The fund account validation request is invalid');
+        const holder = vpaNames.get(address) ?? null;
+        const v = {
+          id: `fav_${(++seq).toString(36).padStart(14, '0')}`,
+          entity: 'fund_account.validation',
+          fund_account: { account_type: 'vpa', vpa: { address } },
+          status: 'completed',
+          results:
+            holder === null
+              ? { account_status: 'invalid', registered_name: null }
+              : { account_status: 'active', registered_name: holder },
+          utr: null,
+        };
+        return send(res, 200, v);
+      }
       const account = body.fund_account?.bank_account?.account_number;
       if (
         body.account_number !== RAZORPAYX_TEST.accountNumber ||
@@ -180,6 +206,7 @@ export async function startRazorpayxStandIn(): Promise<RazorpayxStandIn> {
     },
     payouts,
     bankNames,
+    vpaNames,
     created: (key) => created.get(key) ?? 0,
     requests: (key) => requests.get(key) ?? 0,
     loseAnswers: (count) => {

@@ -20,6 +20,7 @@ import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../
 import type { IdempotencyContext } from '../../lib/idempotency';
 import { idempotent } from '../../lib/idempotency';
 import { issueOnApproval } from '../gift-vouchers/voucher-fulfilment';
+import { orderWaiting } from '../gift-vouchers/voucher-orders';
 import { voucherInStock, voucherOfRedemption } from '../gift-vouchers/voucher-stock';
 import { insufficientBalance, postEntry } from '../ledger/ledger.service';
 import { lockMember } from '../members';
@@ -307,21 +308,50 @@ const loadRow = async (tx: Executor, id: number): Promise<RedemptionRow> => {
 };
 export const getRedemption = (app: FastifyInstance, id: number) => loadRow(app.database.db, id);
 
-export const decideRedemption = (
+/**
+ * Approve or reject. An approved voucher redemption that found no stock is then ordered from the
+ * voucher provider, if one is configured (the order and its task commit together; the sweep orders
+ * any whose queueing never committed).
+ */
+export async function decideRedemption(
   app: FastifyInstance,
   actor: Actor,
   id: number,
   result: DecisionResult,
   reason: string | null,
-) => decideOne(app, redemptionDecisions, id, { actor, result, reason, input: undefined }, loadRow);
+) {
+  const row = await decideOne(
+    app,
+    redemptionDecisions,
+    id,
+    { actor, result, reason, input: undefined },
+    loadRow,
+  );
+  if (result === 'approved') await orderWaiting(app, actor, [id]);
+  return row;
+}
 
-export const decideRedemptions = (
+export async function decideRedemptions(
   app: FastifyInstance,
   actor: Actor,
   ids: number[],
   result: DecisionResult,
   reason: string | null,
-) => decideMany(app, redemptionDecisions, ids, { actor, result, reason, input: undefined });
+) {
+  const outcomes = await decideMany(app, redemptionDecisions, ids, {
+    actor,
+    result,
+    reason,
+    input: undefined,
+  });
+  if (result === 'approved')
+    await orderWaiting(
+      app,
+      actor,
+      outcomes.filter((o) => o.outcome === 'approved').map((o) => o.id),
+    );
+  return outcomes;
+}
 
 /**
  * Cash: `approved → paid` with the bank's UTR. Maker-checker: the staff account that approved it

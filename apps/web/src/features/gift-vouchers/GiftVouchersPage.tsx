@@ -7,6 +7,7 @@ import { useProfile } from '../../app/profile-context';
 import { DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { AddVoucherDialog } from './AddVoucherDialog';
+import { ProviderSection } from './ProviderSection';
 import { RevealPin } from './RevealPin';
 import { StockSummary } from './StockSummary';
 import { expiryAndStatus, useVoucherFilters, voucherColumns, voucherCompact } from './voucher-fields';
@@ -34,6 +35,7 @@ export default function GiftVouchersPage() {
         )}
       </Stack>
       <StockSummary version={version} />
+      <ProviderSection />
       <ListPage<VoucherRow>
         title={false}
         resource="admin/gift-vouchers"

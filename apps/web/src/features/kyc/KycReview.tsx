@@ -11,6 +11,7 @@ import { KycDecision } from './KycDecision';
 import { KycImage } from './KycImage';
 import { kycPaths } from './kyc-paths';
 import { RevealButton } from './RevealButton';
+import { UpiCheck } from './UpiCheck';
 
 const DOCUMENT_LABELS: Record<string, string> = {
   aadhaarFront: 'Aadhaar (front, masked)',
@@ -39,6 +40,9 @@ export function KycReview() {
     ['IFSC / bank', `${k.ifsc}, ${k.bankName}`],
     ['Bank verification', <BankCheck key="bank" submissionId={k.id} />],
     ['UPI id', k.upiId ?? '—'],
+    ...(k.upiId
+      ? [['UPI verification', <UpiCheck key="upi" submissionId={k.id} />] as [string, ReactNode]]
+      : []),
     ['Status', k.status],
   ];
   return (

@@ -19,12 +19,17 @@ import {
   TableRow,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { call } from '../../app/api';
+import { call, callBlobNamed } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
+import { saveBlob } from '../../components/download';
+import { BankResponseDialog } from './BankResponseDialog';
 
-type Acting = { kind: 'new' } | { kind: 'release' | 'cancel'; batch: PayoutBatchRow } | null;
+type Acting =
+  | { kind: 'new' }
+  | { kind: 'release' | 'cancel' | 'bankFile' | 'bankResponse'; batch: PayoutBatchRow }
+  | null;
 
 const idsOf = (text: unknown) =>
   String(text ?? '')
@@ -119,6 +124,20 @@ export function PayoutsTab() {
                       Release
                     </Button>
                   )}
+                  {b.rail === 'bank_file' && b.status !== 'draft' && b.status !== 'cancelled' && (
+                    <>
+                      {can('payouts.release') && b.status === 'released' && (
+                        <Button size="small" onClick={() => setActing({ kind: 'bankFile', batch: b })}>
+                          Bank file
+                        </Button>
+                      )}
+                      {can('redemptions.pay') && (
+                        <Button size="small" onClick={() => setActing({ kind: 'bankResponse', batch: b })}>
+                          Upload bank response
+                        </Button>
+                      )}
+                    </>
+                  )}
                   {b.status === 'draft' && can('payouts.prepare') && (
                     <Button
                       size="small"
@@ -181,6 +200,30 @@ export function PayoutsTab() {
             load();
           }}
           onClose={() => setActing(null)}
+        />
+      )}
+      {acting?.kind === 'bankFile' && (
+        <ConfirmDialog
+          title={`Bank file of payout batch ${acting.batch.id}`}
+          text={`The HDFC ENet bulk-upload file of ${formatCount(acting.batch.lines)} transfers, ${formatRupees(acting.batch.totalPaise)} in all, with the members' account numbers. It is produced once (the download is recorded): keep it safe and upload it to ENet.`}
+          verb="Download bank file"
+          onSubmit={async () => {
+            const { blob, fileName } = await callBlobNamed(payoutEndpoints.bankFile, {
+              params: { id: String(acting.batch.id) },
+            });
+            saveBlob(blob, fileName ?? `payout-batch-${acting.batch.id}.txt`);
+            load();
+          }}
+          onClose={() => setActing(null)}
+        />
+      )}
+      {acting?.kind === 'bankResponse' && (
+        <BankResponseDialog
+          batchId={acting.batch.id}
+          onClose={() => {
+            setActing(null);
+            load();
+          }}
         />
       )}
       {open && (
