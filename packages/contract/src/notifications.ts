@@ -182,6 +182,15 @@ export const inboxAppEndpoints = {
     params: idParams,
     response: inboxMessage,
   }),
+  image: endpoint({
+    method: 'GET',
+    path: '/app/inbox/:id/image',
+    access: 'member',
+    tags: appTags,
+    summary: 'The image of one of my messages',
+    params: idParams,
+    file: true,
+  }),
 };
 
 // ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
