@@ -2,18 +2,26 @@ import { z } from 'zod';
 import {
   appSocialLink,
   appVirtualRoom,
+  CONTENT_PAGES,
   contentRowBase,
   contentText,
   editOf,
   fileId,
   longText,
   CONTENT_MESSAGES as M,
+  socialBody,
+  socialRow,
+  socialUpdateBody,
   sortOrder,
+  virtualRoomBody,
+  virtualRoomRow,
+  virtualRoomUpdateBody,
   webUrl,
 } from './content';
-import { appDocument } from './content-documents';
-import { endpoint } from './endpoint';
-import { idParams, recordId, text, uniqueArray } from './input';
+import { appDocument, documentBody, documentRow, documentUpdateBody } from './content-documents';
+import { type EndpointAccess, endpoint } from './endpoint';
+import { listEndpoints, recordEndpoints } from './endpoint-kits';
+import { idParam, idParams, recordId, text, uniqueArray } from './input';
 import { idempotencyHeaders } from './member-app';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
 
@@ -225,4 +233,267 @@ export const contentAppEndpoints = {
     'Register for an event (never past its capacity)',
   ),
   cancelEventRegistration: eventWrite('cancel', 'cancelEventRegistration', 'Cancel my registration'),
+};
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+/** `:fileId` beside the record's `:id` (an event's image, a gallery image). */
+const fileParams = idParams.extend({ fileId: idParam });
+
+/**
+ * The file a content record references (served only through the record's route): `GET path`, and
+ * for an image `GET path/thumbnail`. The server's `fileRoutes` registers both.
+ */
+function contentFileEndpoints<
+  const P extends `/${string}`,
+  const A extends EndpointAccess,
+  const S extends typeof idParams | typeof fileParams,
+>(path: P, options: { access: A; tags: readonly string[]; summary: string; params: S }) {
+  const { access, tags, summary, params } = options;
+  return {
+    file: endpoint({ method: 'GET', path, access, tags, summary, params, file: true }),
+    thumbnail: endpoint({
+      method: 'GET',
+      path: `${path}/thumbnail` as `${P}/thumbnail` & `/${string}`,
+      access,
+      tags,
+      summary: `${summary} (thumbnail)`,
+      params,
+      file: true,
+    }),
+  };
+}
+
+const galleryTags = ['gallery'] as const;
+const documentTags = ['documents'] as const;
+const galleryPage = { page: CONTENT_PAGES.gallery } as const;
+const documentsPage = { page: CONTENT_PAGES.documents } as const;
+const manageGallery = { action: 'gallery.manage' } as const;
+const manageDocuments = { action: 'documents.manage' } as const;
+
+/** The content pages (Main Settings and Media): each one's records, their files, and their own moves. */
+export const contentEndpoints = {
+  social: recordEndpoints('/admin/content/social-links', {
+    page: CONTENT_PAGES.social,
+    manage: 'social-links.manage',
+    row: socialRow,
+    create: socialBody,
+    update: socialUpdateBody,
+    summary: 'Social links',
+    tags: ['social connect'],
+    archive: true,
+  }),
+  virtualRoom: {
+    ...recordEndpoints('/admin/content/virtual-room', {
+      page: CONTENT_PAGES.virtualRoom,
+      manage: 'virtual-room.manage',
+      row: virtualRoomRow,
+      create: virtualRoomBody,
+      update: virtualRoomUpdateBody,
+      summary: 'Virtual room entries',
+      tags: ['virtual room'],
+      archive: true,
+    }),
+    image: contentFileEndpoints('/admin/content/virtual-room/:id/image', {
+      access: { page: CONTENT_PAGES.virtualRoom },
+      tags: ['virtual room'],
+      summary: 'A virtual room entry’s image',
+      params: idParams,
+    }),
+  },
+  gallery: {
+    ...recordEndpoints('/admin/content/gallery', {
+      page: CONTENT_PAGES.gallery,
+      manage: 'gallery.manage',
+      row: albumRow,
+      create: albumBody,
+      update: albumUpdateBody,
+      summary: 'Albums',
+      tags: galleryTags,
+      archive: true,
+    }),
+    images: listEndpoints('/admin/content/gallery/:id/images', {
+      access: galleryPage,
+      row: galleryImageRow,
+      tags: galleryTags,
+      summary: 'An album’s images, in order',
+      params: idParams,
+    }),
+    addImage: endpoint({
+      method: 'POST',
+      path: '/admin/content/gallery/:id/images',
+      access: manageGallery,
+      tags: galleryTags,
+      summary: 'Add an image (an id from POST /files?purpose=content_image)',
+      params: idParams,
+      body: galleryImageBody,
+      response: z.object({ id: z.number().int(), caption: z.string() }),
+    }),
+    reorder: endpoint({
+      method: 'PUT',
+      path: '/admin/content/gallery/:id/images/order',
+      access: manageGallery,
+      tags: galleryTags,
+      summary: 'Reorder the album’s images',
+      params: idParams,
+      body: reorderBody,
+      response: reorderBody,
+    }),
+    archiveImage: endpoint({
+      method: 'POST',
+      path: '/admin/content/gallery/:id/images/:imageId/archive',
+      access: manageGallery,
+      tags: galleryTags,
+      summary: 'Archive an image',
+      params: z.object({ id: idParam, imageId: idParam }),
+      response: z.object({ id: z.number().int() }),
+    }),
+    image: contentFileEndpoints('/admin/content/gallery/:id/images/:fileId', {
+      access: galleryPage,
+      tags: galleryTags,
+      summary: 'A gallery image',
+      params: fileParams,
+    }),
+  },
+  banners: {
+    ...recordEndpoints('/admin/content/banners', {
+      page: CONTENT_PAGES.banner,
+      manage: 'banners.manage',
+      row: bannerRow,
+      create: bannerBody,
+      update: bannerUpdateBody,
+      summary: 'Banners',
+      tags: ['banners'],
+      archive: true,
+    }),
+    image: contentFileEndpoints('/admin/content/banners/:id/image', {
+      access: { page: CONTENT_PAGES.banner },
+      tags: ['banners'],
+      summary: 'A banner’s image',
+      params: idParams,
+    }),
+  },
+  events: {
+    ...recordEndpoints('/admin/content/events', {
+      page: CONTENT_PAGES.event,
+      manage: 'events.manage',
+      row: eventRow,
+      create: eventBody,
+      update: eventUpdateBody,
+      summary: 'Events',
+      tags: ['events'],
+      archive: true,
+    }),
+    attendees: listEndpoints('/admin/content/events/:id/attendees', {
+      access: { page: CONTENT_PAGES.event },
+      row: attendeeRow,
+      tags: ['events'],
+      summary: 'An event’s attendees',
+      params: idParams,
+    }),
+    image: contentFileEndpoints('/admin/content/events/:id/images/:fileId', {
+      access: { page: CONTENT_PAGES.event },
+      tags: ['events'],
+      summary: 'An event’s image',
+      params: fileParams,
+    }),
+  },
+  documents: {
+    ...listEndpoints('/admin/content/documents', {
+      access: documentsPage,
+      row: documentRow,
+      tags: documentTags,
+      summary: 'Documents, every version',
+    }),
+    one: endpoint({
+      method: 'GET',
+      path: '/admin/content/documents/:id',
+      access: documentsPage,
+      tags: documentTags,
+      summary: 'One document version',
+      params: idParams,
+      response: documentRow,
+    }),
+    /** A document's PDF (no thumbnail). */
+    file: contentFileEndpoints('/admin/content/documents/:id/file', {
+      access: documentsPage,
+      tags: documentTags,
+      summary: 'A document’s PDF',
+      params: idParams,
+    }).file,
+    create: endpoint({
+      method: 'POST',
+      path: '/admin/content/documents',
+      access: manageDocuments,
+      tags: documentTags,
+      summary: 'Write a draft version',
+      body: documentBody,
+      response: documentRow,
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/admin/content/documents/:id',
+      access: manageDocuments,
+      tags: documentTags,
+      summary: 'Edit a draft',
+      params: idParams,
+      body: documentUpdateBody,
+      response: documentRow,
+    }),
+    publish: endpoint({
+      method: 'POST',
+      path: '/admin/content/documents/:id/publish',
+      access: manageDocuments,
+      tags: documentTags,
+      summary: 'Publish a draft (supersedes the published version of its kind)',
+      params: idParams,
+      response: documentRow,
+    }),
+    archive: endpoint({
+      method: 'POST',
+      path: '/admin/content/documents/:id/archive',
+      access: manageDocuments,
+      tags: documentTags,
+      summary: 'Archive a draft or superseded version',
+      params: idParams,
+      response: documentRow,
+    }),
+  },
+};
+
+const memberContent = 'member' as const;
+const memberContentTags = ['member app: content'] as const;
+
+/** The member app's content files, each served through its record (published, active, for me). */
+export const contentAppFileEndpoints = {
+  document: contentFileEndpoints('/app/content/documents/:id/file', {
+    access: memberContent,
+    tags: memberContentTags,
+    summary: 'A published document’s PDF',
+    params: idParams,
+  }).file,
+  virtualRoomImage: contentFileEndpoints('/app/content/virtual-room/:id/image', {
+    access: memberContent,
+    tags: memberContentTags,
+    summary: 'A virtual room entry’s image',
+    params: idParams,
+  }),
+  galleryImage: contentFileEndpoints('/app/content/gallery/images/:id', {
+    access: memberContent,
+    tags: memberContentTags,
+    summary: 'A gallery image',
+    params: idParams,
+  }),
+  bannerImage: contentFileEndpoints('/app/content/banners/:id/image', {
+    access: memberContent,
+    tags: memberContentTags,
+    summary: 'A banner’s image',
+    params: idParams,
+  }),
+  eventImage: contentFileEndpoints('/app/content/events/:id/images/:fileId', {
+    access: memberContent,
+    tags: memberContentTags,
+    summary: 'An event’s image',
+    params: fileParams,
+  }),
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { text } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints, uploadEndpoints } from './endpoint-kits';
+import { idParams, text } from './input';
 import { deliveredBody, dispatchBody } from './redemptions';
 import type { ReportDefinition } from './report-definition';
 import { uploadResult } from './uploads';
@@ -81,3 +83,64 @@ export const COURIER_REPORTS = [
     ],
   },
 ] as const satisfies readonly ReportDefinition[];
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['courier redemption'] as const;
+const access = { page: COURIER_PAGE } as const;
+const working = { action: 'courier.dispatch' } as const;
+
+/** Courier Redemption: approved gifts, dispatch (one or by upload), delivered, returned, manifest. */
+export const courierEndpoints = {
+  ...listEndpoints('/admin/courier-redemptions', {
+    access,
+    row: courierRow,
+    tags,
+    summary: 'Approved gift redemptions and their shipping; the export is the dispatch manifest',
+  }),
+  dispatch: endpoint({
+    method: 'POST',
+    path: '/admin/courier-redemptions/:id/dispatch',
+    access: working,
+    tags,
+    summary: 'Dispatch an approved gift',
+    params: idParams,
+    body: dispatchBody,
+    response: courierRow,
+  }),
+  delivered: endpoint({
+    method: 'POST',
+    path: '/admin/courier-redemptions/:id/delivered',
+    access: working,
+    tags,
+    summary: 'Mark a dispatched gift delivered',
+    params: idParams,
+    body: deliveredBody,
+    response: courierRow,
+  }),
+  returned: endpoint({
+    method: 'POST',
+    path: '/admin/courier-redemptions/:id/returned',
+    access: working,
+    tags,
+    summary: 'Mark a dispatched gift returned (the points go back to the member)',
+    params: idParams,
+    body: returnedBody,
+    response: courierRow,
+  }),
+  upload: uploadEndpoints(
+    {
+      upload: '/admin/courier-redemptions/upload',
+      template: '/admin/courier-redemptions/template',
+      errors: '/admin/courier-redemptions/upload/errors',
+    },
+    {
+      access,
+      write: working,
+      tags,
+      summary:
+        'Dispatch many gifts from an xlsx (multipart field "file"); applyValid=true applies the good rows',
+      result: dispatchUploadResult,
+    },
+  ),
+};

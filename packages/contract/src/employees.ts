@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { newPassword } from './auth';
-import { optionsEndpoint } from './endpoint-kits';
-import { recordId, text, uniqueArray } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints, optionsEndpoint, uploadEndpoints } from './endpoint-kits';
+import { idParams, recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, mobileNumber } from './members';
 import { uploadResult } from './uploads';
 
@@ -239,14 +240,163 @@ export const bdeMemberRow = z.object({
 });
 export type BdeMemberRow = z.infer<typeof bdeMemberRow>;
 
-/** Employees and BDEs (issue 23: moving to the contract). */
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const employeeTags = ['employees'] as const;
+const employeesPage = { page: EMPLOYEES_PAGE } as const;
+const manageEmployees = { action: 'employees.manage' } as const;
+
+/** Employee Management: the list and export, create and edit, deactivate, and the spreadsheet import. */
 export const employeesEndpoints = {
+  ...listEndpoints('/admin/employees', {
+    access: employeesPage,
+    row: employeeRow,
+    tags: employeeTags,
+    summary: 'Employees',
+  }),
   // The manager picker here and the employee picker of BDE Management.
   options: optionsEndpoint('/admin/employees/options', employeeOption, 'Every employee, for pickers', [
     'employees',
   ]),
+  upload: uploadEndpoints(
+    {
+      upload: '/admin/employees/upload',
+      template: '/admin/employees/template',
+      errors: '/admin/employees/upload/errors',
+    },
+    {
+      access: employeesPage,
+      write: manageEmployees,
+      tags: employeeTags,
+      summary:
+        'Import employees from an xlsx (multipart field "file"); applyValid=true applies the good rows of a file with errors',
+      result: employeeUploadResult,
+    },
+  ),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/employees/:id',
+    access: employeesPage,
+    tags: employeeTags,
+    summary: 'One employee',
+    params: idParams,
+    response: employeeRow,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/employees',
+    access: manageEmployees,
+    tags: employeeTags,
+    summary: 'Add an employee',
+    body: employeeCreateBody,
+    response: employeeRow,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/employees/:id',
+    access: manageEmployees,
+    tags: employeeTags,
+    summary: 'Edit an employee (not the code); a manager that would form a loop is refused',
+    params: idParams,
+    body: employeeUpdateBody,
+    response: employeeRow,
+  }),
+  deactivate: endpoint({
+    method: 'POST',
+    path: '/admin/employees/:id/deactivate',
+    access: manageEmployees,
+    tags: employeeTags,
+    summary: 'Deactivate an employee (a BDE is signed out of the field app)',
+    params: idParams,
+    response: employeeRow,
+  }),
+  reactivate: endpoint({
+    method: 'POST',
+    path: '/admin/employees/:id/reactivate',
+    access: manageEmployees,
+    tags: employeeTags,
+    summary: 'Reactivate an employee',
+    params: idParams,
+    response: employeeRow,
+  }),
 };
+
+const bdeTags = ['bdes'] as const;
+const bdesPage = { page: BDES_PAGE } as const;
+const assigning = { action: 'bdes.assign' } as const;
+
+/** BDE Management: territories, targets, passwords, and the members each BDE looks after. */
 export const bdesEndpoints = {
+  ...listEndpoints('/admin/bdes', {
+    access: bdesPage,
+    row: bdeRow,
+    tags: bdeTags,
+    summary: 'BDEs with territory, target and this month’s onboarding',
+  }),
+  members: listEndpoints('/admin/bde-members', {
+    access: bdesPage,
+    row: bdeMemberRow,
+    tags: bdeTags,
+    summary: 'Members with their BDE (the member picker and a BDE’s assigned members)',
+  }),
   // The BDE filter of BDA Activity and the "move to" picker.
   options: optionsEndpoint('/admin/bdes/options', bdeOption, 'Every BDE, for pickers', ['bdes']),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/bdes/:id',
+    access: bdesPage,
+    tags: bdeTags,
+    summary: 'One BDE',
+    params: idParams,
+    response: bdeRow,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/bdes',
+    access: { action: 'bdes.manage' },
+    tags: bdeTags,
+    summary: 'Make an employee a BDE: territory, monthly target and field-app password',
+    body: bdeCreateBody,
+    response: bdeRow,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/bdes/:id',
+    access: { action: 'bdes.manage' },
+    tags: bdeTags,
+    summary: 'Change territory, target or field-app status',
+    params: idParams,
+    body: bdeUpdateBody,
+    response: bdeRow,
+  }),
+  password: endpoint({
+    method: 'PUT',
+    path: '/admin/bdes/:id/password',
+    access: { action: 'bdes.password' },
+    tags: bdeTags,
+    summary: 'Set or reset the field-app password (signs the BDE out of the field app)',
+    params: idParams,
+    body: bdePasswordBody,
+    response: bdeRow,
+  }),
+  assign: endpoint({
+    method: 'POST',
+    path: '/admin/bdes/:id/members',
+    access: assigning,
+    tags: bdeTags,
+    summary: 'Assign members to this BDE',
+    params: idParams,
+    body: bdeAssignBody,
+    response: bdeMoveResult,
+  }),
+  move: endpoint({
+    method: 'POST',
+    path: '/admin/bdes/:id/members/move',
+    access: assigning,
+    tags: bdeTags,
+    summary: 'Move members of this BDE (the given ones, or all) to another BDE',
+    params: idParams,
+    body: bdeMoveBody,
+    response: bdeMoveResult,
+  }),
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { auditEntry } from './audit';
 import { endpoint } from './endpoint';
-import { recordId, text, uniqueArray } from './input';
+import { listEndpoints } from './endpoint-kits';
+import { idParam, idParams, recordId, text, uniqueArray } from './input';
 import { idempotencyHeaders } from './member-app';
 
 /**
@@ -146,5 +148,82 @@ export const feedbackAppEndpoints = {
     tags: ['member app'],
     summary: 'My feedback, newest first, with the staff replies',
     response: z.array(memberFeedback),
+  }),
+};
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['feedback'] as const;
+const access = { page: FEEDBACK_PAGE } as const;
+const responding = { action: 'feedback.respond' } as const;
+const attachmentParams = idParams.extend({ fileId: idParam });
+
+/** Feedbacks Data: list, export, detail with attachments and replies, reply, move state. */
+export const feedbackEndpoints = {
+  ...listEndpoints('/admin/feedback', { access, row: feedbackRow, tags, summary: 'Member feedback' }),
+  /** All Users → member detail: the member's feedback. */
+  ofMember: listEndpoints('/admin/users/:id/feedback', {
+    access: { page: '/dashboard/users' },
+    row: feedbackRow,
+    tags: ['members'],
+    summary: 'Feedback tab',
+    params: idParams,
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/feedback/:id',
+    access,
+    tags,
+    summary: 'One feedback with attachments and replies',
+    params: idParams,
+    response: feedbackDetail,
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/admin/feedback/:id/history',
+    access,
+    tags,
+    summary: 'History of the feedback (audit)',
+    params: idParams,
+    response: z.array(auditEntry),
+  }),
+  attachment: endpoint({
+    method: 'GET',
+    path: '/admin/feedback/:id/attachments/:fileId',
+    access,
+    tags,
+    summary: 'An attachment of the feedback',
+    params: attachmentParams,
+    file: true,
+  }),
+  attachmentThumbnail: endpoint({
+    method: 'GET',
+    path: '/admin/feedback/:id/attachments/:fileId/thumbnail',
+    access,
+    tags,
+    summary: 'An attachment of the feedback (thumbnail)',
+    params: attachmentParams,
+    file: true,
+  }),
+  reply: endpoint({
+    method: 'POST',
+    path: '/admin/feedback/:id/replies',
+    access: responding,
+    tags,
+    summary: 'Reply (the member sees it in the app)',
+    params: idParams,
+    body: feedbackReplyBody,
+    response: feedbackDetail,
+  }),
+  move: endpoint({
+    method: 'POST',
+    path: '/admin/feedback/:id/move',
+    access: responding,
+    tags,
+    summary:
+      'Move open → in_progress → resolved, or open → resolved with a reply (409 otherwise); a reply may go with the move',
+    params: idParams,
+    body: feedbackMoveBody,
+    response: feedbackDetail,
   }),
 };

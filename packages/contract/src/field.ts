@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from './auth';
-import { recordId, text, uniqueArray } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
+import { fieldUploadQuery } from './files';
+import { idParam, idParams, recordId, text, uniqueArray } from './input';
+import { listQuery, listResult } from './list';
+import { idempotencyHeaders } from './member-app';
 import { MEMBER_STATUSES, MEMBER_TYPES, mobileNumber } from './members';
 
 /**
@@ -187,3 +192,147 @@ export const fieldMemberRow = z.object({
   onboardedAt: z.string(),
 });
 export type FieldMemberRow = z.infer<typeof fieldMemberRow>;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const activityTags = ['bdes'] as const;
+const activity = { page: BDA_ACTIVITY_PAGE } as const;
+const photoParams = z.object({ id: idParam, fileId: idParam });
+
+/** BDA Activity: the visits, their map and their photos. */
+export const fieldVisitsEndpoints = {
+  ...listEndpoints('/admin/field-visits', {
+    access: activity,
+    row: visitRow,
+    tags: activityTags,
+    summary: 'Visits from the field app',
+  }),
+  map: endpoint({
+    method: 'GET',
+    path: '/admin/field-visits/map',
+    access: activity,
+    tags: activityTags,
+    summary: `Check-ins of the current filter for the map (the newest ${MAX_MAP_POINTS})`,
+    query: listQuery.pick({ filter: true }),
+    response: z.object({ points: z.array(visitPoint), truncated: z.boolean() }),
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/field-visits/:id',
+    access: activity,
+    tags: activityTags,
+    summary: 'One visit',
+    params: idParams,
+    response: visitRow,
+  }),
+  photo: endpoint({
+    method: 'GET',
+    path: '/admin/field-visits/:id/photos/:fileId',
+    access: activity,
+    tags: activityTags,
+    summary: 'A photo of the visit',
+    params: photoParams,
+    file: true,
+  }),
+  photoThumbnail: endpoint({
+    method: 'GET',
+    path: '/admin/field-visits/:id/photos/:fileId/thumbnail',
+    access: activity,
+    tags: activityTags,
+    summary: 'A photo of the visit (thumbnail)',
+    params: photoParams,
+    file: true,
+  }),
+};
+
+const fieldTags = ['field app'] as const;
+
+/**
+ * The field app's API (`/api/field/...`): its own sign-in and sessions, so a field token opens no
+ * staff or member route and neither of theirs opens these. Writes accept `Idempotency-Key`.
+ */
+export const fieldAppEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/field/login',
+    access: 'public',
+    tags: fieldTags,
+    summary: 'BDE sign-in (mobile and field-app password)',
+    body: fieldLoginBody,
+    response: fieldSession,
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/field/me',
+    access: 'field',
+    tags: fieldTags,
+    summary: 'My profile, territory and target',
+    response: fieldProfile,
+  }),
+  /** Answers 201 with the stored file (`memberUpload`: id, content type, size). */
+  upload: endpoint({
+    method: 'POST',
+    path: '/field/uploads',
+    access: 'field',
+    tags: fieldTags,
+    summary: 'Upload a visit photo (JPEG, PNG or WebP, 5 MB at most); reference it in a check-in (201)',
+    query: fieldUploadQuery,
+  }),
+  checkIn: endpoint({
+    method: 'POST',
+    path: '/field/visits',
+    access: 'field',
+    tags: fieldTags,
+    summary: 'Check in to a visit',
+    headers: idempotencyHeaders,
+    body: checkInBody,
+    response: visitRow,
+  }),
+  checkOut: endpoint({
+    method: 'POST',
+    path: '/field/visits/:id/check-out',
+    access: 'field',
+    tags: fieldTags,
+    summary: 'Check out of my visit',
+    params: idParams,
+    headers: idempotencyHeaders,
+    body: checkOutBody,
+    response: visitRow,
+  }),
+  visits: endpoint({
+    method: 'GET',
+    path: '/field/visits',
+    access: 'field',
+    tags: fieldTags,
+    summary: 'My visits',
+    query: listQuery,
+    response: listResult(visitRow),
+  }),
+  onboard: endpoint({
+    method: 'POST',
+    path: '/field/members',
+    access: 'field',
+    tags: fieldTags,
+    summary: 'Onboard a member (pending approval, assigned to me, counted against my target)',
+    headers: idempotencyHeaders,
+    body: fieldMemberBody,
+    response: fieldMemberRow,
+  }),
+  members: endpoint({
+    method: 'GET',
+    path: '/field/members',
+    access: 'field',
+    tags: fieldTags,
+    summary: 'Members I onboarded',
+    query: listQuery,
+    response: listResult(fieldMemberRow),
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/field/logout',
+    access: 'field',
+    tags: fieldTags,
+    summary: 'End this session',
+    noContent: true,
+  }),
+};

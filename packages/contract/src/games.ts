@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { auditEntry } from './audit';
 import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
 import { idParams, text } from './input';
 import { idempotencyHeaders } from './member-app';
 import type { ReportDefinition } from './report-definition';
@@ -243,5 +245,71 @@ export const gamesAppEndpoints = {
     headers: idempotencyHeaders,
     params: idParams,
     response: playAnswer,
+  }),
+};
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['games'] as const;
+const access = { page: GAMES_PAGE } as const;
+const manage = { action: 'games.manage' } as const;
+
+/** Games Points: games with their prize tables, their history, the play history. */
+export const gamesEndpoints = {
+  ...listEndpoints('/admin/games', { access, row: gameRow, tags, summary: 'Games with their prize tables' }),
+  plays: listEndpoints('/admin/game-plays', { access, row: gamePlayRow, tags, summary: 'Play history' }),
+  /** All Users → member detail: the member's game plays (read with the All Users page permission). */
+  ofMember: listEndpoints('/admin/users/:id/game-plays', {
+    access: { page: '/dashboard/users' },
+    row: gamePlayRow,
+    tags: ['members'],
+    summary: 'Game plays tab',
+    params: idParams,
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/games/:id',
+    access,
+    tags,
+    summary: 'One game',
+    params: idParams,
+    response: gameRow,
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/admin/games/:id/history',
+    access,
+    tags,
+    summary: 'A game’s history (audit)',
+    params: idParams,
+    response: z.array(auditEntry),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/games',
+    access: manage,
+    tags,
+    summary: 'Create a game (probabilities must add up to 100%)',
+    body: gameBody,
+    response: gameRow,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/games/:id',
+    access: manage,
+    tags,
+    summary: 'Edit a game and its prize table',
+    params: idParams,
+    body: gameBody,
+    response: gameRow,
+  }),
+  archive: endpoint({
+    method: 'POST',
+    path: '/admin/games/:id/archive',
+    access: manage,
+    tags,
+    summary: 'Archive a game (no more plays)',
+    params: idParams,
+    response: gameRow,
   }),
 };

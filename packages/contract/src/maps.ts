@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * What the web's maps (components/map) need from the server: the street tile template when the
@@ -17,3 +18,17 @@ export const inIndia = (lat: number, lng: number): boolean =>
   lat <= INDIA_BOUNDS.maxLat &&
   lng >= INDIA_BOUNDS.minLng &&
   lng <= INDIA_BOUNDS.maxLng;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+/** The maps' configuration (any signed-in staff account: maps sit on several pages). */
+export const mapsEndpoints = {
+  config: endpoint({
+    method: 'GET',
+    path: '/admin/map-config',
+    access: 'staff',
+    tags: ['maps'],
+    summary: 'Street tiles beneath the maps (MAP_TILE_URL), or none',
+    response: mapConfigSchema,
+  }),
+};

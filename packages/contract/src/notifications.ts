@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { listEndpoints, uploadEndpoints } from './endpoint-kits';
 import { idParams, recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
 import { rowError, UPLOAD_STATUSES } from './uploads';
@@ -180,5 +181,90 @@ export const inboxAppEndpoints = {
     summary: 'Mark one of my messages read (repeat-safe: a second call changes nothing)',
     params: idParams,
     response: inboxMessage,
+  }),
+  image: endpoint({
+    method: 'GET',
+    path: '/app/inbox/:id/image',
+    access: 'member',
+    tags: appTags,
+    summary: 'The image of one of my messages',
+    params: idParams,
+    file: true,
+  }),
+};
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['notifications'] as const;
+const access = { page: NOTIFICATIONS_PAGE } as const;
+const sending = { action: 'notifications.send' } as const;
+
+/** Manage Notification → Compose: compose, schedule, cancel, the audience upload, and the history. */
+export const notificationsEndpoints = {
+  ...listEndpoints('/admin/notifications', {
+    access,
+    row: notificationRow,
+    tags,
+    summary: 'Notifications: state, audience, recipients, delivered and read counts',
+  }),
+  audience: uploadEndpoints(
+    {
+      upload: '/admin/notifications/audience-upload',
+      template: '/admin/notifications/audience-template',
+      errors: '/admin/notifications/audience-upload/errors',
+    },
+    {
+      access,
+      write: sending,
+      tags,
+      summary:
+        'Upload a list of member codes or mobiles (multipart field "file") for an audience; applyValid=true keeps the good rows of a file with errors',
+      result: audienceUploadResult,
+    },
+  ),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/notifications/:id',
+    access,
+    tags,
+    summary: 'One notification',
+    params: idParams,
+    response: notificationRow,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/notifications',
+    access: sending,
+    tags,
+    summary: 'Compose a notification: send now (no sendAt) or schedule it',
+    body: notificationCreateBody,
+    response: notificationRow,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/admin/notifications/:id/cancel',
+    access: sending,
+    tags,
+    summary: 'Cancel a notification that has not started sending (409 otherwise)',
+    params: idParams,
+    response: notificationRow,
+  }),
+  image: endpoint({
+    method: 'GET',
+    path: '/admin/notifications/:id/image',
+    access,
+    tags,
+    summary: 'The notification’s image',
+    params: idParams,
+    file: true,
+  }),
+  imageThumbnail: endpoint({
+    method: 'GET',
+    path: '/admin/notifications/:id/image/thumbnail',
+    access,
+    tags,
+    summary: 'The notification’s image (thumbnail)',
+    params: idParams,
+    file: true,
   }),
 };

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { bulkDecisionBody } from './decisions';
+import { auditEntry } from './audit';
+import { bulkDecisionBody, bulkDecisionResult } from './decisions';
 import { endpoint } from './endpoint';
-import { recordId, text, uniqueArray } from './input';
+import { listEndpoints } from './endpoint-kits';
+import { idParam, idParams, recordId, text, uniqueArray } from './input';
 import { idempotencyHeaders } from './member-app';
 
 /**
@@ -186,5 +188,121 @@ export const projectsAppEndpoints = {
     tags: ['member app'],
     summary: 'My projects, newest first, with state and reason',
     response: z.array(memberProject),
+  }),
+};
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['projects'] as const;
+const access = { page: PROJECTS_PAGE } as const;
+const deciding = { action: 'projects.decide' } as const;
+const photoParams = idParams.extend({ fileId: idParam });
+
+/** Project Registration: list, export, detail with photos and history, decisions, the bonus setting. */
+export const projectsEndpoints = {
+  ...listEndpoints('/admin/projects', {
+    access,
+    row: projectRow,
+    tags,
+    summary: 'Projects members registered',
+  }),
+  /** All Users → member detail: the member's projects. */
+  ofMember: listEndpoints('/admin/users/:id/projects', {
+    access: { page: '/dashboard/users' },
+    row: projectRow,
+    tags: ['members'],
+    summary: 'Projects tab',
+    params: idParams,
+  }),
+  bonusSettings: endpoint({
+    method: 'GET',
+    path: '/admin/projects/bonus-settings',
+    access,
+    tags,
+    summary: 'Project bonus points: history, in force flagged (none: no bonus)',
+    response: z.array(projectBonusSettingRow),
+  }),
+  setBonus: endpoint({
+    method: 'POST',
+    path: '/admin/projects/bonus-settings',
+    access: { action: 'projects.configure' },
+    tags,
+    summary: 'Set the project bonus points from a date',
+    body: projectBonusSettingBody,
+    response: z.array(projectBonusSettingRow),
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/projects/:id',
+    access,
+    tags,
+    summary: 'One project with its photos',
+    params: idParams,
+    response: projectDetail,
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/admin/projects/:id/history',
+    access,
+    tags,
+    summary: 'History of the project (audit)',
+    params: idParams,
+    response: z.array(auditEntry),
+  }),
+  photo: endpoint({
+    method: 'GET',
+    path: '/admin/projects/:id/photos/:fileId',
+    access,
+    tags,
+    summary: 'A photo of the project (an attachment)',
+    params: photoParams,
+    file: true,
+  }),
+  photoThumbnail: endpoint({
+    method: 'GET',
+    path: '/admin/projects/:id/photos/:fileId/thumbnail',
+    access,
+    tags,
+    summary: 'A photo of the project (thumbnail) (an attachment)',
+    params: photoParams,
+    file: true,
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/admin/projects/:id/approve',
+    access: deciding,
+    tags,
+    summary: 'Approve (credits the bonus in force, once)',
+    params: idParams,
+    body: projectApproveBody,
+    response: projectRow,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/admin/projects/:id/reject',
+    access: deciding,
+    tags,
+    summary: 'Reject with a reason',
+    params: idParams,
+    body: projectRejectBody,
+    response: projectRow,
+  }),
+  approveMany: endpoint({
+    method: 'POST',
+    path: '/admin/projects/approve',
+    access: deciding,
+    tags,
+    summary: 'Approve one or many: an outcome per row',
+    body: projectBulkBody,
+    response: bulkDecisionResult,
+  }),
+  rejectMany: endpoint({
+    method: 'POST',
+    path: '/admin/projects/reject',
+    access: deciding,
+    tags,
+    summary: 'Reject (reason required) one or many: an outcome per row',
+    body: projectBulkBody,
+    response: bulkDecisionResult,
   }),
 };

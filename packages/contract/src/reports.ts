@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
 import { COURIER_REPORTS } from './courier-redemptions';
+import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
 import { FIELD_REPORTS } from './field-reports';
 import { GAME_REPORTS } from './games';
 import { GIFT_VOUCHER_REPORTS } from './gift-vouchers';
+import { idParams } from './input';
 import { NOTIFICATION_REPORTS } from './notification-reports';
 import { PROJECT_REPORTS } from './project-reports';
 import { REDEMPTION_REPORTS } from './redemption-reports';
@@ -271,3 +274,51 @@ export const reportQueued = z.object({
   status: z.literal('queued'),
 });
 export type ReportQueued = z.infer<typeof reportQueued>;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['reports'] as const;
+const access = { page: REPORT_PAGE } as const;
+
+/**
+ * Download Report: the types my role may run, a run (the xlsx, or queued in the background), the
+ * generated reports and their files. Each report type also needs its own page (checked by the server).
+ */
+export const reportsEndpoints = {
+  types: endpoint({
+    method: 'GET',
+    path: '/admin/reports/types',
+    access,
+    tags,
+    summary: 'The report types my role may run',
+    response: z.array(reportTypeOption),
+  }),
+  /**
+   * The xlsx streamed (200, `<reportType>.xlsx`), or with `background: true` queued (202, `reportQueued`,
+   * the report then shows in the generated reports). Dates are IST calendar days, both inclusive.
+   */
+  download: endpoint({
+    method: 'POST',
+    path: '/admin/downloadReports',
+    access,
+    tags,
+    summary: 'Run a report: the xlsx streamed (200), or with `background: true` queued (202)',
+    body: downloadReportBody,
+    file: true,
+  }),
+  generated: listEndpoints('/admin/reports', {
+    access,
+    row: generatedReport,
+    tags,
+    summary: 'Generated reports: my own, or everyone’s for holders of User Roles; expired ones left out',
+  }),
+  file: endpoint({
+    method: 'GET',
+    path: '/admin/reports/:id/file',
+    access,
+    tags,
+    summary: 'Download a generated report',
+    params: idParams,
+    file: true,
+  }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { actionById, actionsWithoutPage } from './actions';
 import { auditEntry } from './audit';
-import { text, uniqueArray } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
+import { idParams, text, uniqueArray } from './input';
 import { ALL_PERMISSIONS, PAGES } from './permissions';
 
 /** User Roles (`/dashboard/roles`): roles and their page and action permissions. */
@@ -99,3 +101,55 @@ export const countPages = (permissions: readonly string[]): number =>
 /** Whether every permission of `wanted` is in `held`: no one grants more than they hold. */
 export const missingFrom = (held: ReadonlySet<string>, wanted: readonly string[]): string[] =>
   wanted.filter((p) => !held.has(p));
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['roles'] as const;
+const manage = { action: ROLES_MANAGE } as const;
+
+/** User Roles: the list, one role with its history, create, edit, delete. */
+export const rolesEndpoints = {
+  ...listEndpoints('/admin/roles', {
+    access: { page: ROLES_PAGE },
+    row: roleRow,
+    tags,
+    summary: 'Roles with permission and staff counts',
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/roles/:id',
+    access: { page: ROLES_PAGE },
+    tags,
+    summary: 'One role with its history',
+    params: idParams,
+    response: roleDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/roles',
+    access: manage,
+    tags,
+    summary: 'Create a custom role (only with permissions the caller holds)',
+    body: roleCreateBody,
+    response: roleRow,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/roles/:id',
+    access: manage,
+    tags,
+    summary: 'Change a role’s label or permissions',
+    params: idParams,
+    body: roleUpdateBody,
+    response: roleRow,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/admin/roles/:id',
+    access: manage,
+    tags,
+    summary: 'Delete a custom role nobody holds',
+    params: idParams,
+    response: z.object({ id: z.number().int() }),
+  }),
+};

@@ -24,6 +24,11 @@ export type EndpointHandler<E extends Endpoint> = (
 /** Route options a declaration does not carry (body limit, rate limit, a multipart parser's config). */
 export type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'preHandler' | 'preValidation'> & {
   config?: Record<string, unknown>;
+  /**
+   * Answers the declaration cannot say, by status, for the docs and the serializer: a download's 200
+   * (`{ description, content: { [type]: … } }`), a 201 or a 202 with its schema.
+   */
+  responses?: Record<number, unknown>;
 };
 
 /**
@@ -37,11 +42,17 @@ export function route<E extends Endpoint>(
   extras: RouteExtras = {},
 ): void {
   const { method, path, summary, tags, params, query, headers, body, response } = declaration;
+  const { responses: more, ...options } = extras;
+  const responses = {
+    ...(response ? { 200: response } : {}),
+    ...(declaration.noContent ? { 204: z.null() } : {}),
+    ...more,
+  };
   app.route({
     method,
     url: path,
-    ...extras,
-    config: { ...accessConfig(declaration.access), ...extras.config },
+    ...options,
+    config: { ...accessConfig(declaration.access), ...options.config },
     schema: {
       summary,
       tags: [...tags],
@@ -49,8 +60,7 @@ export function route<E extends Endpoint>(
       ...(query ? { querystring: query } : {}),
       ...(headers ? { headers } : {}),
       ...(body ? { body } : {}),
-      ...(response ? { response: { 200: response } } : {}),
-      ...(declaration.noContent ? { response: { 204: z.null() } } : {}),
+      ...(Object.keys(responses).length > 0 ? { response: responses } : {}),
     },
     handler: handler as unknown as RouteHandlerMethod,
   });

@@ -9,13 +9,13 @@ export interface AttachedFile {
 
 /**
  * The files a record holds, side by side: thumbnails of images, a download link for the rest
- * (PDFs). Each file is served by the record's own route, `<basePath>/<fileId>`. Numbered labels
+ * (PDFs). Each file is served by the record's own route (`pathOf(fileId)`; its thumbnail under it). Numbered labels
  * ("Photo 1") and download names (`<fileName>-1`) follow the order the record keeps.
  */
 export function AttachmentStrip(props: {
   files: readonly AttachedFile[];
-  /** The record's file route without the file id, e.g. `/admin/projects/4/photos`. */
-  basePath: string;
+  /** The record's route of one file, from its contract endpoint (`endpointPath(e.photo, { id, fileId })`). */
+  pathOf: (fileId: number) => string;
   /** What one file is called: "Photo", "Attachment", "Image". */
   label: string;
   /** The download name before its number, e.g. `project-4-photo`. */
@@ -25,7 +25,7 @@ export function AttachmentStrip(props: {
   size?: number;
   sx?: SxProps;
 }) {
-  const { files, basePath, label, fileName } = props;
+  const { files, pathOf, label, fileName } = props;
   if (files.length === 0) return props.empty ? <Typography>{props.empty}</Typography> : null;
   return (
     <Stack
@@ -37,7 +37,7 @@ export function AttachmentStrip(props: {
       {files.map((file, i) => (
         <ProtectedImage
           key={file.fileId}
-          path={`${basePath}/${file.fileId}`}
+          path={pathOf(file.fileId)}
           hasThumbnail={file.hasThumbnail}
           label={`${label} ${i + 1}`}
           fileName={`${fileName}-${i + 1}`}

@@ -1,4 +1,3 @@
-import { CONTENT_PAGES } from '@app/contract/content';
 import {
   BANNER_ENTITY,
   type BannerBody,
@@ -6,6 +5,7 @@ import {
   bannerBody,
   bannerRow,
   bannerUpdateBody,
+  contentEndpoints,
 } from '@app/contract/content-media';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,7 +16,6 @@ import { defineList } from '../../lib/lists/define';
 import { bool, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { recordRoutes, type WriteContext } from '../../lib/records';
-import { page } from '../../plugins/access';
 import { claimContentFile, fileRoutes } from './content-files';
 
 export const bannerList = defineList<BannerRow>({
@@ -54,11 +53,8 @@ async function values(tx: Executor, body: Partial<BannerBody>, { actor, before }
 
 /** Banners of the app's home screen: image, link, audience (member types, states) and IST days. */
 export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['banners'];
   recordRoutes(app, {
-    path: '/admin/content/banners',
-    page: CONTENT_PAGES.banner,
-    manage: 'banners.manage',
+    endpoints: contentEndpoints.banners,
     entity: BANNER_ENTITY,
     label: 'Banner',
     table: banners,
@@ -68,15 +64,10 @@ export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
     update: bannerUpdateBody,
     values,
     fileName: 'banners',
-    tags,
-    summary: 'Banners',
     archive: banners.active,
   });
   fileRoutes(app, {
-    path: '/admin/content/banners/:id/image',
-    access: page(CONTENT_PAGES.banner),
-    tags,
-    summary: 'A banner’s image',
+    endpoints: contentEndpoints.banners.image,
     resolve: async (a, p) =>
       (await a.database.db.select({ f: banners.imageFileId }).from(banners).where(eq(banners.id, p.id)))[0]
         ?.f,

@@ -1,12 +1,10 @@
-import { idParam } from '@app/contract/input';
+import type { Endpoint } from '@app/contract/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
-import type { Access } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import { claimFile, openStored } from '../files/files.service';
 
 /**
@@ -52,42 +50,36 @@ export async function sendContentFile(
   );
 }
 
+/** A file endpoint of a content record (contract `contentEndpoints`: `image.file`, `image.thumbnail`). */
+type FileEndpoint = Endpoint & { method: 'GET'; file: true };
+
 export interface FileRoute {
-  /** e.g. `/admin/content/banners/:id/image`; `/thumbnail` is added for the second route. */
-  path: string;
-  access: Access;
-  tags: string[];
-  summary: string;
+  /** The record's file endpoint and, for an image, its thumbnail's. */
+  endpoints: { file: FileEndpoint; thumbnail?: FileEndpoint };
   /** The file of the record the path names, or undefined (404) when it has none or may not be seen. */
   resolve: (
     app: FastifyInstance,
     params: { id: number; fileId?: number },
     request: FastifyRequest,
   ) => Promise<number | null | undefined>;
-  /** Whether the route also serves a thumbnail (images). */
-  thumbnail?: boolean;
 }
 
-const params = z.object({ id: idParam, fileId: idParam.optional() });
-
-/** Registers `path` (and `path/thumbnail`) serving the file a record references. */
-export function fileRoutes(app: Parameters<FastifyPluginAsyncZod>[0], route: FileRoute) {
-  const variants = route.thumbnail === false ? (['file'] as const) : (['file', 'thumbnail'] as const);
-  for (const variant of variants)
-    app.get(
-      `${route.path}${variant === 'thumbnail' ? '/thumbnail' : ''}`,
-      {
-        config: { access: route.access },
-        schema: {
-          tags: route.tags,
-          summary: `${route.summary}${variant === 'thumbnail' ? ' (thumbnail)' : ''}`,
-          params,
-        },
-      },
-      async (request, reply) => {
-        const fileId = await route.resolve(app, request.params, request);
-        if (!fileId) throw notFound(route.summary);
-        return sendContentFile(app, reply, fileId, route.summary, variant);
-      },
-    );
+/** Registers the declared file route (and its thumbnail) serving the file a record references. */
+export function fileRoutes(app: FastifyInstance, options: FileRoute) {
+  const what = options.endpoints.file.summary;
+  const variants = [
+    ['file', options.endpoints.file],
+    ['thumbnail', options.endpoints.thumbnail],
+  ] as const;
+  for (const [variant, declaration] of variants)
+    if (declaration)
+      route(app, declaration, async (request, reply) => {
+        const fileId = await options.resolve(
+          app,
+          request.params as unknown as { id: number; fileId?: number },
+          request,
+        );
+        if (!fileId) throw notFound(what);
+        return sendContentFile(app, reply, fileId, what, variant);
+      });
 }

@@ -1,4 +1,4 @@
-import { contentAppEndpoints as api } from '@app/contract/content-media';
+import { contentAppEndpoints as api, contentAppFileEndpoints as files } from '@app/contract/content-media';
 import type { Endpoint, EndpointReply } from '@app/contract/endpoint';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,9 +11,6 @@ import * as app$ from './content.app';
 import { fileRoutes } from './content-files';
 import { publishedFileOf } from './documents.service';
 import { appEvents, cancelRegistration, registerForEvent } from './events.registrations';
-
-const tags = ['member app: content'];
-const access = 'member' as const;
 
 /** The member app's content: social links, documents, virtual room, gallery, banners, events. */
 export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,39 +28,23 @@ export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
   list(api.events, (id) => appEvents(db, id));
 
   fileRoutes(app, {
-    path: '/app/content/documents/:id/file',
-    access,
-    tags,
-    summary: 'A published document’s PDF',
-    thumbnail: false,
+    endpoints: { file: files.document },
     resolve: (a, p) => publishedFileOf(a, p.id),
   });
   fileRoutes(app, {
-    path: '/app/content/virtual-room/:id/image',
-    access,
-    tags,
-    summary: 'A virtual room entry’s image',
+    endpoints: files.virtualRoomImage,
     resolve: (_a, p) => app$.appRoomImage(db, p.id),
   });
   fileRoutes(app, {
-    path: '/app/content/gallery/images/:id',
-    access,
-    tags,
-    summary: 'A gallery image',
+    endpoints: files.galleryImage,
     resolve: (_a, p) => app$.appGalleryImage(db, p.id),
   });
   fileRoutes(app, {
-    path: '/app/content/banners/:id/image',
-    access,
-    tags,
-    summary: 'A banner’s image',
+    endpoints: files.bannerImage,
     resolve: (_a, p, request) => app$.appBannerImage(db, memberOf(request).id, p.id),
   });
   fileRoutes(app, {
-    path: '/app/content/events/:id/images/:fileId',
-    access,
-    tags,
-    summary: 'An event’s image',
+    endpoints: files.eventImage,
     resolve: async (_a, p) => {
       const [row] = await db
         .select({ id: events.id })

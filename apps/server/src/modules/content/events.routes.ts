@@ -1,7 +1,7 @@
-import { CONTENT_MESSAGES, CONTENT_PAGES } from '@app/contract/content';
+import { CONTENT_MESSAGES } from '@app/contract/content';
 import {
   type AttendeeRow,
-  attendeeRow,
+  contentEndpoints,
   EVENT_ENTITY,
   EVENT_TYPES,
   type EventBody,
@@ -10,7 +10,6 @@ import {
   eventRow,
   eventUpdateBody,
 } from '@app/contract/content-media';
-import { idParams } from '@app/contract/input';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/client';
@@ -22,7 +21,6 @@ import { bool, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { isoText } from '../../lib/lists/sql';
 import { recordRoutes, type WriteContext } from '../../lib/records';
-import { page } from '../../plugins/access';
 import { claimContentFiles, fileRoutes } from './content-files';
 
 export const eventList = defineList<EventRow>({
@@ -116,12 +114,9 @@ async function values(tx: Executor, body: Partial<EventBody>, { actor, before }:
 
 /** Events: members register in the app (events.registrations.ts); staff see and export attendees. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['events'];
-  const access = page(CONTENT_PAGES.event);
+  const e = contentEndpoints.events;
   recordRoutes(app, {
-    path: '/admin/content/events',
-    page: CONTENT_PAGES.event,
-    manage: 'events.manage',
+    endpoints: e,
     entity: EVENT_ENTITY,
     label: 'Event',
     table: events,
@@ -131,26 +126,16 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     update: eventUpdateBody,
     values,
     fileName: 'events',
-    tags,
-    summary: 'Events',
     archive: events.active,
   });
   listRoutes(app, {
-    path: '/admin/content/events/:id/attendees',
-    params: idParams,
-    access,
+    endpoints: e.attendees,
     list: attendeeList,
-    row: attendeeRow,
     fileName: 'event-attendees',
-    tags,
-    summary: 'An event’s attendees',
     scope: (request) => eq(eventRegistrations.eventId, pathId(request)),
   });
   fileRoutes(app, {
-    path: '/admin/content/events/:id/images/:fileId',
-    access,
-    tags,
-    summary: 'An event’s image',
+    endpoints: e.image,
     resolve: async (a, p) => {
       const [row] = await a.database.db
         .select({ id: events.id })

@@ -1,11 +1,11 @@
 import {
-  CONTENT_PAGES,
   SOCIAL_ENTITY,
   type SocialRow,
   socialBody,
   socialRow,
   socialUpdateBody,
 } from '@app/contract/content';
+import { contentEndpoints } from '@app/contract/content-media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { socialLinks } from '../../db/schema/content';
 import { defineList } from '../../lib/lists/define';
@@ -34,9 +34,7 @@ export const socialList = defineList<SocialRow>({
 /** Social Connect: the programme's links on social platforms, in the app's order. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   recordRoutes(app, {
-    path: '/admin/content/social-links',
-    page: CONTENT_PAGES.social,
-    manage: 'social-links.manage',
+    endpoints: contentEndpoints.social,
     entity: SOCIAL_ENTITY,
     label: 'Social link',
     table: socialLinks,
@@ -45,8 +43,6 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     create: socialBody,
     update: socialUpdateBody,
     fileName: 'social-links',
-    tags: ['social connect'],
-    summary: 'Social links',
     archive: socialLinks.active,
   });
 };

@@ -1,6 +1,5 @@
 import {
   CONTENT_MESSAGES,
-  CONTENT_PAGES,
   VIRTUAL_ROOM_ENTITY,
   type VirtualRoomBody,
   type VirtualRoomRow,
@@ -8,6 +7,7 @@ import {
   virtualRoomRow,
   virtualRoomUpdateBody,
 } from '@app/contract/content';
+import { contentEndpoints } from '@app/contract/content-media';
 import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/client';
@@ -18,7 +18,6 @@ import { defineList } from '../../lib/lists/define';
 import { bool, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { recordRoutes, type WriteContext } from '../../lib/records';
-import { page } from '../../plugins/access';
 import { claimContentFile, fileRoutes } from './content-files';
 
 export const virtualRoomList = defineList<VirtualRoomRow>({
@@ -66,11 +65,8 @@ async function values(
 
 /** Virtual Room: showroom entries with a 360° image or a video, and featured products. */
 export const virtualRoomRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['virtual room'];
   recordRoutes(app, {
-    path: '/admin/content/virtual-room',
-    page: CONTENT_PAGES.virtualRoom,
-    manage: 'virtual-room.manage',
+    endpoints: contentEndpoints.virtualRoom,
     entity: VIRTUAL_ROOM_ENTITY,
     label: 'Virtual room entry',
     table: virtualRooms,
@@ -80,15 +76,10 @@ export const virtualRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     update: virtualRoomUpdateBody,
     values,
     fileName: 'virtual-room',
-    tags,
-    summary: 'Virtual room entries',
     archive: virtualRooms.active,
   });
   fileRoutes(app, {
-    path: '/admin/content/virtual-room/:id/image',
-    access: page(CONTENT_PAGES.virtualRoom),
-    tags,
-    summary: 'A virtual room entry’s image',
+    endpoints: contentEndpoints.virtualRoom.image,
     resolve: async (a, p) =>
       (
         await a.database.db

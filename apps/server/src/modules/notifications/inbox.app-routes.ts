@@ -1,13 +1,9 @@
-import { idParams } from '@app/contract/input';
 import { inboxAppEndpoints } from '@app/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadHeaders } from '../../lib/downloads';
 import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import * as inbox from './inbox.service';
-
-const tags = ['member app'];
-const params = idParams;
 
 /** The member app's inbox: what Manage Notification fanned out to this member. */
 export const inboxAppRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,14 +17,10 @@ export const inboxAppRoutes: FastifyPluginAsyncZod = async (app) => {
     inbox.read(app, memberOf(request).id, request.params.id),
   );
 
-  app.get(
-    '/app/inbox/:id/image',
-    { config: { access: 'member' }, schema: { tags, summary: 'The image of one of my messages', params } },
-    async (request, reply) => {
-      const { file, stream } = await inbox.image(app, memberOf(request).id, request.params.id);
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: false }).send(
-        stream,
-      );
-    },
-  );
+  route(app, inboxAppEndpoints.image, async (request, reply) => {
+    const { file, stream } = await inbox.image(app, memberOf(request).id, request.params.id);
+    return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: false }).send(
+      stream,
+    );
+  });
 };

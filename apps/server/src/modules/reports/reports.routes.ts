@@ -1,31 +1,22 @@
 import type { Readable } from 'node:stream';
-import { idParams } from '@app/contract/input';
-import {
-  downloadReportBody,
-  generatedReport,
-  REPORT_PAGE,
-  reportQueued,
-  reportTypeOption,
-  XLSX_CONTENT_TYPE,
-} from '@app/contract/reports';
+import { reportQueued, reportsEndpoints, XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
-import { page, staffOf } from '../../plugins/access';
+import { staffOf } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import * as service from './reports.service';
 
+/** The docs' 200 of a report download. */
 const xlsxResponse = {
   description: 'The report as an xlsx attachment named `<reportType>.xlsx`',
   content: { [XLSX_CONTENT_TYPE]: { schema: z.string().meta({ format: 'binary' }) } },
 };
 
-/**
- * Sends a spreadsheet as an attachment. Typed as a plain reply: the typed one only accepts what the
- * 200 schema describes (a binary string for the docs), not the stream that carries it.
- */
+/** Sends a spreadsheet as an attachment. */
 function sendXlsx(reply: FastifyReply, name: string, content: Readable, size?: number) {
   if (size !== undefined) reply.header('content-length', size);
   return downloadHeaders(reply, { name, contentType: XLSX_CONTENT_TYPE, personal: true }).send(content);
@@ -33,38 +24,15 @@ function sendXlsx(reply: FastifyReply, name: string, content: Readable, size?: n
 
 /**
  * Every report endpoint serves the Download Report page; on top of that each report type needs the
- * page it belongs to (contract/reports.ts), checked by the service.
+ * page it belongs to (contract/reports.ts), checked by the service. Declared in contract reportsEndpoints.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const access = page(REPORT_PAGE);
+  const e = reportsEndpoints;
+  route(app, e.types, async (request) => service.typesFor(staffOf(request)));
 
-  app.get(
-    '/admin/reports/types',
-    {
-      config: { access },
-      schema: {
-        tags: ['reports'],
-        summary: 'The report types my role may run',
-        response: { 200: z.array(reportTypeOption) },
-      },
-    },
-    async (request) => service.typesFor(staffOf(request)),
-  );
-
-  app.post(
-    '/admin/downloadReports',
-    {
-      config: { access },
-      schema: {
-        tags: ['reports'],
-        summary: 'Run a report: the xlsx streamed (200), or with `background: true` queued (202)',
-        description:
-          'Dates are calendar days in Asia/Kolkata, both inclusive. `background: true` creates a report in ' +
-          '"Generated reports" (GET /admin/reports) and answers 202 without a file.',
-        body: downloadReportBody,
-        response: { 200: xlsxResponse, 202: reportQueued },
-      },
-    },
+  route(
+    app,
+    e.download,
     async (request, reply) => {
       const me = staffOf(request);
       if (request.body.background) {
@@ -73,33 +41,23 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const stream = await service.download(app, me, actorOf(request), request.body);
       return sendXlsx(reply, `${request.body.reportType}.xlsx`, stream);
     },
+    { responses: { 200: xlsxResponse, 202: reportQueued } },
   );
 
   listRoutes(app, {
-    path: '/admin/reports',
-    access,
+    endpoints: e.generated,
     list: service.generatedList,
-    row: generatedReport,
     fileName: 'generated-reports',
-    tags: ['reports'],
-    summary: 'Generated reports: my own, or everyone’s for holders of User Roles; expired ones left out',
     scope: (request) => service.generatedScope(staffOf(request)),
   });
 
-  app.get(
-    '/admin/reports/:id/file',
-    {
-      config: { access },
-      schema: {
-        tags: ['reports'],
-        summary: 'Download a generated report',
-        params: idParams,
-        response: { 200: xlsxResponse },
-      },
-    },
+  route(
+    app,
+    e.file,
     async (request, reply) => {
       const { name, file, content } = await service.openGenerated(app, staffOf(request), request.params.id);
       return sendXlsx(reply, name, content, file.size);
     },
+    { responses: { 200: xlsxResponse } },
   );
 };

@@ -1,5 +1,5 @@
-import type { MapConfig } from '@app/contract/maps';
-import { api } from '../../app/api';
+import { type MapConfig, mapsEndpoints } from '@app/contract/maps';
+import { call } from '../../app/api';
 
 let pending: Promise<MapConfig> | undefined;
 
@@ -8,7 +8,7 @@ let pending: Promise<MapConfig> | undefined;
  * is asked again by the next map), never breaks the map.
  */
 export function loadMapConfig(): Promise<MapConfig> {
-  pending ??= api<MapConfig>('/admin/map-config').catch(() => {
+  pending ??= call(mapsEndpoints.config).catch(() => {
     pending = undefined;
     return { tiles: null };
   });

@@ -1,5 +1,6 @@
 import { CONTENT_PAGES } from '@app/contract/content';
-import type { BannerRow } from '@app/contract/content-media';
+import { type BannerRow, contentEndpoints } from '@app/contract/content-media';
+import { endpointPath } from '@app/contract/endpoint';
 import { formatDay } from '@app/contract/format';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
 import {
@@ -18,7 +19,7 @@ import { DayField } from '../../components/fields';
 import { FileInput } from './FileInput';
 import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
 
-const image = (id: number) => `/admin/content/banners/${id}/image/thumbnail`;
+const image = (id: number) => endpointPath(contentEndpoints.banners.image.thumbnail, { id });
 const audienceOf = (r: BannerRow) =>
   [
     r.memberTypes.length ? r.memberTypes.join(', ') : 'all types',
@@ -30,8 +31,7 @@ export default function BannerPage() {
   return (
     <RecordPage<BannerRow>
       page={CONTENT_PAGES.banner}
-      resource="admin/content/banners"
-      manage="banners.manage"
+      endpoints={contentEndpoints.banners}
       noun="banner"
       empty="No banners yet. Add one for all members or for some member types or states."
       filters={[searchFilter('Title'), activeFilter]}

@@ -6,6 +6,8 @@ import {
   DOCUMENT_STATUSES,
   type DocumentRow,
 } from '@app/contract/content-documents';
+import { contentEndpoints } from '@app/contract/content-media';
+import { actionOf } from '@app/contract/endpoint';
 import { formatCount } from '@app/contract/format';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import PublishIcon from '@mui/icons-material/Publish';
@@ -18,14 +20,14 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { DateTimeField } from '../../components/fields';
 import { StatusChip } from '../../components/StatusChip';
 import { useRowAction } from '../../components/use-row-action';
 import { FileInput } from './FileInput';
 import { RecordPage, searchFilter } from './RecordPage';
 
-const RESOURCE = 'admin/content/documents';
+const e = contentEndpoints.documents;
 const kindChoices = DOCUMENT_KINDS.map((k) => ({ id: k, name: DOCUMENT_KIND_LABELS[k] }));
 const formatChoices = DOCUMENT_FORMATS.map((f) => ({
   id: f,
@@ -35,23 +37,23 @@ const formatChoices = DOCUMENT_FORMATS.map((f) => ({
 function DocumentActions({ row }: { row: DocumentRow }) {
   const name = `${DOCUMENT_KIND_LABELS[row.kind]} ${row.version}`;
   const publish = useRowAction({
-    action: 'documents.manage',
+    action: actionOf(e.publish),
     title: `Publish ${name}?`,
     text:
       row.kind === 'terms'
         ? 'It replaces the published terms; every member is asked to accept this version.'
         : 'It replaces the published version in the member app.',
     verb: 'Publish',
-    run: () => api(`/${RESOURCE}/${row.id}/publish`, { method: 'POST' }),
+    run: () => call(e.publish, { params: { id: row.id } }),
     done: () => `${name} is published`,
   });
   const archive = useRowAction({
-    action: 'documents.manage',
+    action: actionOf(e.archive),
     title: `Archive ${name}?`,
     text: 'It is kept for the record but no longer listed as a draft or an earlier version.',
     verb: 'Archive',
     destructive: true,
-    run: () => api(`/${RESOURCE}/${row.id}/archive`, { method: 'POST' }),
+    run: () => call(e.archive, { params: { id: row.id } }),
     done: () => `${name} archived`,
   });
   return (
@@ -77,8 +79,7 @@ export default function DocumentsPage() {
   return (
     <RecordPage<DocumentRow>
       page={CONTENT_PAGES.documents}
-      resource={RESOURCE}
-      manage="documents.manage"
+      endpoints={e}
       noun="document"
       archive={false}
       editable={(r) => r.status === 'draft'}

@@ -1,5 +1,12 @@
 import { CONTENT_PAGES } from '@app/contract/content';
-import { type AttendeeRow, EVENT_TYPES, type EventRow, MAX_EVENT_IMAGES } from '@app/contract/content-media';
+import {
+  type AttendeeRow,
+  contentEndpoints,
+  EVENT_TYPES,
+  type EventRow,
+  MAX_EVENT_IMAGES,
+} from '@app/contract/content-media';
+import { endpointPath, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import PeopleIcon from '@mui/icons-material/People';
 import { Stack } from '@mui/material';
@@ -25,16 +32,16 @@ const typeChoices = EVENT_TYPES.map((t) => ({ id: t, name: t.replace('_', ' ') }
 const toIso = (v: unknown) => (v ? new Date(String(v)).toISOString() : v);
 /** An event's image thumbnail, served by the event's own route. */
 const thumbnail = (eventId: number | string, fileId: number) =>
-  `/admin/content/events/${eventId}/images/${fileId}/thumbnail`;
+  endpointPath(contentEndpoints.events.image.thumbnail, { id: eventId, fileId });
 /** How many thumbnails a list row shows. */
 const ROW_THUMBNAILS = 3;
 
 function Attendees() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
   return (
     <ListPage<AttendeeRow>
       title="Event attendees"
-      resource={`admin/content/events/${id}/attendees`}
+      resource={resourceOf(contentEndpoints.events.attendees.list, { id })}
       exportName="event-attendees"
       storeKey="event-attendees"
       empty="No member has registered for this event yet."
@@ -103,8 +110,7 @@ export default function EventPage() {
   return (
     <RecordPage<EventRow>
       page={CONTENT_PAGES.event}
-      resource="admin/content/events"
-      manage="events.manage"
+      endpoints={contentEndpoints.events}
       noun="event"
       empty="No events yet. Add a meet, a training or an exhibition members can register for."
       filters={[

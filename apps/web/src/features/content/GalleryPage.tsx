@@ -1,5 +1,6 @@
 import { CONTENT_PAGES } from '@app/contract/content';
-import type { AlbumRow, GalleryImageRow } from '@app/contract/content-media';
+import { type AlbumRow, contentEndpoints, type GalleryImageRow } from '@app/contract/content-media';
+import { actionOf, endpointPath, resourceOf } from '@app/contract/endpoint';
 import { formatCount } from '@app/contract/format';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import ArchiveIcon from '@mui/icons-material/Archive';
@@ -21,7 +22,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { Link, Route, useParams } from 'react-router-dom';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { AuthImage } from '../../components/AuthImage';
 import { DateTimeField } from '../../components/fields';
@@ -30,8 +31,9 @@ import { useRowAction } from '../../components/use-row-action';
 import { uploadContentFile } from './FileInput';
 import { activeFilter, pick, RecordPage, RowActions, searchFilter } from './RecordPage';
 
+const gallery = contentEndpoints.gallery;
 const thumb = (albumId: string | number, imageId: number) =>
-  `/admin/content/gallery/${albumId}/images/${imageId}/thumbnail`;
+  endpointPath(gallery.image.thumbnail, { id: albumId, fileId: imageId });
 
 function UploadImages({ albumId }: { albumId: string }) {
   const notify = useNotify();
@@ -54,10 +56,7 @@ function UploadImages({ albumId }: { albumId: string }) {
             for (const file of files) {
               const fileId = await uploadContentFile(file, 'content_image');
               const caption = file.name.replace(/\.[^.]+$/, '').slice(0, 200);
-              await api(`/admin/content/gallery/${albumId}/images`, {
-                method: 'POST',
-                body: { fileId, caption },
-              });
+              await call(gallery.addImage, { params: { id: albumId }, body: { fileId, caption } });
             }
             notify(`${formatCount(files.length)} image(s) added`, { type: 'success' });
           } catch (err) {
@@ -79,12 +78,12 @@ function ImageActions({ albumId, row }: { albumId: string; row: GalleryImageRow 
   const refresh = useRefresh();
   const notify = useNotify();
   const archive = useRowAction({
-    action: 'gallery.manage',
+    action: actionOf(gallery.archiveImage),
     title: `Archive ${row.caption || 'this image'}?`,
     text: 'It leaves the album in the member app.',
     verb: 'Archive',
     destructive: true,
-    run: () => api(`/admin/content/gallery/${albumId}/images/${row.id}/archive`, { method: 'POST' }),
+    run: () => call(gallery.archiveImage, { params: { id: albumId, imageId: row.id } }),
     done: () => 'Image archived',
   });
   if (!archive.allowed) return null;
@@ -95,10 +94,7 @@ function ImageActions({ albumId, row }: { albumId: string; row: GalleryImageRow 
     const order = [...ids];
     [order[at], order[at + by]] = [order[at + by]!, order[at]!];
     try {
-      await api(`/admin/content/gallery/${albumId}/images/order`, {
-        method: 'PUT',
-        body: { imageIds: order },
-      });
+      await call(gallery.reorder, { params: { id: albumId }, body: { imageIds: order } });
     } catch (err) {
       notify(err instanceof Error ? err.message : 'Could not reorder', { type: 'error' });
     }
@@ -128,11 +124,11 @@ function AlbumImages() {
     <>
       <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
         <Button label="All albums" component={Link} to={CONTENT_PAGES.gallery} />
-        {can('gallery.manage') && <UploadImages albumId={id} />}
+        {can(actionOf(gallery.addImage)) && <UploadImages albumId={id} />}
       </Stack>
       <ListPage<GalleryImageRow>
         title="Album images"
-        resource={`admin/content/gallery/${id}/images`}
+        resource={resourceOf(gallery.images.list, { id })}
         exportName="gallery-images"
         storeKey="gallery-images"
         perPage={100}
@@ -172,8 +168,7 @@ export default function GalleryPage() {
   return (
     <RecordPage<AlbumRow>
       page={CONTENT_PAGES.gallery}
-      resource="admin/content/gallery"
-      manage="gallery.manage"
+      endpoints={gallery}
       noun="album"
       empty="No albums yet. Add an album, then upload its images."
       filters={[searchFilter('Title'), activeFilter]}

@@ -1,4 +1,7 @@
 import type { ActionId } from '@app/contract/actions';
+import { actionOf, type Endpoint, resourceOf } from '@app/contract/endpoint';
+import type { ListEndpoints } from '@app/contract/endpoint-kits';
+import type { idParams } from '@app/contract/input';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
@@ -18,17 +21,30 @@ import {
   useNotify,
 } from 'react-admin';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import type { CompactRow } from '../../components/list/CompactList';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { useRowAction } from '../../components/use-row-action';
 
+/**
+ * A content record's contract endpoints (`contentEndpoints.x`): its list (the react-admin resource),
+ * its create (whose action adds, edits and archives) and, when archived by a flag, archive and restore.
+ */
+/** A move of one record (`POST …/:id/archive`). */
+type RowMove = Endpoint & { readonly method: 'POST'; readonly params: typeof idParams };
+
+export interface ContentEndpoints {
+  list: ListEndpoints['list'];
+  create: { readonly access: { readonly action: ActionId } };
+  archive?: RowMove;
+  restore?: RowMove;
+}
+
 export interface RecordPageProps<R extends RaRecord> {
   page: string;
-  resource: string;
-  manage: ActionId;
+  endpoints: ContentEndpoints;
   /** One record, in lower case: "social link". */
   noun: string;
   columns: ReactNode;
@@ -54,29 +70,31 @@ export interface RecordPageProps<R extends RaRecord> {
 /** Archive or restore one record, after the confirmation dialog. */
 export function ArchiveButton({
   record,
-  resource,
-  manage,
+  endpoints,
   noun,
 }: {
   record: RaRecord;
-  resource: string;
-  manage: ActionId;
+  endpoints: ContentEndpoints;
   noun: string;
 }) {
   const archiving = Boolean(record.active);
+  const move = archiving ? endpoints.archive : endpoints.restore;
   const name = String(record.title ?? record.platform ?? noun);
   const toggle = useRowAction({
-    action: manage,
+    action: actionOf(endpoints.create),
     title: archiving ? `Archive ${name}?` : `Restore ${name}?`,
     text: archiving
       ? `The ${noun} leaves the member app; it can be restored later.`
       : `The ${noun} shows in the member app again.`,
     verb: archiving ? 'Archive' : 'Restore',
     destructive: archiving,
-    run: () => api(`/${resource}/${record.id}/${archiving ? 'archive' : 'restore'}`, { method: 'POST' }),
+    run: async () => {
+      if (!move) throw new Error(`The ${noun} cannot be ${archiving ? 'archived' : 'restored'}`);
+      return call(move, { params: { id: record.id } });
+    },
     done: () => (archiving ? `${name} archived` : `${name} restored`),
   });
-  if (!toggle.allowed) return null;
+  if (!toggle.allowed || !move) return null;
   return (
     <>
       <Button
@@ -136,7 +154,7 @@ function FormPage<R extends RaRecord>(props: RecordPageProps<R> & { mode: 'creat
       </Typography>
       {props.mode === 'create' ? (
         <Create
-          resource={props.resource}
+          resource={resourceOf(props.endpoints.list)}
           title={false}
           redirect={false}
           mutationOptions={{ onSuccess }}
@@ -146,7 +164,7 @@ function FormPage<R extends RaRecord>(props: RecordPageProps<R> & { mode: 'creat
         </Create>
       ) : (
         <Edit
-          resource={props.resource}
+          resource={resourceOf(props.endpoints.list)}
           id={id}
           title={false}
           mutationMode="pessimistic"
@@ -178,11 +196,12 @@ export function RowActions({ children }: { children: ReactNode }) {
 /** A content page: the list (ListPage), its create and edit forms, archive and restore. */
 export function RecordPage<R extends RaRecord>(props: RecordPageProps<R>) {
   const { can } = useProfile();
-  const canManage = can(props.manage);
+  const canManage = can(actionOf(props.endpoints.create));
+  const resource = resourceOf(props.endpoints.list);
   const list = (
     <ListPage<R>
       page={props.page}
-      resource={props.resource}
+      resource={resource}
       exportName={pageTitle(props.page)}
       filters={props.filters}
       sort={props.sort}
@@ -204,12 +223,7 @@ export function RecordPage<R extends RaRecord>(props: RecordPageProps<R>) {
         <RowActions>
           {props.rowExtras?.(record)}
           {props.archive !== false && (
-            <ArchiveButton
-              record={record}
-              resource={props.resource}
-              manage={props.manage}
-              noun={props.noun}
-            />
+            <ArchiveButton record={record} endpoints={props.endpoints} noun={props.noun} />
           )}
         </RowActions>
       )}

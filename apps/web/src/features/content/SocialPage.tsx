@@ -1,4 +1,5 @@
 import { CONTENT_PAGES, type SocialRow } from '@app/contract/content';
+import { contentEndpoints } from '@app/contract/content-media';
 import { BooleanField, NumberInput, required, TextField, TextInput } from 'react-admin';
 import { DateTimeField } from '../../components/fields';
 import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
@@ -8,8 +9,7 @@ export default function SocialPage() {
   return (
     <RecordPage<SocialRow>
       page={CONTENT_PAGES.social}
-      resource="admin/content/social-links"
-      manage="social-links.manage"
+      endpoints={contentEndpoints.social}
       noun="social link"
       empty="No social links yet. Add the programme's pages on Facebook, Instagram or YouTube."
       filters={[searchFilter('Platform or URL'), activeFilter]}

@@ -1,4 +1,6 @@
 import { CONTENT_PAGES, type VirtualRoomRow } from '@app/contract/content';
+import { contentEndpoints } from '@app/contract/content-media';
+import { endpointPath } from '@app/contract/endpoint';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -14,7 +16,7 @@ import { FileInput } from './FileInput';
 import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
 
 const image = (r: { id: unknown; imageFileId?: unknown }) =>
-  r.imageFileId ? `/admin/content/virtual-room/${r.id}/image/thumbnail` : null;
+  r.imageFileId ? endpointPath(contentEndpoints.virtualRoom.image.thumbnail, { id: String(r.id) }) : null;
 
 function Inputs() {
   const products = useProductChoices();
@@ -35,8 +37,7 @@ export default function VirtualRoomPage() {
   return (
     <RecordPage<VirtualRoomRow>
       page={CONTENT_PAGES.virtualRoom}
-      resource="admin/content/virtual-room"
-      manage="virtual-room.manage"
+      endpoints={contentEndpoints.virtualRoom}
       noun="virtual room entry"
       empty="No virtual room entries yet. Add a 360° image or a video of a showroom."
       filters={[searchFilter('Title'), activeFilter]}

@@ -1,30 +1,32 @@
-import type { CourierRow } from '@app/contract/courier-redemptions';
+import { type CourierRow, courierEndpoints } from '@app/contract/courier-redemptions';
+import { actionOf, type EndpointBody } from '@app/contract/endpoint';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { Button } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { reasonField } from '../../components/ConfirmDialog';
 import { useRowAction } from '../../components/use-row-action';
 import { ShippingDialog } from './ShippingDialog';
 
+const e = courierEndpoints;
+
 /** The row's next step: dispatch an approved gift; delivered or returned for a dispatched one. */
 export function CourierActions({ row }: { row: CourierRow }) {
+  const params = { id: row.id };
   const { can } = useProfile();
   const [open, setOpen] = useState<'dispatch' | 'delivered' | null>(null);
   const returned = useRowAction({
-    action: 'courier.dispatch',
+    action: actionOf(e.returned),
     title: `Mark redemption #${row.id} returned?`,
     text: 'The parcel came back: the member gets the points back.',
     verb: 'Mark returned',
     destructive: true,
     fields: [reasonField(true)],
-    run: (v) =>
-      api(`/admin/courier-redemptions/${row.id}/returned`, { method: 'POST', body: { reason: v.reason } }),
+    run: (v) => call(e.returned, { params, body: { reason: v.reason as string } }),
     done: () => `Redemption #${row.id} returned; points refunded`,
   });
-  if (!can('courier.dispatch')) return null;
-  const base = `/admin/courier-redemptions/${row.id}`;
+  if (!can(actionOf(e.dispatch))) return null;
   return (
     <Stack direction="row" onClick={(e) => e.stopPropagation()}>
       {row.status === 'approved' && <Button label="Dispatch" onClick={() => setOpen('dispatch')} />}
@@ -39,7 +41,7 @@ export function CourierActions({ row }: { row: CourierRow }) {
         <ShippingDialog
           title={`Dispatch redemption #${row.id}`}
           verb="Dispatch"
-          path={`${base}/dispatch`}
+          send={(body) => call(e.dispatch, { params, body: body as EndpointBody<typeof e.dispatch> })}
           fields={[
             { name: 'courierCompany', label: 'Courier company' },
             { name: 'awb', label: 'AWB number' },
@@ -54,7 +56,7 @@ export function CourierActions({ row }: { row: CourierRow }) {
         <ShippingDialog
           title={`Redemption #${row.id} delivered`}
           verb="Mark delivered"
-          path={`${base}/delivered`}
+          send={(body) => call(e.delivered, { params, body: body as EndpointBody<typeof e.delivered> })}
           fields={[]}
           dayField="deliveredOn"
           dayLabel="Delivery date"

@@ -1,4 +1,10 @@
-import { COURIER_PAGE, COURIER_STATUSES, type CourierRow } from '@app/contract/courier-redemptions';
+import {
+  COURIER_PAGE,
+  COURIER_STATUSES,
+  type CourierRow,
+  courierEndpoints,
+} from '@app/contract/courier-redemptions';
+import { actionOf, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDay } from '@app/contract/format';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -15,7 +21,7 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
-import { apiBlob } from '../../app/api';
+import { callBlob } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { DayInput } from '../../components/DayInput';
 import { DayField } from '../../components/fields';
@@ -32,7 +38,7 @@ function ManifestButton() {
   const notify = useNotify();
   const onClick = async () => {
     try {
-      const blob = await apiBlob('/admin/courier-redemptions/export', {
+      const blob = await callBlob(courierEndpoints.export, {
         query: {
           filter: JSON.stringify({ ...filterValues, status: 'dispatched' }),
           sort: 'id',
@@ -63,7 +69,7 @@ export default function CourierRedemptionPage() {
         <Typography variant="h5" component="h1">
           {pageTitle(COURIER_PAGE)}
         </Typography>
-        {can('courier.dispatch') && (
+        {can(actionOf(courierEndpoints.upload.upload)) && (
           <Button
             label="Upload dispatches"
             variant="outlined"
@@ -74,7 +80,7 @@ export default function CourierRedemptionPage() {
       </Stack>
       <ListPage<CourierRow>
         title={false}
-        resource="admin/courier-redemptions"
+        resource={resourceOf(courierEndpoints.list)}
         exportName="courier-redemptions"
         filters={[
           <SearchInput key="q" source="q" alwaysOn placeholder="Member, code, mobile or AWB" />,

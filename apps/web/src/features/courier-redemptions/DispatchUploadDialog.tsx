@@ -1,4 +1,4 @@
-import type { DispatchUploadResult } from '@app/contract/courier-redemptions';
+import { courierEndpoints, type DispatchUploadResult } from '@app/contract/courier-redemptions';
 import { SpreadsheetUploadDialog } from '../../components/SpreadsheetUploadDialog';
 
 /** Many dispatches from one spreadsheet (Redemption, Courier company, AWB, Dispatch date). */
@@ -7,12 +7,9 @@ export function DispatchUploadDialog({ onClose, onApplied }: { onClose: () => vo
     <SpreadsheetUploadDialog<DispatchUploadResult>
       title="Upload dispatches"
       help="One row per approved gift: Redemption number, Courier company, AWB and Dispatch date."
-      path="/admin/courier-redemptions/upload"
-      template={{ path: '/admin/courier-redemptions/template', fileName: 'dispatch-template.xlsx' }}
-      errorReport={{
-        path: '/admin/courier-redemptions/upload/errors',
-        fileName: 'dispatch-upload-errors.xlsx',
-      }}
+      endpoints={courierEndpoints.upload}
+      template={{ fileName: 'dispatch-template.xlsx' }}
+      errorReport={{ fileName: 'dispatch-upload-errors.xlsx' }}
       label="Dispatch spreadsheet"
       verb="dispatched"
       done={(a) => `Dispatched: ${a.rowsApplied}, rejected: ${a.rowsRejected}`}

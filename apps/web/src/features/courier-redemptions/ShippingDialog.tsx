@@ -11,14 +11,14 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
 
 export interface ShippingDialogProps {
   title: string;
   verb: string;
-  /** The API path of the move, e.g. /admin/courier-redemptions/7/dispatch. */
-  path: string;
+  /** Sends the move (the form's fields and day) to its endpoint. */
+  send: (body: Record<string, string>) => Promise<unknown>;
   /** Text fields before the date: name and label. */
   fields: { name: string; label: string }[];
   dayField: string;
@@ -40,7 +40,7 @@ export function ShippingDialog(props: ShippingDialogProps) {
     setErrors({});
     setMessage('');
     try {
-      await api(props.path, { method: 'POST', body: form });
+      await props.send(form);
       notify(props.done, { type: 'success' });
       refresh();
       props.onClose();

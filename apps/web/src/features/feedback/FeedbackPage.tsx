@@ -1,4 +1,5 @@
-import { FEEDBACK_PAGE, type FeedbackRow } from '@app/contract/feedback';
+import { resourceOf } from '@app/contract/endpoint';
+import { FEEDBACK_PAGE, type FeedbackRow, feedbackEndpoints } from '@app/contract/feedback';
 import { Typography } from '@mui/material';
 import { Route, Routes } from 'react-router-dom';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
@@ -24,7 +25,7 @@ function FeedbackList() {
       </Typography>
       <ListPage<FeedbackRow>
         title={false}
-        resource="admin/feedback"
+        resource={resourceOf(feedbackEndpoints.list)}
         exportName="feedback"
         filters={feedbackFilters}
         sort={{ field: 'id', order: 'DESC' }}

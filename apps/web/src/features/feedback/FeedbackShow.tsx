@@ -1,10 +1,11 @@
-import type { AuditEntry } from '@app/contract/audit';
+import { actionOf, type EndpointBody, endpointPath, resourceOf } from '@app/contract/endpoint';
 import {
   FEEDBACK_CATEGORY_LABELS,
   FEEDBACK_NEXT,
   FEEDBACK_PAGE,
   FEEDBACK_STATE_LABELS,
   type FeedbackDetail,
+  feedbackEndpoints,
 } from '@app/contract/feedback';
 import { formatDateTime } from '@app/contract/format';
 import ListIcon from '@mui/icons-material/List';
@@ -25,23 +26,24 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Button, ResourceContextProvider, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { AttachmentStrip } from '../../components/AttachmentStrip';
 import { AuditHistory } from '../../components/audit/AuditHistory';
 import { pageTitle } from '../../components/list/ListPage';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 import { useRowAction } from '../../components/use-row-action';
 import { stars } from './feedback-columns';
 import { feedbackPaths } from './feedback-paths';
 
+const e = feedbackEndpoints;
 const STATE_COLOURS = { open: 'warning', in_progress: 'info', resolved: 'success' } as const;
 
 /** One feedback: the member's message and attachments, the conversation, a reply, the next state. */
 export function FeedbackShow() {
   const { id = '' } = useParams();
-  const { data: f, error, reload } = useApiGet<FeedbackDetail>(`/admin/feedback/${id}`);
-  const history = useApiGet<AuditEntry[]>(`/admin/feedback/${id}/history`);
+  const { data: f, error, reload } = useEndpoint(e.one, { params: { id } });
+  const history = useEndpoint(e.history, { params: { id } });
   const refresh = () => {
     reload();
     history.reload();
@@ -93,7 +95,7 @@ export function FeedbackShow() {
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', my: 2 }}>{f.message}</Typography>
         <AttachmentStrip
           files={f.attachments}
-          basePath={`/admin/feedback/${f.id}/attachments`}
+          pathOf={(fileId) => endpointPath(e.attachment, { id: f.id, fileId })}
           label="Attachment"
           fileName={`feedback-${f.id}-attachment`}
           sx={{ mb: 2 }}
@@ -120,7 +122,7 @@ export function FeedbackShow() {
       <Typography variant="h6" sx={{ mt: 2 }}>
         History
       </Typography>
-      <ResourceContextProvider value="admin/feedback">
+      <ResourceContextProvider value={resourceOf(e.list)}>
         <AuditHistory entity="feedback" entityId={String(f.id)} recent={history.data} />
       </ResourceContextProvider>
     </>
@@ -132,12 +134,12 @@ function MoveState({ feedback, onDone }: { feedback: FeedbackDetail; onDone: () 
   const next = FEEDBACK_NEXT[feedback.state];
   const label = next === 'in_progress' ? 'Start working on it' : 'Mark resolved';
   const move = useRowAction({
-    action: 'feedback.respond',
+    action: actionOf(e.move),
     title: `${label}?`,
     text: `The member sees the feedback as “${next ? FEEDBACK_STATE_LABELS[next] : ''}” in the app.`,
     verb: label,
     run: () =>
-      api<FeedbackDetail>(`/admin/feedback/${feedback.id}/move`, { method: 'POST', body: { to: next } }),
+      call(e.move, { params: { id: feedback.id }, body: { to: next as EndpointBody<typeof e.move>['to'] } }),
     done: (res) => {
       onDone();
       return `Feedback is now ${FEEDBACK_STATE_LABELS[res.state].toLowerCase()}`;
@@ -160,7 +162,7 @@ function ReplyForm({ feedbackId, onDone }: { feedbackId: number; onDone: () => v
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  if (!can('feedback.respond')) return null;
+  if (!can(actionOf(e.reply))) return null;
   const send = async () => {
     if (!text.trim()) {
       setFieldError('Write the reply');
@@ -169,7 +171,7 @@ function ReplyForm({ feedbackId, onDone }: { feedbackId: number; onDone: () => v
     setBusy(true);
     try {
       setFieldError(undefined);
-      await api(`/admin/feedback/${feedbackId}/replies`, { method: 'POST', body: { text } });
+      await call(e.reply, { params: { id: feedbackId }, body: { text } });
       notify('Reply sent: the member sees it in the app', { type: 'success' });
       setText('');
       onDone();

@@ -1,4 +1,5 @@
-import type { BdeRow } from '@app/contract/employees';
+import { type BdeRow, bdesEndpoints as e } from '@app/contract/employees';
+import { actionOf, type EndpointBody } from '@app/contract/endpoint';
 import { INDIAN_STATES } from '@app/contract/members';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
@@ -7,7 +8,7 @@ import PhonelinkIcon from '@mui/icons-material/PhonelinkRing';
 import { Autocomplete, Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { useRowAction } from '../../components/use-row-action';
 import { FormDialog } from './FormDialog';
@@ -27,7 +28,7 @@ export function BdeTerritoryButton({ bde, onDone }: Props) {
   const [districts, setDistricts] = useState(bde.districts.join(', '));
   const [pincodes, setPincodes] = useState(bde.pincodes.join(', '));
   const [target, setTarget] = useState(String(bde.monthlyTarget));
-  if (!can('bdes.manage')) return null;
+  if (!can(actionOf(e.update))) return null;
   return (
     <>
       <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
@@ -39,12 +40,12 @@ export function BdeTerritoryButton({ bde, onDone }: Props) {
           verb="Save"
           onClose={() => setOpen(false)}
           onSubmit={async () => {
-            await api(`/admin/bdes/${bde.id}`, {
-              method: 'PUT',
+            await call(e.update, {
+              params: { id: bde.id },
               body: {
                 territory: { states, districts: splitList(districts), pincodes: splitList(pincodes) },
                 monthlyTarget: Number(target),
-              },
+              } as EndpointBody<typeof e.update>,
             });
             notify('Territory and target saved', { type: 'success' });
             onDone();
@@ -88,7 +89,7 @@ export function BdePasswordButton({ bde, onDone }: Props) {
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  if (!can('bdes.password')) return null;
+  if (!can(actionOf(e.password))) return null;
   return (
     <>
       <Button variant="outlined" startIcon={<KeyIcon />} onClick={() => setOpen(true)}>
@@ -103,7 +104,7 @@ export function BdePasswordButton({ bde, onDone }: Props) {
             setPassword('');
           }}
           onSubmit={async () => {
-            await api(`/admin/bdes/${bde.id}/password`, { method: 'PUT', body: { password } });
+            await call(e.password, { params: { id: bde.id }, body: { password } });
             notify('Password set: the BDE signs in again with it', { type: 'success' });
             onDone();
           }}
@@ -126,7 +127,7 @@ export function BdePasswordButton({ bde, onDone }: Props) {
 export function BdeFieldAccessButton({ bde, onDone }: Props) {
   const turningOff = bde.active;
   const toggle = useRowAction({
-    action: 'bdes.manage',
+    action: actionOf(e.update),
     title: turningOff
       ? `Turn off field-app access of ${bde.name}?`
       : `Turn on field-app access of ${bde.name}?`,
@@ -136,7 +137,7 @@ export function BdeFieldAccessButton({ bde, onDone }: Props) {
     verb: turningOff ? 'Turn off' : 'Turn on',
     destructive: turningOff,
     run: async () => {
-      await api(`/admin/bdes/${bde.id}`, { method: 'PUT', body: { active: !turningOff } });
+      await call(e.update, { params: { id: bde.id }, body: { active: !turningOff } });
       onDone();
     },
     done: () => (turningOff ? 'Field-app access turned off' : 'Field-app access turned on'),

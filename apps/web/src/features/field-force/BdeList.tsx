@@ -1,4 +1,5 @@
-import type { BdeRow } from '@app/contract/employees';
+import { type BdeRow, bdesEndpoints } from '@app/contract/employees';
+import { actionOf } from '@app/contract/endpoint';
 import { INDIAN_STATES } from '@app/contract/members';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
@@ -50,7 +51,7 @@ export function BdeList() {
       empty="No BDEs yet. Make an employee a BDE: territory, target and field-app password."
       rowClick={(id) => bdePaths.show(id)}
       actions={
-        can('bdes.manage') && (
+        can(actionOf(bdesEndpoints.create)) && (
           <Button label="Add BDE" component={Link} to={bdePaths.create}>
             <AddIcon />
           </Button>

@@ -1,11 +1,11 @@
-import type { BdeMemberRow, BdeRow } from '@app/contract/employees';
-import type { ListResult } from '@app/contract/list';
+import { type BdeMemberRow, type BdeRow, bdesEndpoints as e } from '@app/contract/employees';
+import { actionOf, type EndpointBody } from '@app/contract/endpoint';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import MoveUpIcon from '@mui/icons-material/MoveUp';
 import { Checkbox, FormControlLabel, List, ListItem, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Button, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { FormDialog } from './FormDialog';
 import { BDE_MEMBERS_RESOURCE } from './field-paths';
@@ -30,15 +30,15 @@ export function AssignMembersButton({ bde, onDone }: Props) {
     if (!open) return;
     const filter = JSON.stringify({ ...(q ? { q } : {}), ...(unassigned ? { unassigned: true } : {}) });
     const controller = new AbortController();
-    api<ListResult<BdeMemberRow>>(`/${BDE_MEMBERS_RESOURCE}`, {
-      query: { filter, perPage: '20', sort: 'name', order: 'ASC' },
+    call(e.members.list, {
+      query: { filter, perPage: 20, sort: 'name', order: 'ASC' },
       signal: controller.signal,
     })
       .then((r) => setRows(r.rows))
       .catch(() => undefined);
     return () => controller.abort();
   }, [open, q, unassigned]);
-  if (!can('bdes.assign')) return null;
+  if (!can(actionOf(e.assign))) return null;
   const toggle = (id: number) =>
     setPicked((p) => {
       const next = new Set(p);
@@ -60,10 +60,7 @@ export function AssignMembersButton({ bde, onDone }: Props) {
             setPicked(new Set());
           }}
           onSubmit={async () => {
-            const result = await api<{ moved: number }>(`/admin/bdes/${bde.id}/members`, {
-              method: 'POST',
-              body: { memberIds: [...picked] },
-            });
+            const result = await call(e.assign, { params: { id: bde.id }, body: { memberIds: [...picked] } });
             notify(`${result.moved} members assigned to ${bde.name}`, { type: 'success' });
             refresh();
             onDone();
@@ -103,7 +100,7 @@ export function MoveMembersButton({ bde, onDone, selected }: Props & { selected?
   const [open, setOpen] = useState(false);
   const [to, setTo] = useState<number | ''>('');
   const others = useBdeChoices().filter((b) => b.id !== bde.id && b.active);
-  if (!can('bdes.assign')) return null;
+  if (!can(actionOf(e.move))) return null;
   if (!selected && bde.assignedMembers === 0) return null;
   const count = ids ? ids.length : bde.assignedMembers;
   return (
@@ -120,9 +117,12 @@ export function MoveMembersButton({ bde, onDone, selected }: Props & { selected?
           verb="Move"
           onClose={() => setOpen(false)}
           onSubmit={async () => {
-            const result = await api<{ moved: number }>(`/admin/bdes/${bde.id}/members/move`, {
-              method: 'POST',
-              body: { toBdeId: to === '' ? undefined : to, ...(ids ? { memberIds: ids } : {}) },
+            const result = await call(e.move, {
+              params: { id: bde.id },
+              body: {
+                toBdeId: to === '' ? undefined : to,
+                ...(ids ? { memberIds: ids } : {}),
+              } as EndpointBody<typeof e.move>,
             });
             notify(`${result.moved} members moved`, { type: 'success' });
             unselectAll();

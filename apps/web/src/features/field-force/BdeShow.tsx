@@ -1,4 +1,4 @@
-import type { BdeMemberRow, BdeRow } from '@app/contract/employees';
+import { type BdeMemberRow, bdesEndpoints } from '@app/contract/employees';
 import { formatDateTime } from '@app/contract/format';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
@@ -6,7 +6,7 @@ import { Button as RaButton, TextField } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 import { BdeFieldAccessButton, BdePasswordButton, BdeTerritoryButton } from './BdeActions';
 import { TargetProgress } from './BdeList';
 import { AssignMembersButton, MoveMembersButton } from './BdeMembersActions';
@@ -15,8 +15,8 @@ import { territoryText } from './territory';
 
 /** One BDE: territory, target and achievement, field-app access and password, assigned members. */
 export function BdeShow() {
-  const { id } = useParams();
-  const { data: bde, error, reload } = useApiGet<BdeRow>(`/admin/bdes/${id}`);
+  const { id = '' } = useParams();
+  const { data: bde, error, reload } = useEndpoint(bdesEndpoints.one, { params: { id } });
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!bde) return null;
   return (

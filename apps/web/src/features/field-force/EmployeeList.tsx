@@ -1,4 +1,5 @@
-import { EMPLOYEE_STATUSES, type EmployeeRow } from '@app/contract/employees';
+import { EMPLOYEE_STATUSES, type EmployeeRow, employeesEndpoints as e } from '@app/contract/employees';
+import { actionOf } from '@app/contract/endpoint';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -8,7 +9,7 @@ import { Chip } from '@mui/material';
 import { useState } from 'react';
 import { Button, FunctionField, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
@@ -41,15 +42,14 @@ const filters = [
 function StatusButton({ record }: { record: EmployeeRow }) {
   const deactivating = record.status === 'active';
   const toggle = useRowAction({
-    action: 'employees.manage',
+    action: actionOf(e.deactivate),
     title: deactivating ? `Deactivate ${record.name}?` : `Reactivate ${record.name}?`,
     text: deactivating
       ? `${record.code} is marked inactive: no longer offered as a manager${record.isBde ? ', and signed out of the field app' : ''}. The history stays.`
       : `${record.code} is active again.`,
     verb: deactivating ? 'Deactivate' : 'Reactivate',
     destructive: deactivating,
-    run: () =>
-      api(`/admin/employees/${record.id}/${deactivating ? 'deactivate' : 'reactivate'}`, { method: 'POST' }),
+    run: () => call(deactivating ? e.deactivate : e.reactivate, { params: { id: record.id } }),
     done: () => (deactivating ? `${record.name} is inactive` : `${record.name} is active again`),
   });
   if (!toggle.allowed) return null;
@@ -71,7 +71,7 @@ function StatusButton({ record }: { record: EmployeeRow }) {
 export function EmployeeList() {
   const { can } = useProfile();
   const [uploading, setUploading] = useState(false);
-  const manage = can('employees.manage');
+  const manage = can(actionOf(e.create));
   return (
     <>
       <ListPage<EmployeeRow>

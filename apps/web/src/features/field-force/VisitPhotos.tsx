@@ -1,13 +1,14 @@
+import { fieldVisitsEndpoints } from '@app/contract/field';
 import { Box, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { apiBlob } from '../../app/api';
+import { callBlob } from '../../app/api';
 
 /** One visit photo's thumbnail, fetched with the signed-in token and shown from a blob: URL. */
 function Thumb({ visitId, fileId }: { visitId: number; fileId: number }) {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     let made: string | undefined;
-    apiBlob(`/admin/field-visits/${visitId}/photos/${fileId}/thumbnail`)
+    callBlob(fieldVisitsEndpoints.photoThumbnail, { params: { id: visitId, fileId } })
       .then((b) => {
         made = URL.createObjectURL(b);
         setUrl(made);

@@ -1,18 +1,16 @@
-import { MAX_MAP_POINTS, VISIT_TYPE_LABELS, type VisitPoint } from '@app/contract/field';
+import { fieldVisitsEndpoints, MAX_MAP_POINTS, VISIT_TYPE_LABELS } from '@app/contract/field';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { Alert, Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useListContext } from 'react-admin';
 import { PointsMap } from '../../components/map/PointsMap';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 
 /** The check-ins of the list's current filter on the map (flagged visits in red). */
 export function VisitsMap() {
   const { filterValues } = useListContext();
   const filter = JSON.stringify(filterValues ?? {});
-  const { data, error } = useApiGet<{ points: VisitPoint[]; truncated: boolean }>(
-    `/admin/field-visits/map?filter=${encodeURIComponent(filter)}`,
-  );
+  const { data, error } = useEndpoint(fieldVisitsEndpoints.map, { query: { filter } });
   // Flagged visits last, so they are drawn on top of the others at the same place.
   const points = useMemo(
     () =>

@@ -1,3 +1,6 @@
+import { bdesEndpoints, employeesEndpoints } from '@app/contract/employees';
+import { resourceOf } from '@app/contract/endpoint';
+import { fieldVisitsEndpoints } from '@app/contract/field';
 import type { Identifier } from 'react-admin';
 
 export const EMPLOYEES_PATH = '/dashboard/employee';
@@ -12,7 +15,7 @@ export const bdePaths = {
   create: `${BDES_PATH}/create`,
   show: (id: Identifier) => `${BDES_PATH}/${id}`,
 };
-export const EMPLOYEES_RESOURCE = 'admin/employees';
-export const BDES_RESOURCE = 'admin/bdes';
-export const BDE_MEMBERS_RESOURCE = 'admin/bde-members';
-export const VISITS_RESOURCE = 'admin/field-visits';
+export const EMPLOYEES_RESOURCE = resourceOf(employeesEndpoints.list);
+export const BDES_RESOURCE = resourceOf(bdesEndpoints.list);
+export const BDE_MEMBERS_RESOURCE = resourceOf(bdesEndpoints.members.list);
+export const VISITS_RESOURCE = resourceOf(fieldVisitsEndpoints.list);

@@ -4,7 +4,9 @@ import {
   GAME_KIND_LABELS,
   GAME_KINDS,
   GAME_MESSAGES,
+  type GameInput,
   type GameRow,
+  gamesEndpoints,
   MAX_PRIZES,
   PROBABILITY_TOTAL,
   percentOf,
@@ -29,7 +31,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
 
 interface PrizeForm {
@@ -112,22 +114,21 @@ export function GameFormDialog({ game, onClose }: { game?: GameRow; onClose: () 
     setErrors({});
     setSaving(true);
     try {
-      await api(game ? `/admin/games/${game.id}` : '/admin/games', {
-        method: game ? 'PUT' : 'POST',
-        body: {
-          name: form.name,
-          kind: form.kind,
-          startsOn: form.startsOn,
-          endsOn: form.endsOn,
-          playsPerDay: numberOf(form.playsPerDay),
-          prizeBudgetPoints: form.prizeBudgetPoints.trim() === '' ? null : numberOf(form.prizeBudgetPoints),
-          prizes: form.prizes.map((p) => ({
-            label: p.label,
-            points: numberOf(p.points),
-            probability: basisPointsOf(p.percent),
-          })),
-        },
-      });
+      const body = {
+        name: form.name,
+        kind: form.kind,
+        startsOn: form.startsOn,
+        endsOn: form.endsOn,
+        playsPerDay: numberOf(form.playsPerDay),
+        prizeBudgetPoints: form.prizeBudgetPoints.trim() === '' ? null : numberOf(form.prizeBudgetPoints),
+        prizes: form.prizes.map((p) => ({
+          label: p.label,
+          points: numberOf(p.points),
+          probability: basisPointsOf(p.percent),
+        })),
+      } as GameInput; // blanks go as null: the server answers each with its field message
+      if (game) await call(gamesEndpoints.update, { params: { id: game.id }, body });
+      else await call(gamesEndpoints.create, { body });
       notify(game ? 'Game saved' : 'Game created', { type: 'success' });
       refresh();
       onClose();

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@app/contract/audit';
+import { actionOf, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDay } from '@app/contract/format';
 import {
   GAME_KIND_LABELS,
@@ -6,9 +6,9 @@ import {
   GAME_PHASES,
   GAMES_PAGE,
   type GameRow,
+  gamesEndpoints,
   percentOf,
 } from '@app/contract/games';
-import type { ListResult } from '@app/contract/list';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
@@ -24,14 +24,14 @@ import {
 import { type ReactNode, useState } from 'react';
 import { FunctionField, NumberInput, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { AuditHistory } from '../../components/audit/AuditHistory';
 import { DayInput } from '../../components/DayInput';
 import { CountField, DayField } from '../../components/fields';
 import { gamePlayColumns, gamePlayCompact } from '../../components/game-play-columns';
 import { ListPage } from '../../components/list/ListPage';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 import { useRowAction } from '../../components/use-row-action';
 import { GameFormDialog } from './GameFormDialog';
 
@@ -97,13 +97,13 @@ function GamesList() {
     <>
       <ListPage<GameRow>
         title={false}
-        resource="admin/games"
+        resource={resourceOf(gamesEndpoints.list)}
         exportName="games"
         filters={gameFilters}
         sort={{ field: 'id', order: 'DESC' }}
         empty="No games yet. Create a spin wheel or a scratch card with its prize table."
         actions={
-          can('games.manage') && (
+          can(actionOf(gamesEndpoints.create)) && (
             <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
               New game
             </Button>
@@ -148,7 +148,7 @@ function GamesList() {
 }
 
 function HistoryDialog({ game, onClose }: { game: GameRow; onClose: () => void }) {
-  const { data } = useApiGet<AuditEntry[]>(`/admin/games/${game.id}/history`);
+  const { data } = useEndpoint(gamesEndpoints.history, { params: { id: game.id } });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
       <DialogTitle>History of {game.name}</DialogTitle>
@@ -162,12 +162,12 @@ function HistoryDialog({ game, onClose }: { game: GameRow; onClose: () => void }
 function GameRowActions({ game, onEdit }: { game: GameRow; onEdit: (g: GameRow) => void }) {
   const [history, setHistory] = useState(false);
   const archive = useRowAction({
-    action: 'games.manage',
+    action: actionOf(gamesEndpoints.archive),
     title: `Archive ${game.name}?`,
     text: 'Members can no longer play it. Its plays stay in the history. This cannot be undone.',
     verb: 'Archive game',
     destructive: true,
-    run: () => api(`/admin/games/${game.id}/archive`, { method: 'POST' }),
+    run: () => call(gamesEndpoints.archive, { params: { id: game.id } }),
     done: () => 'Game archived',
   });
   const open = game.status !== 'archived' && archive.allowed;
@@ -193,7 +193,7 @@ function GameRowActions({ game, onEdit }: { game: GameRow; onEdit: (g: GameRow) 
 }
 
 function PlayHistory() {
-  const { data } = useApiGet<ListResult<GameRow>>('/admin/games?perPage=500');
+  const { data } = useEndpoint(gamesEndpoints.list, { query: { perPage: 500 } });
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Member name, mobile or code" />,
     <SelectInput
@@ -210,7 +210,7 @@ function PlayHistory() {
   return (
     <ListPage
       title={false}
-      resource="admin/game-plays"
+      resource={resourceOf(gamesEndpoints.plays.list)}
       exportName="game-plays"
       filters={filters}
       sort={{ field: 'playedAt', order: 'DESC' }}

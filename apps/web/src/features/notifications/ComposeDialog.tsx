@@ -1,5 +1,10 @@
+import type { EndpointBody } from '@app/contract/endpoint';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
-import type { AudienceKind, AudienceUploadResult, NotificationRow } from '@app/contract/notifications';
+import {
+  type AudienceKind,
+  type AudienceUploadResult,
+  notificationsEndpoints,
+} from '@app/contract/notifications';
 import {
   Alert,
   Autocomplete,
@@ -24,9 +29,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, api, call } from '../../app/api';
 import { DateTimePicker } from '../../components/DateTimePicker';
-import { downloadFile } from '../../components/download';
+import { downloadFrom } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
 import { UploadErrors } from '../../components/UploadErrors';
 
@@ -70,10 +75,9 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
     body.append('file', list);
     try {
       setUpload(
-        await api<AudienceUploadResult>('/admin/notifications/audience-upload', {
-          method: 'POST',
+        await call(notificationsEndpoints.audience.upload, {
           body,
-          query: { applyValid: String(applyValid) },
+          query: { applyValid: applyValid ? 'true' : 'false' },
         }),
       );
     } catch (e) {
@@ -99,14 +103,13 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       const imageFileId = await uploadImage(image);
-      const row = await api<NotificationRow>('/admin/notifications', {
-        method: 'POST',
+      const row = await call(notificationsEndpoints.create, {
         body: {
           title: v.title,
           body: v.body,
           link: v.link || null,
           imageFileId,
-          audience: audience(),
+          audience: audience() as EndpointBody<typeof notificationsEndpoints.create>['audience'],
           sendAt: when === 'later' ? v.sendAt : null,
         },
       });
@@ -234,8 +237,8 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
                     setUpload(null);
                   }}
                   onTemplate={() =>
-                    downloadFile(
-                      '/admin/notifications/audience-template',
+                    downloadFrom(
+                      notificationsEndpoints.audience.template,
                       'notification-members-template.xlsx',
                     )
                   }
@@ -264,9 +267,10 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
                       {upload.errorReportId && (
                         <Button
                           onClick={() =>
-                            downloadFile(
-                              `/admin/notifications/audience-upload/errors/${upload.errorReportId}`,
+                            downloadFrom(
+                              notificationsEndpoints.audience.errors,
                               'notification-audience-errors.xlsx',
+                              { id: upload.errorReportId! },
                             )
                           }
                         >

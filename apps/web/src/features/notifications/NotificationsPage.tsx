@@ -1,5 +1,10 @@
+import { actionOf, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
-import { NOTIFICATIONS_PAGE, type NotificationRow } from '@app/contract/notifications';
+import {
+  NOTIFICATIONS_PAGE,
+  type NotificationRow,
+  notificationsEndpoints,
+} from '@app/contract/notifications';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Chip, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -12,7 +17,7 @@ import {
   useListContext,
   useRefresh,
 } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
@@ -21,7 +26,7 @@ import { ComposeDialog } from './ComposeDialog';
 import { DeliveryLogTab } from './DeliveryLogTab';
 import { TemplatesTab } from './TemplatesTab';
 
-const RESOURCE = 'admin/notifications';
+const RESOURCE = resourceOf(notificationsEndpoints.list);
 
 const STATE_CHIP: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
   scheduled: 'warning',
@@ -99,12 +104,12 @@ const readShare = (r: NotificationRow) =>
 
 function CancelButton({ row }: { row: NotificationRow }) {
   const cancel = useRowAction({
-    action: 'notifications.send',
+    action: actionOf(notificationsEndpoints.cancel),
     title: `Cancel “${row.title}”?`,
     text: `It was to go out on ${formatDateTime(row.sendAt)} to ${row.audienceSummary}. Cancelled, it reaches no one.`,
     verb: 'Cancel notification',
     destructive: true,
-    run: () => api<NotificationRow>(`/admin/notifications/${row.id}/cancel`, { method: 'POST' }),
+    run: () => call(notificationsEndpoints.cancel, { params: { id: row.id } }),
     done: () => 'Notification cancelled',
   });
   if (row.state !== 'scheduled' || !cancel.allowed) return null;
@@ -154,7 +159,7 @@ function NotificationsTab() {
         sort={{ field: 'id', order: 'DESC' }}
         empty="No notifications yet. Compose one to reach members in the app."
         actions={
-          can('notifications.send') ? (
+          can(actionOf(notificationsEndpoints.create)) ? (
             <Button label="Compose" onClick={() => setComposing(true)}>
               <AddIcon />
             </Button>

@@ -1,5 +1,6 @@
+import { actionOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime, todayInIndia } from '@app/contract/format';
-import type { ProjectBonusSettingRow } from '@app/contract/projects';
+import { projectsEndpoints } from '@app/contract/projects';
 import {
   Box,
   Button,
@@ -17,18 +18,18 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { DayPicker } from '../../components/DayPicker';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 
-const PATH = '/admin/projects/bonus-settings';
+const e = projectsEndpoints;
 
 /** The project bonus in force, its history, and (with the action) a new value from a date. */
 export function BonusSetting() {
   const { can } = useProfile();
   const notify = useNotify();
-  const { data, reload } = useApiGet<ProjectBonusSettingRow[]>(PATH);
+  const { data, reload } = useEndpoint(e.bonusSettings);
   const [points, setPoints] = useState('');
   const [effectiveFrom, setEffectiveFrom] = useState(todayInIndia());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -43,7 +44,7 @@ export function BonusSetting() {
     }
     try {
       setErrors({});
-      await api(PATH, { method: 'POST', body: { points: n, effectiveFrom } });
+      await call(e.setBonus, { body: { points: n, effectiveFrom } });
       notify('Project bonus saved', { type: 'success' });
       setPoints('');
       reload();
@@ -68,7 +69,7 @@ export function BonusSetting() {
           </Button>
         )}
       </Stack>
-      {can('projects.configure') && (
+      {can(actionOf(e.setBonus)) && (
         <Stack
           direction="row"
           spacing={2}

@@ -1,16 +1,17 @@
-import type { BulkDecisionResult } from '@app/contract/decisions';
-import type { ProjectRow } from '@app/contract/projects';
+import { actionOf } from '@app/contract/endpoint';
+import { type ProjectRow, projectsEndpoints } from '@app/contract/projects';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box } from '@mui/material';
 import { Button, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
 import { reasonField } from '../../components/ConfirmDialog';
 import { useRowAction } from '../../components/use-row-action';
 import { PROJECTS_RESOURCE } from './project-paths';
 
+const e = projectsEndpoints;
 const APPROVE_TEXT = 'The project bonus in force is credited to the member once.';
 
 /** Approve or reject one submitted project (the row's or the detail view's buttons). */
@@ -18,12 +19,13 @@ export function ProjectDecision({ row, onDone }: { row: ProjectRow; onDone?: () 
   const { can } = useProfile();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (row.state !== 'submitted' || !can('projects.decide')) return null;
+  if (row.state !== 'submitted' || !can(actionOf(e.approve))) return null;
   const run = (verb: 'approve' | 'reject') => async (reason: string) => {
-    const res = await api<ProjectRow>(`/admin/projects/${row.id}/${verb}`, {
-      method: 'POST',
-      body: reason ? { reason } : {},
-    });
+    const params = { id: row.id };
+    const res =
+      verb === 'approve'
+        ? await call(e.approve, { params, body: reason ? { reason } : {} })
+        : await call(e.reject, { params, body: { reason } });
     notify(
       res.state === 'approved'
         ? `Approved: ${res.bonusPoints ?? 0} bonus points credited`
@@ -56,7 +58,7 @@ export function BulkProjectDecision({ verb }: { verb: 'approve' | 'reject' }) {
   const { label, icon, color, verb: past } = BULK[verb];
   const n = selectedIds.length;
   const decide = useRowAction({
-    action: 'projects.decide',
+    action: actionOf(verb === 'approve' ? e.approveMany : e.rejectMany),
     title: `${label} ${n} project${n === 1 ? '' : 's'}?`,
     text: verb === 'approve' ? APPROVE_TEXT : undefined,
     verb: label,
@@ -64,8 +66,7 @@ export function BulkProjectDecision({ verb }: { verb: 'approve' | 'reject' }) {
     fields: [reasonField(verb === 'reject', verb === 'reject' ? 'Reason (the member sees it)' : undefined)],
     run: async ({ reason }) => {
       const text = String(reason ?? '').trim();
-      const result = await api<BulkDecisionResult>(`/admin/projects/${verb}`, {
-        method: 'POST',
+      const result = await call(verb === 'approve' ? e.approveMany : e.rejectMany, {
         body: { ids: selectedIds.map(Number), ...(text ? { reason: text } : {}) },
       });
       unselectAll();

@@ -1,4 +1,5 @@
-import { PROJECTS_PAGE, type ProjectRow } from '@app/contract/projects';
+import { actionOf } from '@app/contract/endpoint';
+import { PROJECTS_PAGE, type ProjectRow, projectsEndpoints } from '@app/contract/projects';
 import { Typography } from '@mui/material';
 import { Route, Routes } from 'react-router-dom';
 import { useProfile } from '../../app/profile-context';
@@ -43,7 +44,9 @@ function ProjectList() {
         }
         // Only a submitted project has actions: decided rows show no (empty) ⋮ menu on a narrow screen.
         rowActions={(r) =>
-          r.state === 'submitted' && can('projects.decide') ? <ProjectDecision row={r} /> : null
+          r.state === 'submitted' && can(actionOf(projectsEndpoints.approve)) ? (
+            <ProjectDecision row={r} />
+          ) : null
         }
         columns={projectColumns}
         compact={projectCompact}

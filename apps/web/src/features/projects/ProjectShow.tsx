@@ -1,10 +1,10 @@
-import type { AuditEntry } from '@app/contract/audit';
+import { endpointPath, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import {
   PROJECT_STAGE_LABELS,
   PROJECT_TYPE_LABELS,
   PROJECTS_PAGE,
-  type ProjectDetail,
+  projectsEndpoints,
 } from '@app/contract/projects';
 import ListIcon from '@mui/icons-material/List';
 import { Alert, Box, Chip, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
@@ -14,15 +14,17 @@ import { Link, useParams } from 'react-router-dom';
 import { AttachmentStrip } from '../../components/AttachmentStrip';
 import { AuditHistory } from '../../components/audit/AuditHistory';
 import { pageTitle } from '../../components/list/ListPage';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 import { ProjectDecision } from './ProjectDecision';
 import { projectPaths } from './project-paths';
+
+const e = projectsEndpoints;
 
 /** One project: what the member registered, its photos, the decision, and its history. */
 export function ProjectShow() {
   const { id = '' } = useParams();
-  const { data: p, error, reload } = useApiGet<ProjectDetail>(`/admin/projects/${id}`);
-  const history = useApiGet<AuditEntry[]>(`/admin/projects/${id}/history`);
+  const { data: p, error, reload } = useEndpoint(e.one, { params: { id } });
+  const history = useEndpoint(e.history, { params: { id } });
   const back = (
     <Button label={`Back to ${pageTitle(PROJECTS_PAGE)}`} component={Link} to={projectPaths.list}>
       <ListIcon />
@@ -83,7 +85,7 @@ export function ProjectShow() {
         </Typography>
         <AttachmentStrip
           files={p.photos}
-          basePath={`/admin/projects/${p.id}/photos`}
+          pathOf={(fileId) => endpointPath(e.photo, { id: p.id, fileId })}
           label="Photo"
           fileName={`project-${p.id}-photo`}
           empty="No photos."
@@ -94,7 +96,7 @@ export function ProjectShow() {
       <Typography variant="h6" sx={{ mt: 2 }}>
         History
       </Typography>
-      <ResourceContextProvider value="admin/projects">
+      <ResourceContextProvider value={resourceOf(e.list)}>
         <AuditHistory entity="project" entityId={String(p.id)} recent={history.data} />
       </ResourceContextProvider>
     </>

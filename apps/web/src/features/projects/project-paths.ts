@@ -1,4 +1,5 @@
-import { PROJECTS_PAGE } from '@app/contract/projects';
+import { resourceOf } from '@app/contract/endpoint';
+import { PROJECTS_PAGE, projectsEndpoints } from '@app/contract/projects';
 import type { Identifier } from 'react-admin';
 
 /** Project Registration and the project view beneath it (the shell hands the page every path below it). */
@@ -7,4 +8,4 @@ export const projectPaths = {
   show: (id: Identifier) => `${PROJECTS_PAGE}/${id}`,
 };
 /** react-admin resource = API path under /api. */
-export const PROJECTS_RESOURCE = 'admin/projects';
+export const PROJECTS_RESOURCE = resourceOf(projectsEndpoints.list);

@@ -1,5 +1,6 @@
+import { endpointPath, resourceOf } from '@app/contract/endpoint';
 import { formatDateTime } from '@app/contract/format';
-import type { GeneratedReport } from '@app/contract/reports';
+import { type GeneratedReport, reportsEndpoints } from '@app/contract/reports';
 import {
   Box,
   LinearProgress,
@@ -13,7 +14,7 @@ import {
 } from '@mui/material';
 import { useEffect } from 'react';
 import { useGetList } from 'react-admin';
-import { API_BASE, apiBlob } from '../../app/api';
+import { API_BASE, callBlob } from '../../app/api';
 import { LoadError } from '../../components/list/ListStates';
 import { showReportFailed } from './report-popups';
 import { formatBytes, saveSpreadsheet } from './report-request';
@@ -34,7 +35,10 @@ function percent(r: GeneratedReport): number {
 
 async function download(report: GeneratedReport) {
   try {
-    saveSpreadsheet(await apiBlob(`/admin/reports/${report.id}/file`), `${report.type}.xlsx`);
+    saveSpreadsheet(
+      await callBlob(reportsEndpoints.file, { params: { id: report.id } }),
+      `${report.type}.xlsx`,
+    );
   } catch {
     await showReportFailed();
   }
@@ -46,7 +50,7 @@ async function download(report: GeneratedReport) {
  */
 export function GeneratedReports({ refreshKey }: { refreshKey: number }) {
   const { data, error, isPending, refetch } = useGetList<GeneratedReport>(
-    'admin/reports',
+    resourceOf(reportsEndpoints.generated.list),
     { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' } },
     {
       refetchInterval: (query) => (query.state.data?.data.some(isActive) ? POLL_MS : false),
@@ -114,7 +118,7 @@ export function GeneratedReports({ refreshKey }: { refreshKey: number }) {
                 <TableCell>
                   {r.status === 'done' && (
                     <Link
-                      href={`${API_BASE}/admin/reports/${r.id}/file`}
+                      href={`${API_BASE}${endpointPath(reportsEndpoints.file, { id: r.id })}`}
                       onClick={(event) => {
                         // The file needs the stored token, which a plain link would not send.
                         event.preventDefault();

@@ -1,6 +1,7 @@
+import { reportsEndpoints } from '@app/contract/reports';
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ApiError, api, apiBlob } from '../../app/api';
+import { ApiError, call, callBlob } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { LoadError } from '../../components/list/ListStates';
@@ -42,12 +43,12 @@ export function ReportRequestForm({ onQueued }: { onQueued: () => void }) {
     try {
       const body = requestBody(values, background);
       if (background) {
-        await api('/admin/downloadReports', { method: 'POST', body });
+        await call(reportsEndpoints.download, { body });
         setBusy(false);
         onQueued();
         await showReportStarted();
       } else {
-        const content = await apiBlob('/admin/downloadReports', { method: 'POST', body });
+        const content = await callBlob(reportsEndpoints.download, { body });
         setBusy(false);
         saveSpreadsheet(content, `${values.reportType}.xlsx`);
       }

@@ -1,6 +1,6 @@
-import type { ReportTypeOption } from '@app/contract/reports';
+import { type ReportTypeOption, reportsEndpoints } from '@app/contract/reports';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 
 export interface ReportTypes {
   /** The report types the signed-in role may run; null while loading or after a failure. */
@@ -19,7 +19,7 @@ export function useReportTypes(): ReportTypes {
   useEffect(() => {
     const controller = new AbortController();
     setError(null);
-    api<ReportTypeOption[]>('/admin/reports/types', { signal: controller.signal })
+    call(reportsEndpoints.types, { signal: controller.signal })
       .then(setTypes)
       .catch((failure: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,4 +1,6 @@
+import { actionOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
+import { rolesEndpoints } from '@app/contract/roles';
 import AddIcon from '@mui/icons-material/Add';
 import { BooleanField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -32,7 +34,12 @@ export function RoleList() {
       empty="No roles yet."
       rowClick={(id) => rolePaths.show(id)}
       actions={
-        <ActionButton permission="roles.manage" label="Create" component={Link} to={rolePaths.create}>
+        <ActionButton
+          permission={actionOf(rolesEndpoints.create)}
+          label="Create"
+          component={Link}
+          to={rolePaths.create}
+        >
           <AddIcon />
         </ActionButton>
       }

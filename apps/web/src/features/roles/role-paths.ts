@@ -1,3 +1,5 @@
+import { resourceOf } from '@app/contract/endpoint';
+import { rolesEndpoints } from '@app/contract/roles';
 import type { Identifier } from 'react-admin';
 
 /** User Roles' page and the views under it. */
@@ -8,4 +10,4 @@ export const rolePaths = {
   show: (id: Identifier) => `${ROLES_PAGE_PATH}/${id}`,
   edit: (id: Identifier) => `${ROLES_PAGE_PATH}/${id}/edit`,
 };
-export const ROLES_RESOURCE = 'admin/roles';
+export const ROLES_RESOURCE = resourceOf(rolesEndpoints.list);
