@@ -27,6 +27,7 @@ const LIST_OF: Record<string, string> = {
   '/dashboard/scheme': '/api/admin/schemes',
   '/dashboard/coupon-stock-report': '/api/admin/coupon-stock',
   '/dashboard/QrScanHistories': '/api/admin/coupon-scans',
+  '/dashboard/manageadmin/sign-ins': '/api/admin/sign-ins',
 };
 
 const cardsOf = async (role: string) => {
@@ -135,5 +136,24 @@ describe('a dashboard for every role that has one', () => {
         card.key,
       ).toBe(true);
     }
+  });
+
+  it('the sign-in cards open the sign-in activity, filtered to the same attempts', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: 'cs@demo.local', password: 'bad-pass' },
+    });
+    const cards = await cardsOf('almond team');
+    for (const key of ['staff.signIns', 'staff.failedSignIns']) {
+      const card = cards.find((c) => c.key === key)!;
+      expect(card.link).toBe('/dashboard/manageadmin/sign-ins');
+      const list = await listed('almond team', card);
+      expect(list.total, key).toBe(card.value);
+    }
+    const failed = await listed('almond team', cards.find((c) => c.key === 'staff.failedSignIns')!);
+    expect(failed.rows.some((r) => r.email === 'cs@demo.local' && r.outcome === 'bad_credentials')).toBe(true);
+    // Only holders of Manage Admin read it.
+    expect((await t.as('marketing', { method: 'GET', url: '/api/admin/sign-ins' })).statusCode).toBe(403);
   });
 });
