@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPassword } from './auth';
-import { optionsEndpoint } from './endpoint-kits';
+import { historyEndpoint, optionsEndpoint } from './endpoint-kits';
 import { recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, mobileNumber } from './members';
 import { uploadResult } from './uploads';
@@ -245,8 +245,10 @@ export const employeesEndpoints = {
   options: optionsEndpoint('/admin/employees/options', employeeOption, 'Every employee, for pickers', [
     'employees',
   ]),
+  history: historyEndpoint('/admin/employees', { page: EMPLOYEES_PAGE }, 'employee', ['employees']),
 };
 export const bdesEndpoints = {
   // The BDE filter of BDA Activity and the "move to" picker.
   options: optionsEndpoint('/admin/bdes/options', bdeOption, 'Every BDE, for pickers', ['bdes']),
+  history: historyEndpoint('/admin/bdes', { page: BDES_PAGE }, 'BDE', ['bdes']),
 };

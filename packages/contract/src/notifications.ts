@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { historyEndpoint } from './endpoint-kits';
 import { idParams, recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
 import { rowError, UPLOAD_STATUSES } from './uploads';
@@ -182,3 +183,11 @@ export const inboxAppEndpoints = {
     response: inboxMessage,
   }),
 };
+
+/** Manage Notification: one notification's history (created, cancelled, …). */
+export const notificationHistoryEndpoint = historyEndpoint(
+  '/admin/notifications',
+  { page: NOTIFICATIONS_PAGE },
+  'notification',
+  ['notifications'],
+);

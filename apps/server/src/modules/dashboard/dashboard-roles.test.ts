@@ -152,7 +152,9 @@ describe('a dashboard for every role that has one', () => {
       expect(list.total, key).toBe(card.value);
     }
     const failed = await listed('almond team', cards.find((c) => c.key === 'staff.failedSignIns')!);
-    expect(failed.rows.some((r) => r.email === 'cs@demo.local' && r.outcome === 'bad_credentials')).toBe(true);
+    expect(failed.rows.some((r) => r.email === 'cs@demo.local' && r.outcome === 'bad_credentials')).toBe(
+      true,
+    );
     // Only holders of Manage Admin read it.
     expect((await t.as('marketing', { method: 'GET', url: '/api/admin/sign-ins' })).statusCode).toBe(403);
   });

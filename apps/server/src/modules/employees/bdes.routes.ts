@@ -1,4 +1,5 @@
 import {
+  BDE_ENTITY,
   BDES_PAGE,
   bdeAssignBody,
   bdeCreateBody,
@@ -23,6 +24,7 @@ import { conditionsOf } from '../../lib/lists/filters';
 import { listRoutes } from '../../lib/lists/routes';
 import { action, page } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
+import { historyOf } from '../audit/audit.history';
 import { openStored } from '../files/files.service';
 import * as service from './bdes.service';
 import { findVisit, visitList, visitPoints } from './visits.repository';
@@ -55,6 +57,10 @@ export const bdesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, bdesEndpoints.options, async () => service.bdeOptions(app));
+  route(app, bdesEndpoints.history, async (request) => {
+    await service.getBde(app, request.params.id);
+    return historyOf(app.database.db, BDE_ENTITY, request.params.id);
+  });
 
   app.get(
     '/admin/bdes/:id',

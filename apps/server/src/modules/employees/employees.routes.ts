@@ -1,4 +1,5 @@
 import {
+  EMPLOYEE_ENTITY,
   EMPLOYEES_PAGE,
   employeeCreateBody,
   employeeRow,
@@ -18,6 +19,7 @@ import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
+import { historyOf } from '../audit/audit.history';
 import * as service from './employees.service';
 import * as uploads from './employees-upload';
 
@@ -41,6 +43,10 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, employeesEndpoints.options, async () => service.employeeOptions(app));
+  route(app, employeesEndpoints.history, async (request) => {
+    await service.getEmployee(app, request.params.id);
+    return historyOf(app.database.db, EMPLOYEE_ENTITY, request.params.id);
+  });
 
   app.get(
     '/admin/employees/template',

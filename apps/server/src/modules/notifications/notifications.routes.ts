@@ -1,8 +1,10 @@
 import { idParams } from '@app/contract/input';
 import {
   audienceUploadResult,
+  NOTIFICATION_ENTITY,
   NOTIFICATIONS_PAGE,
   notificationCreateBody,
+  notificationHistoryEndpoint,
   notificationRow,
 } from '@app/contract/notifications';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
@@ -15,6 +17,8 @@ import { listRoutes } from '../../lib/lists/routes';
 import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { action, page } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
+import { historyOf } from '../audit/audit.history';
 import * as service from './notifications.service';
 
 const access = page(NOTIFICATIONS_PAGE);
@@ -24,6 +28,10 @@ const tags = ['notifications'];
 
 /** Manage Notification: compose, schedule, cancel, the audience upload, and the history. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, notificationHistoryEndpoint, async (request) => {
+    await service.getNotification(app.database.db, request.params.id);
+    return historyOf(app.database.db, NOTIFICATION_ENTITY, request.params.id);
+  });
   await app.register(multipart, SHEET_MULTIPART);
 
   listRoutes(app, {

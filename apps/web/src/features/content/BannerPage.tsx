@@ -1,5 +1,6 @@
 import { CONTENT_PAGES } from '@app/contract/content';
 import type { BannerRow } from '@app/contract/content-media';
+import { BANNER_ENTITY } from '@app/contract/content-media';
 import { formatDay } from '@app/contract/format';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
 import {
@@ -32,6 +33,7 @@ export default function BannerPage() {
       page={CONTENT_PAGES.banner}
       resource="admin/content/banners"
       manage="banners.manage"
+      entity={BANNER_ENTITY}
       noun="banner"
       empty="No banners yet. Add one for all members or for some member types or states."
       filters={[searchFilter('Title'), activeFilter]}

@@ -1,5 +1,11 @@
 import { CONTENT_PAGES } from '@app/contract/content';
-import { type AttendeeRow, EVENT_TYPES, type EventRow, MAX_EVENT_IMAGES } from '@app/contract/content-media';
+import {
+  type AttendeeRow,
+  EVENT_ENTITY,
+  EVENT_TYPES,
+  type EventRow,
+  MAX_EVENT_IMAGES,
+} from '@app/contract/content-media';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import PeopleIcon from '@mui/icons-material/People';
 import { Stack } from '@mui/material';
@@ -105,6 +111,7 @@ export default function EventPage() {
       page={CONTENT_PAGES.event}
       resource="admin/content/events"
       manage="events.manage"
+      entity={EVENT_ENTITY}
       noun="event"
       empty="No events yet. Add a meet, a training or an exhibition members can register for."
       filters={[

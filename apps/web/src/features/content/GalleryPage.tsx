@@ -1,5 +1,6 @@
 import { CONTENT_PAGES } from '@app/contract/content';
 import type { AlbumRow, GalleryImageRow } from '@app/contract/content-media';
+import { ALBUM_ENTITY } from '@app/contract/content-media';
 import { formatCount } from '@app/contract/format';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import ArchiveIcon from '@mui/icons-material/Archive';
@@ -174,6 +175,7 @@ export default function GalleryPage() {
       page={CONTENT_PAGES.gallery}
       resource="admin/content/gallery"
       manage="gallery.manage"
+      entity={ALBUM_ENTITY}
       noun="album"
       empty="No albums yet. Add an album, then upload its images."
       filters={[searchFilter('Title'), activeFilter]}

@@ -20,6 +20,7 @@ import {
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { RecordHistory } from '../../components/audit/RecordHistory';
 import type { CompactRow } from '../../components/list/CompactList';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
@@ -31,6 +32,8 @@ export interface RecordPageProps<R extends RaRecord> {
   manage: ActionId;
   /** One record, in lower case: "social link". */
   noun: string;
+  /** The audit entity of its records: the edit page shows the record's history. */
+  entity?: string;
   columns: ReactNode;
   compact: CompactRow<R>;
   empty: string;
@@ -156,6 +159,9 @@ function FormPage<R extends RaRecord>(props: RecordPageProps<R> & { mode: 'creat
         >
           {form}
         </Edit>
+      )}
+      {props.mode === 'edit' && props.entity && id && (
+        <RecordHistory entity={props.entity} id={id} history={`/${props.resource}/${id}/history`} />
       )}
     </>
   );

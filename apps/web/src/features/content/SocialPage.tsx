@@ -1,4 +1,4 @@
-import { CONTENT_PAGES, type SocialRow } from '@app/contract/content';
+import { CONTENT_PAGES, SOCIAL_ENTITY, type SocialRow } from '@app/contract/content';
 import { BooleanField, NumberInput, required, TextField, TextInput } from 'react-admin';
 import { DateTimeField } from '../../components/fields';
 import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
@@ -10,6 +10,7 @@ export default function SocialPage() {
       page={CONTENT_PAGES.social}
       resource="admin/content/social-links"
       manage="social-links.manage"
+      entity={SOCIAL_ENTITY}
       noun="social link"
       empty="No social links yet. Add the programme's pages on Facebook, Instagram or YouTube."
       filters={[searchFilter('Platform or URL'), activeFilter]}

@@ -1,4 +1,4 @@
-import { CONTENT_PAGES, type VirtualRoomRow } from '@app/contract/content';
+import { CONTENT_PAGES, VIRTUAL_ROOM_ENTITY, type VirtualRoomRow } from '@app/contract/content';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -37,6 +37,7 @@ export default function VirtualRoomPage() {
       page={CONTENT_PAGES.virtualRoom}
       resource="admin/content/virtual-room"
       manage="virtual-room.manage"
+      entity={VIRTUAL_ROOM_ENTITY}
       noun="virtual room entry"
       empty="No virtual room entries yet. Add a 360° image or a video of a showroom."
       filters={[searchFilter('Title'), activeFilter]}

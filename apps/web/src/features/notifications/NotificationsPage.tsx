@@ -1,5 +1,10 @@
 import { formatCount, formatDateTime } from '@app/contract/format';
-import { NOTIFICATIONS_PAGE, type NotificationRow } from '@app/contract/notifications';
+import {
+  NOTIFICATION_ENTITY,
+  NOTIFICATIONS_PAGE,
+  type NotificationRow,
+  notificationHistoryEndpoint,
+} from '@app/contract/notifications';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Chip, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -10,10 +15,12 @@ import {
   SelectInput,
   TextField,
   useListContext,
+  useRecordContext,
   useRefresh,
 } from 'react-admin';
 import { api } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { RecordHistory } from '../../components/audit/RecordHistory';
 import { DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { useRowAction } from '../../components/use-row-action';
@@ -141,6 +148,20 @@ export default function NotificationsPage() {
   );
 }
 
+/** A notification's history (created, cancelled, …), beneath its row. */
+function NotificationHistory() {
+  const record = useRecordContext<NotificationRow>();
+  if (!record) return null;
+  return (
+    <RecordHistory
+      entity={NOTIFICATION_ENTITY}
+      id={record.id}
+      history={notificationHistoryEndpoint}
+      heading={false}
+    />
+  );
+}
+
 function NotificationsTab() {
   const { can } = useProfile();
   const [composing, setComposing] = useState(false);
@@ -161,6 +182,8 @@ function NotificationsTab() {
           ) : undefined
         }
         rowActions={(r) => <CancelButton row={r} />}
+        rowClick="expand"
+        expand={<NotificationHistory />}
         compact={{
           primary: (r) => r.title,
           secondary: (r) => `${r.audienceSummary} · ${r.state} · ${formatDateTime(r.sendAt)}`,
