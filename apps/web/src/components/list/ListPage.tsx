@@ -69,6 +69,13 @@ const ACTIONS_CELL = 'list-row-actions';
  * with an ellipsis (its full text in the row's detail); the actions column is pinned to the right
  * edge, so Approve/Reject/Undo are on screen however wide the table scrolls.
  */
+const pinned = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
 const TABLE_SX = {
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
   '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
@@ -77,14 +84,10 @@ const TABLE_SX = {
     overflow: 'hidden',
     textOverflow: 'ellipsis',
   },
-  [`& .${ACTIONS_CELL}`]: {
-    position: 'sticky',
-    right: 0,
-    zIndex: 1,
-    bgcolor: 'background.paper',
-    boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}`,
-  },
+  [`& .${ACTIONS_CELL}`]: pinned,
 } as const;
+/** With row actions, their (visually hidden) header cell is the last one: pinned above them. */
+const TABLE_WITH_ACTIONS_SX = { ...TABLE_SX, '& thead th:last-of-type': pinned } as const;
 
 /** The label of a menu page, the one source of page titles. */
 export const pageTitle = (path: string): string => PAGES.find((p) => p.path === path)?.label ?? '';
@@ -161,7 +164,7 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
             header={ListHeader}
             body={<DatagridBody row={<KeyboardRow />} />}
             size={density === 'compact' ? 'small' : 'medium'}
-            sx={TABLE_SX}
+            sx={props.rowActions ? TABLE_WITH_ACTIONS_SX : TABLE_SX}
           >
             {props.columns}
             {props.rowActions && (
