@@ -163,6 +163,7 @@ test('390 px: the dashboard, the summary and sign-in activity fit the screen', a
     ['/dashboard', 'dashboard'],
     ['/dashboard/coupon-dashboard-summary', 'coupon-summary'],
     ['/dashboard/manageadmin/sign-ins', 'sign-in-activity'],
+    ['/dashboard/reports/reports_download', 'download-report'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
