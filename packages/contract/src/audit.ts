@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { auditEntry } from './audit-entry';
 import { listEndpoints } from './endpoint-kits';
 
