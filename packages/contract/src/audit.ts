@@ -1,20 +1,7 @@
-import { z } from 'zod';
+import { auditEntry } from './audit-entry';
 import { listEndpoints } from './endpoint-kits';
 
-export const auditEntry = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  actorId: z.number().int().nullable(),
-  actorName: z.string().nullable(),
-  actorRole: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entityId: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  requestId: z.string().nullable(),
-});
-export type AuditEntry = z.infer<typeof auditEntry>;
+export { type AuditEntry, auditEntry } from './audit-entry';
 
 /** Filters of the audit log list: `filter={...}` keys. */
 export const AUDIT_FILTERS = ['q', 'entity', 'entityId', 'action', 'actorId', 'from', 'to'] as const;

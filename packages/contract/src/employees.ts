@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { newPassword } from './auth';
 import { endpoint } from './endpoint';
-import { listEndpoints, optionsEndpoint, uploadEndpoints } from './endpoint-kits';
+import { historyEndpoint, listEndpoints, optionsEndpoint, uploadEndpoints } from './endpoint-kits';
 import { idParams, recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, mobileNumber } from './members';
 import { uploadResult } from './uploads';
@@ -248,6 +248,7 @@ const manageEmployees = { action: 'employees.manage' } as const;
 
 /** Employee Management: the list and export, create and edit, deactivate, and the spreadsheet import. */
 export const employeesEndpoints = {
+  history: historyEndpoint('/admin/employees', { page: EMPLOYEES_PAGE }, 'employee', ['employees']),
   ...listEndpoints('/admin/employees', {
     access: employeesPage,
     row: employeeRow,
@@ -327,6 +328,7 @@ const assigning = { action: 'bdes.assign' } as const;
 
 /** BDE Management: territories, targets, passwords, and the members each BDE looks after. */
 export const bdesEndpoints = {
+  history: historyEndpoint('/admin/bdes', { page: BDES_PAGE }, 'BDE', ['bdes']),
   ...listEndpoints('/admin/bdes', {
     access: bdesPage,
     row: bdeRow,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ActionId } from './actions';
+import { auditEntry } from './audit-entry';
 import { bulkDecisionBody, bulkDecisionResult } from './decisions';
 import { type EndpointAccess, endpoint } from './endpoint';
 import { idParams } from './input';
@@ -197,6 +198,7 @@ export function recordEndpoints<
       body: options.update,
       response: row,
     }),
+    history: historyEndpoint(path, read, plural, tags),
   };
   const archiving = { archive: setActive('archive'), restore: setActive('restore') };
   return (options.archive ? { ...base, ...archiving } : base) as typeof base &
@@ -209,6 +211,26 @@ export type RecordEndpoints = ReturnType<
 export type ArchivableEndpoints = ReturnType<
   typeof recordEndpoints<`/${string}`, string, ActionId, z.ZodType, z.ZodType, z.ZodType, true>
 >;
+
+/**
+ * A record's history: `GET path/:id/history` → its latest audit entries, newest first, for whoever
+ * reads the record (the audit log itself is Manage Admin's). Record kits include it.
+ */
+export const historyEndpoint = <const P extends `/${string}`, const A extends EndpointAccess>(
+  path: P,
+  access: A,
+  noun: string,
+  tags: readonly string[],
+) =>
+  endpoint({
+    method: 'GET',
+    path: `${path}/:id/history` as `${P}/:id/history` & `/${string}`,
+    access,
+    tags,
+    summary: `The history of one ${noun} (its audit entries, newest first)`,
+    params: idParams,
+    response: z.array(auditEntry),
+  });
 
 /**
  * A picker's options: `GET path` → every row, for any signed-in staff account (the pickers sit on

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { listEndpoints, uploadEndpoints } from './endpoint-kits';
+import { historyEndpoint, listEndpoints, uploadEndpoints } from './endpoint-kits';
 import { idParams, recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
 import { rowError, UPLOAD_STATUSES } from './uploads';
@@ -201,6 +201,10 @@ const sending = { action: 'notifications.send' } as const;
 
 /** Manage Notification → Compose: compose, schedule, cancel, the audience upload, and the history. */
 export const notificationsEndpoints = {
+  /** One notification's history (created, cancelled, …). */
+  history: historyEndpoint('/admin/notifications', { page: NOTIFICATIONS_PAGE }, 'notification', [
+    'notifications',
+  ]),
   ...listEndpoints('/admin/notifications', {
     access,
     row: notificationRow,

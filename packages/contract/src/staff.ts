@@ -205,3 +205,27 @@ export const staffEndpoints = {
     response: staffRow,
   }),
 };
+
+/** Sign-in outcomes recorded for every staff sign-in attempt (`sign_in_events.outcome`). */
+export const SIGN_IN_OUTCOMES = ['success', 'bad_credentials', 'locked', 'inactive'] as const;
+
+/** One staff sign-in attempt: Manage Admin → Sign-in activity (the dashboard's sign-in cards). */
+export const signInEventRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  email: z.string(),
+  staffId: z.number().int().nullable(),
+  staffName: z.string().nullable(),
+  outcome: z.enum(SIGN_IN_OUTCOMES),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SignInEventRow = z.infer<typeof signInEventRow>;
+
+/** Staff sign-in attempts, newest first; filters `q` (e-mail), `succeeded`, `outcome`, `staffId`, `from`/`to`. */
+export const signInActivityEndpoints = listEndpoints('/admin/sign-ins', {
+  access: read,
+  row: signInEventRow,
+  tags,
+  summary: 'Staff sign-in attempts (who, outcome, address, when)',
+});

@@ -5,6 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Executor } from '../db/client';
+import { historyOf } from '../modules/audit/audit.history';
 import { route } from '../plugins/endpoint-routes';
 import { type Actor, actorOf, audit } from './audit';
 import { conflict, isUniqueViolation, notFound } from './errors';
@@ -129,6 +130,10 @@ export function recordRoutes<Row extends object, Create extends object, Update e
   listRoutes(app, { endpoints: declared, list, fileName: options.fileName });
 
   route(app, declared.one, async (request) => load(app.database.db, request.params.id));
+  route(app, declared.history, async (request) => {
+    await load(app.database.db, request.params.id);
+    return historyOf(app.database.db, entity, request.params.id);
+  });
 
   route(app, declared.create, async (request) => {
     const actor = actorOf(request);

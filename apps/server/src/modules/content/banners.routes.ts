@@ -7,13 +7,13 @@ import {
   bannerUpdateBody,
   contentEndpoints,
 } from '@app/contract/content-media';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/client';
 import { banners } from '../../db/schema/content';
 import { fieldError } from '../../lib/errors';
 import { defineList } from '../../lib/lists/define';
-import { bool, text } from '../../lib/lists/filters';
+import { bool, custom, parseDay, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { recordRoutes, type WriteContext } from '../../lib/records';
 import { claimContentFile, fileRoutes } from './content-files';
@@ -34,7 +34,15 @@ export const bannerList = defineList<BannerRow>({
     updatedAt: isoText(banners.updatedAt),
   },
   from: (db, fields) => db.select(fields).from(banners).$dynamic(),
-  filters: { q: text(banners.title), active: bool(banners.active) },
+  filters: {
+    q: text(banners.title),
+    active: bool(banners.active),
+    /** Shown in the app on this IST day: active and the day within its dates (the dashboard's "live"). */
+    liveOn: custom((value, key) => {
+      const day = parseDay(value, key);
+      return sql`${banners.active} and ${banners.startsOn} <= ${day}::date and ${banners.endsOn} >= ${day}::date`;
+    }),
+  },
   sort: { id: banners.id, sortOrder: banners.sortOrder, startsOn: banners.startsOn, endsOn: banners.endsOn },
   defaultSort: 'sortOrder',
   defaultOrder: 'ASC',

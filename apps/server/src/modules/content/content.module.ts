@@ -1,11 +1,13 @@
 import { reportColumns, reportOf } from '../../lib/lists/report';
 import type { ModuleContribution } from '../../lib/module-contribution';
+import { contentCards } from './content.dashboard';
 import { contentRoutes } from './content.routes';
 import { attendeeList } from './events.routes';
 
 export const contentModule: ModuleContribution = {
   name: 'content',
   routes: [contentRoutes],
+  dashboardCards: [contentCards],
   reportSources: {
     event_attendees: reportOf(attendeeList, 'registeredAt', reportColumns('event_attendees')),
   },

@@ -1,11 +1,12 @@
 import type { CouponCounts } from '@app/contract/coupon-batches';
 import type { SkuStock, StockRow } from '@app/contract/coupon-stock';
+import { COUPON_STATUSES, type CouponStatus } from '@app/contract/coupons';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { couponBatches } from '../../db/schema/coupons';
 import { products } from '../../db/schema/products';
 import { defineList } from '../../lib/lists/define';
-import { bool, id, text } from '../../lib/lists/filters';
+import { bool, custom, id, refuse, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { countExportColumns, countsJson, visibleCounts } from '../coupons/coupon-counts';
 import { pointsInForce, skuPoints } from '../scheme-points';
@@ -21,6 +22,23 @@ const base = (tx: Executor, fields: Record<string, unknown>) =>
     // Ready batches only, as a join condition: runList owns the WHERE clause.
     .innerJoin(products, and(eq(products.id, couponBatches.productId), eq(couponBatches.status, 'ready')))
     .$dynamic();
+
+const holding = (statuses: readonly string[]) =>
+  sql`(select coalesce(sum(n), 0) from coupon_counts where batch_id = ${couponBatches.id}
+    and status in (${sql.join(
+      statuses.map((x) => sql`${x}`),
+      sql`, `,
+    )})) > 0`;
+
+/**
+ * Batches holding coupons in a state as the pages show it (`visibleCounts`): once a batch's expiry
+ * has passed, its unscanned codes count as expired, not generated, printed or active.
+ */
+const holdingState = (state: CouponStatus) => {
+  if (state === 'expired') return sql`${expired} and ${holding(['generated', 'printed', 'active'])}`;
+  if (state === 'scanned' || state === 'damaged') return holding([state]);
+  return sql`not ${expired} and ${holding([state])}`;
+};
 
 type RawStock = Omit<StockRow, 'counts' | 'liabilityPoints' | 'liabilityWithSchemesPoints'> & {
   stored: Record<string, number> | null;
@@ -85,6 +103,12 @@ export const stockList = defineList<StockRow, RawStock>({
     q: text(products.name, products.sku),
     productId: id(couponBatches.productId),
     expired: bool((yes) => (yes ? expired : sql`not ${expired}`)),
+    /** Batches with coupons in this state (the dashboard's coupon-state cards). */
+    state: custom((value, key) => {
+      if (typeof value !== 'string' || !(COUPON_STATUSES as readonly string[]).includes(value))
+        throw refuse(key, `Use one of: ${COUPON_STATUSES.join(', ')}`);
+      return holdingState(value as CouponStatus);
+    }),
   },
   sort: { id: couponBatches.id, expiresOn: couponBatches.expiresOn, quantity: couponBatches.quantity },
   defaultSort: 'id',

@@ -1,5 +1,6 @@
 import { COUPON_STATE_LABELS, COUPON_STATUSES } from '@app/contract/coupons';
 import type { DashboardCard } from '@app/contract/dashboard';
+import { istDayEndIso, istDayStartIso, todayInIndia } from '@app/contract/format';
 import { sql } from 'drizzle-orm';
 import { couponScans } from '../../db/schema/coupon-scans';
 import type { DashboardProvider } from '../../lib/dashboard/provider';
@@ -16,10 +17,13 @@ const STOCK = '/dashboard/coupon-stock-report';
 export const couponCards: DashboardProvider = {
   pages: [SCANS, STOCK],
   async cards(db, range) {
+    // Today as the list's own filter: the IST day's instants, so the card and its list count alike.
+    const day = todayInIndia();
+    const today = { from: istDayStartIso(day), to: istDayEndIso(day) };
     const [s] = await db
       .select({
         today: countWhere(
-          sql`${couponScans.result} = 'success' and ${couponScans.createdAt} >= date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`,
+          sql`${couponScans.result} = 'success' and ${couponScans.createdAt} >= ${today.from}::timestamptz and ${couponScans.createdAt} < ${today.to}::timestamptz`,
         ),
         inRange: countWhere(
           sql`${couponScans.result} = 'success' and ${inRange(couponScans.createdAt, range)}`,
@@ -46,7 +50,7 @@ export const couponCards: DashboardProvider = {
       ...(filter ? { filter } : {}),
     });
     return [
-      scan('scans.today', 'Scans today', s?.today ?? 0, { result: 'success' }),
+      scan('scans.today', 'Scans today', s?.today ?? 0, { result: 'success', ...today }),
       scan('scans.inRange', 'Scans in range', s?.inRange ?? 0, { result: 'success', ...inTheRange }),
       scan('scans.flagged', 'Flagged scans in range', s?.flagged ?? 0, { flagged: true, ...inTheRange }),
       ...COUPON_STATUSES.map((status) => ({
@@ -56,6 +60,7 @@ export const couponCards: DashboardProvider = {
         unit: 'count' as const,
         page: STOCK,
         group: 'Coupons',
+        filter: { state: status },
       })),
     ];
   },

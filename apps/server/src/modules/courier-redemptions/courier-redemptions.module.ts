@@ -1,4 +1,5 @@
 import type { ModuleContribution } from '../../lib/module-contribution';
+import { courierCards } from './courier.dashboard';
 import { courierRedemptionsRoutes } from './courier-redemptions.routes';
 import { COURIER_REPORT_SOURCES } from './courier-report-sources';
 
@@ -6,4 +7,5 @@ export const courierRedemptionsModule: ModuleContribution = {
   name: 'courier-redemptions',
   routes: [courierRedemptionsRoutes],
   reportSources: { ...COURIER_REPORT_SOURCES },
+  dashboardCards: [courierCards],
 };

@@ -19,10 +19,17 @@ export async function dashboard(
       series: (await p.series?.(db, range)) ?? [],
     })),
   );
+  // A figure two areas offer (points issued: the ledger's and the schemes') is shown once, from the
+  // first module that offers it (the module order of modules/index.ts).
+  const seen = new Set<string>();
+  const cards = parts
+    .flatMap((p) => p.cards)
+    .filter((c) => holds(c.page))
+    .filter((c) => !seen.has(c.key) && seen.add(c.key));
   return {
     from: range.from,
     to: range.to,
-    cards: parts.flatMap((p) => p.cards).filter((c) => holds(c.page)),
+    cards,
     series: parts.flatMap((p) => p.series).filter((s) => holds(s.page)),
   };
 }

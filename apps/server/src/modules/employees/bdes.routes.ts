@@ -1,4 +1,4 @@
-import { bdesEndpoints as e } from '@app/contract/employees';
+import { BDE_ENTITY, bdesEndpoints as e } from '@app/contract/employees';
 import { MAX_MAP_POINTS, fieldVisitsEndpoints as visits } from '@app/contract/field';
 import { and } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors';
 import { conditionsOf } from '../../lib/lists/filters';
 import { listRoutes } from '../../lib/lists/routes';
 import { route } from '../../plugins/endpoint-routes';
+import { historyOf } from '../audit/audit.history';
 import { openStored } from '../files/files.service';
 import * as service from './bdes.service';
 import { findVisit, visitList, visitPoints } from './visits.repository';
@@ -20,6 +21,10 @@ export const bdesRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoutes(app, { endpoints: e, list: service.bdeList, fileName: 'bdes' });
   listRoutes(app, { endpoints: e.members, list: service.bdeMemberList, fileName: 'bde-members' });
   route(app, e.options, async () => service.bdeOptions(app));
+  route(app, e.history, async (request) => {
+    await service.getBde(app, request.params.id);
+    return historyOf(app.database.db, BDE_ENTITY, request.params.id);
+  });
   route(app, e.one, async (request) => service.getBde(app, request.params.id));
   route(app, e.create, async (request) => service.createBde(app, actorOf(request), request.body));
   route(app, e.update, async (request) =>

@@ -1,4 +1,4 @@
-import { employeesEndpoints as e } from '@app/contract/employees';
+import { EMPLOYEE_ENTITY, employeesEndpoints as e } from '@app/contract/employees';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import { listRoutes } from '../../lib/lists/routes';
 import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { route } from '../../plugins/endpoint-routes';
+import { historyOf } from '../audit/audit.history';
 import * as service from './employees.service';
 import * as uploads from './employees-upload';
 
@@ -20,6 +21,10 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   listRoutes(app, { endpoints: e, list: service.employeeList, fileName: 'employees' });
   route(app, e.options, async () => service.employeeOptions(app));
+  route(app, e.history, async (request) => {
+    await service.getEmployee(app, request.params.id);
+    return historyOf(app.database.db, EMPLOYEE_ENTITY, request.params.id);
+  });
 
   route(app, e.upload.template, async (_request, reply) =>
     downloadHeaders(reply, {

@@ -1,6 +1,7 @@
 import type { ModuleContribution } from '../../lib/module-contribution';
 import { inboxAppRoutes } from './inbox.app-routes';
 import { NOTIFICATION_REPORT_SOURCES } from './notification-report-sources';
+import { notificationCards } from './notifications.dashboard';
 import { notificationsRoutes } from './notifications.routes';
 import { registerNotificationTasks } from './notifications.tasks';
 
@@ -9,4 +10,5 @@ export const notificationsModule: ModuleContribution = {
   routes: [notificationsRoutes, inboxAppRoutes],
   tasks: [registerNotificationTasks],
   reportSources: { ...NOTIFICATION_REPORT_SOURCES },
+  dashboardCards: [notificationCards],
 };

@@ -1,4 +1,4 @@
-import { notificationsEndpoints } from '@app/contract/notifications';
+import { NOTIFICATION_ENTITY, notificationsEndpoints } from '@app/contract/notifications';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import { listRoutes } from '../../lib/lists/routes';
 import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { route } from '../../plugins/endpoint-routes';
+import { historyOf } from '../audit/audit.history';
 import * as service from './notifications.service';
 
 /**
@@ -17,6 +18,10 @@ import * as service from './notifications.service';
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, SHEET_MULTIPART);
   const e = notificationsEndpoints;
+  route(app, e.history, async (request) => {
+    await service.getNotification(app.database.db, request.params.id);
+    return historyOf(app.database.db, NOTIFICATION_ENTITY, request.params.id);
+  });
 
   listRoutes(app, { endpoints: e, list: service.notificationList, fileName: 'notifications' });
 

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/audit';
 import { schemes } from '../../db/schema/schemes';
 import { staff } from '../../db/schema/staff';
 import { defineList, type Expr } from '../../lib/lists/define';
-import { oneOf, text } from '../../lib/lists/filters';
+import { bool, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { effectiveStatus } from './scheme-lapse';
 
@@ -75,6 +75,12 @@ export const schemeList = defineList<SchemeRow>({
     q: text(schemes.name),
     status: oneOf(effectiveStatus, SCHEME_STATUSES),
     rule: oneOf(schemes.rule, SCHEME_RULES),
+    /** Drafts whose activation was requested: the approver's queue. */
+    awaitingApproval: bool((yes) =>
+      yes
+        ? sql`${schemes.status} = 'draft' and ${schemes.activationRequestedBy} is not null`
+        : sql`not (${schemes.status} = 'draft' and ${schemes.activationRequestedBy} is not null)`,
+    ),
   },
   sort: { id: schemes.id, name: schemes.name, startsOn: schemes.startsOn, endsOn: schemes.endsOn },
   defaultSort: 'id',

@@ -4,6 +4,8 @@ import { cardBuilder, type DashboardProvider } from '../../lib/dashboard/provide
 import { countPerDay } from '../../lib/dashboard/series';
 
 const PAGE = '/dashboard/manageadmin';
+/** Manage Admin → Sign-in activity, where the sign-in cards lead. */
+const SIGN_INS = `${PAGE}/sign-ins`;
 const card = cardBuilder({ group: 'Staff', page: PAGE, unit: 'count' });
 const counted = (condition: ReturnType<typeof sql>) =>
   sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
@@ -50,8 +52,20 @@ export const staffCards: DashboardProvider = {
         value: accounts?.locked ?? 0,
         filter: { locked: true },
       }),
-      card({ key: 'staff.signIns', label: 'Sign-ins in range', value: signIns?.succeeded ?? 0 }),
-      card({ key: 'staff.failedSignIns', label: 'Failed sign-ins in range', value: signIns?.failed ?? 0 }),
+      card({
+        key: 'staff.signIns',
+        label: 'Sign-ins in range',
+        value: signIns?.succeeded ?? 0,
+        link: SIGN_INS,
+        filter: { succeeded: true, from: range.start, to: range.end },
+      }),
+      card({
+        key: 'staff.failedSignIns',
+        label: 'Failed sign-ins in range',
+        value: signIns?.failed ?? 0,
+        link: SIGN_INS,
+        filter: { succeeded: false, from: range.start, to: range.end },
+      }),
     ];
   },
   async series(db, range) {

@@ -1,9 +1,9 @@
-import type { StaffRow } from '@app/contract/staff';
+import { SIGN_IN_OUTCOMES, type SignInEventRow, type StaffRow } from '@app/contract/staff';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { roles, staff } from '../../db/schema/staff';
+import { roles, signInEvents, staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
-import { bool, id, text } from '../../lib/lists/filters';
+import { bool, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 
 const staffColumns = {
@@ -105,3 +105,31 @@ export async function resetPassword(tx: Executor, id: number, passwordHash: stri
     .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
     .where(eq(staff.id, id));
 }
+
+/** Sign-in activity (Manage Admin): every staff sign-in attempt, with the account when one matched. */
+export const signInActivityList = defineList<SignInEventRow>({
+  columns: {
+    id: { sql: signInEvents.id, label: 'ID', format: 'int', width: 10 },
+    at: { sql: isoText(signInEvents.at), label: 'When', format: 'datetime', width: 20 },
+    email: { sql: signInEvents.email, label: 'Email', width: 30 },
+    staffId: signInEvents.staffId,
+    staffName: { sql: staff.name, label: 'Name', width: 24 },
+    outcome: { sql: sql<SignInEventRow['outcome']>`${signInEvents.outcome}`, label: 'Outcome', width: 16 },
+    ip: { sql: signInEvents.ip, label: 'Address', width: 16 },
+    userAgent: { sql: signInEvents.userAgent, label: 'Browser', width: 40 },
+  },
+  from: (db, fields) =>
+    db.select(fields).from(signInEvents).leftJoin(staff, eq(staff.id, signInEvents.staffId)).$dynamic(),
+  filters: {
+    q: text(signInEvents.email, staff.name),
+    succeeded: bool((yes) =>
+      yes ? sql`${signInEvents.outcome} = 'success'` : sql`${signInEvents.outcome} <> 'success'`,
+    ),
+    outcome: oneOf(signInEvents.outcome, SIGN_IN_OUTCOMES),
+    staffId: id(signInEvents.staffId),
+    ...istDayRange(signInEvents.at),
+  },
+  sort: { id: signInEvents.id, at: signInEvents.at },
+  defaultSort: 'id',
+  id: signInEvents.id,
+});

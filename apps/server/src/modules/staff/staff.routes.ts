@@ -1,4 +1,4 @@
-import { staffEndpoints as e } from '@app/contract/staff';
+import { staffEndpoints as e, signInActivityEndpoints } from '@app/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, audit } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
@@ -20,6 +20,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         entityId: '*',
         after: request.query.filter,
       }),
+  });
+  listRoutes(app, {
+    endpoints: signInActivityEndpoints,
+    list: service.signInActivityList,
+    fileName: 'sign-in-activity',
   });
   route(app, e.roleOptions, async (request) => service.roleOptions(app, staffOf(request)));
   route(app, e.one, async (request) => service.getStaff(app, request.params.id));

@@ -47,7 +47,7 @@ export async function roleOptions(app: FastifyInstance, me: StaffPrincipal): Pro
   }));
 }
 
-export { staffList } from './staff.repository';
+export { signInActivityList, staffList } from './staff.repository';
 
 async function loadRow(tx: Executor, id: number): Promise<StaffRow> {
   const row = await repo.findStaffRow(tx, id);

@@ -14,6 +14,8 @@ import {
 import { ListExportButton } from '../ListExportButton';
 import { VisuallyHidden } from '../VisuallyHidden';
 import { CompactList, type CompactRow } from './CompactList';
+import { DensityToggle } from './DensityToggle';
+import { useDensity } from './density';
 import { KeyboardRow } from './KeyboardRow';
 import { ListHeader } from './ListHeader';
 import { ListPagination } from './ListPagination';
@@ -60,6 +62,33 @@ export interface ListPageProps<R extends RaRecord = RaRecord> {
   disableSyncWithLocation?: boolean;
 }
 
+const ACTIONS_CELL = 'list-row-actions';
+
+/**
+ * Dense, stable tables: codes, numbers and dates never wrap (a row stays one line); long text is cut
+ * with an ellipsis (its full text in the row's detail); the actions column is pinned to the right
+ * edge, so Approve/Reject/Undo are on screen however wide the table scrolls.
+ */
+const pinned = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
+const TABLE_SX = {
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
+  [`& .RaDatagrid-rowCell:not(.${ACTIONS_CELL})`]: {
+    maxWidth: '22rem',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
+  [`& .${ACTIONS_CELL}`]: pinned,
+} as const;
+/** With row actions, their (visually hidden) header cell is the last one: pinned above them. */
+const TABLE_WITH_ACTIONS_SX = { ...TABLE_SX, '& thead th:last-of-type': pinned } as const;
+
 /** The label of a menu page, the one source of page titles. */
 export const pageTitle = (path: string): string => PAGES.find((p) => p.path === path)?.label ?? '';
 
@@ -74,6 +103,7 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
   const title = props.title === false ? null : (props.title ?? (props.page ? pageTitle(props.page) : ''));
   const exportPath = props.exportPath === false ? null : (props.exportPath ?? `/${props.resource}/export`);
   const rowClick = props.rowClick ?? false;
+  const [density] = useDensity();
   return (
     <>
       {title && (
@@ -102,6 +132,7 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
           <TopToolbar sx={{ flexWrap: 'wrap' }}>
             {props.filters && props.filters.length > 0 && <FilterButton />}
             {props.actions}
+            {!narrow && <DensityToggle />}
             {exportPath && (
               <ListExportButton
                 path={exportPath}
@@ -132,12 +163,15 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
             empty={<ListEmpty text={props.empty} />}
             header={ListHeader}
             body={<DatagridBody row={<KeyboardRow />} />}
-            sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+            size={density === 'compact' ? 'small' : 'medium'}
+            sx={props.rowActions ? TABLE_WITH_ACTIONS_SX : TABLE_SX}
           >
             {props.columns}
             {props.rowActions && (
               <FunctionField
                 label={<VisuallyHidden>Actions</VisuallyHidden>}
+                cellClassName={ACTIONS_CELL}
+                headerClassName={ACTIONS_CELL}
                 sortable={false}
                 render={(record: R) => props.rowActions?.(record)}
               />

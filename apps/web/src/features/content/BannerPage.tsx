@@ -1,5 +1,5 @@
 import { CONTENT_PAGES } from '@app/contract/content';
-import { type BannerRow, contentEndpoints } from '@app/contract/content-media';
+import { BANNER_ENTITY, type BannerRow, contentEndpoints } from '@app/contract/content-media';
 import { endpointPath } from '@app/contract/endpoint';
 import { formatDay } from '@app/contract/format';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
@@ -32,6 +32,7 @@ export default function BannerPage() {
     <RecordPage<BannerRow>
       page={CONTENT_PAGES.banner}
       endpoints={contentEndpoints.banners}
+      entity={BANNER_ENTITY}
       noun="banner"
       empty="No banners yet. Add one for all members or for some member types or states."
       filters={[searchFilter('Title'), activeFilter]}

@@ -2,6 +2,7 @@ import { CONTENT_PAGES } from '@app/contract/content';
 import {
   type AttendeeRow,
   contentEndpoints,
+  EVENT_ENTITY,
   EVENT_TYPES,
   type EventRow,
   MAX_EVENT_IMAGES,
@@ -111,6 +112,7 @@ export default function EventPage() {
     <RecordPage<EventRow>
       page={CONTENT_PAGES.event}
       endpoints={contentEndpoints.events}
+      entity={EVENT_ENTITY}
       noun="event"
       empty="No events yet. Add a meet, a training or an exhibition members can register for."
       filters={[

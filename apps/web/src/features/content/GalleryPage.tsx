@@ -1,5 +1,10 @@
 import { CONTENT_PAGES } from '@app/contract/content';
-import { type AlbumRow, contentEndpoints, type GalleryImageRow } from '@app/contract/content-media';
+import {
+  ALBUM_ENTITY,
+  type AlbumRow,
+  contentEndpoints,
+  type GalleryImageRow,
+} from '@app/contract/content-media';
 import { actionOf, endpointPath, resourceOf } from '@app/contract/endpoint';
 import { formatCount } from '@app/contract/format';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
@@ -169,6 +174,7 @@ export default function GalleryPage() {
     <RecordPage<AlbumRow>
       page={CONTENT_PAGES.gallery}
       endpoints={gallery}
+      entity={ALBUM_ENTITY}
       noun="album"
       empty="No albums yet. Add an album, then upload its images."
       filters={[searchFilter('Title'), activeFilter]}

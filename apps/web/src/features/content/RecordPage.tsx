@@ -23,6 +23,7 @@ import {
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { RecordHistory } from '../../components/audit/RecordHistory';
 import type { CompactRow } from '../../components/list/CompactList';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
@@ -40,6 +41,8 @@ export interface ContentEndpoints {
   create: { readonly access: { readonly action: ActionId } };
   archive?: RowMove;
   restore?: RowMove;
+  /** The record's history (every record kit declares one). */
+  history?: Endpoint & { readonly method: 'GET' };
 }
 
 export interface RecordPageProps<R extends RaRecord> {
@@ -47,6 +50,8 @@ export interface RecordPageProps<R extends RaRecord> {
   endpoints: ContentEndpoints;
   /** One record, in lower case: "social link". */
   noun: string;
+  /** The audit entity of its records: the edit page shows the record's history. */
+  entity?: string;
   columns: ReactNode;
   compact: CompactRow<R>;
   empty: string;
@@ -174,6 +179,9 @@ function FormPage<R extends RaRecord>(props: RecordPageProps<R> & { mode: 'creat
         >
           {form}
         </Edit>
+      )}
+      {props.mode === 'edit' && props.entity && props.endpoints.history && id && (
+        <RecordHistory entity={props.entity} id={id} history={props.endpoints.history} />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { CONTENT_PAGES, type SocialRow } from '@app/contract/content';
+import { CONTENT_PAGES, SOCIAL_ENTITY, type SocialRow } from '@app/contract/content';
 import { contentEndpoints } from '@app/contract/content-media';
 import { BooleanField, NumberInput, required, TextField, TextInput } from 'react-admin';
 import { DateTimeField } from '../../components/fields';
@@ -10,6 +10,7 @@ export default function SocialPage() {
     <RecordPage<SocialRow>
       page={CONTENT_PAGES.social}
       endpoints={contentEndpoints.social}
+      entity={SOCIAL_ENTITY}
       noun="social link"
       empty="No social links yet. Add the programme's pages on Facebook, Instagram or YouTube."
       filters={[searchFilter('Platform or URL'), activeFilter]}

@@ -1,4 +1,4 @@
-import { CONTENT_PAGES, type VirtualRoomRow } from '@app/contract/content';
+import { CONTENT_PAGES, VIRTUAL_ROOM_ENTITY, type VirtualRoomRow } from '@app/contract/content';
 import { contentEndpoints } from '@app/contract/content-media';
 import { endpointPath } from '@app/contract/endpoint';
 import {
@@ -38,6 +38,7 @@ export default function VirtualRoomPage() {
     <RecordPage<VirtualRoomRow>
       page={CONTENT_PAGES.virtualRoom}
       endpoints={contentEndpoints.virtualRoom}
+      entity={VIRTUAL_ROOM_ENTITY}
       noun="virtual room entry"
       empty="No virtual room entries yet. Add a 360° image or a video of a showroom."
       filters={[searchFilter('Title'), activeFilter]}

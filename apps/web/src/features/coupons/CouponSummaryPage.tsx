@@ -1,7 +1,7 @@
 import type { CouponSummary } from '@app/contract/coupon-stock';
 import { formatCount } from '@app/contract/format';
 import {
-  Alert,
+  Box,
   Card,
   CardContent,
   Grid,
@@ -14,46 +14,48 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
 import { DayChart } from '../../components/DayChart';
 import { DayPicker } from '../../components/DayPicker';
+import { LoadError } from '../../components/list/ListStates';
 import { percent, STATE_COLOURS, STATE_LABELS, stateParts } from '../../components/state-colours';
+import { useDayRange } from '../../components/use-day-range';
 import { StackedBar } from './StackedBar';
 
 const n = formatCount;
 
 /** Coupons Dashboard Summary: totals by state, per SKU and distributor, scan rate, charts over time. */
 export default function CouponSummaryPage() {
-  const [params, setParams] = useSearchParams();
-  const from = params.get('from') ?? undefined;
-  const to = params.get('to') ?? undefined;
+  const { from, to, setRange } = useDayRange(30);
   const [data, setData] = useState<CouponSummary | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry button's reload.
   useEffect(() => {
-    api<CouponSummary>('/admin/coupon-summary', { query: { from, to } })
-      .then((d) => {
-        setData(d);
-        setError('');
-      })
-      .catch((e: Error) => setError(e.message));
-  }, [from, to]);
-  const setDate = (key: string) => (day: string) => {
-    const next = new URLSearchParams(params);
-    if (day) next.set(key, day);
-    else next.delete(key);
-    setParams(next);
-  };
+    const controller = new AbortController();
+    setError(null);
+    api<CouponSummary>('/admin/coupon-summary', { query: { from, to }, signal: controller.signal })
+      .then(setData)
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted) {
+          setData(null);
+          setError(e ?? new Error('Could not load the summary'));
+        }
+      });
+    return () => controller.abort();
+  }, [from, to, attempt]);
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
         Coupons Dashboard Summary
       </Typography>
-      <Stack direction="row" spacing={2}>
-        <DayPicker label="From" value={from ?? data?.from ?? ''} onChange={setDate('from')} />
-        <DayPicker label="To" value={to ?? data?.to ?? ''} onChange={setDate('to')} />
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <DayPicker label="From" value={from} max={to} onChange={(day) => setRange({ from: day })} />
+        <DayPicker label="To" value={to} min={from} onChange={(day) => setRange({ to: day })} />
       </Stack>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error ? (
+        <LoadError subject="The summary" error={error} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
       {data && (
         <>
           <Grid container spacing={2}>
@@ -92,61 +94,65 @@ export default function CouponSummaryPage() {
           <Typography variant="h6" component="h2">
             Per SKU
           </Typography>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>SKU</TableCell>
-                {Object.values(STATE_LABELS).map((l) => (
-                  <TableCell key={l} align="right">
-                    {l}
-                  </TableCell>
-                ))}
-                <TableCell align="right">Scan rate</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.perSku.map((s) => (
-                <TableRow key={s.productId}>
-                  <TableCell>
-                    {s.sku} — {s.productName}
-                  </TableCell>
-                  {(Object.keys(STATE_LABELS) as (keyof typeof STATE_LABELS)[]).map((k) => (
-                    <TableCell key={k} align="right">
-                      {n(s.counts[k])}
+          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>SKU</TableCell>
+                  {Object.values(STATE_LABELS).map((l) => (
+                    <TableCell key={l} align="right">
+                      {l}
                     </TableCell>
                   ))}
-                  <TableCell align="right">{percent(s.scanRate)}</TableCell>
+                  <TableCell align="right">Scan rate</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {data.perSku.map((s) => (
+                  <TableRow key={s.productId}>
+                    <TableCell>
+                      {s.sku} — {s.productName}
+                    </TableCell>
+                    {(Object.keys(STATE_LABELS) as (keyof typeof STATE_LABELS)[]).map((k) => (
+                      <TableCell key={k} align="right">
+                        {n(s.counts[k])}
+                      </TableCell>
+                    ))}
+                    <TableCell align="right">{percent(s.scanRate)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
           <Typography variant="h6" component="h2">
             Per distributor
           </Typography>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Distributor</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell align="right">Allocated (live + scanned)</TableCell>
-                <TableCell align="right">Scanned</TableCell>
-                <TableCell align="right">Scan rate</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.perDistributor.map((d) => (
-                <TableRow key={d.distributorId}>
-                  <TableCell>
-                    {d.code} — {d.name}
-                  </TableCell>
-                  <TableCell>{d.state}</TableCell>
-                  <TableCell align="right">{n(d.allocated)}</TableCell>
-                  <TableCell align="right">{n(d.scanned)}</TableCell>
-                  <TableCell align="right">{percent(d.scanRate)}</TableCell>
+          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Distributor</TableCell>
+                  <TableCell>State</TableCell>
+                  <TableCell align="right">Allocated (live + scanned)</TableCell>
+                  <TableCell align="right">Scanned</TableCell>
+                  <TableCell align="right">Scan rate</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {data.perDistributor.map((d) => (
+                  <TableRow key={d.distributorId}>
+                    <TableCell>
+                      {d.code} — {d.name}
+                    </TableCell>
+                    <TableCell>{d.state}</TableCell>
+                    <TableCell align="right">{n(d.allocated)}</TableCell>
+                    <TableCell align="right">{n(d.scanned)}</TableCell>
+                    <TableCell align="right">{percent(d.scanRate)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         </>
       )}
     </Stack>

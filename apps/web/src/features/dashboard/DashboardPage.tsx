@@ -1,11 +1,13 @@
 import type { DashboardCard, DashboardResponse, DashboardSeries } from '@app/contract/dashboard';
 import { shiftDay, todayInIndia } from '@app/contract/format';
-import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { api } from '../../app/api';
 import { DayChart } from '../../components/DayChart';
 import { DayPicker } from '../../components/DayPicker';
+import { LoadError } from '../../components/list/ListStates';
+import { useDayRange } from '../../components/use-day-range';
 import { KpiCards } from './KpiCards';
 
 const QUICK_RANGES = [7, 30, 90];
@@ -28,23 +30,25 @@ function charts(all: DashboardSeries[]) {
  * changes here.
  */
 export default function DashboardPage() {
-  const [params, setParams] = useSearchParams();
-  const from = params.get('from') ?? undefined;
-  const to = params.get('to') ?? undefined;
+  const { from, to, setRange } = useDayRange(30);
   const [data, setData] = useState<DashboardResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry button's reload.
   useEffect(() => {
     const controller = new AbortController();
     setError(null);
     api<DashboardResponse>('/admin/dashboard', { query: { from, to }, signal: controller.signal })
       .then(setData)
       .catch((e: unknown) => {
-        if (!controller.signal.aborted)
-          setError(e instanceof Error ? e.message : 'Could not load the dashboard');
+        if (!controller.signal.aborted) {
+          setData(null);
+          setError(e ?? new Error('Could not load the dashboard'));
+        }
       });
     return () => controller.abort();
-  }, [from, to]);
+  }, [from, to, attempt]);
 
   const groups = useMemo(() => {
     const byGroup = new Map<string, DashboardCard[]>();
@@ -52,23 +56,14 @@ export default function DashboardPage() {
     return [...byGroup];
   }, [data]);
 
-  const setRange = (next: { from?: string; to?: string }) => {
-    const merged = { from: next.from ?? data?.from, to: next.to ?? data?.to };
-    setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)) as Record<string, string>);
-  };
-
   return (
     <Box>
       <Typography variant="h5" component="h1" gutterBottom>
         Dashboard
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 3 }}>
-        <DayPicker
-          label="From"
-          value={from ?? data?.from ?? ''}
-          onChange={(day) => setRange({ from: day })}
-        />
-        <DayPicker label="To" value={to ?? data?.to ?? ''} onChange={(day) => setRange({ to: day })} />
+        <DayPicker label="From" value={from} max={to} onChange={(day) => setRange({ from: day })} />
+        <DayPicker label="To" value={to} min={from} onChange={(day) => setRange({ to: day })} />
         {QUICK_RANGES.map((days) => (
           <Button
             key={days}
@@ -79,10 +74,14 @@ export default function DashboardPage() {
           </Button>
         ))}
       </Stack>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
+      {error ? (
+        <LoadError subject="The dashboard" error={error} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
+      {!data && !error && (
+        <Box aria-busy="true" aria-label="Loading the dashboard">
+          <Skeleton variant="rounded" height={96} sx={{ mb: 2 }} />
+          <Skeleton variant="rounded" height={96} />
+        </Box>
       )}
       {data && data.cards.length === 0 && data.series.length === 0 && (
         <Typography>No figures for your role's areas yet.</Typography>

@@ -1,9 +1,10 @@
-import { type BdeMemberRow, bdesEndpoints } from '@app/contract/employees';
+import { BDE_ENTITY, type BdeMemberRow, bdesEndpoints } from '@app/contract/employees';
 import { formatDateTime } from '@app/contract/format';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Button as RaButton, TextField } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { RecordHistory } from '../../components/audit/RecordHistory';
 import { DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { useEndpoint } from '../../components/use-api-get';
@@ -99,6 +100,7 @@ export function BdeShow() {
           <DateTimeField key="created" source="createdAt" label="Registered" />,
         ]}
       />
+      <RecordHistory entity={BDE_ENTITY} id={bde.id} history={bdesEndpoints.history} />
     </>
   );
 }

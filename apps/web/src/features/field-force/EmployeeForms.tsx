@@ -1,4 +1,4 @@
-import { EMPLOYEE_MESSAGES as M } from '@app/contract/employees';
+import { EMPLOYEE_ENTITY, employeesEndpoints, EMPLOYEE_MESSAGES as M } from '@app/contract/employees';
 import { Typography } from '@mui/material';
 import {
   AutocompleteInput,
@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { KeepFormDraft } from '../../app/form-drafts';
+import { RecordHistory } from '../../components/audit/RecordHistory';
 import { EMPLOYEES_RESOURCE, employeePaths } from './field-paths';
 import { useEmployeeChoices } from './use-field-options';
 
@@ -117,6 +118,7 @@ export function EmployeeEdit() {
           <EmployeeInputs mode="edit" />
         </SimpleForm>
       </Edit>
+      {id && <RecordHistory entity={EMPLOYEE_ENTITY} id={id} history={employeesEndpoints.history} />}
     </>
   );
 }

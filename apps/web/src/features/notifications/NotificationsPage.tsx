@@ -1,6 +1,7 @@
 import { actionOf, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import {
+  NOTIFICATION_ENTITY,
   NOTIFICATIONS_PAGE,
   type NotificationRow,
   notificationsEndpoints,
@@ -15,10 +16,12 @@ import {
   SelectInput,
   TextField,
   useListContext,
+  useRecordContext,
   useRefresh,
 } from 'react-admin';
 import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { RecordHistory } from '../../components/audit/RecordHistory';
 import { DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { useRowAction } from '../../components/use-row-action';
@@ -146,6 +149,20 @@ export default function NotificationsPage() {
   );
 }
 
+/** A notification's history (created, cancelled, …), beneath its row. */
+function NotificationHistory() {
+  const record = useRecordContext<NotificationRow>();
+  if (!record) return null;
+  return (
+    <RecordHistory
+      entity={NOTIFICATION_ENTITY}
+      id={record.id}
+      history={notificationsEndpoints.history}
+      heading={false}
+    />
+  );
+}
+
 function NotificationsTab() {
   const { can } = useProfile();
   const [composing, setComposing] = useState(false);
@@ -166,6 +183,8 @@ function NotificationsTab() {
           ) : undefined
         }
         rowActions={(r) => <CancelButton row={r} />}
+        rowClick="expand"
+        expand={<NotificationHistory />}
         compact={{
           primary: (r) => r.title,
           secondary: (r) => `${r.audienceSummary} · ${r.state} · ${formatDateTime(r.sendAt)}`,

@@ -75,64 +75,67 @@ export function GeneratedReports({ refreshKey }: { refreshKey: number }) {
       ) : rows.length === 0 ? (
         <Typography color="text.secondary">No reports generated in the last 7 days.</Typography>
       ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {[
-                'Report',
-                'Range',
-                'Requested by',
-                'Status',
-                'Progress',
-                'Rows',
-                'Size',
-                'Created',
-                'Expires',
-                '',
-              ].map((h) => (
-                <TableCell key={h}>{h}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.id} data-testid={`generated-report-${r.id}`}>
-                <TableCell>{r.label}</TableCell>
-                <TableCell>
-                  {r.startDate} – {r.endDate}
-                </TableCell>
-                <TableCell>{r.requestedByName}</TableCell>
-                <TableCell>{STATUS_LABELS[r.status]}</TableCell>
-                <TableCell sx={{ minWidth: 120 }}>
-                  <LinearProgress
-                    variant="determinate"
-                    value={percent(r)}
-                    color={r.status === 'failed' ? 'error' : 'primary'}
-                    aria-label={`Progress of report ${r.id}`}
-                  />
-                </TableCell>
-                <TableCell>{r.rows ?? ''}</TableCell>
-                <TableCell>{formatBytes(r.size)}</TableCell>
-                <TableCell>{formatDateTime(r.createdAt)}</TableCell>
-                <TableCell>{formatDateTime(r.expiresAt)}</TableCell>
-                <TableCell>
-                  {r.status === 'done' && (
-                    <Link
-                      href={`${API_BASE}${endpointPath(reportsEndpoints.file, { id: r.id })}`}
-                      onClick={(event) => {
-                        // The file needs the stored token, which a plain link would not send.
-                        event.preventDefault();
-                        void download(r);
-                      }}
-                    >
-                      Download
-                    </Link>
-                  )}
-                </TableCell>
+        // At phone width the table scrolls inside its own box; the page never scrolls sideways.
+        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {[
+                  'Report',
+                  'Range',
+                  'Requested by',
+                  'Status',
+                  'Progress',
+                  'Rows',
+                  'Size',
+                  'Created',
+                  'Expires',
+                  '',
+                ].map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
+                ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id} data-testid={`generated-report-${r.id}`}>
+                  <TableCell>{r.label}</TableCell>
+                  <TableCell>
+                    {r.startDate} – {r.endDate}
+                  </TableCell>
+                  <TableCell>{r.requestedByName}</TableCell>
+                  <TableCell>{STATUS_LABELS[r.status]}</TableCell>
+                  <TableCell sx={{ minWidth: 120 }}>
+                    <LinearProgress
+                      variant="determinate"
+                      value={percent(r)}
+                      color={r.status === 'failed' ? 'error' : 'primary'}
+                      aria-label={`Progress of report ${r.id}`}
+                    />
+                  </TableCell>
+                  <TableCell>{r.rows ?? ''}</TableCell>
+                  <TableCell>{formatBytes(r.size)}</TableCell>
+                  <TableCell>{formatDateTime(r.createdAt)}</TableCell>
+                  <TableCell>{formatDateTime(r.expiresAt)}</TableCell>
+                  <TableCell>
+                    {r.status === 'done' && (
+                      <Link
+                        href={`${API_BASE}${endpointPath(reportsEndpoints.file, { id: r.id })}`}
+                        onClick={(event) => {
+                          // The file needs the stored token, which a plain link would not send.
+                          event.preventDefault();
+                          void download(r);
+                        }}
+                      >
+                        Download
+                      </Link>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Box>
   );

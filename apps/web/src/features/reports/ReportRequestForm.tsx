@@ -12,10 +12,9 @@ import {
   reportRequestErrors,
   requestBody,
   saveSpreadsheet,
+  thisMonth,
 } from './report-request';
 import { useReportTypes } from './use-report-types';
-
-const EMPTY: ReportRequestValues = { reportType: '', startDate: '', endDate: '' };
 
 /**
  * Report type, start and end date, then "Download" (use 1: the xlsx is saved as `<reportType>.xlsx`)
@@ -23,7 +22,7 @@ const EMPTY: ReportRequestValues = { reportType: '', startDate: '', endDate: '' 
  */
 export function ReportRequestForm({ onQueued }: { onQueued: () => void }) {
   const { types, error: typesError, retry } = useReportTypes();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState<ReportRequestValues>(() => ({ reportType: '', ...thisMonth() }));
   const [errors, setErrors] = useState<ReportFieldErrors>({});
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -96,7 +95,7 @@ export function ReportRequestForm({ onQueued }: { onQueued: () => void }) {
             />
           ))}
         </Stack>
-        <Stack direction="row" spacing={2}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" disabled={cannotRun} onClick={() => run(false)}>
             Download
           </Button>

@@ -1,6 +1,6 @@
 import { REPORT_MESSAGES } from '@app/contract/reports';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, reportRequestErrors, requestBody } from './report-request';
+import { formatBytes, reportRequestErrors, requestBody, thisMonth } from './report-request';
 
 describe('reportRequestErrors', () => {
   it('requires every field', () => {
@@ -42,5 +42,12 @@ describe('formatBytes', () => {
     [5 * 1024 * 1024, '5.0 MB'],
   ])('%s → %j', (bytes, text) => {
     expect(formatBytes(bytes)).toBe(text);
+  });
+});
+
+describe('thisMonth', () => {
+  it('starts the form on the first of the month and ends it today', () => {
+    expect(thisMonth('2026-11-27')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-27' });
+    expect(thisMonth('2027-01-01')).toEqual({ startDate: '2027-01-01', endDate: '2027-01-01' });
   });
 });

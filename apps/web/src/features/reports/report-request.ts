@@ -1,3 +1,4 @@
+import { todayInIndia } from '@app/contract/format';
 import { type DownloadReportInput, downloadReportBody, XLSX_CONTENT_TYPE } from '@app/contract/reports';
 
 export interface ReportRequestValues {
@@ -54,3 +55,9 @@ export function formatBytes(bytes: number | null): string {
   }
   return `${value.toFixed(1)} ${units[unit]}`;
 }
+
+/** Where the form starts: this month so far in India, the first of the month to today. */
+export const thisMonth = (today = todayInIndia()): Pick<ReportRequestValues, 'startDate' | 'endDate'> => ({
+  startDate: `${today.slice(0, 8)}01`,
+  endDate: today,
+});

@@ -9,6 +9,7 @@ import { StaffShow } from './StaffShow';
 import { staffPaths } from './staff-paths';
 
 const AuditLogPage = lazy(() => import('./AuditLogPage'));
+const SignInActivityPage = lazy(() => import('./SignInActivityPage'));
 
 /** Manage Admin: the accounts list and the audit log as tabs; create, show and edit beneath. */
 export default function StaffPage() {
@@ -28,6 +29,18 @@ export default function StaffPage() {
             />
           }
         />
+        <Route
+          path="sign-ins"
+          element={
+            <WithTabs
+              view={
+                <Suspense fallback={null}>
+                  <SignInActivityPage />
+                </Suspense>
+              }
+            />
+          }
+        />
         <Route path="create" element={<StaffCreate />} />
         <Route path=":id" element={<StaffShow />} />
         <Route path=":id/edit" element={<StaffEdit />} />
@@ -38,7 +51,12 @@ export default function StaffPage() {
 
 function WithTabs({ view }: { view: React.ReactNode }) {
   const { pathname } = useLocation();
-  const current = pathname.replace(/\/+$/, '').endsWith('/audit') ? staffPaths.audit : staffPaths.list;
+  const path = pathname.replace(/\/+$/, '');
+  const current = path.endsWith('/audit')
+    ? staffPaths.audit
+    : path.endsWith('/sign-ins')
+      ? staffPaths.signIns
+      : staffPaths.list;
   return (
     <>
       <Typography variant="h5" component="h1">
@@ -47,6 +65,7 @@ function WithTabs({ view }: { view: React.ReactNode }) {
       <Tabs value={current} sx={{ mb: 1 }}>
         <Tab label="Staff accounts" value={staffPaths.list} component={Link} to={staffPaths.list} />
         <Tab label="Audit log" value={staffPaths.audit} component={Link} to={staffPaths.audit} />
+        <Tab label="Sign-in activity" value={staffPaths.signIns} component={Link} to={staffPaths.signIns} />
       </Tabs>
       {view}
     </>

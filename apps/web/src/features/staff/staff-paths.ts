@@ -8,6 +8,7 @@ export const staffPaths = {
   list: STAFF_PAGE,
   create: `${STAFF_PAGE}/create`,
   audit: `${STAFF_PAGE}/audit`,
+  signIns: `${STAFF_PAGE}/sign-ins`,
   show: (id: Identifier) => `${STAFF_PAGE}/${id}`,
   edit: (id: Identifier) => `${STAFF_PAGE}/${id}/edit`,
 };

@@ -1,6 +1,8 @@
+import { STORE_ENTITY, storesEndpoints } from '@app/contract/stores';
 import { Typography } from '@mui/material';
 import { Create, Edit, SimpleForm, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import { RecordHistory } from '../../components/audit/RecordHistory';
 import { StoreActiveButton } from './StoreActiveButton';
 import { StoreInputs } from './StoreInputs';
 import { StoreLocationPreview } from './StoreLocationPreview';
@@ -55,6 +57,7 @@ export function StoreEdit() {
           <StoreLocationPreview />
         </SimpleForm>
       </Edit>
+      {id && <RecordHistory entity={STORE_ENTITY} id={id} history={storesEndpoints.history} />}
     </>
   );
 }

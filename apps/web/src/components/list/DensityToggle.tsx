@@ -1,0 +1,23 @@
+import DensityMediumIcon from '@mui/icons-material/DensityMedium';
+import DensitySmallIcon from '@mui/icons-material/DensitySmall';
+import { IconButton, Tooltip } from '@mui/material';
+import { useDensity } from './density';
+
+/** Switches every list between comfortable and compact rows; the choice is remembered. */
+export function DensityToggle() {
+  const [density, setDensity] = useDensity();
+  const compact = density === 'compact';
+  const label = compact ? 'Comfortable rows' : 'Compact rows';
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        size="small"
+        aria-label="Compact rows"
+        aria-pressed={compact}
+        onClick={() => setDensity(compact ? 'comfortable' : 'compact')}
+      >
+        {compact ? <DensityMediumIcon fontSize="small" /> : <DensitySmallIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+}
