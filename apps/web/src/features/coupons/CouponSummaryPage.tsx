@@ -1,4 +1,4 @@
-import type { CouponSummary } from '@app/contract/coupon-stock';
+import { type CouponSummary, couponStockEndpoints } from '@app/contract/coupon-stock';
 import { formatCount } from '@app/contract/format';
 import {
   Alert,
@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { DayChart } from '../../components/DayChart';
 import { DayPicker } from '../../components/DayPicker';
 import { percent, STATE_COLOURS, STATE_LABELS, stateParts } from '../../components/state-colours';
@@ -31,7 +31,7 @@ export default function CouponSummaryPage() {
   const [data, setData] = useState<CouponSummary | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    api<CouponSummary>('/admin/coupon-summary', { query: { from, to } })
+    call(couponStockEndpoints.summary, { query: { from, to } })
       .then((d) => {
         setData(d);
         setError('');
