@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { text } from './input';
+import { endpoint } from './endpoint';
+import { bulkDecisionEndpoints, listEndpoints } from './endpoint-kits';
+import { idParams, text } from './input';
 import { reasonText } from './members';
 
 /** Manual points adjustments (maker-checker): requested by one staff account, decided by another. */
@@ -39,3 +41,46 @@ export const adjustmentRow = z.object({
 export type AdjustmentRow = z.infer<typeof adjustmentRow>;
 
 export const ADJUSTMENT_FILTERS = ['status', 'memberId', 'requestedBy'] as const;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['adjustments'] as const;
+const deciding = { action: 'adjustments.decide' } as const;
+const decideOf = <const P extends `/${string}`>(path: P, summary: string) =>
+  endpoint({
+    method: 'POST',
+    path,
+    access: deciding,
+    tags,
+    summary,
+    params: idParams,
+    body: adjustmentDecisionBody,
+    response: adjustmentRow,
+  });
+
+/** Manual points adjustments on All Users: request, then a second person approves or rejects. */
+export const adjustmentsEndpoints = {
+  ...listEndpoints('/admin/adjustments', {
+    access: { page: '/dashboard/users' },
+    row: adjustmentRow,
+    tags,
+    summary: 'Adjustment requests',
+  }),
+  request: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/adjustments',
+    access: { action: 'adjustments.request' },
+    tags,
+    summary: 'Request a manual adjustment (posts only when approved)',
+    params: idParams,
+    body: adjustmentRequestBody,
+    response: adjustmentRow,
+  }),
+  approve: decideOf('/admin/adjustments/:id/approve', 'Approve (and post) — not by the requester'),
+  reject: decideOf('/admin/adjustments/:id/reject', 'Reject — not by the requester'),
+  bulk: bulkDecisionEndpoints('/admin/adjustments', {
+    action: 'adjustments.decide',
+    noun: 'points adjustments (not by their requester)',
+    tags,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { recordId, text } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
+import { idParams, recordId, text } from './input';
 
 /** Coupon Allocation (`/dashboard/coupon-allocation`) and Allocation History (`/dashboard/allocation-history`). */
 
@@ -101,3 +103,52 @@ export const allocatableLine = z.object({
   inStock: z.number().int(),
 });
 export type AllocatableLine = z.infer<typeof allocatableLine>;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['coupons'] as const;
+const history = { page: ALLOCATION_HISTORY_PAGE } as const;
+
+/** Coupon Allocation (the lines to allocate to, allocate) and Allocation History (list, one, undo). */
+export const couponAllocationsEndpoints = {
+  lines: listEndpoints('/admin/coupon-allocations/lines', {
+    access: { page: ALLOCATION_PAGE },
+    row: allocatableLine,
+    tags,
+    summary: 'Invoice lines to allocate to, with remaining quantity and stock of their SKU',
+  }),
+  allocate: endpoint({
+    method: 'POST',
+    path: '/admin/coupon-allocations',
+    access: { action: 'coupon-allocations.allocate' },
+    tags,
+    summary: 'Allocate printed coupons (serial range or next N in stock) to an invoice line',
+    body: allocationCreateBody,
+    response: allocationRow,
+  }),
+  ...listEndpoints('/admin/coupon-allocations', {
+    access: history,
+    row: allocationRow,
+    tags,
+    summary: 'Allocation history',
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/coupon-allocations/:id',
+    access: history,
+    tags,
+    summary: 'One allocation',
+    params: idParams,
+    response: allocationRow,
+  }),
+  undo: endpoint({
+    method: 'POST',
+    path: '/admin/coupon-allocations/:id/undo',
+    access: { action: 'coupon-allocations.undo' },
+    tags,
+    summary: 'Undo an allocation: unscanned codes return to printed stock',
+    params: idParams,
+    body: allocationUndoBody,
+    response: allocationRow,
+  }),
+};

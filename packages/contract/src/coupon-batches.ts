@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { optionsEndpoint } from './endpoint-kits';
+import { endpoint } from './endpoint';
+import { listEndpoints, optionsEndpoint } from './endpoint-kits';
 import { todayInIndia } from './format';
-import { recordId, text } from './input';
+import { idParams, recordId, text } from './input';
 
 /** Generate QR Code (`/dashboard/generatecoupon`): batches of codes for one SKU. */
 
@@ -91,7 +92,46 @@ export type BatchOption = z.infer<typeof batchOption>;
 export const BATCH_FILTERS = ['q', 'productId', 'status', 'from', 'to'] as const;
 
 /** Coupon batches (issue 23: moving to the contract). */
+const batchTags = ['coupons'] as const;
+const generatePage = { page: GENERATE_PAGE } as const;
+const generating = { action: 'coupon-batches.generate' } as const;
+
+/** Generate QR Code: batches (list, one, create, retry) and the ready batches' picker. */
 export const couponBatchesEndpoints = {
+  ...listEndpoints('/admin/coupon-batches', {
+    access: generatePage,
+    row: batchRow,
+    tags: batchTags,
+    summary: 'Coupon batches with status, serial range, progress and counts',
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/coupon-batches/:id',
+    access: generatePage,
+    tags: batchTags,
+    summary: 'One batch',
+    params: idParams,
+    response: batchRow,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/coupon-batches',
+    access: generating,
+    tags: batchTags,
+    summary:
+      'Create a batch; its codes are generated in the background. An Idempotency-Key makes a repeat return the first answer',
+    body: batchCreateBody,
+    response: batchRow,
+  }),
+  retry: endpoint({
+    method: 'POST',
+    path: '/admin/coupon-batches/:id/retry',
+    access: generating,
+    tags: batchTags,
+    summary: 'Generate a failed batch again',
+    params: idParams,
+    response: batchRow,
+  }),
   // Pickers of the print and damaged pages, whose roles do not hold Generate QR Code.
   options: optionsEndpoint('/admin/coupon-batches/options', batchOption, 'Ready batches, for pickers', [
     'coupons',

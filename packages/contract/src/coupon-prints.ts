@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { recordId } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
+import { idParams, recordId } from './input';
 
 /** Punch History (`/dashboard/printCoupon`): print files of a batch or serial range. */
 
@@ -80,3 +82,40 @@ export const printRow = z.object({
 export type PrintRow = z.infer<typeof printRow>;
 
 export const PRINT_FILTERS = ['batchId', 'layout', 'reprint', 'status', 'serial', 'from', 'to'] as const;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['coupons'] as const;
+const read = { page: PRINT_PAGE } as const;
+
+/** Print Coupon: the punch history, one record, a new print and its PDF. */
+export const couponPrintsEndpoints = {
+  ...listEndpoints('/admin/coupon-prints', { access: read, row: printRow, tags, summary: 'Punch history' }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/coupon-prints/:id',
+    access: read,
+    tags,
+    summary: 'One punch record',
+    params: idParams,
+    response: printRow,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/coupon-prints',
+    access: { action: 'coupon-prints.create' },
+    tags,
+    summary: 'Print a batch or serial range; the PDF renders in the background',
+    body: printCreateBody,
+    response: printRow,
+  }),
+  file: endpoint({
+    method: 'GET',
+    path: '/admin/coupon-prints/:id/file',
+    access: read,
+    tags,
+    summary: 'Download the print file (PDF)',
+    params: idParams,
+    file: true,
+  }),
+};

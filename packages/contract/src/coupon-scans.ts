@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
 import { text } from './input';
 import { idempotencyHeaders } from './member-app';
 
@@ -106,5 +107,11 @@ export const couponScanEndpoints = {
     headers: idempotencyHeaders,
     body: scanBody,
     response: scanAnswer,
+  }),
+  ...listEndpoints('/admin/coupon-scans', {
+    access: { page: SCAN_HISTORY_PAGE },
+    row: scanRow,
+    tags: ['coupons'],
+    summary: 'QR scan history',
   }),
 };

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { couponCountsSchema } from './coupon-batches';
 import { COUPON_STATUSES } from './coupons';
+import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
+import { idParams } from './input';
+import { invoiceDetail, invoiceRow } from './invoices';
 
 /** Coupon Stock Details, Coupons Dashboard Summary and Invoice Wise Coupon Details (PRODUCT.md 3.3). */
 
@@ -92,3 +96,57 @@ export const invoiceCoupon = z.object({
   points: z.number().int().nullable(),
 });
 export type InvoiceCoupon = z.infer<typeof invoiceCoupon>;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['coupons'] as const;
+const stock = { page: STOCK_PAGE } as const;
+const invoiceWise = { page: INVOICE_WISE_PAGE } as const;
+
+/** Coupon Stock Details (per batch, per SKU) and Coupons Dashboard Summary. */
+export const couponStockEndpoints = {
+  ...listEndpoints('/admin/coupon-stock', { access: stock, row: stockRow, tags, summary: 'Stock per batch' }),
+  skus: endpoint({
+    method: 'GET',
+    path: '/admin/coupon-stock/skus',
+    access: stock,
+    tags,
+    summary: 'Stock per SKU',
+    response: z.array(skuStock),
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/admin/coupon-summary',
+    access: { page: SUMMARY_PAGE },
+    tags,
+    summary: 'Coupons dashboard summary',
+    query: summaryQuery,
+    response: couponSummary,
+  }),
+};
+
+/** Invoice Wise Coupon Details: invoices to pick from, one invoice, each coupon of it. */
+export const invoiceWiseCouponsEndpoints = {
+  ...listEndpoints('/admin/invoice-wise-coupons', {
+    access: invoiceWise,
+    row: invoiceRow,
+    tags,
+    summary: 'Invoices to pick from',
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/invoice-wise-coupons/:id',
+    access: invoiceWise,
+    tags,
+    summary: 'An invoice with its lines',
+    params: idParams,
+    response: invoiceDetail,
+  }),
+  coupons: listEndpoints('/admin/invoice-wise-coupons/:id/coupons', {
+    access: invoiceWise,
+    row: invoiceCoupon,
+    tags,
+    summary: 'Each coupon of an invoice: state, scanned by, when, points',
+    params: idParams,
+  }),
+};

@@ -41,5 +41,6 @@ export type BulkDecisionResult = z.infer<typeof bulkDecisionResult>;
 export type BulkDecisionEndpoint = Endpoint & {
   readonly method: 'POST';
   readonly access: { readonly action: ActionId };
-  readonly response: typeof bulkDecisionResult;
+  /** `{ outcomes }`, or a flow's answer that carries it beside its own fields (members' `done`, `skipped`). */
+  readonly response: z.ZodType<BulkDecisionResult>;
 };

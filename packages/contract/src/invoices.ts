@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { recordId, text } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints, recordEndpoints, uploadQuery } from './endpoint-kits';
+import { idParams, recordId, text } from './input';
 import { rowError, UPLOAD_STATUSES } from './uploads';
 
 /** Invoice (`/dashboard/invoice`) and Upload Invoice History (`/dashboard/upload-invoice-history`). */
@@ -161,3 +163,89 @@ export const invoiceUploadRow = z.object({
   createdAt: z.string(),
 });
 export type InvoiceUploadRow = z.infer<typeof invoiceUploadRow>;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['invoices'] as const;
+const read = { page: INVOICE_PAGE } as const;
+const creating = { action: 'invoices.create' } as const;
+const history = { page: INVOICE_UPLOAD_HISTORY_PAGE } as const;
+const uploadFileOf = <const P extends `/${string}`>(
+  path: P,
+  access: typeof read | typeof history,
+  summary: string,
+) => endpoint({ method: 'GET', path, access, tags, summary, params: idParams, file: true });
+
+/** The Invoice page: invoices by form and by spreadsheet upload. */
+export const invoicesEndpoints = {
+  ...listEndpoints('/admin/invoices', { access: read, row: invoiceRow, tags, summary: 'Invoices' }),
+  template: endpoint({
+    method: 'GET',
+    path: '/admin/invoices/template',
+    access: read,
+    tags,
+    summary: 'The upload template (xlsx)',
+    file: true,
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/invoices/:id',
+    access: read,
+    tags,
+    summary: 'An invoice with its lines',
+    params: idParams,
+    response: invoiceDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/invoices',
+    access: creating,
+    tags,
+    summary: 'Create an invoice',
+    body: invoiceCreateBody,
+    response: invoiceDetail,
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/admin/invoices/upload',
+    access: creating,
+    tags,
+    summary:
+      'Upload invoices (xlsx, multipart field "file"); applyValid=true applies the good rows of a file with errors',
+    query: uploadQuery,
+    response: invoiceUploadRow,
+  }),
+  applyValid: endpoint({
+    method: 'POST',
+    path: '/admin/invoices/upload/:id/apply-valid',
+    access: creating,
+    tags,
+    summary: 'Apply the valid rows of an upload that had errors',
+    params: idParams,
+    response: invoiceUploadRow,
+  }),
+  uploadErrors: uploadFileOf('/admin/invoices/upload/:id/errors', read, 'Error report of an upload (xlsx)'),
+};
+
+/** Distributors, kept on the Invoice page: the parties invoices (and so allocations) belong to. */
+export const distributorsEndpoints = recordEndpoints('/admin/distributors', {
+  page: INVOICE_PAGE,
+  manage: 'distributors.manage',
+  row: distributorRow,
+  create: distributorBody,
+  update: distributorUpdateBody,
+  summary: 'Distributors',
+  tags: ['distributors'],
+});
+
+/** Upload Invoice History: each upload with its counts, error report and original file. */
+export const invoiceUploadsEndpoints = {
+  ...listEndpoints('/admin/invoice-uploads', {
+    access: history,
+    row: invoiceUploadRow,
+    tags,
+    summary: 'Invoice uploads',
+  }),
+  errors: uploadFileOf('/admin/invoice-uploads/:id/errors', history, 'The error report (xlsx)'),
+  original: uploadFileOf('/admin/invoice-uploads/:id/original', history, 'The uploaded file'),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listEndpoints } from './endpoint-kits';
 
 /**
  * The points ledger (PRODUCT.md §2): every change of a member's points is one append-only entry of
@@ -89,3 +90,11 @@ export const memberLedgerEntry = z.object({
   createdAt: z.string(),
 });
 export type MemberLedgerEntry = z.infer<typeof memberLedgerEntry>;
+
+/** QR Points History: ledger entries of every kind, filtered by kind, member and date. */
+export const ledgerEndpoints = listEndpoints('/admin/ledger', {
+  access: { page: '/dashboard/QrPointHistories' },
+  row: ledgerEntry,
+  tags: ['ledger'],
+  summary: 'Points ledger entries',
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { listEndpoints } from './endpoint-kits';
+import { ledgerEntry } from './ledger';
 import { MEMBER_TYPES } from './members';
 
 /** Joining and referral points settings (PRODUCT.md §3.4), each with effective-from history. */
@@ -119,5 +121,82 @@ export const pendingScanSettingsEndpoints = {
     summary: 'Set what a pending member’s scan does (hold or credit) from a date',
     body: pendingScanSettingBody,
     response: z.array(pendingScanSettingRow),
+  }),
+};
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const joining = { page: '/dashboard/joiningpoints' } as const;
+const referral = { page: '/dashboard/referral' } as const;
+const settingsOf = <
+  const P extends `/${string}`,
+  const A extends { readonly page: string },
+  const W extends 'joining-points.configure' | 'referral.configure',
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(
+  path: P,
+  options: { access: A; write: W; tags: readonly string[]; read: string; change: string; body: B; row: R },
+) => ({
+  settings: endpoint({
+    method: 'GET',
+    path,
+    access: options.access,
+    tags: options.tags,
+    summary: options.read,
+    response: z.array(options.row),
+  }),
+  change: endpoint({
+    method: 'POST',
+    path,
+    access: { action: options.write },
+    tags: options.tags,
+    summary: options.change,
+    body: options.body,
+    response: z.array(options.row),
+  }),
+});
+
+/** Joining Points and Referral Points: settings with effective-from history, and their credits; the value of a point. */
+export const pointsSettingsEndpoints = {
+  // The value of a point is a programme points setting: the same people as Joining Points keep it.
+  pointValue: settingsOf('/admin/point-value/settings', {
+    access: joining,
+    write: 'joining-points.configure',
+    tags: ['points settings'],
+    read: 'Value of a point in paise: history, in force flagged (none: the default, 25)',
+    change: 'Set the value of a point in paise from a date',
+    body: pointValueSettingBody,
+    row: pointValueSettingRow,
+  }),
+  joining: settingsOf('/admin/joining-points/settings', {
+    access: joining,
+    write: 'joining-points.configure',
+    tags: ['joining points'],
+    read: 'Settings history, in force flagged',
+    change: 'Set points for a member type from a date',
+    body: joiningSettingBody,
+    row: joiningSettingRow,
+  }),
+  joiningCredits: listEndpoints('/admin/joining-points/credits', {
+    access: joining,
+    row: ledgerEntry,
+    tags: ['joining points'],
+    summary: 'Joining credits',
+  }),
+  referral: settingsOf('/admin/referral/settings', {
+    access: referral,
+    write: 'referral.configure',
+    tags: ['referral points'],
+    read: 'Settings history, in force flagged',
+    change: 'Set referral points and trigger from a date',
+    body: referralSettingBody,
+    row: referralSettingRow,
+  }),
+  referralCredits: listEndpoints('/admin/referral/credits', {
+    access: referral,
+    row: ledgerEntry,
+    tags: ['referral points'],
+    summary: 'Referral credits',
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionsEndpoint } from './endpoint-kits';
+import { optionsEndpoint, recordEndpoints } from './endpoint-kits';
 import { text } from './input';
 
 /** Products tab of Manage Catalogue (`/dashboard/products/catalogue`): the SKUs coupons are made for. */
@@ -81,8 +81,17 @@ export type ProductOption = z.infer<typeof productOption>;
 export const PRODUCT_FILTERS = ['q', 'category', 'active'] as const;
 export const PRODUCT_SORTS = ['id', 'sku', 'name', 'category', 'createdAt'] as const;
 
-/** Products (issue 23: moving to the contract; the rest of the domain still declares on the server). */
+/** Products (Manage Catalogue → Products): the list, one SKU, create, edit, and the SKU picker. */
 export const productsEndpoints = {
+  ...recordEndpoints('/admin/products', {
+    page: PRODUCTS_PAGE,
+    manage: 'products.manage',
+    row: productRow,
+    create: productCreateBody,
+    update: productUpdateBody,
+    summary: 'Products (SKUs)',
+    tags: ['products'],
+  }),
   // The SKU picker of every coupon, invoice and scheme page: names and points are not sensitive,
   // and those pages belong to roles that do not hold Manage Catalogue.
   options: optionsEndpoint('/admin/products/options', productOption, 'Every SKU, for pickers', ['products']),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bulkDecisionBody, bulkDecisionResult } from './decisions';
 import { endpoint } from './endpoint';
-import { listEndpoints, uploadEndpoints } from './endpoint-kits';
+import { listEndpoints, recordEndpoints, uploadEndpoints } from './endpoint-kits';
 import { idParams, recordId, text, uniqueArray } from './input';
 import { idempotencyHeaders } from './member-app';
 import { MEMBER_TYPES } from './members';
@@ -512,6 +512,30 @@ const queue = { page: REDEMPTION_PAGE } as const;
 const deciding = { action: 'redemptions.decide' } as const;
 const paying = { action: 'redemptions.pay' } as const;
 const settingsTags = ['points settings'] as const;
+
+/** Manage Catalogue → Rewards: a plain record (list, one, create, partial edit, archive, restore), its image. */
+export const rewardsEndpoints = {
+  ...recordEndpoints('/admin/rewards', {
+    page: CATALOGUE_PAGE,
+    manage: 'rewards.manage',
+    row: rewardRow,
+    create: rewardCreateBody,
+    update: rewardUpdateBody,
+    summary: 'Rewards (gifts and e-vouchers)',
+    tags: ['rewards'],
+    archive: true,
+  }),
+  image: endpoint({
+    method: 'GET',
+    path: '/admin/rewards/:id/image',
+    access: { page: CATALOGUE_PAGE },
+    tags: ['rewards'],
+    summary: 'The reward image (its thumbnail with ?thumbnail=true)',
+    params: idParams,
+    query: z.object({ thumbnail: z.enum(['true', 'false']).default('false') }),
+    file: true,
+  }),
+};
 
 /** Approvals → Redemption (the queue, decisions, cash payment), a member's redemptions, the settings. */
 export const redemptionsEndpoints = {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { text } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints, uploadEndpoints } from './endpoint-kits';
+import { idParam, text } from './input';
 import { basePoints } from './products';
 import { uploadResult } from './uploads';
 
@@ -71,3 +73,49 @@ export type PointsUploadColumn = (typeof POINTS_UPLOAD_COLUMNS)[number];
 /** The answer to a points upload: nothing is applied from a file with errors unless asked to. */
 export const pointsUploadResult = uploadResult;
 export type PointsUploadResult = z.infer<typeof pointsUploadResult>;
+
+// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+
+const tags = ['scheme points'] as const;
+const read = { page: SCHEME_POINTS_PAGE } as const;
+
+/** Update Scheme Points: the grid of SKUs, a change, the history, and the spreadsheet upload. */
+export const schemePointsEndpoints = {
+  ...listEndpoints('/admin/scheme-points', {
+    access: read,
+    row: skuPointsRow,
+    tags,
+    summary: 'SKUs with the points in force and the next scheduled change',
+  }),
+  history: listEndpoints('/admin/scheme-points/history', {
+    access: read,
+    row: pointsChangeRow,
+    tags,
+    summary: 'Every base points change',
+  }),
+  change: endpoint({
+    method: 'POST',
+    path: '/admin/scheme-points/:productId',
+    access: { action: 'scheme-points.update' },
+    tags,
+    summary: 'Change a SKU’s base points from a day on',
+    params: z.object({ productId: idParam }),
+    body: pointsChangeBody,
+    response: pointsChangeRow,
+  }),
+  upload: uploadEndpoints(
+    {
+      upload: '/admin/scheme-points/upload',
+      template: '/admin/scheme-points/template',
+      errors: '/admin/scheme-points/upload/errors',
+    },
+    {
+      access: read,
+      write: { action: 'scheme-points.update' },
+      tags,
+      summary:
+        'Change many SKUs’ points from an xlsx (multipart field "file"); applyValid=true applies the good rows of a file with errors',
+      result: pointsUploadResult,
+    },
+  ),
+};

@@ -1,8 +1,8 @@
-import { couponScanEndpoints, SCAN_HISTORY_PAGE, scanRow } from '@app/contract/coupon-scans';
+import { couponScanEndpoints } from '@app/contract/coupon-scans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes } from '../../lib/lists/routes';
-import { memberOf, page } from '../../plugins/access';
+import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import * as service from './coupon-scans.service';
 
@@ -13,14 +13,5 @@ export const couponScansRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendIdempotent(reply, result);
   });
 
-  const _access = page(SCAN_HISTORY_PAGE);
-  listRoutes(app, {
-    path: '/admin/coupon-scans',
-    access: page(SCAN_HISTORY_PAGE),
-    list: service.scanList,
-    row: scanRow,
-    fileName: 'qr-scan-history',
-    tags: ['coupons'],
-    summary: 'QR scan history',
-  });
+  listRoutes(app, { endpoints: couponScanEndpoints, list: service.scanList, fileName: 'qr-scan-history' });
 };

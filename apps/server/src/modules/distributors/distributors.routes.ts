@@ -2,9 +2,9 @@ import {
   DISTRIBUTOR_ENTITY,
   distributorBody,
   distributorRow,
+  distributorsEndpoints,
   distributorUpdateBody,
   INVOICE_MESSAGES,
-  INVOICE_PAGE,
 } from '@app/contract/invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { distributors } from '../../db/schema/invoices';
@@ -14,9 +14,7 @@ import { distributorList } from './distributors.repository';
 /** Distributors, kept on the Invoice page: the parties invoices (and so allocations) belong to. */
 export const distributorsRoutes: FastifyPluginAsyncZod = async (app) => {
   recordRoutes(app, {
-    path: '/admin/distributors',
-    page: INVOICE_PAGE,
-    manage: 'distributors.manage',
+    endpoints: distributorsEndpoints,
     entity: DISTRIBUTOR_ENTITY,
     label: 'Distributor',
     table: distributors,
@@ -25,8 +23,6 @@ export const distributorsRoutes: FastifyPluginAsyncZod = async (app) => {
     create: distributorBody,
     update: distributorUpdateBody,
     fileName: 'distributors',
-    tags: ['distributors'],
-    summary: 'Distributors',
     unique: { distributors_code_unique: { field: 'code', message: INVOICE_MESSAGES.codeTaken } },
   });
 };

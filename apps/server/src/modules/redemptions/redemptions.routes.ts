@@ -1,17 +1,15 @@
-import { idParams } from '@app/contract/input';
 import {
-  CATALOGUE_PAGE,
   REWARD_ENTITY,
   redemptionsEndpoints,
   rewardCreateBody,
   rewardRow,
+  rewardsEndpoints,
   rewardUpdateBody,
 } from '@app/contract/redemptions';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { redemptions, rewards } from '../../db/schema/redemptions';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
@@ -20,7 +18,6 @@ import { listRoutes, pathId } from '../../lib/lists/routes';
 import { recordRoutes } from '../../lib/records';
 import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
-import { page } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import { openStored } from '../files/files.service';
 import { addRedemptionSetting, redemptionSettingsHistory } from './redemption-settings';
@@ -30,19 +27,14 @@ import { findReward, rewardList } from './rewards.repository';
 import { rewardValues } from './rewards.service';
 import { uploadUtrs, utrTemplate } from './utr-upload';
 
-const params = idParams;
-
 /** Manage Catalogue → Rewards; Approvals → Redemption; the TDS and cash-minimum settings. */
 export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, SHEET_MULTIPART);
   const { db } = app.database;
 
   // ── Rewards: a simple record (create, partial edit, archive, each audited) ──
-  const catalogue = page(CATALOGUE_PAGE);
   recordRoutes(app, {
-    path: '/admin/rewards',
-    page: CATALOGUE_PAGE,
-    manage: 'rewards.manage',
+    endpoints: rewardsEndpoints,
     entity: REWARD_ENTITY,
     label: 'Reward',
     table: rewards,
@@ -51,36 +43,22 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     create: rewardCreateBody,
     update: rewardUpdateBody,
     fileName: 'rewards',
-    tags: ['rewards'],
-    summary: 'Rewards (gifts and e-vouchers)',
     values: rewardValues,
     archive: rewards.active,
   });
-  app.get(
-    '/admin/rewards/:id/image',
-    {
-      config: { access: catalogue },
-      schema: {
-        tags: ['rewards'],
-        summary: 'The reward image (its thumbnail with ?thumbnail=true)',
-        params,
-        querystring: z.object({ thumbnail: z.enum(['true', 'false']).default('false') }),
-      },
-    },
-    async (request, reply) => {
-      const reward = await findReward(db, request.params.id);
-      if (!reward) throw notFound('Reward');
-      const { file, stream } = await openStored(
-        app,
-        reward.imageFileId,
-        'Reward image',
-        request.query.thumbnail === 'true' ? 'thumbnail' : 'file',
-      );
-      return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: false }).send(
-        stream,
-      );
-    },
-  );
+  route(app, rewardsEndpoints.image, async (request, reply) => {
+    const reward = await findReward(db, request.params.id);
+    if (!reward) throw notFound('Reward');
+    const { file, stream } = await openStored(
+      app,
+      reward.imageFileId,
+      'Reward image',
+      request.query.thumbnail === 'true' ? 'thumbnail' : 'file',
+    );
+    return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: false }).send(
+      stream,
+    );
+  });
 
   // ── Redemptions (declared in contract redemptionsEndpoints) ──
   const e = redemptionsEndpoints;

@@ -1,7 +1,8 @@
-import type { AllocationRow } from '@app/contract/coupon-allocations';
+import { type AllocationRow, couponAllocationsEndpoints } from '@app/contract/coupon-allocations';
+import { actionOf, resourceOf } from '@app/contract/endpoint';
 import { formatCount } from '@app/contract/format';
 import { Button, FunctionField, NumberInput, SearchInput, SelectInput, TextField } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { reasonField } from '../../components/ConfirmDialog';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
@@ -10,16 +11,16 @@ import { useRowAction } from '../../components/use-row-action';
 
 function UndoButton({ row }: { row: AllocationRow }) {
   const undo = useRowAction({
-    action: 'coupon-allocations.undo',
+    action: actionOf(couponAllocationsEndpoints.undo),
     title: `Undo allocation #${row.id} (${formatCount(row.quantity)} coupons)?`,
     text: 'The coupons go back into stock and can be allocated again.',
     verb: 'Undo allocation',
     destructive: true,
     fields: [reasonField(false)],
     run: (v) =>
-      api<AllocationRow>(`/admin/coupon-allocations/${row.id}/undo`, {
-        method: 'POST',
-        body: { reason: v.reason ?? '' },
+      call(couponAllocationsEndpoints.undo, {
+        params: { id: row.id },
+        body: { reason: String(v.reason ?? '') },
       }),
     done: (res) => `Allocation undone: ${formatCount(res.returned)} coupons back in stock`,
   });
@@ -62,7 +63,7 @@ export default function AllocationHistoryPage() {
   return (
     <ListPage<AllocationRow>
       page="/dashboard/allocation-history"
-      resource="admin/coupon-allocations"
+      resource={resourceOf(couponAllocationsEndpoints.list)}
       exportName="allocation-history"
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}

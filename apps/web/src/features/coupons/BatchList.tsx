@@ -1,4 +1,5 @@
-import type { BatchRow } from '@app/contract/coupon-batches';
+import { type BatchRow, couponBatchesEndpoints } from '@app/contract/coupon-batches';
+import { resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime, formatDay } from '@app/contract/format';
 import { FunctionField, SelectInput, TextField } from 'react-admin';
 import { CountField, DateTimeField, DayField } from '../../components/fields';
@@ -7,7 +8,7 @@ import { AutoRefresh } from './AutoRefresh';
 import { BatchStatusField } from './BatchStatusField';
 import { ProgressField } from './ProgressField';
 
-export const BATCHES_RESOURCE = 'admin/coupon-batches';
+export const BATCHES_RESOURCE = resourceOf(couponBatchesEndpoints.list);
 const generating = (r: Record<string, unknown>) => r.status === 'generating';
 
 const filters = [

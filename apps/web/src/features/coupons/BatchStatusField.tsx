@@ -1,8 +1,8 @@
-import type { BatchRow } from '@app/contract/coupon-batches';
+import { type BatchRow, couponBatchesEndpoints } from '@app/contract/coupon-batches';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { StatusChip } from '../../components/StatusChip';
 
 /**
@@ -18,7 +18,7 @@ export function BatchStatusField(_props: { label?: string }) {
   const retry = async () => {
     setBusy(true);
     try {
-      await api(`/admin/coupon-batches/${batch.id}/retry`, { method: 'POST' });
+      await call(couponBatchesEndpoints.retry, { params: { id: batch.id } });
       notify('Batch queued again: its codes are being generated', { type: 'success' });
       refresh();
     } catch (error) {

@@ -1,7 +1,12 @@
-import type { AllocatableLine } from '@app/contract/coupon-allocations';
+import {
+  type AllocatableLine,
+  type AllocationCreateBody,
+  couponAllocationsEndpoints,
+} from '@app/contract/coupon-allocations';
+import { actionOf, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDay } from '@app/contract/format';
 import { BooleanInput, Button, FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { CountField, DayField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { useProductChoices } from '../../components/use-options';
@@ -14,7 +19,7 @@ const MODES = [
 
 function AllocateButton({ line }: { line: AllocatableLine }) {
   const allocate = useRowAction({
-    action: 'coupon-allocations.allocate',
+    action: actionOf(couponAllocationsEndpoints.allocate),
     title: `Allocate to ${line.invoiceNumber} · ${line.sku}`,
     text: `${formatCount(line.remaining)} remaining on the line, ${formatCount(line.inStock)} in stock.`,
     verb: 'Allocate',
@@ -26,12 +31,15 @@ function AllocateButton({ line }: { line: AllocatableLine }) {
       { name: 'quantity', label: 'Quantity', type: 'number', when: (v) => v.mode === 'next' },
     ],
     run: (v) =>
-      api<{ quantity: number }>('/admin/coupon-allocations', {
-        method: 'POST',
-        body:
-          v.mode === 'next'
-            ? { invoiceLineId: line.id, mode: 'next', quantity: v.quantity }
-            : { invoiceLineId: line.id, mode: 'range', fromSerial: v.fromSerial, toSerial: v.toSerial },
+      call(couponAllocationsEndpoints.allocate, {
+        body: (v.mode === 'next'
+          ? { invoiceLineId: line.id, mode: 'next', quantity: v.quantity }
+          : {
+              invoiceLineId: line.id,
+              mode: 'range',
+              fromSerial: v.fromSerial,
+              toSerial: v.toSerial,
+            }) as AllocationCreateBody,
       }),
     done: (res) => `${formatCount(res.quantity)} coupons allocated and activated`,
   });
@@ -55,7 +63,7 @@ export default function CouponAllocationPage() {
   return (
     <ListPage<AllocatableLine>
       page="/dashboard/coupon-allocation"
-      resource="admin/coupon-allocations/lines"
+      resource={resourceOf(couponAllocationsEndpoints.lines.list)}
       exportName="coupon-allocation"
       filters={filters}
       filterDefaultValues={{ open: true }}

@@ -1,9 +1,10 @@
-import type { SkuStock, StockRow } from '@app/contract/coupon-stock';
+import { couponStockEndpoints, type SkuStock, type StockRow } from '@app/contract/coupon-stock';
+import { resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDay } from '@app/contract/format';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { BooleanInput, FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { CountField, DayField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { STATE_LABELS } from '../../components/state-colours';
@@ -16,7 +17,7 @@ const n = formatCount;
 function SkuTable() {
   const [rows, setRows] = useState<SkuStock[]>([]);
   useEffect(() => {
-    api<SkuStock[]>('/admin/coupon-stock/skus').then(setRows, () => setRows([]));
+    call(couponStockEndpoints.skus).then(setRows, () => setRows([]));
   }, []);
   return (
     // A summary table of its own (not a list); it scrolls inside its box on a narrow screen.
@@ -76,7 +77,7 @@ export default function CouponStockPage() {
       <SkuTable />
       <ListPage<StockRow>
         title={false}
-        resource="admin/coupon-stock"
+        resource={resourceOf(couponStockEndpoints.list)}
         exportName="coupon-stock"
         filters={filters}
         sort={{ field: 'id', order: 'DESC' }}

@@ -1,4 +1,4 @@
-import type { CouponSummary } from '@app/contract/coupon-stock';
+import { type CouponSummary, couponStockEndpoints } from '@app/contract/coupon-stock';
 import { formatCount } from '@app/contract/format';
 import {
   Box,
@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { DayChart } from '../../components/DayChart';
 import { DayPicker } from '../../components/DayPicker';
 import { LoadError } from '../../components/list/ListStates';
@@ -34,7 +34,7 @@ export default function CouponSummaryPage() {
   useEffect(() => {
     const controller = new AbortController();
     setError(null);
-    api<CouponSummary>('/admin/coupon-summary', { query: { from, to }, signal: controller.signal })
+    call(couponStockEndpoints.summary, { query: { from, to }, signal: controller.signal })
       .then(setData)
       .catch((e: unknown) => {
         if (!controller.signal.aborted) {

@@ -1,11 +1,13 @@
+import { invoiceWiseCouponsEndpoints } from '@app/contract/coupon-stock';
 import { COUPON_STATUSES, formatCode } from '@app/contract/coupons';
+import { resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime, formatDay } from '@app/contract/format';
 import type { InvoiceDetail } from '@app/contract/invoices';
 import { Button as MuiButton, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { CountField, DateTimeField, DayField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { StatusChip } from '../../components/StatusChip';
@@ -16,7 +18,7 @@ function InvoicePicker() {
   return (
     <ListPage
       title={false}
-      resource="admin/invoice-wise-coupons"
+      resource={resourceOf(invoiceWiseCouponsEndpoints.list)}
       exportName="invoice-wise-coupons"
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Invoice number or distributor" />]}
       sort={{ field: 'id', order: 'DESC' }}
@@ -52,7 +54,7 @@ function InvoiceCoupons() {
   const { id } = useParams();
   const [invoice, setInvoice] = useState<InvoiceDetail | null>(null);
   useEffect(() => {
-    api<InvoiceDetail>(`/admin/invoice-wise-coupons/${id}`).then(setInvoice, () => setInvoice(null));
+    call(invoiceWiseCouponsEndpoints.one, { params: { id: id! } }).then(setInvoice, () => setInvoice(null));
   }, [id]);
   const statuses = COUPON_STATUSES.filter((s) => s !== 'generated' && s !== 'printed').map((s) => ({
     id: s,
@@ -72,7 +74,7 @@ function InvoiceCoupons() {
       )}
       <ListPage<CouponOfInvoice>
         title={false}
-        resource={`admin/invoice-wise-coupons/${id}/coupons`}
+        resource={resourceOf(invoiceWiseCouponsEndpoints.coupons.list, { id: id! })}
         exportName={`invoice-${invoice?.number ?? id}-coupons`}
         filters={[<SelectInput key="status" source="status" choices={statuses} alwaysOn />]}
         sort={{ field: 'serial', order: 'ASC' }}

@@ -1,5 +1,5 @@
-import type { PrintRow } from '@app/contract/coupon-prints';
-import { PRINT_LAYOUT_LABELS } from '@app/contract/coupon-prints';
+import { couponPrintsEndpoints, PRINT_LAYOUT_LABELS, type PrintRow } from '@app/contract/coupon-prints';
+import { endpointPath, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { Chip } from '@mui/material';
 import { BooleanInput, FunctionField, NumberInput, SelectInput, TextField } from 'react-admin';
@@ -10,7 +10,7 @@ import { StatusChip } from '../../components/StatusChip';
 import { AutoRefresh } from './AutoRefresh';
 import { ProgressField } from './ProgressField';
 
-export const PRINTS_RESOURCE = 'admin/coupon-prints';
+export const PRINTS_RESOURCE = resourceOf(couponPrintsEndpoints.list);
 const rendering = (r: Record<string, unknown>) => r.status === 'rendering';
 
 const filters = [
@@ -84,7 +84,9 @@ export function PrintList() {
 const pdf = (
   <DownloadButton
     label="PDF"
-    path={(r) => (r.status === 'ready' ? `/admin/coupon-prints/${r.id}/file` : null)}
+    path={(r) =>
+      r.status === 'ready' ? endpointPath(couponPrintsEndpoints.file, { id: String(r.id) }) : null
+    }
     fileName={(r) => `punch-${r.id}-${r.layout}.pdf`}
   />
 );

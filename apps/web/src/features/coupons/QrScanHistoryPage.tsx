@@ -1,4 +1,5 @@
-import { SCAN_FLAGS, SCAN_RESULTS, type ScanRow } from '@app/contract/coupon-scans';
+import { couponScanEndpoints, SCAN_FLAGS, SCAN_RESULTS, type ScanRow } from '@app/contract/coupon-scans';
+import { resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { Chip, Stack } from '@mui/material';
 import { FunctionField, NumberInput, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
@@ -28,7 +29,7 @@ export default function QrScanHistoryPage() {
   return (
     <ListPage<ScanRow>
       page="/dashboard/QrScanHistories"
-      resource="admin/coupon-scans"
+      resource={resourceOf(couponScanEndpoints.list)}
       exportName="qr-scan-history"
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}

@@ -1,9 +1,9 @@
-import type { InvoiceUploadRow } from '@app/contract/invoices';
+import { type InvoiceUploadRow, invoicesEndpoints } from '@app/contract/invoices';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { api } from '../../app/api';
-import { downloadFile } from '../../components/download';
+import { call } from '../../app/api';
+import { downloadFrom } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
 import { UploadErrors } from '../../components/UploadErrors';
 
@@ -21,10 +21,10 @@ export function InvoiceUpload() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<InvoiceUploadRow | null>(null);
 
-  const run = async (call: () => Promise<InvoiceUploadRow>) => {
+  const run = async (send: () => Promise<InvoiceUploadRow>) => {
     setBusy(true);
     try {
-      setResult(await call());
+      setResult(await send());
     } catch (error) {
       notify(error instanceof Error ? error.message : 'Upload failed', { type: 'error' });
     } finally {
@@ -36,18 +36,18 @@ export function InvoiceUpload() {
     const body = new FormData();
     body.append('file', file);
     return run(() =>
-      api('/admin/invoices/upload', { method: 'POST', body, query: { applyValid: String(applyValid) } }),
+      call(invoicesEndpoints.upload, { body, query: { applyValid: applyValid ? 'true' : 'false' } }),
     );
   };
   const applyNow = () =>
-    result && run(() => api(`/admin/invoices/upload/${result.id}/apply-valid`, { method: 'POST' }));
+    result && run(() => call(invoicesEndpoints.applyValid, { params: { id: result.id } }));
 
   return (
     <Box sx={{ maxWidth: 900 }}>
       <SpreadsheetPicker
         file={file}
         onFile={setFile}
-        onTemplate={() => downloadFile('/admin/invoices/template', 'invoice-upload-template.xlsx')}
+        onTemplate={() => downloadFrom(invoicesEndpoints.template, 'invoice-upload-template.xlsx')}
         label="Invoice spreadsheet"
       />
       <FormControlLabel
@@ -74,10 +74,9 @@ export function InvoiceUpload() {
               <Button
                 variant="outlined"
                 onClick={() =>
-                  downloadFile(
-                    `/admin/invoices/upload/${result.id}/errors`,
-                    `upload-${result.id}-errors.xlsx`,
-                  )
+                  downloadFrom(invoicesEndpoints.uploadErrors, `upload-${result.id}-errors.xlsx`, {
+                    id: result.id,
+                  })
                 }
               >
                 Download error report

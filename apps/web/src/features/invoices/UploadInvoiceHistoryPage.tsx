@@ -1,4 +1,6 @@
+import { endpointPath } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
+import { invoiceUploadsEndpoints } from '@app/contract/invoices';
 import { SelectInput, TextField, useRecordContext } from 'react-admin';
 import { DownloadButton } from '../../components/DownloadButton';
 import { CountField, DateTimeField } from '../../components/fields';
@@ -64,12 +66,16 @@ const downloads = (
   <>
     <DownloadButton
       label="Errors"
-      path={(r) => (r.hasErrorReport ? `/admin/invoice-uploads/${r.id}/errors` : null)}
+      path={(r) =>
+        r.hasErrorReport ? endpointPath(invoiceUploadsEndpoints.errors, { id: String(r.id) }) : null
+      }
       fileName={(r) => `upload-${r.id}-errors.xlsx`}
     />
     <DownloadButton
       label="Original"
-      path={(r) => (r.hasOriginal ? `/admin/invoice-uploads/${r.id}/original` : null)}
+      path={(r) =>
+        r.hasOriginal ? endpointPath(invoiceUploadsEndpoints.original, { id: String(r.id) }) : null
+      }
       fileName={(r) => String(r.fileName)}
     />
   </>

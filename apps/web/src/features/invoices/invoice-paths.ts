@@ -1,3 +1,5 @@
+import { resourceOf } from '@app/contract/endpoint';
+import { distributorsEndpoints, invoicesEndpoints, invoiceUploadsEndpoints } from '@app/contract/invoices';
 import type { Identifier } from 'react-admin';
 
 export const INVOICE_PAGE = '/dashboard/invoice';
@@ -9,6 +11,6 @@ export const invoicePaths = {
   distributorCreate: `${INVOICE_PAGE}/distributors/create`,
   distributorEdit: (id: Identifier) => `${INVOICE_PAGE}/distributors/${id}`,
 };
-export const INVOICES_RESOURCE = 'admin/invoices';
-export const DISTRIBUTORS_RESOURCE = 'admin/distributors';
-export const UPLOADS_RESOURCE = 'admin/invoice-uploads';
+export const INVOICES_RESOURCE = resourceOf(invoicesEndpoints.list);
+export const DISTRIBUTORS_RESOURCE = resourceOf(distributorsEndpoints.list);
+export const UPLOADS_RESOURCE = resourceOf(invoiceUploadsEndpoints.list);

@@ -1,3 +1,5 @@
+import { adjustmentsEndpoints } from '@app/contract/adjustments';
+import { actionOf } from '@app/contract/endpoint';
 import TuneIcon from '@mui/icons-material/Tune';
 import {
   Dialog,
@@ -10,7 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Button, useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 
 /** Requests a manual adjustment; it posts only after a different staff account approves it. */
@@ -30,8 +32,8 @@ export function AdjustPointsButton({ memberId, name }: { memberId: number; name:
   };
   const submit = async () => {
     try {
-      await api(`/admin/users/${memberId}/adjustments`, {
-        method: 'POST',
+      await call(adjustmentsEndpoints.request, {
+        params: { id: memberId },
         body: { amount: Number(amount), reason },
       });
       notify('Adjustment requested; another staff member must approve it', { type: 'success' });
@@ -42,7 +44,7 @@ export function AdjustPointsButton({ memberId, name }: { memberId: number; name:
       else notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
     }
   };
-  if (!can('adjustments.request')) return null;
+  if (!can(actionOf(adjustmentsEndpoints.request))) return null;
   return (
     <>
       <Button label="Adjust points" onClick={() => setOpen(true)}>

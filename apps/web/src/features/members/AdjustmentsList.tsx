@@ -1,7 +1,8 @@
-import { ADJUSTMENT_STATUSES } from '@app/contract/adjustments';
+import { ADJUSTMENT_STATUSES, adjustmentsEndpoints } from '@app/contract/adjustments';
+import { actionOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { ChipField, type RaRecord, SelectInput, TextField, useNotify, useRefresh } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
 import { CountField, DateTimeField } from '../../components/fields';
@@ -55,9 +56,9 @@ function Decide({ record }: { record: RaRecord }) {
   const { profile, can } = useProfile();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (record.status !== 'pending' || !can('adjustments.decide')) return null;
+  if (record.status !== 'pending' || !can(actionOf(adjustmentsEndpoints.approve))) return null;
   const decide = (action: 'approve' | 'reject', message: string) => async (note: string) => {
-    await api(`/admin/adjustments/${record.id}/${action}`, { method: 'POST', body: note ? { note } : {} });
+    await call(adjustmentsEndpoints[action], { params: { id: record.id }, body: note ? { note } : {} });
     notify(message, { type: 'success' });
     refresh();
   };

@@ -1,9 +1,11 @@
+import { actionOf } from '@app/contract/endpoint';
+import { membersEndpoints } from '@app/contract/members-endpoints';
 import BlockIcon from '@mui/icons-material/Block';
 import ListIcon from '@mui/icons-material/List';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { Button, TopToolbar, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { reasonField } from '../../components/ConfirmDialog';
 import { useRowAction } from '../../components/use-row-action';
 import { AdjustPointsButton } from './AdjustPointsButton';
@@ -17,15 +19,15 @@ export function MemberActions() {
   const action = blocking ? 'block' : 'unblock';
 
   const toggle = useRowAction({
-    action: 'members.block',
+    action: actionOf(membersEndpoints.block),
     title: `${blocking ? 'Block' : 'Unblock'} ${record?.name ?? ''}?`,
     text: blocking ? 'A blocked member cannot scan or redeem until unblocked.' : undefined,
     verb: blocking ? 'Block' : 'Unblock',
     destructive: blocking,
     fields: [reasonField(true)],
     run: ({ reason }) =>
-      api(`/admin/users/${record!.id}/${action}`, {
-        method: 'POST',
+      call(membersEndpoints[action], {
+        params: { id: record!.id },
         body: { reason: String(reason).trim() },
       }),
     done: () => `${record!.name} is ${blocking ? 'blocked' : 'unblocked'}`,

@@ -1,6 +1,8 @@
 import type { ScanRow } from '@app/contract/coupon-scans';
+import { resourceOf } from '@app/contract/endpoint';
 import { FEEDBACK_CATEGORY_LABELS, FEEDBACK_PAGE, type FeedbackRow } from '@app/contract/feedback';
 import { formatCount, formatDateTime } from '@app/contract/format';
+import { membersEndpoints } from '@app/contract/members-endpoints';
 import { PROJECT_TYPE_LABELS, PROJECTS_PAGE, type ProjectRow } from '@app/contract/projects';
 import { FunctionField, TextField } from 'react-admin';
 import { useProfile } from '../../app/profile-context';
@@ -8,10 +10,13 @@ import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { StatusChip } from '../../components/StatusChip';
 
-/** A list under the member: its own rows only, newest first, filters kept out of the URL. */
-const tab = (memberId: string, what: string) => ({
+/**
+ * A list under the member: its own rows only, newest first, filters kept out of the URL. `resource`
+ * is the contract list's (the projects and feedback tabs' lists are not declared there yet).
+ */
+const tab = (memberId: string, what: string, resource = `admin/users/${memberId}/${what}`) => ({
   title: false as const,
-  resource: `admin/users/${memberId}/${what}`,
+  resource,
   sort: { field: 'id', order: 'DESC' as const },
   disableSyncWithLocation: true,
   storeKey: `member-${what}-${memberId}`,
@@ -22,7 +27,7 @@ const tab = (memberId: string, what: string) => ({
 export function MemberScansTab({ memberId }: { memberId: string }) {
   return (
     <ListPage<ScanRow>
-      {...tab(memberId, 'scans')}
+      {...tab(memberId, 'scans', resourceOf(membersEndpoints.scans.list, { id: memberId }))}
       empty="This member has not scanned a coupon yet."
       compact={{
         primary: (r) => `${r.code} · ${r.result.replace(/_/g, ' ')}`,

@@ -1,11 +1,11 @@
 import { formatDateTime } from '@app/contract/format';
-import type { KycMasked } from '@app/contract/kyc';
+import { membersEndpoints } from '@app/contract/members-endpoints';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 
 /** The member's KYC submissions, newest first, every number masked. */
 export function MemberKycTab({ memberId }: { memberId: string }) {
-  const { data, error } = useApiGet<KycMasked[]>(`/admin/users/${memberId}/kyc`);
+  const { data, error } = useEndpoint(membersEndpoints.kyc, { params: { id: memberId } });
   if (error) return <Typography color="error">{error}</Typography>;
   if (data && data.length === 0) return <Typography sx={{ p: 2 }}>No KYC submitted yet.</Typography>;
   return (

@@ -1,3 +1,5 @@
+import { resourceOf } from '@app/contract/endpoint';
+import { membersEndpoints } from '@app/contract/members-endpoints';
 import { ledgerColumns, ledgerCompact } from '../../components/ledger-columns';
 import { ListPage } from '../../components/list/ListPage';
 
@@ -6,7 +8,7 @@ export function MemberLedgerTab({ memberId }: { memberId: string }) {
   return (
     <ListPage
       title={false}
-      resource={`admin/users/${memberId}/ledger`}
+      resource={resourceOf(membersEndpoints.ledger.list, { id: memberId })}
       sort={{ field: 'id', order: 'DESC' }}
       disableSyncWithLocation
       storeKey={`member-ledger-${memberId}`}

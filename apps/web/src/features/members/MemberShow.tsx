@@ -1,10 +1,10 @@
-import type { AuditEntry } from '@app/contract/audit';
+import { membersEndpoints } from '@app/contract/members-endpoints';
 import { Typography } from '@mui/material';
 import { Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { AuditHistory } from '../../components/audit/AuditHistory';
 import { CountField, DateTimeField, DayField } from '../../components/fields';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 import { AdjustmentsList } from './AdjustmentsList';
 import { MemberActions } from './MemberActions';
 import { MemberFeedbackTab, MemberProjectsTab, MemberScansTab } from './MemberActivityTabs';
@@ -17,7 +17,7 @@ import { MEMBERS_RESOURCE } from './member-paths';
 /** One member: profile, KYC, ledger, adjustments and history tabs, with block/unblock and adjust. */
 export function MemberShow() {
   const { id = '' } = useParams();
-  const history = useApiGet<AuditEntry[]>(`/admin/users/${id}/history`);
+  const history = useEndpoint(membersEndpoints.history, { params: { id } });
   return (
     <Show resource={MEMBERS_RESOURCE} id={id} title={false} actions={<MemberActions />}>
       <Heading />

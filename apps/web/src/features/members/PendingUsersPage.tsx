@@ -1,3 +1,4 @@
+import { memberApprovalsEndpoints } from '@app/contract/members-endpoints';
 import { useProfile } from '../../app/profile-context';
 import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { ListPage } from '../../components/list/ListPage';
@@ -6,16 +7,14 @@ import { memberFilters } from './member-filters';
 import { memberPaths, PENDING_RESOURCE, USERS_PAGE } from './member-paths';
 
 const approve = {
-  path: '/admin/pending-users/approve',
+  endpoint: memberApprovalsEndpoints.approve,
   kind: 'approve',
-  permission: 'members.decide',
   noun: ['member', 'members'],
   resource: PENDING_RESOURCE,
 } as const;
 const reject = {
-  path: '/admin/pending-users/reject',
+  endpoint: memberApprovalsEndpoints.reject,
   kind: 'reject',
-  permission: 'members.decide',
   noun: ['member', 'members'],
   resource: PENDING_RESOURCE,
 } as const;

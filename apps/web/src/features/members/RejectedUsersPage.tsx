@@ -1,3 +1,4 @@
+import { memberApprovalsEndpoints } from '@app/contract/members-endpoints';
 import { TextField } from 'react-admin';
 import { useProfile } from '../../app/profile-context';
 import { BulkDecisionButton } from '../../components/BulkDecisionButton';
@@ -7,9 +8,8 @@ import { memberFilters } from './member-filters';
 import { memberPaths, REJECTED_RESOURCE, USERS_PAGE } from './member-paths';
 
 const reapprove = {
-  path: '/admin/rejected-users/reapprove',
+  endpoint: memberApprovalsEndpoints.reapprove,
   kind: 'reapprove',
-  permission: 'members.reapprove',
   noun: ['member', 'members'],
   resource: REJECTED_RESOURCE,
 } as const;

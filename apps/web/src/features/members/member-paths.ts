@@ -1,3 +1,6 @@
+import { adjustmentsEndpoints } from '@app/contract/adjustments';
+import { resourceOf } from '@app/contract/endpoint';
+import { memberApprovalsEndpoints, membersEndpoints } from '@app/contract/members-endpoints';
 import type { Identifier } from 'react-admin';
 
 /** All Users and the views under it (the shell hands the page every path below it). */
@@ -7,8 +10,8 @@ export const memberPaths = {
   adjustments: `${USERS_PAGE}/adjustments`,
   show: (id: Identifier) => `${USERS_PAGE}/${id}`,
 };
-/** react-admin resource names = API paths under /api. */
-export const MEMBERS_RESOURCE = 'admin/users';
-export const PENDING_RESOURCE = 'admin/pending-users';
-export const REJECTED_RESOURCE = 'admin/rejected-users';
-export const ADJUSTMENTS_RESOURCE = 'admin/adjustments';
+/** react-admin resource names = the contract lists' paths under /api. */
+export const MEMBERS_RESOURCE = resourceOf(membersEndpoints.list);
+export const PENDING_RESOURCE = resourceOf(memberApprovalsEndpoints.pending.list);
+export const REJECTED_RESOURCE = resourceOf(memberApprovalsEndpoints.rejected.list);
+export const ADJUSTMENTS_RESOURCE = resourceOf(adjustmentsEndpoints.list);

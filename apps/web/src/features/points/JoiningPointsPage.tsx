@@ -1,19 +1,20 @@
+import { resourceOf } from '@app/contract/endpoint';
 import { todayInIndia } from '@app/contract/format';
 import { MEMBER_TYPES } from '@app/contract/members';
-import type { JoiningSettingRow } from '@app/contract/points-settings';
+import { pointsSettingsEndpoints } from '@app/contract/points-settings';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 import { PendingScansSection } from './PendingScansSection';
 import { CreditsList, SettingsEditor, useSettingsSave } from './SettingsEditor';
 import { SettingsHistory } from './SettingsHistory';
 
-const PATH = '/admin/joining-points/settings';
+const e = pointsSettingsEndpoints;
 
 /** Joining Points: points per member type credited on approval; settings history; scans while pending; credits. */
 export default function JoiningPointsPage() {
-  const { data, reload } = useApiGet<JoiningSettingRow[]>(PATH);
-  const { errors, save } = useSettingsSave(PATH, 'Joining points saved', reload);
+  const { data, reload } = useEndpoint(e.joining.settings);
+  const { errors, save } = useSettingsSave(e.joining.change, 'Joining points saved', reload);
   const [form, setForm] = useState({ memberType: 'carpenter', points: '', effectiveFrom: todayInIndia() });
   return (
     <>
@@ -56,7 +57,7 @@ export default function JoiningPointsPage() {
         ]}
       />
       <PendingScansSection />
-      <CreditsList title="Joining credits" resource="admin/joining-points/credits" />
+      <CreditsList title="Joining credits" resource={resourceOf(e.joiningCredits.list)} />
     </>
   );
 }

@@ -1,8 +1,10 @@
+import { resourceOf } from '@app/contract/endpoint';
 import {
   LEDGER_KIND_LABELS,
   LEDGER_KINDS,
   LEDGER_MOVEMENT_LABELS,
   LEDGER_MOVEMENTS,
+  ledgerEndpoints,
 } from '@app/contract/ledger';
 import { NumberInput, SearchInput, SelectInput } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
@@ -34,7 +36,7 @@ export default function QrPointHistoriesPage() {
   return (
     <ListPage
       page="/dashboard/QrPointHistories"
-      resource="admin/ledger"
+      resource={resourceOf(ledgerEndpoints.list)}
       exportName="points-ledger"
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}

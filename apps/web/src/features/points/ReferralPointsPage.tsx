@@ -1,22 +1,23 @@
+import { resourceOf } from '@app/contract/endpoint';
 import { todayInIndia } from '@app/contract/format';
 import {
+  pointsSettingsEndpoints,
   REFERRAL_TRIGGER_LABELS,
   REFERRAL_TRIGGERS,
-  type ReferralSettingRow,
 } from '@app/contract/points-settings';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 import { CreditsList, SettingsEditor, useSettingsSave } from './SettingsEditor';
 import { SettingsHistory } from './SettingsHistory';
 
-const PATH = '/admin/referral/settings';
+const e = pointsSettingsEndpoints;
 const num = (v: string) => (v === '' ? undefined : Number(v));
 
 /** Referral Points: points to the referrer and the new member, and when they are credited. */
 export default function ReferralPointsPage() {
-  const { data, reload } = useApiGet<ReferralSettingRow[]>(PATH);
-  const { errors, save } = useSettingsSave(PATH, 'Referral points saved', reload);
+  const { data, reload } = useEndpoint(e.referral.settings);
+  const { errors, save } = useSettingsSave(e.referral.change, 'Referral points saved', reload);
   const [form, setForm] = useState({
     referrerPoints: '',
     refereePoints: '',
@@ -70,7 +71,7 @@ export default function ReferralPointsPage() {
           ['Credited when', (r) => REFERRAL_TRIGGER_LABELS[r.trigger]],
         ]}
       />
-      <CreditsList title="Referral credits" resource="admin/referral/credits" />
+      <CreditsList title="Referral credits" resource={resourceOf(e.referralCredits.list)} />
     </>
   );
 }

@@ -1,22 +1,28 @@
+import type { Endpoint } from '@app/contract/endpoint';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, type CallArgs, call } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
 import { ledgerColumns, ledgerCompact } from '../../components/ledger-columns';
 import { ListPage } from '../../components/list/ListPage';
 
 /**
- * Saving a points setting: POSTs the body, shows the server's field errors under their inputs and
- * anything else as a notification, and calls `onSaved` on success.
+ * Saving a points setting: POSTs the body to the setting's contract endpoint, shows the server's
+ * field errors under their inputs and anything else as a notification, and calls `onSaved` on success.
  */
-export function useSettingsSave(path: string, savedMessage: string, onSaved: () => void) {
+export function useSettingsSave<E extends Endpoint & { readonly method: 'POST' }>(
+  declaration: E,
+  savedMessage: string,
+  onSaved: () => void,
+) {
   const notify = useNotify();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = async (body: object) => {
     try {
       setErrors({});
-      await api(path, { method: 'POST', body });
+      // The form's values as typed; the server's schema checks them and answers field errors.
+      await call(declaration, ...([{ body }] as unknown as CallArgs<E>));
       notify(savedMessage, { type: 'success' });
       onSaved();
     } catch (e) {

@@ -1,11 +1,17 @@
+import { actionOf } from '@app/contract/endpoint';
 import { formatCount, formatRupees } from '@app/contract/format';
-import { REWARD_TYPE_LABELS, REWARD_TYPES, type RewardRow } from '@app/contract/redemptions';
+import {
+  REWARD_TYPE_LABELS,
+  REWARD_TYPES,
+  type RewardRow,
+  rewardsEndpoints,
+} from '@app/contract/redemptions';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import { Box } from '@mui/material';
 import { Button, FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { CountField, RupeesField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
@@ -34,12 +40,13 @@ const filters = [
 function ArchiveButton({ record }: { record: RewardRow }) {
   const archived = !record.active;
   const act = useRowAction({
-    action: 'rewards.manage',
+    action: actionOf(rewardsEndpoints.archive),
     title: archived ? `Restore ${record.name}?` : `Archive ${record.name}?`,
     text: archived ? undefined : 'It leaves the app; redemptions already made keep it.',
     verb: archived ? 'Restore' : 'Archive',
     destructive: !archived,
-    run: () => api(`/admin/rewards/${record.id}/${archived ? 'restore' : 'archive'}`, { method: 'POST' }),
+    run: () =>
+      call(archived ? rewardsEndpoints.restore : rewardsEndpoints.archive, { params: { id: record.id } }),
     done: () => (archived ? 'Reward restored' : 'Reward archived'),
   });
   if (!act.allowed) return null;

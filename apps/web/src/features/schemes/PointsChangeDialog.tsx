@@ -1,9 +1,9 @@
 import { todayInIndia } from '@app/contract/format';
-import type { SkuPointsRow } from '@app/contract/scheme-points';
+import { type PointsChangeBody, type SkuPointsRow, schemePointsEndpoints } from '@app/contract/scheme-points';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
 
 /** Edit one SKU's base points from a chosen day (today or later), with a reason. */
@@ -21,9 +21,10 @@ export function PointsChangeDialog({ sku, onClose }: { sku: SkuPointsRow; onClos
     setSaving(true);
     setErrors({});
     try {
-      await api(`/admin/scheme-points/${sku.id}`, {
-        method: 'POST',
-        body: { ...form, points: form.points === '' ? undefined : Number(form.points) },
+      await call(schemePointsEndpoints.change, {
+        params: { productId: sku.id },
+        // The form's values as typed; the server's schema checks them and answers field errors.
+        body: { ...form, points: form.points === '' ? undefined : Number(form.points) } as PointsChangeBody,
       });
       notify(`Points of ${sku.sku} saved`, { type: 'success' });
       refresh();

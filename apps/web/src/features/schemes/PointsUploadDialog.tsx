@@ -1,4 +1,4 @@
-import type { PointsUploadResult } from '@app/contract/scheme-points';
+import { type PointsUploadResult, schemePointsEndpoints } from '@app/contract/scheme-points';
 import { SpreadsheetUploadDialog } from '../../components/SpreadsheetUploadDialog';
 
 /** Many SKUs' points changes from one spreadsheet, each row as the single-change form would make it. */
@@ -7,12 +7,9 @@ export function PointsUploadDialog({ onClose }: { onClose: () => void }) {
     <SpreadsheetUploadDialog<PointsUploadResult>
       title="Upload scheme points"
       help="One row per change: SKU, Points, Effective from (today or later) and Reason."
-      path="/admin/scheme-points/upload"
-      template={{ path: '/admin/scheme-points/template', fileName: 'scheme-points-template.xlsx' }}
-      errorReport={{
-        path: '/admin/scheme-points/upload/errors',
-        fileName: 'scheme-points-upload-errors.xlsx',
-      }}
+      endpoints={schemePointsEndpoints.upload}
+      template={{ fileName: 'scheme-points-template.xlsx' }}
+      errorReport={{ fileName: 'scheme-points-upload-errors.xlsx' }}
       label="Scheme points spreadsheet"
       done={(a) => `Points changes applied: ${a.rowsApplied}, rejected: ${a.rowsRejected}`}
       onClose={onClose}

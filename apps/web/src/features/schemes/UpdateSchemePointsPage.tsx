@@ -1,5 +1,6 @@
+import { actionOf, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
-import type { SkuPointsRow } from '@app/contract/scheme-points';
+import { type SkuPointsRow, schemePointsEndpoints } from '@app/contract/scheme-points';
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Stack, Typography } from '@mui/material';
@@ -22,7 +23,7 @@ export default function UpdateSchemePointsPage() {
           {pageTitle('/dashboard/updateSchemePoints')}
         </Typography>
         <ActionButton
-          permission="scheme-points.update"
+          permission={actionOf(schemePointsEndpoints.upload.upload)}
           label="Upload spreadsheet"
           variant="outlined"
           onClick={() => setUploading(true)}
@@ -31,7 +32,7 @@ export default function UpdateSchemePointsPage() {
       </Stack>
       <ListPage<SkuPointsRow>
         title={false}
-        resource="admin/scheme-points"
+        resource={resourceOf(schemePointsEndpoints.list)}
         exportName="scheme-points"
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Name or SKU" />]}
         sort={{ field: 'sku', order: 'ASC' }}
@@ -69,7 +70,7 @@ export default function UpdateSchemePointsPage() {
       </Typography>
       <ListPage
         title={false}
-        resource="admin/scheme-points/history"
+        resource={resourceOf(schemePointsEndpoints.history.list)}
         exportName="scheme-points-history"
         sort={{ field: 'id', order: 'DESC' }}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Name or SKU" />]}
