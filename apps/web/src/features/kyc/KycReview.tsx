@@ -6,12 +6,11 @@ import type { ReactNode } from 'react';
 import { Button } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { useEndpoint } from '../../components/use-api-get';
-import { BankCheck } from './BankCheck';
+import { AccountCheck } from './AccountCheck';
 import { KycDecision } from './KycDecision';
 import { KycImage } from './KycImage';
 import { kycPaths } from './kyc-paths';
 import { RevealButton } from './RevealButton';
-import { UpiCheck } from './UpiCheck';
 
 const DOCUMENT_LABELS: Record<string, string> = {
   aadhaarFront: 'Aadhaar (front, masked)',
@@ -38,10 +37,15 @@ export function KycReview() {
       <RevealButton key="acc" submissionId={k.id} field="accountNumber" masked={k.accountNumber} />,
     ],
     ['IFSC / bank', `${k.ifsc}, ${k.bankName}`],
-    ['Bank verification', <BankCheck key="bank" submissionId={k.id} />],
+    ['Bank verification', <AccountCheck key="bank" kind="bank" submissionId={k.id} />],
     ['UPI id', k.upiId ?? '—'],
     ...(k.upiId
-      ? [['UPI verification', <UpiCheck key="upi" submissionId={k.id} />] as [string, ReactNode]]
+      ? [
+          ['UPI verification', <AccountCheck key="upi" kind="upi" submissionId={k.id} />] as [
+            string,
+            ReactNode,
+          ],
+        ]
       : []),
     ['Status', k.status],
   ];
