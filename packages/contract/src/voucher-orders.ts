@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { GIFT_VOUCHERS_PAGE } from './gift-vouchers';
 import { idParams } from './input';
+import { REDEMPTION_PAGE } from './redemptions';
 
 /**
  * E-vouchers bought from a provider (issue 27): a voucher redemption approved without uploaded stock
@@ -51,11 +51,15 @@ export const voucherProviderStatus = z.object({
 export type VoucherProviderStatus = z.infer<typeof voucherProviderStatus>;
 
 const tags = ['gift vouchers'] as const;
+/**
+ * Shown to finance on Approvals → Redemption → Payouts (money out), where the voucher redemptions that
+ * wait for the provider are: finance does not hold the Gift Vouchers page in the shell's role table.
+ */
 export const voucherOrderEndpoints = {
   status: endpoint({
     method: 'GET',
     path: '/admin/gift-vouchers/provider',
-    access: { page: GIFT_VOUCHERS_PAGE },
+    access: { page: REDEMPTION_PAGE },
     tags,
     summary: 'The voucher provider: its balance, orders by status, and the failed ones',
     response: voucherProviderStatus,
@@ -63,7 +67,7 @@ export const voucherOrderEndpoints = {
   retry: endpoint({
     method: 'POST',
     path: '/admin/gift-vouchers/provider/orders/:id/retry',
-    access: { action: 'gift-vouchers.add' },
+    access: { action: 'payouts.prepare' },
     tags,
     summary: 'Retry a failed provider order (under the same reference: never bought twice); audited',
     params: idParams,

@@ -128,6 +128,8 @@ describe('e-vouchers bought from Xoxoday Plum (stand-in)', () => {
       expect(failed!.error).toContain('Failed to process order');
       expect((await redemptionOf(id)).status).toBe('approved');
       expect((await status('marketing')).statusCode).toBe(403);
+      // Finance sees the provider where money goes out (Approvals → Redemption), not on Gift Vouchers.
+      expect((await status('finance')).statusCode).toBe(200);
       const shown = await status();
       expect(shown.statusCode, shown.body).toBe(200);
       expect(shown.json()).toMatchObject({

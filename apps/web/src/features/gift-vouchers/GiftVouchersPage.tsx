@@ -7,7 +7,6 @@ import { useProfile } from '../../app/profile-context';
 import { DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { AddVoucherDialog } from './AddVoucherDialog';
-import { ProviderSection } from './ProviderSection';
 import { RevealPin } from './RevealPin';
 import { StockSummary } from './StockSummary';
 import { expiryAndStatus, useVoucherFilters, voucherColumns, voucherCompact } from './voucher-fields';
@@ -35,7 +34,6 @@ export default function GiftVouchersPage() {
         )}
       </Stack>
       <StockSummary version={version} />
-      <ProviderSection />
       <ListPage<VoucherRow>
         title={false}
         resource="admin/gift-vouchers"

@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { saveBlob } from '../../components/download';
 import { BankResponseDialog } from './BankResponseDialog';
+import { VoucherProviderSection } from './VoucherProviderSection';
 
 type Acting =
   | { kind: 'new' }
@@ -258,6 +259,7 @@ export function PayoutsTab() {
           </DialogContent>
         </Dialog>
       )}
+      <VoucherProviderSection />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { actionOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime, formatRupees } from '@app/contract/format';
 import {
   VOUCHER_PROVIDER_LABELS,
@@ -27,7 +28,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
  * The wallet balance as the provider answers it now, the orders by status, and the failed ones (their
  * redemptions wait) with a retry, which never buys twice (the provider is asked under our reference).
  */
-export function ProviderSection() {
+export function VoucherProviderSection() {
   const { can } = useProfile();
   const [status, setStatus] = useState<VoucherProviderStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -98,7 +99,7 @@ export function ProviderSection() {
                 <TableCell>{o.error ?? ''}</TableCell>
                 <TableCell>{formatDateTime(o.updatedAt)}</TableCell>
                 <TableCell>
-                  {can('gift-vouchers.add') && (
+                  {can(actionOf(voucherOrderEndpoints.retry)) && (
                     <Button size="small" onClick={() => setRetrying(o)}>
                       Retry
                     </Button>
