@@ -1,9 +1,7 @@
 import { contentAppEndpoints as api, contentAppFileEndpoints as files } from '@app/contract/content-media';
 import type { Endpoint, EndpointReply } from '@app/contract/endpoint';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { events } from '../../db/schema/content';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
@@ -11,6 +9,7 @@ import * as app$ from './content.app';
 import { fileRoutes } from './content-files';
 import { publishedFileOf } from './documents.service';
 import { appEvents, cancelRegistration, registerForEvent } from './events.registrations';
+import { isEventImage } from './events.repository';
 
 /** The member app's content: social links, documents, virtual room, gallery, banners, events. */
 export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,19 +44,7 @@ export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   fileRoutes(app, {
     endpoints: files.eventImage,
-    resolve: async (_a, p) => {
-      const [row] = await db
-        .select({ id: events.id })
-        .from(events)
-        .where(
-          and(
-            eq(events.id, p.id),
-            eq(events.active, true),
-            sql`${p.fileId ?? 0} = any(${events.imageFileIds})`,
-          ),
-        );
-      return row ? p.fileId : undefined;
-    },
+    resolve: async (_a, p) => ((await isEventImage(db, p.id, p.fileId ?? 0, true)) ? p.fileId : undefined),
   });
 
   for (const [declaration, work] of [

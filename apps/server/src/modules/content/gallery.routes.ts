@@ -5,9 +5,7 @@ import {
   albumUpdateBody,
   contentEndpoints,
 } from '@app/contract/content-media';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { galleryAlbums, galleryImages } from '../../db/schema/content';
 import { actorOf } from '../../lib/audit';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { recordRoutes } from '../../lib/records';
@@ -22,19 +20,18 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints: e,
     entity: ALBUM_ENTITY,
     label: 'Album',
-    table: galleryAlbums,
+    ...service.albumRecord,
     list: service.albumList,
     row: albumRow,
     create: albumBody,
     update: albumUpdateBody,
     fileName: 'gallery-albums',
-    archive: galleryAlbums.active,
   });
   listRoutes(app, {
     endpoints: e.images,
     list: service.imageList,
     fileName: 'gallery-images',
-    scope: (request) => eq(galleryImages.albumId, pathId(request)),
+    scope: (request) => service.imagesOf(pathId(request)),
   });
   route(app, e.addImage, async (request) =>
     service.addImage(app, actorOf(request), request.params.id, request.body),

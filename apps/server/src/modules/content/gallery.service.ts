@@ -38,6 +38,12 @@ export const albumList = defineList<AlbumRow>({
   id: galleryAlbums.id,
 });
 
+/** The album record's table and archive column (lib/records). */
+export const albumRecord = { table: galleryAlbums, archive: galleryAlbums.active };
+
+/** The image list's scope: one album's images. */
+export const imagesOf = (albumId: number) => eq(galleryImages.albumId, albumId);
+
 /** The live images of an album, in order. */
 export const imageList = defineList<GalleryImageRow>({
   columns: {

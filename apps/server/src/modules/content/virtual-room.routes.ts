@@ -8,38 +8,17 @@ import {
   virtualRoomUpdateBody,
 } from '@app/contract/content';
 import { contentEndpoints } from '@app/contract/content-media';
-import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/client';
-import { virtualRooms } from '../../db/schema/content';
-import { products } from '../../db/schema/products';
 import { fieldError } from '../../lib/errors';
-import { defineList } from '../../lib/lists/define';
-import { bool, text } from '../../lib/lists/filters';
-import { isoText } from '../../lib/lists/sql';
 import { recordRoutes, type WriteContext } from '../../lib/records';
 import { claimContentFile, fileRoutes } from './content-files';
-
-export const virtualRoomList = defineList<VirtualRoomRow>({
-  columns: {
-    id: virtualRooms.id,
-    title: { sql: virtualRooms.title, label: 'Title', width: 28 },
-    description: { sql: virtualRooms.description, label: 'Description', width: 40 },
-    imageFileId: virtualRooms.imageFileId,
-    videoUrl: { sql: virtualRooms.videoUrl, label: 'Video link', width: 30 },
-    productIds: { sql: virtualRooms.productIds, label: 'Featured product ids', format: 'list', width: 20 },
-    sortOrder: { sql: virtualRooms.sortOrder, label: 'Order', format: 'int', width: 8 },
-    active: { sql: virtualRooms.active, label: 'Active', format: 'bool', width: 8 },
-    createdAt: { sql: isoText(virtualRooms.createdAt), label: 'Created', format: 'datetime', width: 20 },
-    updatedAt: isoText(virtualRooms.updatedAt),
-  },
-  from: (db, fields) => db.select(fields).from(virtualRooms).$dynamic(),
-  filters: { q: text(virtualRooms.title), active: bool(virtualRooms.active) },
-  sort: { id: virtualRooms.id, sortOrder: virtualRooms.sortOrder, title: virtualRooms.title },
-  defaultSort: 'sortOrder',
-  defaultOrder: 'ASC',
-  id: virtualRooms.id,
-});
+import {
+  knownProductCount,
+  virtualRoomImageFileId,
+  virtualRoomList,
+  virtualRoomRecord,
+} from './virtual-room.repository';
 
 /** Featured products must be in the catalogue; the image must be the caller's own upload. */
 async function values(
@@ -48,11 +27,7 @@ async function values(
   { actor, before }: WriteContext<VirtualRoomRow>,
 ) {
   if (body.productIds?.length) {
-    const found = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, body.productIds));
-    if (found.length !== body.productIds.length)
+    if ((await knownProductCount(tx, body.productIds)) !== body.productIds.length)
       throw fieldError('productIds', CONTENT_MESSAGES.unknownProduct);
   }
   await claimContentFile(tx, actor, body.imageFileId, before?.imageFileId, 'imageFileId');
@@ -69,23 +44,16 @@ export const virtualRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints: contentEndpoints.virtualRoom,
     entity: VIRTUAL_ROOM_ENTITY,
     label: 'Virtual room entry',
-    table: virtualRooms,
+    ...virtualRoomRecord,
     list: virtualRoomList,
     row: virtualRoomRow,
     create: virtualRoomBody,
     update: virtualRoomUpdateBody,
     values,
     fileName: 'virtual-room',
-    archive: virtualRooms.active,
   });
   fileRoutes(app, {
     endpoints: contentEndpoints.virtualRoom.image,
-    resolve: async (a, p) =>
-      (
-        await a.database.db
-          .select({ f: virtualRooms.imageFileId })
-          .from(virtualRooms)
-          .where(inArray(virtualRooms.id, [p.id]))
-      )[0]?.f,
+    resolve: (a, p) => virtualRoomImageFileId(a.database.db, p.id),
   });
 };

@@ -74,3 +74,6 @@ export const scanList = defineList<ScanRow>({
   defaultSort: 'id',
   id: couponScans.id,
 });
+
+/** A list scope: one member's scans (All Users → member detail). */
+export const scansOfMember = (memberId: number) => eq(couponScans.memberId, memberId);

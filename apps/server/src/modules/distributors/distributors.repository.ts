@@ -50,3 +50,6 @@ export const distributorsByCode = (tx: Executor, codes: string[]) =>
   codes.length === 0
     ? Promise.resolve([])
     : tx.select(columns).from(distributors).where(inArray(distributors.code, codes));
+
+/** The distributor record's table (lib/records). */
+export const distributorRecord = { table: distributors };

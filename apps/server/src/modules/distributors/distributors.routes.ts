@@ -7,9 +7,8 @@ import {
   INVOICE_MESSAGES,
 } from '@app/contract/invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { distributors } from '../../db/schema/invoices';
 import { recordRoutes } from '../../lib/records';
-import { distributorList } from './distributors.repository';
+import { distributorList, distributorRecord } from './distributors.repository';
 
 /** Distributors, kept on the Invoice page: the parties invoices (and so allocations) belong to. */
 export const distributorsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +16,7 @@ export const distributorsRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints: distributorsEndpoints,
     entity: DISTRIBUTOR_ENTITY,
     label: 'Distributor',
-    table: distributors,
+    ...distributorRecord,
     list: distributorList,
     row: distributorRow,
     create: distributorBody,

@@ -1,17 +1,15 @@
 import { BDE_ENTITY, bdesEndpoints as e } from '@app/contract/employees';
 import { MAX_MAP_POINTS, fieldVisitsEndpoints as visits } from '@app/contract/field';
-import { and } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
-import { conditionsOf } from '../../lib/lists/filters';
 import { listRoutes } from '../../lib/lists/routes';
 import { route } from '../../plugins/endpoint-routes';
 import { historyOf } from '../audit/audit.history';
 import { openStored } from '../files/files.service';
 import * as service from './bdes.service';
-import { findVisit, visitList, visitPoints } from './visits.repository';
+import { findVisit, visitList, visitMapPoints } from './visits.repository';
 
 /**
  * BDE Management (territories, targets, passwords, members) and BDA Activity (visits, map, photos):
@@ -44,8 +42,7 @@ export const bdesRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoutes(app, { endpoints: visits, list: visitList, fileName: 'bda-activity' });
 
   route(app, visits.map, async (request) => {
-    const where = and(visitList.where, conditionsOf(visitList.filters, request.query.filter));
-    const points = await visitPoints(app.database.db, where, MAX_MAP_POINTS + 1);
+    const points = await visitMapPoints(app.database.db, request.query.filter, MAX_MAP_POINTS + 1);
     return { points: points.slice(0, MAX_MAP_POINTS), truncated: points.length > MAX_MAP_POINTS };
   });
 

@@ -1,9 +1,7 @@
 import { fieldAppEndpoints as e, MAX_VISIT_PHOTO_BYTES } from '@app/contract/field';
 import { memberUpload } from '@app/contract/member-app';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fieldOnboardings, fieldVisits } from '../../db/schema/employees';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listPage } from '../../lib/lists/engine';
 import { IMAGES, multipartLimits, receiveFile } from '../../lib/uploads';
@@ -11,7 +9,7 @@ import { fieldUserOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import { storeUpload } from '../files/files.service';
 import * as service from './field-app.service';
-import { fieldMemberList, visitList } from './visits.repository';
+import { fieldMemberList, onboardingsBy, visitList, visitsBy } from './visits.repository';
 
 /**
  * The field app's API (`/api/field/...`, declared in contract fieldAppEndpoints): its own sign-in and
@@ -67,7 +65,7 @@ export const fieldAppRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, e.visits, async (request) =>
-    listPage(visitList, app.database.db, request.query, eq(fieldVisits.employeeId, fieldUserOf(request).id)),
+    listPage(visitList, app.database.db, request.query, visitsBy(fieldUserOf(request).id)),
   );
 
   route(app, e.onboard, async (request, reply) => {
@@ -77,12 +75,7 @@ export const fieldAppRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, e.members, async (request) =>
-    listPage(
-      fieldMemberList,
-      app.database.db,
-      request.query,
-      eq(fieldOnboardings.employeeId, fieldUserOf(request).id),
-    ),
+    listPage(fieldMemberList, app.database.db, request.query, onboardingsBy(fieldUserOf(request).id)),
   );
 
   route(app, e.logout, async (request, reply) => {

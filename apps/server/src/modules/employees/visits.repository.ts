@@ -1,10 +1,10 @@
 import { type FieldMemberRow, VISIT_TYPES, type VisitPoint, type VisitRow } from '@app/contract/field';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { employees, fieldOnboardings, fieldVisits } from '../../db/schema/employees';
 import { members } from '../../db/schema/members';
 import { defineList } from '../../lib/lists/define';
-import { bool, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
+import { bool, conditionsOf, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 
 const v = fieldVisits;
@@ -138,3 +138,11 @@ export const fieldMemberList = defineList<FieldMemberRow>({
   defaultSort: 'onboardedAt',
   id: fieldOnboardings.memberId,
 });
+
+/** The BDA Activity map: the visits of the list's filter, as points, up to `limit`. */
+export const visitMapPoints = (tx: Executor, filter: Record<string, unknown>, limit: number) =>
+  visitPoints(tx, and(visitList.where, conditionsOf(visitList.filters, filter)), limit);
+
+/** List scopes of the field app: the BDE's own visits, the members the BDE onboarded. */
+export const visitsBy = (employeeId: number) => eq(fieldVisits.employeeId, employeeId);
+export const onboardingsBy = (employeeId: number) => eq(fieldOnboardings.employeeId, employeeId);

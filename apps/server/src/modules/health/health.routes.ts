@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseAnswers } from './health.repository';
 
 const healthBody = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -19,10 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const ok = await app.database.db.execute(sql`select 1`).then(
-        () => true,
-        () => false,
-      );
+      const ok = await databaseAnswers(app.database.db);
       if (!ok) reply.status(503);
       return { status: ok ? ('ok' as const) : ('degraded' as const), database: app.database.kind };
     },

@@ -1,10 +1,8 @@
 import { membersEndpoints } from '@app/contract/members-endpoints';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { couponScans } from '../../db/schema/coupon-scans';
 import { notFound } from '../../lib/errors';
 import { listRoutes, pathId } from '../../lib/lists/routes';
-import { scanList } from '../coupon-scans';
+import { scanList, scansOfMember } from '../coupon-scans';
 import { findMemberDetail } from './members.repository';
 
 /** All Users → member detail: the member's scans (every attempt, with its result). */
@@ -16,6 +14,6 @@ export const memberScansRoutes: FastifyPluginAsyncZod = async (app) => {
     fileName: 'member-scans',
     check: async (request) =>
       (await findMemberDetail(db, pathId(request))) ?? Promise.reject(notFound('Member')),
-    scope: (request) => eq(couponScans.memberId, pathId(request)),
+    scope: (request) => scansOfMember(pathId(request)),
   });
 };

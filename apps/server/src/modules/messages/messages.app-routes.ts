@@ -1,22 +1,23 @@
 import { memberAppEndpoints } from '@app/contract/member-app';
 import { messagesEndpoints as E } from '@app/contract/messages';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { members } from '../../db/schema/members';
 import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import { profileOf } from '../member-app/member-app.service';
-import { messagingOf, registerDevice, removeDevice, updateMessaging } from './messaging-settings';
+import {
+  messagingOf,
+  registerDevice,
+  removeDevice,
+  setLanguage,
+  updateMessaging,
+} from './messaging-settings';
 
 /** The member's own messaging settings in the app: language, WhatsApp opt-in, muting, push devices. */
 export const messagesAppRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, memberAppEndpoints.updateProfile, async (request) => {
     const { id } = memberOf(request);
     return app.database.db.transaction(async (tx) => {
-      await tx
-        .update(members)
-        .set({ language: request.body.language, updatedAt: sql`now()` })
-        .where(eq(members.id, id));
+      await setLanguage(tx, id, request.body.language);
       return profileOf(tx, id);
     });
   });

@@ -1,7 +1,17 @@
 import type { MemberMessaging } from '@app/contract/messages';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { members } from '../../db/schema/members';
 import { notFound } from '../../lib/errors';
+
+/** The member's language for messages and the app (`en`, `hi`). */
+export async function setLanguage(
+  tx: Executor,
+  memberId: number,
+  language: (typeof members.$inferInsert)['language'],
+) {
+  await tx.update(members).set({ language, updatedAt: sql`now()` }).where(eq(members.id, memberId));
+}
 
 /** The member's messaging settings as the app shows them. */
 export async function messagingOf(tx: Executor, memberId: number): Promise<MemberMessaging> {

@@ -1,13 +1,11 @@
 import { redemptionsAppEndpoints as api } from '@app/contract/redemptions';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { members } from '../../db/schema/members';
 import { notFound } from '../../lib/errors';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import { redemptionSettingsInForce } from './redemption-settings';
-import { memberRedemptions } from './redemptions.repository';
+import { memberRedemptions, memberTypeOf } from './redemptions.repository';
 import { cancelRedemption, requestRedemption, revealVoucher } from './redemptions.service';
 import { rewardsFor } from './rewards.repository';
 
@@ -16,12 +14,9 @@ export const redemptionsAppRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   route(app, api.rewards, async (request) => {
-    const [me] = await db
-      .select({ type: members.type })
-      .from(members)
-      .where(eq(members.id, memberOf(request).id));
-    if (!me) throw notFound('Member');
-    return rewardsFor(db, me.type, (await redemptionSettingsInForce(db)).voucherOutOfStock);
+    const type = await memberTypeOf(db, memberOf(request).id);
+    if (!type) throw notFound('Member');
+    return rewardsFor(db, type, (await redemptionSettingsInForce(db)).voucherOutOfStock);
   });
 
   route(app, api.list, async (request) => memberRedemptions(db, memberOf(request).id));

@@ -246,3 +246,11 @@ export async function setUtrs(tx: Executor, paid: readonly { id: number; utr: st
     from unnest(${intArray(paid.map((p) => p.id))}, ${textArray(paid.map((p) => p.utr))}) as v(id, utr)
     where ${r.id} = v.id`);
 }
+
+/** The member's type (which rewards the app offers), or undefined for no such member. */
+export async function memberTypeOf(db: Executor, memberId: number) {
+  return (await db.select({ type: members.type }).from(members).where(eq(members.id, memberId)))[0]?.type;
+}
+
+/** The list scope of All Users → Redemptions tab: one member's redemptions. */
+export const redemptionsOfMember = (memberId: number) => eq(r.memberId, memberId);

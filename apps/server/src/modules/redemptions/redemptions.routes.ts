@@ -8,9 +8,7 @@ import {
 } from '@app/contract/redemptions';
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { redemptions, rewards } from '../../db/schema/redemptions';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
@@ -21,9 +19,9 @@ import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { route } from '../../plugins/endpoint-routes';
 import { openStored } from '../files/files.service';
 import { addRedemptionSetting, redemptionSettingsHistory } from './redemption-settings';
-import { redemptionList } from './redemptions.repository';
+import { redemptionList, redemptionsOfMember } from './redemptions.repository';
 import * as service from './redemptions.service';
-import { findReward, rewardList } from './rewards.repository';
+import { findReward, rewardList, rewardRecord } from './rewards.repository';
 import { rewardValues } from './rewards.service';
 import { uploadUtrs, utrTemplate } from './utr-upload';
 
@@ -37,14 +35,13 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints: rewardsEndpoints,
     entity: REWARD_ENTITY,
     label: 'Reward',
-    table: rewards,
+    ...rewardRecord,
     list: rewardList,
     row: rewardRow,
     create: rewardCreateBody,
     update: rewardUpdateBody,
     fileName: 'rewards',
     values: rewardValues,
-    archive: rewards.active,
   });
   route(app, rewardsEndpoints.image, async (request, reply) => {
     const reward = await findReward(db, request.params.id);
@@ -67,7 +64,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints: e.ofMember,
     list: redemptionList,
     fileName: 'member-redemptions',
-    scope: (request) => eq(redemptions.memberId, pathId(request)),
+    scope: (request) => redemptionsOfMember(pathId(request)),
   });
   route(app, e.one, async (request) => service.getRedemption(app, request.params.id));
   route(app, e.approve, async (request) =>

@@ -118,3 +118,6 @@ export async function rewardsFor(
     };
   });
 }
+
+/** The reward record's table and archive column (lib/records). */
+export const rewardRecord = { table: rewards, archive: rewards.active };

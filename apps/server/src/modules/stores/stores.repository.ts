@@ -97,3 +97,6 @@ export async function pincodePlace(db: Executor, pincode: string): Promise<Pinco
     state: (row?.state ?? null) as PincodePlace['state'],
   };
 }
+
+/** The store record's table and archive column (lib/records). */
+export const storeRecord = { table: stores, archive: stores.active };

@@ -11,7 +11,6 @@ import {
 } from '@app/contract/stores';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stores } from '../../db/schema/stores';
 import { actorOf } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { recordRoutes } from '../../lib/records';
@@ -19,7 +18,7 @@ import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { route } from '../../plugins/endpoint-routes';
 import { nearestStores } from './stores.nearest';
-import { pincodePlace, storeList, storeMapPoints } from './stores.repository';
+import { pincodePlace, storeList, storeMapPoints, storeRecord } from './stores.repository';
 import { storesTemplate } from './stores-sheet';
 import * as uploads from './stores-upload.service';
 
@@ -32,14 +31,13 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints: e,
     entity: STORE_ENTITY,
     label: 'Store',
-    table: stores,
+    ...storeRecord,
     list: storeList,
     row: storeRow,
     create: storeCreateBody,
     update: storeUpdateBody,
     fileName: 'stores',
     unique: { stores_code_unique: { field: 'code', message: STORE_MESSAGES.codeTaken } },
-    archive: stores.active,
   });
   route(app, e.map, async (request) => storeMapPoints(app.database.db, request.query.filter));
   route(app, e.upload.template, async (_request, reply) =>
