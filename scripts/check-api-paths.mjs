@@ -2,13 +2,10 @@
 // The web calls the API only through contract endpoints (packages/contract, `call(endpoints.x, …)`),
 // never through a hand-written path: a string or template holding `admin/…`, `app/…` or `field/…`
 // API paths in apps/web/src is refused. Comments may name paths. Run by `npm run check`.
-//
-// BASELINE is the number of literals not yet moved to the contract (issue 23's migration): the
-// check fails when the count grows, and the migration lowers it to 0.
+// (Issue 23 moved every literal the web had into the contract; none is allowed back.)
 import fs from 'node:fs';
 import path from 'node:path';
 
-const BASELINE = 25;
 const roots = ['apps/web/src'].map((r) => path.resolve(import.meta.dirname, '..', r));
 // A quote or backtick, an optional slash, then an API area: '/admin/x', `admin/${id}`, "/api/admin".
 const literal = /['"`](?:\/api)?\/?(?:admin|field)\/[^'"`\s]*/g;
@@ -31,14 +28,14 @@ for (const file of roots.flatMap(files)) {
     found.push(`${path.relative(process.cwd(), file)}:${line} ${match[0]}`);
   }
 }
-// LIST_ALL=1 lists every literal left (the migration's to-do list).
-if (process.env.LIST_ALL) console.log(found.join('\n'));
-if (found.length > BASELINE) {
+if (found.length > 0) {
   console.error(found.join('\n'));
   console.error(
-    `\n${found.length} API path literals in web code (allowed: ${BASELINE}). Declare the endpoint in ` +
-      'packages/contract (endpoint(...)) and call it with call(endpoints.x, …).',
+    `\n${found.length} API path literal${found.length === 1 ? '' : 's'} in web code: refused. The web ` +
+      'calls the API only through the contract: declare the endpoint in packages/contract (endpoint(...), ' +
+      'the kits of endpoint-kits.ts) and call it with call(endpoints.x, …), useEndpoint, or resourceOf ' +
+      'for a list.',
   );
   process.exit(1);
 }
-console.log(`API path literals in web code: ${found.length} (allowed: ${BASELINE})`);
+console.log('API path literals in web code: none');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { text } from './input';
 
 /**
@@ -55,3 +56,16 @@ export const dashboardResponse = z.object({
   series: z.array(dashboardSeries),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+/** Dashboard: one endpoint, the caller's cards and series (the server keeps those of the pages held). */
+export const dashboardEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/admin/dashboard',
+    access: { page: '/dashboard' },
+    tags: ['dashboard'],
+    summary: 'KPI cards and daily series of the caller’s areas over a date range (IST days)',
+    query: dashboardQuery,
+    response: dashboardResponse,
+  }),
+};

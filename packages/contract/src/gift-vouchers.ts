@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idParam, recordId, text, uniqueArray } from './input';
+import { endpoint } from './endpoint';
+import { listEndpoints, uploadEndpoints } from './endpoint-kits';
+import { idParam, idParams, recordId, text, uniqueArray } from './input';
 import type { ReportDefinition } from './report-definition';
 import { uploadResult } from './uploads';
 
@@ -189,3 +191,104 @@ export const GIFT_VOUCHER_REPORTS = [
     ],
   },
 ] as const satisfies readonly ReportDefinition[];
+
+const stock = { page: GIFT_VOUCHERS_PAGE } as const;
+const bulkPage = { page: BULK_VOUCHERS_PAGE } as const;
+const tags = ['gift vouchers'];
+
+/** Gift Vouchers (stock, summary, add one, reveal a PIN), Used Coupon, Update Bulk Coupon. */
+export const giftVouchersEndpoints = {
+  ...listEndpoints('/admin/gift-vouchers', {
+    access: stock,
+    row: voucherRow,
+    tags,
+    summary: 'Voucher stock, newest first; PINs masked',
+  }),
+  /** Update Bulk Coupon chooses what to void or expire from the same list, under its own page. */
+  bulk: listEndpoints('/admin/gift-vouchers/bulk', {
+    access: bulkPage,
+    row: voucherRow,
+    tags,
+    summary: 'Voucher stock for bulk void or expire; PINs masked',
+  }),
+  used: listEndpoints('/admin/used-vouchers', {
+    access: { page: USED_VOUCHERS_PAGE },
+    row: usedVoucherRow,
+    tags,
+    summary: 'Issued vouchers with their redemption',
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/admin/gift-vouchers/summary',
+    access: stock,
+    tags,
+    summary: 'Stock by brand and denomination, by status',
+    response: z.array(voucherSummaryRow),
+  }),
+  /** The brand filter of the three voucher pages: brand names are not sensitive. */
+  brands: endpoint({
+    method: 'GET',
+    path: '/admin/gift-vouchers/brands',
+    access: 'staff',
+    tags,
+    summary: 'Brands in stock, for filters',
+    response: z.array(z.string()),
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/gift-vouchers/:id',
+    access: stock,
+    tags,
+    summary: 'One voucher, PIN masked',
+    params: idParams,
+    response: voucherRow,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/gift-vouchers',
+    access: { action: 'gift-vouchers.add' },
+    tags,
+    summary: 'Add one voucher to stock',
+    body: voucherCreateBody,
+    response: voucherRow,
+  }),
+  reveal: endpoint({
+    method: 'POST',
+    path: '/admin/gift-vouchers/:id/reveal',
+    access: { action: 'gift-vouchers.reveal' },
+    tags,
+    summary: 'Show the full PIN (audited)',
+    params: idParams,
+    response: voucherRevealed,
+  }),
+  retire: endpoint({
+    method: 'POST',
+    path: '/admin/gift-vouchers/bulk-status',
+    access: { action: 'gift-vouchers.retire' },
+    tags,
+    summary: 'Void or expire available vouchers: chosen ids, or every one a list filter selects',
+    body: voucherBulkBody,
+    response: voucherBulkResult,
+  }),
+  upload: uploadEndpoints(
+    {
+      upload: '/admin/gift-vouchers/upload',
+      template: '/admin/gift-vouchers/template',
+      errors: '/admin/gift-vouchers/upload/errors',
+    },
+    {
+      access: bulkPage,
+      write: { action: 'gift-vouchers.upload' },
+      tags,
+      summary:
+        'Add vouchers from an xlsx (multipart field "file"); applyValid=true applies the good rows of a file with errors',
+      result: voucherUploadResult,
+    },
+  ),
+  uploads: listEndpoints('/admin/gift-voucher-uploads', {
+    access: bulkPage,
+    row: voucherUploadRow,
+    tags,
+    summary: 'Voucher uploads, newest first',
+  }),
+};

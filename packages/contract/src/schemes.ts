@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { recordId, text, uniqueArray } from './input';
+import { endpoint } from './endpoint';
+import { bulkDecisionEndpoints, listEndpoints } from './endpoint-kits';
+import { idParams, recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
 
 /**
@@ -135,3 +137,85 @@ export const schemeEvent = z.object({
 export type SchemeEvent = z.infer<typeof schemeEvent>;
 
 export const SCHEME_FILTERS = ['q', 'status', 'rule'] as const;
+
+const access = { page: SCHEMES_PAGE } as const;
+const manage = { action: 'schemes.manage' } as const;
+const approve = { action: 'schemes.approve' } as const;
+const tags = ['schemes'];
+
+/** A move of one scheme (`POST /admin/schemes/:id/<verb>`) → the scheme as it is now. */
+const move = <const V extends string, const A extends typeof manage | typeof approve>(
+  verb: V,
+  access: A,
+  summary: string,
+) =>
+  endpoint({
+    method: 'POST',
+    path: `/admin/schemes/:id/${verb}` as `/admin/schemes/:id/${V}`,
+    access,
+    tags,
+    summary,
+    params: idParams,
+    response: schemeRow,
+  });
+
+/** Scheme: drafts, activation by a second person (maker-checker), end, cancel, history. */
+export const schemesEndpoints = {
+  ...listEndpoints('/admin/schemes', { access, row: schemeRow, tags, summary: 'Schemes' }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/schemes/:id',
+    access,
+    tags,
+    summary: 'One scheme',
+    params: idParams,
+    response: schemeRow,
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/admin/schemes/:id/history',
+    access,
+    tags,
+    summary: 'A scheme’s history',
+    params: idParams,
+    response: z.array(schemeEvent),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/schemes',
+    access: manage,
+    tags,
+    summary: 'Create a draft scheme',
+    body: schemeBody,
+    response: schemeRow,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/schemes/:id',
+    access: manage,
+    tags,
+    summary: 'Edit a draft',
+    params: idParams,
+    body: schemeBody,
+    response: schemeRow,
+  }),
+  requestActivation: move('request-activation', manage, 'Submit a draft for activation'),
+  approve: move('approve', approve, 'Approve activation (not by its creator or submitter)'),
+  reject: move('reject', approve, 'Reject activation: back to draft (not by its creator or submitter)'),
+  end: move('end', manage, 'End an active scheme'),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/admin/schemes/:id/cancel',
+    access: manage,
+    tags,
+    summary: 'Cancel a draft or active scheme',
+    params: idParams,
+    body: schemeCancelBody,
+    response: schemeRow,
+  }),
+  bulk: bulkDecisionEndpoints('/admin/schemes', {
+    action: 'schemes.approve',
+    noun: 'scheme activations (not by their creator or submitter)',
+    tags,
+  }),
+};

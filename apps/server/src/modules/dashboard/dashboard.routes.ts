@@ -1,20 +1,10 @@
-import { dashboardQuery, dashboardResponse } from '@app/contract/dashboard';
+import { dashboardEndpoints } from '@app/contract/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { page, staffOf } from '../../plugins/access';
+import { staffOf } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import { dashboard } from './dashboard.service';
 
+/** Dashboard (declared in contract dashboardEndpoints): the caller's cards and series. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/dashboard',
-    {
-      config: { access: page('/dashboard') },
-      schema: {
-        tags: ['dashboard'],
-        summary: 'KPI cards and daily series of the caller’s areas over a date range (IST days)',
-        querystring: dashboardQuery,
-        response: { 200: dashboardResponse },
-      },
-    },
-    async (request) => dashboard(app, staffOf(request), request.query),
-  );
+  route(app, dashboardEndpoints.get, async (request) => dashboard(app, staffOf(request), request.query));
 };

@@ -1,108 +1,42 @@
-import { idParams } from '@app/contract/input';
-import { SCHEMES_PAGE, schemeBody, schemeCancelBody, schemeEvent, schemeRow } from '@app/contract/schemes';
+import { schemesEndpoints } from '@app/contract/schemes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
 import { bulkDecisionRoutes } from '../../lib/decision-routes';
 import { listRoutes } from '../../lib/lists/routes';
-import { action as actionAccess, page, staffOf } from '../../plugins/access';
+import { staffOf } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import * as service from './schemes.service';
 
-const params = idParams;
-const access = page(SCHEMES_PAGE);
-const tags = ['schemes'];
-const one = { 200: schemeRow };
+const e = schemesEndpoints;
 
-/** Scheme: drafts, activation by a second person (maker-checker), end, cancel, history. */
-const DECIDING = ['approve', 'reject'];
-
+/** Scheme (declared in contract schemesEndpoints): drafts, activation by a second person, end, cancel. */
 export const schemesRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffActor = (request: Parameters<typeof actorOf>[0]) => ({
     ...actorOf(request),
     id: staffOf(request).id,
   });
 
-  listRoutes(app, {
-    path: '/admin/schemes',
-    access,
-    list: service.schemeList,
-    row: schemeRow,
-    fileName: 'schemes',
-    tags,
-    summary: 'Schemes',
-  });
-
-  app.get(
-    '/admin/schemes/:id',
-    { config: { access }, schema: { tags, summary: 'One scheme', params, response: one } },
-    async (request) => service.getScheme(app, request.params.id),
+  listRoutes(app, { endpoints: e, list: service.schemeList, fileName: 'schemes' });
+  route(app, e.one, async (request) => service.getScheme(app, request.params.id));
+  route(app, e.history, async (request) => service.schemeHistory(app, request.params.id));
+  route(app, e.create, async (request) => service.createScheme(app, staffActor(request), request.body));
+  route(app, e.update, async (request) =>
+    service.updateScheme(app, staffActor(request), request.params.id, request.body),
   );
-
-  app.get(
-    '/admin/schemes/:id/history',
-    {
-      config: { access },
-      schema: { tags, summary: 'A scheme’s history', params, response: { 200: z.array(schemeEvent) } },
-    },
-    async (request) => service.schemeHistory(app, request.params.id),
+  for (const [declaration, run] of [
+    [e.requestActivation, service.requestActivation],
+    [e.approve, service.approveActivation],
+    [e.reject, service.rejectActivation],
+    [e.end, service.endScheme],
+  ] as const)
+    route(app, declaration, async (request) => run(app, staffActor(request), request.params.id));
+  route(app, e.cancel, async (request) =>
+    service.cancelScheme(app, staffActor(request), request.params.id, request.body.reason),
   );
-
-  app.post(
-    '/admin/schemes',
-    {
-      config: { access: actionAccess('schemes.manage') },
-      schema: { tags, summary: 'Create a draft scheme', body: schemeBody, response: one },
-    },
-    async (request) => service.createScheme(app, staffActor(request), request.body),
-  );
-
-  app.put(
-    '/admin/schemes/:id',
-    {
-      config: { access: actionAccess('schemes.manage') },
-      schema: { tags, summary: 'Edit a draft', params, body: schemeBody, response: one },
-    },
-    async (request) => service.updateScheme(app, staffActor(request), request.params.id, request.body),
-  );
-
-  const action = (path: string, summary: string, run: typeof service.endScheme) =>
-    app.post(
-      `/admin/schemes/:id/${path}`,
-      {
-        config: { access: actionAccess(DECIDING.includes(path) ? 'schemes.approve' : 'schemes.manage') },
-        schema: { tags, summary, params, response: one },
-      },
-      async (request) => run(app, staffActor(request), request.params.id),
-    );
-  action('request-activation', 'Submit a draft for activation', service.requestActivation);
-  action('approve', 'Approve activation (not by its creator or submitter)', service.approveActivation);
-  action(
-    'reject',
-    'Reject activation: back to draft (not by its creator or submitter)',
-    service.rejectActivation,
-  );
-  action('end', 'End an active scheme', service.endScheme);
-
-  app.post(
-    '/admin/schemes/:id/cancel',
-    {
-      config: { access: actionAccess('schemes.manage') },
-      schema: {
-        tags,
-        summary: 'Cancel a draft or active scheme',
-        params,
-        body: schemeCancelBody,
-        response: one,
-      },
-    },
-    async (request) => service.cancelScheme(app, staffActor(request), request.params.id, request.body.reason),
-  );
-
   bulkDecisionRoutes(app, {
-    path: '/admin/schemes',
-    action: 'schemes.approve',
+    endpoints: e.bulk,
     flow: service.schemeActivations,
-    tags,
+    tags: [...e.bulk.approve.tags],
     noun: 'scheme activations (not by their creator or submitter)',
     input: { of: () => undefined },
   });

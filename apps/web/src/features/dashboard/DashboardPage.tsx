@@ -1,9 +1,14 @@
-import type { DashboardCard, DashboardResponse, DashboardSeries } from '@app/contract/dashboard';
+import {
+  type DashboardCard,
+  type DashboardResponse,
+  type DashboardSeries,
+  dashboardEndpoints,
+} from '@app/contract/dashboard';
 import { shiftDay, todayInIndia } from '@app/contract/format';
 import { Box, Button, Card, CardContent, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { DayChart } from '../../components/DayChart';
 import { DayPicker } from '../../components/DayPicker';
 import { LoadError } from '../../components/list/ListStates';
@@ -39,7 +44,7 @@ export default function DashboardPage() {
   useEffect(() => {
     const controller = new AbortController();
     setError(null);
-    api<DashboardResponse>('/admin/dashboard', { query: { from, to }, signal: controller.signal })
+    call(dashboardEndpoints.get, { query: { from, to }, signal: controller.signal })
       .then(setData)
       .catch((e: unknown) => {
         if (!controller.signal.aborted) {

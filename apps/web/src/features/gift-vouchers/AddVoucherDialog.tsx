@@ -1,8 +1,10 @@
+import type { EndpointBody } from '@app/contract/endpoint';
 import { todayInIndia } from '@app/contract/format';
+import { giftVouchersEndpoints } from '@app/contract/gift-vouchers';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
 
 const EMPTY = { brand: '', denomination: '', code: '', pin: '', expiresOn: '' };
@@ -19,16 +21,15 @@ export function AddVoucherDialog({ onClose, onAdded }: { onClose: () => void; on
     setSaving(true);
     setErrors({});
     try {
-      await api('/admin/gift-vouchers', {
-        method: 'POST',
-        body: {
-          brand: form.brand,
-          denominationPaise: rupees === '' ? undefined : paise,
-          code: form.code,
-          pin: form.pin || null,
-          expiresOn: form.expiresOn || undefined,
-        },
-      });
+      // An empty denomination or expiry is sent as missing: the server answers its field's message.
+      const body = {
+        brand: form.brand,
+        denominationPaise: rupees === '' ? undefined : paise,
+        code: form.code,
+        pin: form.pin || null,
+        expiresOn: form.expiresOn || undefined,
+      } as EndpointBody<typeof giftVouchersEndpoints.add>;
+      await call(giftVouchersEndpoints.add, { body });
       notify(`Voucher ${form.code} added`, { type: 'success' });
       onAdded();
       onClose();

@@ -1,5 +1,11 @@
+import { actionOf, resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
-import { BULK_VOUCHERS_PAGE, type VoucherRow, type VoucherUploadRow } from '@app/contract/gift-vouchers';
+import {
+  BULK_VOUCHERS_PAGE,
+  giftVouchersEndpoints,
+  type VoucherRow,
+  type VoucherUploadRow,
+} from '@app/contract/gift-vouchers';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -11,7 +17,8 @@ import { FilterRetireButtons, SelectedRetireButtons } from './BulkRetireButtons'
 import { VoucherUploadDialog } from './VoucherUploadDialog';
 import { expiryAndStatus, useVoucherFilters, voucherColumns, voucherCompact } from './voucher-fields';
 
-const STOCK = 'admin/gift-vouchers/bulk';
+const e = giftVouchersEndpoints;
+const STOCK = resourceOf(e.bulk.list);
 
 /** Update Bulk Coupon: upload a supplier's codes, and void or expire vouchers in bulk. */
 export default function BulkCouponPage() {
@@ -25,7 +32,7 @@ export default function BulkCouponPage() {
         <Typography variant="h5" component="h1">
           {pageTitle(BULK_VOUCHERS_PAGE)}
         </Typography>
-        {can('gift-vouchers.upload') && (
+        {can(actionOf(e.upload.upload)) && (
           <Button
             label="Upload vouchers"
             variant="contained"
@@ -48,7 +55,7 @@ export default function BulkCouponPage() {
         empty="No vouchers match. Upload a supplier's codes to add stock."
         compact={voucherCompact}
         actions={<FilterRetireButtons />}
-        bulkActions={can('gift-vouchers.retire') ? <SelectedRetireButtons resource={STOCK} /> : false}
+        bulkActions={can(actionOf(e.retire)) ? <SelectedRetireButtons resource={STOCK} /> : false}
         columns={[
           <TextField key="id" source="id" label="#" />,
           ...voucherColumns,
@@ -68,7 +75,7 @@ export default function BulkCouponPage() {
       </Typography>
       <ListPage<VoucherUploadRow>
         title={false}
-        resource="admin/gift-voucher-uploads"
+        resource={resourceOf(e.uploads.list)}
         exportName="gift-voucher-uploads"
         storeKey="voucher-uploads"
         disableSyncWithLocation

@@ -1,7 +1,12 @@
+import { actionOf } from '@app/contract/endpoint';
 import { formatCount } from '@app/contract/format';
-import type { BulkVoucherAction, VoucherBulkResult } from '@app/contract/gift-vouchers';
+import {
+  type BulkVoucherAction,
+  giftVouchersEndpoints,
+  type VoucherBulkResult,
+} from '@app/contract/gift-vouchers';
 import { Button, useListContext, useUnselectAll } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { reasonField } from '../../components/ConfirmDialog';
 import { useRowAction } from '../../components/use-row-action';
 
@@ -9,6 +14,8 @@ const VERBS: Record<BulkVoucherAction, { verb: string; past: string }> = {
   void: { verb: 'Void', past: 'voided' },
   expire: { verb: 'Expire', past: 'expired' },
 };
+
+const retire = giftVouchersEndpoints.retire;
 
 const outcome = (action: BulkVoucherAction) => (r: VoucherBulkResult) => {
   const message = `${formatCount(r.changed)} ${VERBS[action].past}${r.skipped ? `, ${formatCount(r.skipped)} skipped (not available)` : ''}`;
@@ -21,16 +28,15 @@ function SelectedAction({ action, resource }: { action: BulkVoucherAction; resou
   const unselectAll = useUnselectAll(resource);
   const { verb } = VERBS[action];
   const run = useRowAction({
-    action: 'gift-vouchers.retire',
+    action: actionOf(retire),
     title: `${verb} ${formatCount(selectedIds.length)} selected vouchers?`,
     text: 'Only available vouchers change; issued ones are left as they are. This cannot be undone.',
     verb,
     destructive: true,
     fields: [reasonField(true)],
     run: async (v) => {
-      const result = await api<VoucherBulkResult>('/admin/gift-vouchers/bulk-status', {
-        method: 'POST',
-        body: { action, ids: selectedIds, reason: v.reason },
+      const result = await call(retire, {
+        body: { action, ids: selectedIds as number[], reason: String(v.reason ?? '') },
       });
       unselectAll();
       return result;
@@ -63,16 +69,15 @@ function FilterAction({ action }: { action: BulkVoucherAction }) {
     ),
   );
   const run = useRowAction({
-    action: 'gift-vouchers.retire',
+    action: actionOf(retire),
     title: `${verb} every available voucher of this filter?`,
     text: `${formatCount(total ?? 0)} vouchers match the filter; the available ones among them will be ${VERBS[action].past}. This cannot be undone.`,
     verb: `${verb} ${formatCount(total ?? 0)} matching`,
     destructive: true,
     fields: [reasonField(true)],
     run: (v) =>
-      api<VoucherBulkResult>('/admin/gift-vouchers/bulk-status', {
-        method: 'POST',
-        body: { action, filter, reason: v.reason },
+      call(retire, {
+        body: { action, filter: filter as Record<string, string | number>, reason: String(v.reason ?? '') },
       }),
     done: outcome(action),
   });

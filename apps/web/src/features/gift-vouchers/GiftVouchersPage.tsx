@@ -1,4 +1,5 @@
-import { GIFT_VOUCHERS_PAGE, type VoucherRow } from '@app/contract/gift-vouchers';
+import { actionOf, resourceOf } from '@app/contract/endpoint';
+import { GIFT_VOUCHERS_PAGE, giftVouchersEndpoints, type VoucherRow } from '@app/contract/gift-vouchers';
 import AddIcon from '@mui/icons-material/Add';
 import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -24,7 +25,7 @@ export default function GiftVouchersPage() {
         <Typography variant="h5" component="h1">
           {pageTitle(GIFT_VOUCHERS_PAGE)}
         </Typography>
-        {can('gift-vouchers.add') && (
+        {can(actionOf(giftVouchersEndpoints.add)) && (
           <Button
             label="Add voucher"
             variant="contained"
@@ -36,7 +37,7 @@ export default function GiftVouchersPage() {
       <StockSummary version={version} />
       <ListPage<VoucherRow>
         title={false}
-        resource="admin/gift-vouchers"
+        resource={resourceOf(giftVouchersEndpoints.list)}
         exportName="gift-vouchers"
         filters={filters}
         sort={{ field: 'id', order: 'DESC' }}

@@ -1,8 +1,9 @@
-import type { VoucherRow } from '@app/contract/gift-vouchers';
+import { actionOf } from '@app/contract/endpoint';
+import { giftVouchersEndpoints, type VoucherRow } from '@app/contract/gift-vouchers';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 
 /** The masked PIN; "Reveal" fetches the full one (an audited action) into this row only. */
@@ -13,7 +14,7 @@ export function RevealPin({ row }: { row: VoucherRow }) {
   if (!row.pinMasked) return <span>—</span>;
   const reveal = async () => {
     try {
-      setPin((await api<{ pin: string }>(`/admin/gift-vouchers/${row.id}/reveal`, { method: 'POST' })).pin);
+      setPin((await call(giftVouchersEndpoints.reveal, { params: { id: row.id } })).pin);
     } catch (e) {
       notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
     }
@@ -28,7 +29,7 @@ export function RevealPin({ row }: { row: VoucherRow }) {
           Hide
         </Button>
       ) : (
-        can('gift-vouchers.reveal') && (
+        can(actionOf(giftVouchersEndpoints.reveal)) && (
           <Button size="small" onClick={reveal}>
             Reveal
           </Button>

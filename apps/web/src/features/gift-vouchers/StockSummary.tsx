@@ -1,5 +1,5 @@
 import { formatCount, formatRupees } from '@app/contract/format';
-import type { VoucherSummaryRow } from '@app/contract/gift-vouchers';
+import { giftVouchersEndpoints } from '@app/contract/gift-vouchers';
 import {
   Alert,
   Box,
@@ -12,7 +12,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useApiGet } from '../../components/use-api-get';
+import { useEffect } from 'react';
+import { useEndpoint } from '../../components/use-api-get';
 
 const COUNTS = [
   ['available', 'Available'],
@@ -26,7 +27,11 @@ const COUNTS = [
 export function StockSummary({ version }: { version: number }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
-  const { data, error } = useApiGet<VoucherSummaryRow[]>(`/admin/gift-vouchers/summary?v=${version}`);
+  const { data, error, reload } = useEndpoint(giftVouchersEndpoints.summary);
+  // A new `version` (a voucher added) reads the summary again.
+  useEffect(() => {
+    if (version > 0) reload();
+  }, [version, reload]);
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!data) return null;
   if (data.length === 0) return null;

@@ -1,5 +1,6 @@
+import { resourceOf } from '@app/contract/endpoint';
 import { formatDateTime, formatRupees } from '@app/contract/format';
-import { USED_VOUCHERS_PAGE, type UsedVoucherRow } from '@app/contract/gift-vouchers';
+import { giftVouchersEndpoints, USED_VOUCHERS_PAGE, type UsedVoucherRow } from '@app/contract/gift-vouchers';
 import { NumberInput, SearchInput, SelectInput, TextField } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
 import { DateTimeField, DayField } from '../../components/fields';
@@ -13,7 +14,7 @@ export default function UsedCouponPage() {
   return (
     <ListPage<UsedVoucherRow>
       page={USED_VOUCHERS_PAGE}
-      resource="admin/used-vouchers"
+      resource={resourceOf(giftVouchersEndpoints.used.list)}
       exportName="used-vouchers"
       filters={[
         <SearchInput key="q" source="q" alwaysOn placeholder="Code" />,

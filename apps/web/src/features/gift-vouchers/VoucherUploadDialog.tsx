@@ -1,4 +1,4 @@
-import type { VoucherUploadResult } from '@app/contract/gift-vouchers';
+import { giftVouchersEndpoints, type VoucherUploadResult } from '@app/contract/gift-vouchers';
 import { SpreadsheetUploadDialog } from '../../components/SpreadsheetUploadDialog';
 
 /** A supplier's voucher codes from one spreadsheet (a duplicate, in the file or against stock, names its row). */
@@ -7,12 +7,9 @@ export function VoucherUploadDialog({ onClose, onApplied }: { onClose: () => voi
     <SpreadsheetUploadDialog<VoucherUploadResult>
       title="Upload gift vouchers"
       help="One row per voucher: Brand, Denomination (₹), Code, PIN (optional) and Expiry. A code may appear once per brand."
-      path="/admin/gift-vouchers/upload"
-      template={{ path: '/admin/gift-vouchers/template', fileName: 'gift-vouchers-template.xlsx' }}
-      errorReport={{
-        path: '/admin/gift-vouchers/upload/errors',
-        fileName: 'gift-voucher-upload-errors.xlsx',
-      }}
+      endpoints={giftVouchersEndpoints.upload}
+      template={{ fileName: 'gift-vouchers-template.xlsx' }}
+      errorReport={{ fileName: 'gift-voucher-upload-errors.xlsx' }}
       label="Gift voucher spreadsheet"
       verb="added"
       done={(a) => `Vouchers added: ${a.rowsApplied}, rejected: ${a.rowsRejected}`}

@@ -1,12 +1,13 @@
+import { giftVouchersEndpoints } from '@app/contract/gift-vouchers';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 
 /** Brands in stock, as filter choices. */
 export function useVoucherBrands() {
   const [brands, setBrands] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
-    api<string[]>('/admin/gift-vouchers/brands')
+    call(giftVouchersEndpoints.brands)
       .then((b) => live && setBrands(b))
       .catch(() => live && setBrands([]));
     return () => {

@@ -1,20 +1,27 @@
 import type { ScanRow } from '@app/contract/coupon-scans';
 import { resourceOf } from '@app/contract/endpoint';
-import { FEEDBACK_CATEGORY_LABELS, FEEDBACK_PAGE, type FeedbackRow } from '@app/contract/feedback';
+import {
+  FEEDBACK_CATEGORY_LABELS,
+  FEEDBACK_PAGE,
+  type FeedbackRow,
+  feedbackEndpoints,
+} from '@app/contract/feedback';
 import { formatCount, formatDateTime } from '@app/contract/format';
 import { membersEndpoints } from '@app/contract/members-endpoints';
-import { PROJECT_TYPE_LABELS, PROJECTS_PAGE, type ProjectRow } from '@app/contract/projects';
+import {
+  PROJECT_TYPE_LABELS,
+  PROJECTS_PAGE,
+  type ProjectRow,
+  projectsEndpoints,
+} from '@app/contract/projects';
 import { FunctionField, TextField } from 'react-admin';
 import { useProfile } from '../../app/profile-context';
 import { CountField, DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
 import { StatusChip } from '../../components/StatusChip';
 
-/**
- * A list under the member: its own rows only, newest first, filters kept out of the URL. `resource`
- * is the contract list's (the projects and feedback tabs' lists are not declared there yet).
- */
-const tab = (memberId: string, what: string, resource = `admin/users/${memberId}/${what}`) => ({
+/** A list under the member: its own rows only, newest first, filters kept out of the URL. */
+const tab = (memberId: string, what: string, resource: string) => ({
   title: false as const,
   resource,
   sort: { field: 'id', order: 'DESC' as const },
@@ -51,7 +58,7 @@ export function MemberProjectsTab({ memberId }: { memberId: string }) {
   const { can } = useProfile();
   return (
     <ListPage<ProjectRow>
-      {...tab(memberId, 'projects')}
+      {...tab(memberId, 'projects', resourceOf(projectsEndpoints.ofMember.list, { id: memberId }))}
       empty="This member has not registered a project."
       rowClick={can(PROJECTS_PAGE) ? (id) => `${PROJECTS_PAGE}/${id}` : false}
       compact={{
@@ -82,7 +89,7 @@ export function MemberFeedbackTab({ memberId }: { memberId: string }) {
   const { can } = useProfile();
   return (
     <ListPage<FeedbackRow>
-      {...tab(memberId, 'feedback')}
+      {...tab(memberId, 'feedback', resourceOf(feedbackEndpoints.ofMember.list, { id: memberId }))}
       empty="This member has not sent feedback."
       rowClick={can(FEEDBACK_PAGE) ? (id) => `${FEEDBACK_PAGE}/${id}` : false}
       compact={{

@@ -1,3 +1,5 @@
+import { resourceOf } from '@app/contract/endpoint';
+import { gamesEndpoints } from '@app/contract/games';
 import { gamePlayColumns, gamePlayCompact } from '../../components/game-play-columns';
 import { ListPage } from '../../components/list/ListPage';
 
@@ -6,7 +8,7 @@ export function MemberGamePlaysTab({ memberId }: { memberId: string }) {
   return (
     <ListPage
       title={false}
-      resource={`admin/users/${memberId}/game-plays`}
+      resource={resourceOf(gamesEndpoints.ofMember.list, { id: memberId })}
       sort={{ field: 'playedAt', order: 'DESC' }}
       disableSyncWithLocation
       storeKey={`member-game-plays-${memberId}`}

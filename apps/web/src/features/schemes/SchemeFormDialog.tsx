@@ -1,6 +1,13 @@
+import type { EndpointBody } from '@app/contract/endpoint';
 import { todayInIndia } from '@app/contract/format';
 import { INDIAN_STATES, MEMBER_TYPES } from '@app/contract/members';
-import { SCHEME_FUNDERS, SCHEME_RULE_LABELS, SCHEME_RULES, type SchemeRow } from '@app/contract/schemes';
+import {
+  SCHEME_FUNDERS,
+  SCHEME_RULE_LABELS,
+  SCHEME_RULES,
+  type SchemeRow,
+  schemesEndpoints,
+} from '@app/contract/schemes';
 import {
   Button,
   Dialog,
@@ -13,7 +20,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
 import { useProductOptions } from '../../components/use-options';
 
@@ -49,8 +56,11 @@ const fromRow = (r?: SchemeRow): Form => ({
 
 const numberOrNull = (v: string) => (v === '' ? null : Number(v));
 
-/** Only the chosen rule's own parameters are sent; the server refuses the others. */
-function toBody(f: Form) {
+/**
+ * Only the chosen rule's own parameters are sent; the server refuses the others. The selects offer
+ * only the contract's choices (rule, member types, states, funder), so the form's strings are those.
+ */
+function toBody(f: Form): EndpointBody<typeof schemesEndpoints.create> {
   return {
     ...f,
     multiplier: f.rule === 'multiplier' ? numberOrNull(f.multiplier) : null,
@@ -58,7 +68,7 @@ function toBody(f: Form) {
     slabScans: f.rule === 'slab_bonus' ? numberOrNull(f.slabScans) : null,
     budgetPoints: numberOrNull(f.budgetPoints),
     fundedBy: f.fundedBy === '' ? null : f.fundedBy,
-  };
+  } as EndpointBody<typeof schemesEndpoints.create>;
 }
 
 /** Create a draft scheme, or edit one (`scheme` given). Empty member types, states or SKUs mean all. */
@@ -82,10 +92,9 @@ export function SchemeFormDialog({ scheme, onClose }: { scheme?: SchemeRow; onCl
   const save = async () => {
     setErrors({});
     try {
-      await api(scheme ? `/admin/schemes/${scheme.id}` : '/admin/schemes', {
-        method: scheme ? 'PUT' : 'POST',
-        body: toBody(form),
-      });
+      const body = toBody(form);
+      if (scheme) await call(schemesEndpoints.update, { params: { id: scheme.id }, body });
+      else await call(schemesEndpoints.create, { body });
       notify(scheme ? 'Scheme saved' : 'Draft scheme created', { type: 'success' });
       refresh();
       onClose();

@@ -1,5 +1,12 @@
+import { actionOf, resourceOf } from '@app/contract/endpoint';
 import { formatDay } from '@app/contract/format';
-import { SCHEME_RULE_LABELS, SCHEME_STATUSES, type SchemeRow } from '@app/contract/schemes';
+import {
+  SCHEME_RULE_LABELS,
+  SCHEME_STATUSES,
+  SCHEMES_PAGE,
+  type SchemeRow,
+  schemesEndpoints,
+} from '@app/contract/schemes';
 import AddIcon from '@mui/icons-material/Add';
 import { Chip, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
@@ -22,6 +29,9 @@ const filters = [
     choices={SCHEME_STATUSES.map((s) => ({ id: s, name: s }))}
   />,
 ];
+
+const e = schemesEndpoints;
+const SCHEMES_RESOURCE = resourceOf(e.list);
 
 const ruleText = (r: SchemeRow) =>
   r.rule === 'multiplier'
@@ -56,14 +66,14 @@ function SchemeList() {
   return (
     <>
       <ListPage<SchemeRow>
-        page="/dashboard/scheme"
-        resource="admin/schemes"
+        page={SCHEMES_PAGE}
+        resource={SCHEMES_RESOURCE}
         exportName="schemes"
         filters={filters}
         sort={{ field: 'id', order: 'DESC' }}
         empty="No schemes yet. A new scheme starts as a draft; a second person activates it."
         actions={
-          <ActionButton permission="schemes.manage" label="New scheme" onClick={() => setEditing('new')}>
+          <ActionButton permission={actionOf(e.create)} label="New scheme" onClick={() => setEditing('new')}>
             <AddIcon />
           </ActionButton>
         }
@@ -75,17 +85,15 @@ function SchemeList() {
         bulkActions={
           <>
             <BulkDecisionButton
-              path="/admin/schemes/approve"
+              endpoint={e.bulk.approve}
               kind="approve"
-              permission="schemes.approve"
-              resource="admin/schemes"
+              resource={SCHEMES_RESOURCE}
               noun={['scheme activation', 'scheme activations'] as const}
             />
             <BulkDecisionButton
-              path="/admin/schemes/reject"
+              endpoint={e.bulk.reject}
               kind="reject"
-              permission="schemes.approve"
-              resource="admin/schemes"
+              resource={SCHEMES_RESOURCE}
               noun={['scheme activation', 'scheme activations'] as const}
             />
           </>

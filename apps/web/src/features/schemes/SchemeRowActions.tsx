@@ -1,5 +1,6 @@
+import { actionOf } from '@app/contract/endpoint';
 import { formatDateTime } from '@app/contract/format';
-import type { SchemeEvent, SchemeRow } from '@app/contract/schemes';
+import { type SchemeRow, schemesEndpoints } from '@app/contract/schemes';
 import {
   Button,
   Dialog,
@@ -13,25 +14,27 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { reasonField } from '../../components/ConfirmDialog';
-import { useApiGet } from '../../components/use-api-get';
+import { useEndpoint } from '../../components/use-api-get';
 import { useRowAction } from '../../components/use-row-action';
 
+const e = schemesEndpoints;
+
 function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => void }) {
-  const { data } = useApiGet<SchemeEvent[]>(`/admin/schemes/${scheme.id}/history`);
+  const { data } = useEndpoint(e.history, { params: { id: scheme.id } });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>History of {scheme.name}</DialogTitle>
       <DialogContent>
         <Table size="small">
           <TableBody>
-            {(data ?? []).map((e) => (
-              <TableRow key={e.id}>
-                <TableCell>{e.action.replace('scheme.', '').replace('_', ' ')}</TableCell>
-                <TableCell>{e.actorName ?? '—'}</TableCell>
-                <TableCell>{formatDateTime(e.at)}</TableCell>
+            {(data ?? []).map((event) => (
+              <TableRow key={event.id}>
+                <TableCell>{event.action.replace('scheme.', '').replace('_', ' ')}</TableCell>
+                <TableCell>{event.actorName ?? '—'}</TableCell>
+                <TableCell>{formatDateTime(event.at)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -47,61 +50,63 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
   const notify = useNotify();
   const refresh = useRefresh();
   const [history, setHistory] = useState(false);
-  const post = (path: string, body?: object) =>
-    api(`/admin/schemes/${row.id}/${path}`, { method: 'POST', ...(body ? { body } : {}) });
+  const params = { id: row.id };
+  const move = (
+    declaration: typeof e.requestActivation | typeof e.approve | typeof e.reject | typeof e.end,
+  ) => call(declaration, { params });
   const end = useRowAction({
-    action: 'schemes.manage',
+    action: actionOf(e.end),
     title: `End ${row.name}?`,
     text: 'Scans stop earning its bonus.',
     verb: 'End scheme',
     destructive: true,
-    run: () => post('end'),
+    run: () => move(e.end),
     done: () => 'Scheme ended',
   });
   const cancel = useRowAction({
-    action: 'schemes.manage',
+    action: actionOf(e.cancel),
     title: `Cancel ${row.name}?`,
     verb: 'Cancel scheme',
     destructive: true,
     fields: [reasonField(false)],
-    run: ({ reason }) => post('cancel', { reason: String(reason ?? '') }),
+    run: ({ reason }) => call(e.cancel, { params, body: { reason: String(reason ?? '') } }),
     done: () => 'Scheme cancelled',
   });
   const reject = useRowAction({
-    action: 'schemes.approve',
+    action: actionOf(e.reject),
     title: `Reject activation of ${row.name}?`,
     text: 'The scheme goes back to draft; its maker can edit it and ask again.',
     verb: 'Reject',
     destructive: true,
-    run: () => post('reject'),
+    run: () => move(e.reject),
     done: () => 'Activation rejected: back to draft',
   });
   // One-click steps (no confirmation): a failure is told in a message, not thrown away.
-  const run = async (path: string, done: string) => {
+  const run = async (declaration: Parameters<typeof move>[0], done: string) => {
     try {
-      await post(path);
+      await move(declaration);
       notify(done, { type: 'success' });
       refresh();
-    } catch (e) {
-      notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Something went wrong', { type: 'error' });
     }
   };
-  const draft = row.status === 'draft' && can('schemes.manage');
+  const draft = row.status === 'draft' && can(actionOf(e.update));
   const requested = row.activationRequestedBy !== null;
   return (
-    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
+    <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
       {draft && (
         <Button size="small" onClick={() => onEdit(row)}>
           Edit
         </Button>
       )}
       {draft && !requested && (
-        <Button size="small" onClick={() => run('request-activation', 'Sent for approval')}>
+        <Button size="small" onClick={() => run(e.requestActivation, 'Sent for approval')}>
           Request activation
         </Button>
       )}
-      {row.status === 'draft' && requested && can('schemes.approve') && (
-        <Button size="small" color="success" onClick={() => run('approve', 'Scheme activated')}>
+      {row.status === 'draft' && requested && can(actionOf(e.approve)) && (
+        <Button size="small" color="success" onClick={() => run(e.approve, 'Scheme activated')}>
           Approve
         </Button>
       )}
