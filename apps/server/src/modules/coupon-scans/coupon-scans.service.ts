@@ -34,7 +34,7 @@ function argumentsOf(memberId: number, body: ScanBody): unknown[] {
     body.longitude ?? null,
     body.state ?? null,
     SCAN_ATTEMPTS_PER_MINUTE,
-    ];
+  ];
 }
 
 type ScanDone = Omit<ScanAnswer, 'message'>;
