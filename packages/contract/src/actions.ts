@@ -59,6 +59,8 @@ export const ACTIONS = [
   act('points-expiry.approve', '/dashboard/scheme', 'Approve or reject a points expiry policy'),
   act('points-limits.request', '/dashboard/scheme', 'Request caps and redemption limits'),
   act('points-limits.approve', '/dashboard/scheme', 'Approve or reject caps and redemption limits'),
+  act('fraud-rules.request', '/dashboard/QrScanHistories', 'Request fraud rules'),
+  act('fraud-rules.approve', '/dashboard/QrScanHistories', 'Approve or reject fraud rules'),
   act('scheme-points.update', '/dashboard/updateSchemePoints', 'Change and upload scheme points'),
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),

@@ -18,14 +18,14 @@ export const SCAN_RESULTS = [
   'rate_limited',
   'daily_cap_reached',
   'monthly_cap_reached',
+  'too_many_scans',
 ] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 export const SCAN_FLAGS = ['too_many_per_hour', 'outside_distributor_state'] as const;
 
 /** Attempts per member per minute beyond which scans are refused (rate_limited). */
 export const SCAN_ATTEMPTS_PER_MINUTE = 30;
-/** Successful scans per member per hour beyond which a scan is still credited but flagged. */
-export const FRAUD_SCANS_PER_HOUR = 60;
+/* Successful scans per member per hour: a fraud rule, a setting (contract/fraud-rules.ts). */
 
 export const SCAN_MESSAGES: Record<ScanResult, string> = {
   success: 'Points credited',
@@ -39,6 +39,7 @@ export const SCAN_MESSAGES: Record<ScanResult, string> = {
   daily_cap_reached: "You have reached today's limit of points from scans; scan this code again tomorrow",
   monthly_cap_reached:
     "You have reached this month's limit of points from scans; scan this code again next month",
+  too_many_scans: 'Too many scans in the last hour; scan this code again later',
 };
 
 export const scanBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { listEndpoints } from './endpoint-kits';
+import { kycDuplicate } from './fraud-rules';
 import { idParams, recordId, text } from './input';
 import { idempotencyHeaders } from './member-app';
 import { MEMBER_TYPES } from './members';
@@ -99,7 +100,15 @@ export type KycRow = z.infer<typeof kycRow>;
 
 export const KYC_DOCUMENTS = ['aadhaarFront', 'aadhaarBack', 'pan', 'cheque'] as const;
 export type KycDocument = (typeof KYC_DOCUMENTS)[number];
-export const kycDetail = kycRow.extend({ documents: z.array(z.enum(KYC_DOCUMENTS)) });
+/**
+ * One submission for its reviewer, with the other approved members who have the same PAN or bank
+ * account under the fraud rules in force (issue 26): a `flag` is for the reviewer to weigh; `hold` or
+ * `refuse` means approval will be refused.
+ */
+export const kycDetail = kycRow.extend({
+  documents: z.array(z.enum(KYC_DOCUMENTS)),
+  duplicates: z.array(kycDuplicate),
+});
 export type KycDetail = z.infer<typeof kycDetail>;
 
 export const KYC_FILTERS = [

@@ -95,6 +95,7 @@ export const en = {
         "You have reached today's limit of points from scans. Scan this code again tomorrow.",
       monthly_cap_reached:
         "You have reached this month's limit of points from scans. Scan this code again next month.",
+      too_many_scans: 'Too many scans in the last hour. Scan this code again later.',
     },
   },
   home: {

@@ -17,6 +17,7 @@ import { distributorsModule } from './distributors/distributors.module';
 import { employeesModule } from './employees/employees.module';
 import { feedbackModule } from './feedback/feedback.module';
 import { filesModule } from './files/files.module';
+import { fraudRulesModule } from './fraud-rules/fraud-rules.module';
 import { gamesModule } from './games/games.module';
 import { giftVouchersModule } from './gift-vouchers/gift-vouchers.module';
 import { healthModule } from './health/health.module';
@@ -81,6 +82,7 @@ export const MODULES: readonly ModuleContribution[] = [
   payoutsModule,
   pointsExpiryModule,
   pointsLimitsModule,
+  fraudRulesModule,
   employeesModule,
   mapsModule,
   storesModule,

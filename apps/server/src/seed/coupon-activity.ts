@@ -170,7 +170,7 @@ async function seedScans(
     // Every seventh from another state, so the fraud flag has examples; no rate limit for the seed.
     const state = i % 7 === 3 ? 'Goa' : m.state;
     await db.execute(
-      sql`select scan_coupon(${m.id}::int, ${coupon!.code}::text, ${coupon!.code}::text, null, null, ${state}::text, 1000000, 1000000)`,
+      sql`select scan_coupon(${m.id}::int, ${coupon!.code}::text, ${coupon!.code}::text, null, null, ${state}::text, 1000000)`,
     );
   }
 }

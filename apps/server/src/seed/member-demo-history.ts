@@ -5,6 +5,7 @@ import type { Executor } from '../db/client';
 import { kycSubmissions } from '../db/schema/kyc';
 import { pointsAdjustments, pointsLedger } from '../db/schema/ledger';
 import type { members } from '../db/schema/members';
+import { kycHashes } from '../modules/fraud-rules';
 import { BANKS, JOINING_POINTS, type seededRandom } from './member-demo-data';
 
 /** A seeded member as the history needs it: its row and when it joined. */
@@ -147,7 +148,7 @@ export function seedDemoHistory(list: DemoMember[], c: Context) {
       const account = String(rnd.int(100_000, 999_999)) + String(rnd.int(100_000, 999_999));
       const decided = status !== 'submitted';
       const rejected = status === 'rejected';
-      return {
+      const row = {
         memberId: m.id,
         status,
         aadhaarLast4: String(rnd.int(1000, 9999)),
@@ -169,6 +170,8 @@ export function seedDemoHistory(list: DemoMember[], c: Context) {
         reasonCode: rejected ? rnd.pick(REJECT_REASONS) : null,
         comment: rejected ? 'Please upload a clearer photo' : null,
       };
+      // The keyed hashes the fraud rules match on (same PAN or bank account on another member).
+      return { ...row, ...kycHashes(c.encryptionKey, { pan, ifsc: row.ifsc, accountNumber: account }) };
     };
     // Submitted after registration and before now; a decision after both (and still not future).
     const first = notAfter(m.createdAt.getTime() + DAY, now);

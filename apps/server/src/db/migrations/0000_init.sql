@@ -353,6 +353,23 @@ CREATE TABLE "files" (
 	CONSTRAINT "files_one_owner" CHECK (num_nonnulls("files"."owner_staff_id", "files"."owner_member_id", "files"."owner_employee_id") <= 1)
 );
 --> statement-breakpoint
+CREATE TABLE "fraud_rules" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"scans_per_hour" integer,
+	"scans_per_hour_action" text,
+	"same_pan_action" text,
+	"same_bank_action" text,
+	"effective_from" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"note" text,
+	"requested_by" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	CONSTRAINT "fraud_rules_scans_per_hour" CHECK (("fraud_rules"."scans_per_hour" is null) = ("fraud_rules"."scans_per_hour_action" is null) and coalesce("fraud_rules"."scans_per_hour", 1) > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "game_plays" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"game_id" bigint NOT NULL,
@@ -507,6 +524,8 @@ CREATE TABLE "kyc_submissions" (
 	"pan_cipher" text NOT NULL,
 	"pan_last4" text NOT NULL,
 	"pan_file_id" integer NOT NULL,
+	"pan_hash" text,
+	"account_hash" text,
 	"account_holder" text NOT NULL,
 	"account_cipher" text NOT NULL,
 	"account_last4" text NOT NULL,
@@ -1268,6 +1287,7 @@ CREATE INDEX "feedback_member_idx" ON "feedback" USING btree ("member_id","id");
 CREATE INDEX "feedback_state_idx" ON "feedback" USING btree ("state","id");--> statement-breakpoint
 CREATE INDEX "feedback_created_idx" ON "feedback" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "feedback_replies_feedback_idx" ON "feedback_replies" USING btree ("feedback_id","id");--> statement-breakpoint
+CREATE INDEX "fraud_rules_in_force_idx" ON "fraud_rules" USING btree ("status","effective_from");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_plays_slot_key" ON "game_plays" USING btree ("game_id","member_id","play_day","slot");--> statement-breakpoint
 CREATE INDEX "game_plays_member_idx" ON "game_plays" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "game_plays_game_idx" ON "game_plays" USING btree ("game_id","id");--> statement-breakpoint
@@ -1288,6 +1308,8 @@ CREATE UNIQUE INDEX "invoices_distributor_number_key" ON "invoices" USING btree 
 CREATE INDEX "kyc_status_idx" ON "kyc_submissions" USING btree ("status","submitted_at","id");--> statement-breakpoint
 CREATE INDEX "kyc_member_idx" ON "kyc_submissions" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "kyc_decided_idx" ON "kyc_submissions" USING btree ("decided_at","id");--> statement-breakpoint
+CREATE INDEX "kyc_pan_hash_idx" ON "kyc_submissions" USING btree ("pan_hash");--> statement-breakpoint
+CREATE INDEX "kyc_account_hash_idx" ON "kyc_submissions" USING btree ("account_hash");--> statement-breakpoint
 CREATE INDEX "points_adjustments_status_idx" ON "points_adjustments" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "points_adjustments_member_idx" ON "points_adjustments" USING btree ("member_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "points_ledger_cause_key" ON "points_ledger" USING btree ("kind","reference");--> statement-breakpoint

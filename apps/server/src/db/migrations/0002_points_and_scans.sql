@@ -196,6 +196,21 @@ END;
 $$;
 --> statement-breakpoint
 
+-- The fraud rules in force now (issue 26, item 4): the latest approved fraud_rules row effective by
+-- now; every column NULL (every rule off) when none. PL/pgSQL keeps its plan for the session.
+CREATE OR REPLACE FUNCTION fraud_rules_in_force(
+  OUT scans_per_hour integer, OUT scans_per_hour_action text,
+  OUT same_pan_action text, OUT same_bank_action text)
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  SELECT f.scans_per_hour, f.scans_per_hour_action, f.same_pan_action, f.same_bank_action
+    INTO scans_per_hour, scans_per_hour_action, same_pan_action, same_bank_action
+    FROM fraud_rules f WHERE f.status = 'approved' AND f.effective_from <= now()
+    ORDER BY f.effective_from DESC, f.id DESC LIMIT 1;
+END;
+$$;
+--> statement-breakpoint
+
 -- Appends one ledger entry and moves the member's balance with it (PRODUCT.md §2). The balance
 -- UPDATE locks the member row, so one member's entries are serialised and each balance_after
 -- follows the previous one; the guarded UPDATE (and the CHECK behind it) keeps the balance >= 0.
@@ -262,7 +277,7 @@ $$;
 CREATE OR REPLACE FUNCTION scan_coupon(
   p_member integer, p_code text, p_sent text,
   p_latitude double precision, p_longitude double precision, p_state text,
-  p_attempts_per_minute integer, p_fraud_scans_per_hour integer)
+  p_attempts_per_minute integer)
 RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -293,13 +308,12 @@ DECLARE
   v_day_earned integer;
   v_month_earned integer;
   v_room integer;
+  v_rules record;
+  v_rated boolean;
 BEGIN
   SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by INTO m FROM members mm WHERE mm.id = p_member;
-  -- The rate limit and the fraud flag read the same recent attempts: one pass over the last hour.
-  SELECT count(*) FILTER (WHERE cs.created_at > now() - interval '1 minute'),
-      count(*) FILTER (WHERE cs.result = 'success')
-    INTO v_attempts_last_minute, v_successes_last_hour
-    FROM coupon_scans cs WHERE cs.member_id = p_member AND cs.created_at > now() - interval '1 hour';
+  SELECT count(*) INTO v_attempts_last_minute
+    FROM coupon_scans cs WHERE cs.member_id = p_member AND cs.created_at > now() - interval '1 minute';
   -- A pending member scans only when the programme's "scans while pending" setting in force credits
   -- at once (issue 25); none in force means hold: refused here, the app keeps the code until approval.
   IF m.status IS DISTINCT FROM 'approved' AND NOT (m.status = 'pending' AND coalesce((
@@ -346,18 +360,36 @@ BEGIN
     END IF;
     SELECT * INTO v_limits FROM points_limits_in_force();
     v_capped := v_limits.scan_points_per_day IS NOT NULL OR v_limits.scan_points_per_month IS NOT NULL;
+    SELECT * INTO v_rules FROM fraud_rules_in_force();
+    v_rated := v_rules.scans_per_hour IS NOT NULL;
     IF v_referral_due THEN
       PERFORM 1 FROM members mm WHERE mm.id IN (p_member, m.referred_by) ORDER BY mm.id FOR UPDATE;
       v_member_locked := true;
-    ELSIF v_capped THEN
+    ELSIF v_capped OR v_rated THEN
       PERFORM 1 FROM members mm WHERE mm.id = p_member FOR UPDATE;
       v_member_locked := true;
+    END IF;
+    -- The fraud rule on scans per member per hour (issue 26, item 4), counted under the member's
+    -- lock in a new statement, so concurrent scans of one member count one another: with `refuse` the
+    -- scan past the limit is refused and its coupon stays active; with `flag` it is credited, flagged.
+    IF v_rated THEN
+      SELECT count(*) INTO v_successes_last_hour FROM coupon_scans cs
+        WHERE cs.member_id = p_member AND cs.result = 'success' AND cs.created_at > now() - interval '1 hour';
+      IF v_successes_last_hour >= v_rules.scans_per_hour THEN
+        IF v_rules.scans_per_hour_action = 'refuse' THEN
+          v_result := 'too_many_scans';
+          UPDATE coupons SET status = 'active' WHERE serial = c_serial;
+          v_capped := false;
+        ELSE
+          v_flags := v_flags || 'too_many_per_hour'::text;
+        END IF;
+      END IF;
     END IF;
     -- Caps on points earned by scans (base + bonuses) per day and per month, IST: read under the
     -- member's lock, in a new statement, so concurrent scans of one member count one another. A scan
     -- whose base points pass a cap is refused and its coupon stays active; bonuses are cut to the room
     -- left, so what a member earns by scans never passes a cap.
-    IF v_capped THEN
+    IF v_capped AND v_result = 'success' THEN
       v_day_start := date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata';
       v_month_start := date_trunc('month', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata';
       SELECT coalesce(sum(cs.points) FILTER (WHERE cs.created_at >= v_day_start), 0), coalesce(sum(cs.points), 0)
@@ -379,9 +411,6 @@ BEGIN
       VALUES (c_batch, 'active', coupon_count_shard(), -1), (c_batch, 'scanned', coupon_count_shard(), 1)
       ON CONFLICT (batch_id, status, shard) DO UPDATE SET n = coupon_counts.n + excluded.n;
 
-    IF v_successes_last_hour >= p_fraud_scans_per_hour THEN
-      v_flags := v_flags || 'too_many_per_hour'::text;
-    END IF;
     v_from_state := coalesce(p_state, m.state);
     IF coalesce(v_from_state, '') <> '' AND coalesce(c_distributor_state, '') <> ''
         AND lower(trim(v_from_state)) <> lower(trim(c_distributor_state)) THEN
@@ -476,7 +505,7 @@ BEGIN
       result, points, ledger_entry_id, latitude, longitude, state, flags)
     VALUES (p_member, left(p_sent, 40), c_serial, c_batch, c_product, c_distributor, v_result,
       CASE WHEN v_result = 'success' THEN coalesce(c_base, 0) + v_bonus END, v_entry,
-      p_latitude, p_longitude, p_state, v_flags);
+      p_latitude, p_longitude, p_state, CASE WHEN v_result = 'success' THEN v_flags ELSE '{}' END);
 
   RETURN jsonb_build_object(
     'result', v_result,
@@ -495,7 +524,7 @@ CREATE OR REPLACE FUNCTION scan_coupon_once(
   p_scope text, p_key text, p_fingerprint text,
   p_member integer, p_code text, p_sent text,
   p_latitude double precision, p_longitude double precision, p_state text,
-  p_attempts_per_minute integer, p_fraud_scans_per_hour integer)
+  p_attempts_per_minute integer)
 RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -509,7 +538,7 @@ BEGIN
     RETURN jsonb_build_object('claimed', false);
   END IF;
   v_answer := scan_coupon(p_member, p_code, p_sent, p_latitude, p_longitude, p_state,
-    p_attempts_per_minute, p_fraud_scans_per_hour);
+    p_attempts_per_minute);
   UPDATE idempotency_keys SET status = 'done', response_status = 200, answer = v_answer WHERE id = v_claim;
   RETURN v_answer;
 END;

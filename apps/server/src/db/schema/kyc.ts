@@ -21,6 +21,13 @@ export const kycSubmissions = pgTable(
     panCipher: text('pan_cipher').notNull(),
     panLast4: text('pan_last4').notNull(),
     panFileId: integer('pan_file_id').notNull(),
+    /**
+     * Keyed hashes (HMAC, lib/field-crypto `keyedHash`) of the PAN and of the bank account (bank code
+     * + number), so the same PAN or account on another member is found without decrypting (issue 26
+     * fraud rules). Null on submissions made before they existed.
+     */
+    panHash: text('pan_hash'),
+    accountHash: text('account_hash'),
     accountHolder: text('account_holder').notNull(),
     accountCipher: text('account_cipher').notNull(),
     accountLast4: text('account_last4').notNull(),
@@ -61,5 +68,7 @@ export const kycSubmissions = pgTable(
     index('kyc_status_idx').on(t.status, t.submittedAt, t.id),
     index('kyc_member_idx').on(t.memberId, t.id),
     index('kyc_decided_idx').on(t.decidedAt, t.id),
+    index('kyc_pan_hash_idx').on(t.panHash),
+    index('kyc_account_hash_idx').on(t.accountHash),
   ],
 );

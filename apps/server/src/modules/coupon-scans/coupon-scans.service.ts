@@ -1,5 +1,4 @@
 import {
-  FRAUD_SCANS_PER_HOUR,
   SCAN_ATTEMPTS_PER_MINUTE,
   SCAN_MESSAGES,
   type ScanAnswer,
@@ -13,7 +12,7 @@ import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import type { MemberPrincipal } from '../member-auth/member-sessions';
 
 /** `scan_coupon`'s arguments in order, with their SQL types. */
-const SCAN_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int', 'int'] as const;
+const SCAN_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int'] as const;
 /** `scan_coupon_once` takes the key's scope, key and fingerprint first. */
 const ONCE_TYPES = ['text', 'text', 'text', ...SCAN_TYPES] as const;
 
@@ -35,7 +34,6 @@ function argumentsOf(memberId: number, body: ScanBody): unknown[] {
     body.longitude ?? null,
     body.state ?? null,
     SCAN_ATTEMPTS_PER_MINUTE,
-    FRAUD_SCANS_PER_HOUR,
   ];
 }
 

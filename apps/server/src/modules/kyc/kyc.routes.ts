@@ -7,6 +7,7 @@ import { listRoutes } from '../../lib/lists/routes';
 import { staffOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import { openStored } from '../files/files.service';
+import { kycDuplicates } from '../fraud-rules';
 import { findKycRow, isDecided, isSubmitted, kycList, kycQueueList } from './kyc.repository';
 import * as service from './kyc.service';
 
@@ -43,7 +44,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.one, async (request) => {
     const row = await findKycRow(db, request.params.id);
     if (!row) throw notFound('KYC submission');
-    return { ...row, documents: [...KYC_DOCUMENTS] };
+    return { ...row, documents: [...KYC_DOCUMENTS], duplicates: await kycDuplicates(db, row.id) };
   });
 
   for (const [declaration, variant] of [

@@ -11,6 +11,7 @@ import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { decryptText, encryptText } from '../../lib/field-crypto';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { claimFile } from '../files/files.service';
+import { checkKycDuplicates, kycHashes } from '../fraud-rules';
 import { queueStepMessage } from '../messages/outbox';
 import { referralTrigger } from '../points-settings/points-credits';
 import { CLAIM_TTL, findKycRow, kycOfMember, lockSubmission } from './kyc.repository';
@@ -47,6 +48,7 @@ export async function submitKyc(
         aadhaarLast4: body.aadhaarLast4,
         aadhaarFrontFileId: body.aadhaarFrontFileId,
         aadhaarBackFileId: body.aadhaarBackFileId,
+        ...kycHashes(key, body),
         panCipher: encryptText(key, body.pan),
         panLast4: body.pan.slice(-4),
         panFileId: body.panFileId,
@@ -140,6 +142,8 @@ export const kycDecisions: DecisionFlow<Submission, { reasonCode: KycRejectReaso
   },
   async apply(tx, current, { actor, result, reason, input }) {
     const reasonCode = result === 'rejected' ? input.reasonCode : null;
+    // The fraud rules on the same PAN or bank account (issue 26): hold/refuse refuse the approval.
+    const duplicates = result === 'approved' ? await checkKycDuplicates(tx, current.id) : [];
     await tx
       .update(k)
       .set({ status: result, decidedBy: actor.id, decidedAt: sql`now()`, reasonCode, comment: reason })
@@ -161,7 +165,13 @@ export const kycDecisions: DecisionFlow<Submission, { reasonCode: KycRejectReaso
       entity: 'member',
       entityId: current.memberId,
       before: { kycStatus: 'submitted' },
-      after: { kycStatus: result, submission: current.id, reasonCode, comment: reason },
+      after: {
+        kycStatus: result,
+        submission: current.id,
+        reasonCode,
+        comment: reason,
+        ...(duplicates.length > 0 ? { flagged: duplicates } : {}),
+      },
     };
   },
 };

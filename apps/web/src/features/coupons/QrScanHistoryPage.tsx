@@ -1,18 +1,34 @@
 import { couponScanEndpoints, SCAN_FLAGS, SCAN_RESULTS, type ScanRow } from '@app/contract/coupon-scans';
 import { resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
-import { Chip, Stack } from '@mui/material';
+import { Chip, Stack, Tab, Tabs } from '@mui/material';
+import { useState } from 'react';
 import { FunctionField, NumberInput, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
 import { CountField, DateTimeField } from '../../components/fields';
 import { dayEnd, dayStart, endDay, startDay } from '../../components/ist-range';
 import { ListPage } from '../../components/list/ListPage';
 import { useProductChoices } from '../../components/use-options';
+import { FraudRulesTab } from './FraudRulesTab';
 
 const choices = (list: readonly string[]) => list.map((id) => ({ id, name: id.replace(/_/g, ' ') }));
 
-/** QR Scan History: every scan attempt, with filters in the URL and an export of the current filter. */
+/** QR Scan History: the scans and the fraud rules as tabs of the one page (the sidebar stays). */
 export default function QrScanHistoryPage() {
+  const [tab, setTab] = useState<'scans' | 'rules'>('scans');
+  return (
+    <>
+      <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 1 }}>
+        <Tab label="Scans" value="scans" />
+        <Tab label="Fraud rules" value="rules" />
+      </Tabs>
+      {tab === 'scans' ? <ScanList /> : <FraudRulesTab />}
+    </>
+  );
+}
+
+/** Every scan attempt, with filters in the URL and an export of the current filter. */
+function ScanList() {
   const products = useProductChoices();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Code or member" />,

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@app/contract/format';
+import { KYC_DUPLICATE_LABELS } from '@app/contract/fraud-rules';
 import { kycEndpoints } from '@app/contract/kyc';
 import ListIcon from '@mui/icons-material/List';
 import { Alert, Box, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
@@ -54,6 +55,17 @@ export function KycReview() {
       <Button label="Back to the queue" component={Link} to={kycPaths.queue}>
         <ListIcon />
       </Button>
+      {k.duplicates.map((d) => (
+        <Alert
+          key={`${d.field}-${d.memberId}`}
+          severity={d.action === 'flag' ? 'warning' : 'error'}
+          sx={{ my: 1 }}
+        >
+          The same {KYC_DUPLICATE_LABELS[d.field]} is on {d.memberName ?? 'another member'} (
+          {d.memberCode ?? `#${d.memberId}`}), whose KYC is approved.
+          {d.action === 'flag' ? ' Check before approving.' : ' The fraud rules refuse approval.'}
+        </Alert>
+      ))}
       <Table size="small" sx={{ maxWidth: 720, my: 1 }}>
         <TableBody>
           {rows.map(([label, value]) => (

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Fraud rules (issue 26, item 4), effective-dated: a new approved row supersedes the previous one from
+ * its `effective_from`, so the table is the history. Each rule is optional (null = off) and has an
+ * action: `flag` (recorded and shown), `hold` or `refuse`. They decide whether value moves, so a change
+ * is maker-checker: requested (`pending`), then approved or rejected by someone else, audited.
+ * The scan reads them inside `scan_coupon` (db/custom/points_and_scans.sql `fraud_rules_in_force`);
+ * the KYC approval reads them in its transaction (modules/fraud-rules `checkKycDuplicates`).
+ */
+export const fraudRules = pgTable(
+  'fraud_rules',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Successful scans a member may make in one hour (rolling); the next one gets the action. */
+    scansPerHour: integer('scans_per_hour'),
+    /** flag | refuse, with scansPerHour. */
+    scansPerHourAction: text('scans_per_hour_action'),
+    /** The same PAN on another approved member, at KYC approval: flag | hold | refuse; null = off. */
+    samePanAction: text('same_pan_action'),
+    /** The same bank account on another approved member, at KYC approval: flag | hold | refuse. */
+    sameBankAction: text('same_bank_action'),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    /** pending | approved | rejected */
+    status: text('status').notNull().default('pending'),
+    note: text('note'),
+    requestedBy: integer('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+  },
+  (t) => [
+    index('fraud_rules_in_force_idx').on(t.status, t.effectiveFrom),
+    check(
+      'fraud_rules_scans_per_hour',
+      sql`(${t.scansPerHour} is null) = (${t.scansPerHourAction} is null) and coalesce(${t.scansPerHour}, 1) > 0`,
+    ),
+  ],
+);

@@ -1,0 +1,260 @@
+import { formatCount, formatDateTime, todayInIndia } from '@app/contract/format';
+import {
+  fraudRulesEndpoints as endpoints,
+  FRAUD_ACTION_LABELS,
+  FRAUD_ACTIONS,
+  type FraudAction,
+  type FraudRulesRow,
+  SCAN_RULE_ACTIONS,
+} from '@app/contract/fraud-rules';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { call } from '../../app/api';
+import { useProfile } from '../../app/profile-context';
+import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
+
+type Rules = Awaited<ReturnType<typeof call<typeof endpoints.list>>>;
+
+const actionText = (action: FraudAction | null) => (action ? FRAUD_ACTION_LABELS[action] : 'off');
+const perHourText = (r: FraudRulesRow) =>
+  r.scansPerHour === null ? 'off' : `${formatCount(r.scansPerHour)} · ${actionText(r.scansPerHourAction)}`;
+
+const summary = (r: FraudRulesRow) =>
+  `Scans per member per hour: ${perHourText(r)} · Same PAN: ${actionText(r.samePanAction)} · Same bank account: ${actionText(r.sameBankAction)}`;
+
+/**
+ * Fraud rules (issue 26): scans per member per hour (checked inside the scan), the same PAN or bank
+ * account on another approved member (checked at KYC approval), each with an action. Effective-dated;
+ * a change waits for a second person.
+ */
+export function FraudRulesTab() {
+  const { can, profile } = useProfile();
+  const notify = useNotify();
+  const [rules, setRules] = useState<Rules>();
+  const [failed, setFailed] = useState<string | null>(null);
+  const load = useCallback(() => {
+    setFailed(null);
+    call(endpoints.list).then(setRules, (e: Error) => setFailed(e.message));
+  }, []);
+  useEffect(load, [load]);
+  const decide = (id: number, kind: 'approve' | 'reject') => async (reason: string) => {
+    await call(endpoints[kind], { params: { id: String(id) }, body: { reason: reason || null } });
+    notify(kind === 'approve' ? 'Fraud rules approved' : 'Fraud rules rejected', { type: 'success' });
+    load();
+  };
+  const inForce = rules?.rows.find((r) => r.inForce);
+  return (
+    <Stack spacing={2}>
+      {failed && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={load}>
+              Retry
+            </Button>
+          }
+        >
+          {failed}
+        </Alert>
+      )}
+      <Alert severity="info">
+        In force:{' '}
+        {inForce ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})` : 'no fraud rules'}.
+        Flag: the scan is credited and flagged, a KYC match is shown to the reviewer. Refuse (or hold, at
+        KYC): the scan is refused and its code stays active; the KYC approval is refused. A change applies
+        from its date, after a second person approves it.
+      </Alert>
+      {can('fraud-rules.request') && <RequestForm onDone={load} current={inForce} />}
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Fraud rules
+          </Typography>
+          <Table size="small" aria-label="Fraud rules">
+            <TableHead>
+              <TableRow>
+                <TableCell>Scans per member per hour</TableCell>
+                <TableCell>Same PAN</TableCell>
+                <TableCell>Same bank account</TableCell>
+                <TableCell>From</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Requested by</TableCell>
+                <TableCell>Decided by</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rules?.rows.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell>{perHourText(r)}</TableCell>
+                  <TableCell>{actionText(r.samePanAction)}</TableCell>
+                  <TableCell>{actionText(r.sameBankAction)}</TableCell>
+                  <TableCell>{formatDateTime(r.effectiveFrom)}</TableCell>
+                  <TableCell>{r.inForce ? 'in force' : r.status}</TableCell>
+                  <TableCell>{r.requestedByName}</TableCell>
+                  <TableCell>
+                    {r.decidedByName ?? ''}
+                    {r.decisionReason ? ` — ${r.decisionReason}` : ''}
+                  </TableCell>
+                  <TableCell>
+                    {r.status === 'pending' && can('fraud-rules.approve') && (
+                      <ApproveRejectButtons
+                        subject="these fraud rules"
+                        disabled={r.requestedBy === profile?.id}
+                        disabledReason="You requested this change; someone else must approve it"
+                        onApprove={decide(r.id, 'approve')}
+                        onReject={decide(r.id, 'reject')}
+                      />
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
+
+const OFF = '';
+
+function ActionSelect(props: {
+  label: string;
+  value: string;
+  options: readonly FraudAction[];
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      error={!!props.error}
+      helperText={props.error ?? ' '}
+      sx={{ minWidth: 180 }}
+    >
+      <MenuItem value={OFF}>Off</MenuItem>
+      {props.options.map((a) => (
+        <MenuItem key={a} value={a}>
+          {FRAUD_ACTION_LABELS[a]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+const blank = (current?: FraudRulesRow) => ({
+  scansPerHour: current?.scansPerHour == null ? '' : String(current.scansPerHour),
+  scansPerHourAction: current?.scansPerHourAction ?? OFF,
+  samePanAction: current?.samePanAction ?? OFF,
+  sameBankAction: current?.sameBankAction ?? OFF,
+});
+
+function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudRulesRow }) {
+  const notify = useNotify();
+  const [values, setValues] = useState(() => blank(current));
+  const [effectiveFrom, setEffectiveFrom] = useState(todayInIndia());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => setValues(blank(current)), [current]);
+  const set = (field: keyof ReturnType<typeof blank>) => (value: string) =>
+    setValues((v) => ({ ...v, [field]: value }));
+  const submit = async () => {
+    try {
+      await call(endpoints.request, {
+        body: {
+          scansPerHour: values.scansPerHour.trim() === '' ? null : Number(values.scansPerHour),
+          scansPerHourAction: (values.scansPerHourAction || null) as
+            | (typeof SCAN_RULE_ACTIONS)[number]
+            | null,
+          samePanAction: (values.samePanAction || null) as FraudAction | null,
+          sameBankAction: (values.sameBankAction || null) as FraudAction | null,
+          effectiveFrom,
+        },
+      });
+      setErrors({});
+      notify('Sent for approval', { type: 'success' });
+      onDone();
+    } catch (e) {
+      const fields = (e as { fields?: Record<string, string> }).fields;
+      if (fields) setErrors(fields);
+      notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
+    }
+  };
+  return (
+    <Box
+      component="form"
+      aria-label="Request fraud rules"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <TextField
+          label="Scans per member per hour"
+          type="number"
+          value={values.scansPerHour}
+          onChange={(e) => set('scansPerHour')(e.target.value)}
+          error={!!errors.scansPerHour}
+          helperText={errors.scansPerHour ?? 'Empty: off'}
+        />
+        <ActionSelect
+          label="Past the limit"
+          value={values.scansPerHourAction}
+          options={SCAN_RULE_ACTIONS}
+          error={errors.scansPerHourAction}
+          onChange={set('scansPerHourAction')}
+        />
+        <ActionSelect
+          label="Same PAN on another member"
+          value={values.samePanAction}
+          options={FRAUD_ACTIONS}
+          error={errors.samePanAction}
+          onChange={set('samePanAction')}
+        />
+        <ActionSelect
+          label="Same bank account on another member"
+          value={values.sameBankAction}
+          options={FRAUD_ACTIONS}
+          error={errors.sameBankAction}
+          onChange={set('sameBankAction')}
+        />
+        <TextField
+          label="From (IST)"
+          type="date"
+          value={effectiveFrom}
+          onChange={(e) => setEffectiveFrom(e.target.value)}
+          error={!!errors.effectiveFrom}
+          helperText={errors.effectiveFrom ?? ' '}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button type="submit" variant="contained">
+          Request change
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { SCAN_HISTORY_PAGE } from './coupon-scans';
+import { endpoint } from './endpoint';
+import { idParams, text } from './input';
+
+/**
+ * Fraud rules (issue 26, item 4), each optional (empty = off) and each with an action:
+ * - scans per member per hour: the next successful scan in a rolling hour is flagged (credited and
+ *   marked `too_many_per_hour` on QR Scan History) or refused (`too_many_scans`; the code stays
+ *   active). Decided inside the scan's statement, under the member's lock.
+ * - the same PAN, or the same bank account (bank + account number), already on another member whose
+ *   KYC is approved, checked when a reviewer approves a KYC submission: `flag` shows the other member
+ *   to the reviewer; `hold` and `refuse` refuse the approval, naming the other member to staff.
+ * Effective-dated and maker-checker: one person requests a set of rules from a day, another approves
+ * it; the approved set effective latest is in force (the table is the history).
+ */
+export const FRAUD_ACTIONS = ['flag', 'hold', 'refuse'] as const;
+export type FraudAction = (typeof FRAUD_ACTIONS)[number];
+/** Holding a scan's points for review comes with the Review tab; until then a scan is flagged or refused. */
+export const SCAN_RULE_ACTIONS = ['flag', 'refuse'] as const;
+export const FRAUD_ACTION_LABELS: Record<FraudAction, string> = {
+  flag: 'Flag',
+  hold: 'Hold for review',
+  refuse: 'Refuse',
+};
+export const FRAUD_RULE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const FRAUD_RULE_MESSAGES = {
+  whole: 'Enter a whole number of scans above 0, or leave it empty',
+  action: 'Choose what happens when the rule is met',
+  pastDate: 'The rules can only take effect from today or later',
+  makerChecker: 'You requested this change; someone else must approve it',
+} as const;
+
+export const fraudRulesBody = z
+  .object({
+    scansPerHour: z
+      .number({ error: FRAUD_RULE_MESSAGES.whole })
+      .int(FRAUD_RULE_MESSAGES.whole)
+      .min(1, FRAUD_RULE_MESSAGES.whole)
+      .nullish(),
+    scansPerHourAction: z.enum(SCAN_RULE_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
+    samePanAction: z.enum(FRAUD_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
+    sameBankAction: z.enum(FRAUD_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
+    effectiveFrom: z.iso.date({ error: 'Enter the date it takes effect (YYYY-MM-DD)' }),
+    note: text(500, { multiline: true }).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.scansPerHour && !body.scansPerHourAction)
+      ctx.addIssue({ code: 'custom', path: ['scansPerHourAction'], message: FRAUD_RULE_MESSAGES.action });
+    if (!body.scansPerHour && body.scansPerHourAction)
+      ctx.addIssue({ code: 'custom', path: ['scansPerHour'], message: FRAUD_RULE_MESSAGES.whole });
+  });
+export type FraudRulesBody = z.infer<typeof fraudRulesBody>;
+
+export const fraudRulesRow = z.object({
+  id: z.number().int(),
+  scansPerHour: z.number().int().nullable(),
+  scansPerHourAction: z.enum(SCAN_RULE_ACTIONS).nullable(),
+  samePanAction: z.enum(FRAUD_ACTIONS).nullable(),
+  sameBankAction: z.enum(FRAUD_ACTIONS).nullable(),
+  effectiveFrom: z.string(),
+  status: z.enum(FRAUD_RULE_STATUSES),
+  note: z.string().nullable(),
+  requestedBy: z.number().int(),
+  requestedByName: z.string().nullable(),
+  requestedAt: z.string(),
+  decidedBy: z.number().int().nullable(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  /** The approved set in force now. */
+  inForce: z.boolean(),
+});
+export type FraudRulesRow = z.infer<typeof fraudRulesRow>;
+
+export const fraudRulesList = z.object({ rows: z.array(fraudRulesRow) });
+export const fraudRulesDecisionBody = z.object({ reason: text(500, { multiline: true }).nullish() });
+
+/** Another approved member with the same PAN or bank account as a KYC submission (shown to staff). */
+export const kycDuplicate = z.object({
+  field: z.enum(['pan', 'account']),
+  memberId: z.number().int(),
+  memberCode: z.string().nullable(),
+  memberName: z.string().nullable(),
+  action: z.enum(FRAUD_ACTIONS),
+});
+export type KycDuplicate = z.infer<typeof kycDuplicate>;
+export const KYC_DUPLICATE_LABELS = { pan: 'PAN', account: 'bank account' } as const;
+
+const tags = ['Fraud rules'];
+const page = { page: SCAN_HISTORY_PAGE } as const;
+
+export const fraudRulesEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/fraud-rules',
+    access: page,
+    tags,
+    summary: 'Fraud rules: the set in force, pending requests and the history',
+    response: fraudRulesList,
+  }),
+  request: endpoint({
+    method: 'POST',
+    path: '/admin/fraud-rules',
+    access: { action: 'fraud-rules.request' },
+    tags,
+    summary: 'Request fraud rules from a date; a second person approves them',
+    body: fraudRulesBody,
+    response: fraudRulesRow,
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/admin/fraud-rules/:id/approve',
+    access: { action: 'fraud-rules.approve' },
+    tags,
+    summary: 'Approve requested fraud rules (not by their requester)',
+    params: idParams,
+    body: fraudRulesDecisionBody,
+    response: fraudRulesRow,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/admin/fraud-rules/:id/reject',
+    access: { action: 'fraud-rules.approve' },
+    tags,
+    summary: 'Reject requested fraud rules, with a reason',
+    params: idParams,
+    body: fraudRulesDecisionBody,
+    response: fraudRulesRow,
+  }),
+};
