@@ -2,7 +2,7 @@ import type { AuditEntry } from '@app/contract/audit';
 import { auditEndpoints } from '@app/contract/audit';
 import { resourceOf } from '@app/contract/endpoint';
 import { Typography } from '@mui/material';
-import { ListContextProvider, Pagination, useList } from 'react-admin';
+import { ListContextProvider, Pagination, ResourceContextProvider, useList } from 'react-admin';
 import { useProfile } from '../../app/profile-context';
 import { ListPage } from '../list/ListPage';
 import { AuditChanges } from './AuditChanges';
@@ -51,10 +51,13 @@ export function AuditHistory({
 function RecentHistory({ entries }: { entries: AuditEntry[] }) {
   const context = useList({ data: entries, perPage: 10 });
   if (entries.length === 0) return <None />;
+  // The grid asks its resource what the role may do with it: the audit log's, read-only here.
   return (
-    <ListContextProvider value={context}>
-      <AuditDatagrid showEntity={false} />
-      <Pagination rowsPerPageOptions={[10]} />
-    </ListContextProvider>
+    <ResourceContextProvider value={resourceOf(auditEndpoints.list)}>
+      <ListContextProvider value={context}>
+        <AuditDatagrid showEntity={false} />
+        <Pagination rowsPerPageOptions={[10]} />
+      </ListContextProvider>
+    </ResourceContextProvider>
   );
 }
