@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { scanUrl } from '@app/contract/coupons';
 import { demoEmail } from '@app/contract/permissions';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -11,12 +10,14 @@ import { loggedCode } from '../server-log';
 import { approvedAppMember, bearer, PHOTO_PNG, staffToken } from './member-app';
 import {
   activeCodes,
+  activeCoupons,
   almondToken,
   expectNoStaffPieces,
-  labelVideo,
+  labelVideoFromPdf,
   MEMBER_TOKEN_KEY,
   memberScans,
   newMobile,
+  printedLabelPdf,
 } from './member-web';
 
 // The member web app as a phone opens it from a printed label (issue 25).
@@ -264,7 +265,7 @@ async function signedInMember(page: Page, request: Parameters<typeof activeCodes
   return { staff, member };
 }
 
-/** Chromium's fake camera plays this file: a label's QR, written before the camera opens. */
+/** Chromium's fake camera plays this file: the product's printed label, written before the camera opens. */
 const LABEL_VIDEO = path.join(os.tmpdir(), `member-label-${process.pid}.y4m`);
 
 test('the camera reads a printed label and the scan is credited once, the reader served by us', async ({
@@ -276,8 +277,9 @@ test('the camera reads a printed label and the scan is credited once, the reader
   // so the label (a live code's link) is written first.
   const staff = await almondToken(request);
   const member = await approvedAppMember(request, staff);
-  const codes = await activeCodes(request, staff, 6);
-  labelVideo(LABEL_VIDEO, scanUrl(baseURL ?? '', codes[5] ?? ''));
+  const coupon = (await activeCoupons(request, staff, 6))[5];
+  if (!coupon) throw new Error('no sixth active code');
+  labelVideoFromPdf(LABEL_VIDEO, await printedLabelPdf(request, staff, coupon.serial));
   const base = config.use?.launchOptions ?? {};
   const browser = await playwright.chromium.launch({
     ...base,
