@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { decryptText, encryptText, type FieldKeys, keyIdOf } from './field-crypto';
 import { columnOf, notUnder, SEALED_FIELDS, tableOf } from './sealed-fields';
+import { yieldToOthers } from './yield';
 
 export const REENCRYPT_TASK = 'keys.reencrypt';
 /** Values per batch: each batch is one transaction holding its rows' locks briefly. */
 export const REENCRYPT_BATCH = 500;
 /** Arbitrary constant: serialises the instances that would queue the re-encryption at start-up. */
 const REENCRYPT_ENQUEUE_LOCK = 7_310_420_025;
-
-const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 export interface ReencryptResult {
   rewritten: number;

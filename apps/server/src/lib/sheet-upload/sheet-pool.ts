@@ -1,6 +1,7 @@
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { badRequest } from '../errors';
+import { yieldToOthers } from '../yield';
 import type { ReadRequest, ReadResult, SheetRow } from './read-xlsx';
 import type { SheetChunk, StreamRequest, StreamResult } from './stream-xlsx';
 
@@ -80,18 +81,31 @@ export async function streamSheet(
 ): Promise<void> {
   const { port1, port2 } = new MessageChannel();
   let failure: { error: unknown } | undefined;
-  // The worker posts null after its last chunk, before it answers: both are awaited.
-  const drained = new Promise<void>((resolve) =>
-    port1.on('message', (chunk: SheetChunk | null) => {
-      if (chunk === null) return resolve();
-      try {
-        if (failure) return;
-        onChunk(chunk);
-      } catch (error) {
-        failure = { error };
-      }
-    }),
-  );
+  // A port hands over every message waiting on it in one turn of the event loop, so chunks are
+  // queued as they come and checked one a turn: health checks and other requests are answered
+  // between two chunks, not after the whole backlog (issue 21 item 14).
+  const waiting: SheetChunk[] = [];
+  let ended = false;
+  let wake: (() => void) | undefined;
+  port1.on('message', (chunk: SheetChunk | null) => {
+    if (chunk === null) ended = true;
+    else waiting.push(chunk);
+    wake?.();
+  });
+  const drained = (async () => {
+    for (;;) {
+      const chunk = waiting.shift();
+      if (chunk) {
+        try {
+          if (!failure) onChunk(chunk);
+        } catch (error) {
+          failure = { error };
+        }
+        await yieldToOthers();
+      } else if (ended) return;
+      else await new Promise<void>((resolve) => (wake = resolve));
+    }
+  })();
   try {
     const request: StreamRequest = { content, columns, anyOf: false, ...options, port: port2 };
     const result = await run<StreamResult>(request, { name: 'streamXlsx', transferList: [port2] });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
+import { yieldToOthers } from '../../lib/yield';
 import { arrayLiteral, type CodeSource, randomCodes } from '../coupons/coupon-codes';
 
 /** Rows per statement: big enough to be fast, small enough that other requests interleave. */
@@ -19,8 +20,6 @@ export interface FillOptions {
   chunk?: number;
   progress?: (done: number, total: number) => Promise<void>;
 }
-
-const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 const runSql = (from: number, batchId: number, codes: string[]) =>
   sql`insert into coupons (serial, code, batch_id)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { NotificationRecord } from '../../db/schema/notifications';
 import { intArray } from '../../lib/raw-sql';
+import { yieldToOthers } from '../../lib/yield';
 import { MESSAGE_EVENTS } from '../messages/templates.data';
 import * as repo from './notifications.repository';
 import type { PushSender } from './push-sender';
@@ -10,8 +11,6 @@ import type { PushSender } from './push-sender';
 export const FANOUT_CHUNK = 50_000;
 /** A fan-out that failed this many attempts is marked failed (jobs.ts retries twice). */
 const LAST_ATTEMPT = 3;
-
-const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 export interface FanOutOptions {
   sender: PushSender;
