@@ -15,6 +15,7 @@ import { type Actor, auditMany } from '../../lib/audit';
 import { conflict, isUniqueViolation } from '../../lib/errors';
 import { readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
 import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
+import { yieldToOthers } from '../../lib/yield';
 import { moveRedemptions, wrongStateMessage } from './redemption-state';
 import { type LockedRedemption, lockRedemptions, redemptionsByUtr, setUtrs } from './redemptions.repository';
 
@@ -119,7 +120,6 @@ type Planned = { row: number; id: number; utr: string };
 
 /** The checks of a 20,000-row file turn the event loop every 1,000 rows (health, other users). */
 const ROWS_BETWEEN_YIELDS = 1_000;
-const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The rows that would pay, locked in id order (as concurrent bulks lock); each refused row is
