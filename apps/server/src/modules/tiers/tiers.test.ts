@@ -175,7 +175,8 @@ describe('the nightly evaluation', () => {
     const [{ earned }] = (await kit.sql('select tier_earned as earned from members where id = $1', [
       scanner.id,
     ])) as { earned: number }[];
-    expect(earned).toBe(600);
+    // 300 at Base, then 300 × 1.10 = 330 at Silver.
+    expect(earned).toBe(630);
     // Again: nothing changes, no history is added.
     const before = await kit.sql('select count(*)::int as n from member_tiers');
     await runTierEvaluation(t.database);
@@ -245,14 +246,14 @@ describe('the lower redemption minimum', () => {
     await setTierPolicy(t);
     await setLimits(t, { redeemMinBalance: 5000 });
     const base = await redeemer(t, { balance: 2000 });
-    const refused = await redeem(t, base.token, { kind: 'cash', points: 500, payout: 'bank' });
+    const refused = await redeem(t, base.token, { kind: 'cash', points: 1000, payout: 'bank' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual({
       balance: 'You need a balance of at least 5,000 points to redeem',
     });
     const gold = await redeemer(t, { balance: 2000 });
     await kit.sql(`update members set tier = 'Gold', tier_pinned = true where id = $1`, [gold.id]);
-    const ok = await redeem(t, gold.token, { kind: 'cash', points: 500, payout: 'bank' });
+    const ok = await redeem(t, gold.token, { kind: 'cash', points: 1000, payout: 'bank' });
     expect(ok.statusCode).toBe(200);
     await setLimits(t, {});
   });
