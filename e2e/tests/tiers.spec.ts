@@ -14,7 +14,10 @@ test('request a tier policy as admin and approve it as almond team (Scheme page,
   await page.getByRole('spinbutton', { name: 'Period (months)' }).fill('6');
   await page.getByRole('button', { name: 'Request change' }).click();
   await expect(page.getByText('Sent for approval')).toBeVisible();
-  const row = page.getByRole('table', { name: 'Tier policies' }).getByRole('row').filter({ hasText: 'pending' });
+  const row = page
+    .getByRole('table', { name: 'Tier policies' })
+    .getByRole('row')
+    .filter({ hasText: 'pending' });
   await expect(row).toContainText('6 months');
   // The requester may not approve their own change.
   await expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
@@ -23,7 +26,10 @@ test('request a tier policy as admin and approve it as almond team (Scheme page,
   await signIn(page, 'almond team');
   await page.goto('/dashboard/scheme');
   await page.getByRole('tab', { name: 'Tiers' }).click();
-  const pending = page.getByRole('table', { name: 'Tier policies' }).getByRole('row').filter({ hasText: 'pending' });
+  const pending = page
+    .getByRole('table', { name: 'Tier policies' })
+    .getByRole('row')
+    .filter({ hasText: 'pending' });
   await pending.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Tier policy approved')).toBeVisible();
