@@ -172,11 +172,9 @@ describe('the nightly evaluation', () => {
     expect((await tierOf(old.id)).tier).toBe('Base');
     expect(await historyOf(scanner.id)).toEqual([{ tier: 'Gold', reason: 'evaluated' }]);
     expect(await historyOf(rich.id)).toEqual([{ tier: 'Base', reason: 'evaluated' }]);
-    const [{ earned }] = (await kit.sql('select tier_earned as earned from members where id = $1', [
-      scanner.id,
-    ])) as { earned: number }[];
+    const [figure] = await kit.sql('select tier_earned as earned from members where id = $1', [scanner.id]);
     // 300 at Base, then 300 × 1.10 = 330 at Silver.
-    expect(earned).toBe(630);
+    expect(figure!.earned).toBe(630);
     // Again: nothing changes, no history is added.
     const before = await kit.sql('select count(*)::int as n from member_tiers');
     await runTierEvaluation(t.database);
