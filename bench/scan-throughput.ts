@@ -6,9 +6,10 @@
  * (30 a minute) never trips. After a warm-up the two sides alternate in ABBA rounds (the side that
  * runs second used to come out ~25% faster). PostgreSQL only; not part of npm test.
  *
- *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys] [--caps]
+ *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys] [--caps] [--tiers]
  *   (--caps: per-member scan caps per day and month in force, high enough never to refuse, so every
- *   product scan pays for reading them under the member's lock)
+ *   product scan pays for reading them under the member's lock; --tiers: a tier policy in force, with
+ *   thresholds members cross during the run, so scans pay for the multiplier and the evaluation on earning)
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/at_ci (maintenance database; a fresh one is made)
  */
 import { SCAN_ATTEMPTS_PER_MINUTE } from '@app/contract/coupon-scans';
@@ -36,6 +37,8 @@ const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
 /** With --caps the scan caps of issue 26 are in force (and never reached). */
 const WITH_CAPS = process.argv.includes('--caps');
+/** With --tiers a tier policy is in force (Silver from 50, Gold from 200 points earned). */
+const WITH_TIERS = process.argv.includes('--tiers');
 const WARMUP = 500;
 const ROUNDS = 4;
 const CONNECTIONS = 64;
@@ -129,6 +132,12 @@ try {
   if (WITH_CAPS)
     await database.executeSql(`insert into points_limits (scan_points_per_day, scan_points_per_month,
       effective_from, status, requested_by) values (1000000, 10000000, now() - interval '1 minute', 'approved', 0)`);
+  if (WITH_TIERS)
+    await database.executeSql(`insert into tier_policies (period_months, tiers, effective_from, status, requested_by)
+      values (12, '[{"name":"Base","nameHi":"बेस","minPoints":0,"multiplier":1,"redeemMinBalance":null},
+        {"name":"Silver","nameHi":"सिल्वर","minPoints":50,"multiplier":1.1,"redeemMinBalance":null},
+        {"name":"Gold","nameHi":"गोल्ड","minPoints":200,"multiplier":1.25,"redeemMinBalance":null}]',
+        now() - interval '1 minute', 'approved', 0)`);
   const productCodes = await activeCodes(database, product!.id, N + WARMUP);
   const ceilingCodes = await activeCodes(database, product!.id, N + WARMUP);
   // Enough members that none passes the per-minute scan limit during a run.
@@ -201,7 +210,7 @@ try {
   const c = summary(runs.ceiling);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(
-    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}`,
+    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}${WITH_TIERS ? ', tiers in force' : ''}`,
   );
   console.log(
     `  product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record): ${Math.round(p.rps)} req/s  p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  failures ${p.failures}  node CPU ${p.cpu.toFixed(2)} ms/req`,

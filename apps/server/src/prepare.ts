@@ -17,6 +17,7 @@ import { seedDemoRedemptions } from './seed/redemptions';
 import { seedRoles } from './seed/roles';
 import { hasStaff, seedDemoStaff, seedFirstAdmin } from './seed/staff';
 import { seedDemoStores } from './seed/stores';
+import { seedDemoTiers } from './seed/tiers';
 
 export interface PrepareOptions {
   seedDemo: boolean;
@@ -54,6 +55,7 @@ export async function prepareDatabase(
       await seedDemoContent(database);
       await seedDemoField(database, options.encryptionKey ?? DEV_ENCRYPTION_KEY);
       await seedDemoPointsExpiry(database);
+      await seedDemoTiers(database);
       // The demo history's decisions queued step messages to made-up members: history, not news.
       await database.executeSql('delete from member_messages');
       seeded = true;

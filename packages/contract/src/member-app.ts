@@ -6,6 +6,7 @@ import { listQuery, listResult } from './list';
 import { MEMBER_KYC_STATUSES, MEMBER_STATUSES, MEMBER_TYPES, mobileNumber } from './members';
 import { memberProfileUpdate, messageLanguage } from './messages';
 import { memberExpiring } from './points-expiry';
+import { memberTier } from './tiers';
 
 /** The member app's API (`/api/app/...`): sign-in by one-time code, registration, profile. */
 export const OTP_RULES = { expirySeconds: 300, maxTries: 5, resendAfterSeconds: 30, maxPerHour: 6 } as const;
@@ -73,6 +74,8 @@ export const memberProfile = z.object({
   balance: z.number().int(),
   /** Points that expire within 30 days, and the next expiry days (issue 26). */
   expiring: memberExpiring,
+  /** The member's tier and progress to the next (issue 26 item 2); null when no tier policy is in force. */
+  tier: memberTier.nullable(),
   termsVersion: z.string().nullable(),
   currentTermsVersion: z.string().nullable(),
   /** A published terms version this member has not accepted yet: the app asks before going on. */

@@ -84,6 +84,8 @@ export const memberRow = z.object({
   statusReason: z.string().nullable(),
   kycStatus: z.enum(MEMBER_KYC_STATUSES),
   balance: z.number().int(),
+  /** The member's tier (tiers.ts); null: not evaluated yet. */
+  tier: z.string().nullable(),
   createdAt: z.string(),
 });
 export type MemberRow = z.infer<typeof memberRow>;
@@ -114,6 +116,7 @@ export const MEMBER_FILTERS = [
   'registeredFrom',
   'registeredTo',
   'kycStatus',
+  'tier',
   'balanceMin',
   'balanceMax',
 ] as const;

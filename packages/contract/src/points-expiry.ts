@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import {
+  SETTING_STATUSES,
+  settingDecisionBody,
+  settingEndpoints,
+  settingRequestFields,
+  settingRowFields,
+} from './effective-settings';
 import { endpoint } from './endpoint';
-import { idParams, text } from './input';
 
 /**
  * Points expiry (issue 26). A policy says when earned points expire: never, N months after they were
@@ -15,7 +21,7 @@ export const EXPIRY_RULE_LABELS: Record<ExpiryRule, string> = {
   rolling_months: 'Expire N months after earning',
   financial_year: 'Expire at the end of the next financial year (31 March)',
 };
-export const EXPIRY_POLICY_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const EXPIRY_POLICY_STATUSES = SETTING_STATUSES;
 
 /** The days before an expiry on which members are reminded. */
 export const EXPIRY_REMINDER_DAYS = [30, 7] as const;
@@ -30,8 +36,7 @@ export const expiryPolicyBody = z
   .object({
     rule: z.enum(EXPIRY_RULES, { error: 'Choose how points expire' }),
     months: z.number({ error: EXPIRY_MESSAGES.months }).int(EXPIRY_MESSAGES.months).min(1).max(120).nullish(),
-    effectiveFrom: z.iso.date({ error: 'Enter the date it takes effect (YYYY-MM-DD)' }),
-    note: text(500, { multiline: true }).nullish(),
+    ...settingRequestFields,
   })
   .superRefine((body, ctx) => {
     if (body.rule === 'rolling_months' && !body.months)
@@ -40,27 +45,15 @@ export const expiryPolicyBody = z
 export type ExpiryPolicyBody = z.infer<typeof expiryPolicyBody>;
 
 export const expiryPolicy = z.object({
-  id: z.number().int(),
+  ...settingRowFields,
   rule: z.enum(EXPIRY_RULES),
   months: z.number().int().nullable(),
-  effectiveFrom: z.string(),
-  status: z.enum(EXPIRY_POLICY_STATUSES),
-  note: z.string().nullable(),
-  requestedBy: z.number().int(),
-  requestedByName: z.string().nullable(),
-  requestedAt: z.string(),
-  decidedBy: z.number().int().nullable(),
-  decidedByName: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  decisionReason: z.string().nullable(),
-  /** The approved policy that applies to points earned now. */
-  inForce: z.boolean(),
 });
 export type ExpiryPolicy = z.infer<typeof expiryPolicy>;
 
 export const expiryPolicies = z.object({ rows: z.array(expiryPolicy) });
 
-export const expiryDecisionBody = z.object({ reason: text(500, { multiline: true }).nullish() });
+export const expiryDecisionBody = settingDecisionBody;
 
 /** Points that stand to expire, by month of expiry (IST): the programme's liability as it runs out. */
 export const expiryLiabilityRow = z.object({
@@ -87,44 +80,23 @@ export type MemberExpiring = z.infer<typeof memberExpiring>;
 const tags = ['Points expiry'];
 const page = { page: '/dashboard/scheme' } as const;
 
+const policyEndpoints = settingEndpoints('/admin/points-expiry/policies', {
+  page: '/dashboard/scheme',
+  actions: { request: 'points-expiry.request', approve: 'points-expiry.approve' },
+  tags,
+  body: expiryPolicyBody,
+  row: expiryPolicy,
+  summaries: {
+    list: 'Expiry policies: the one in force, the pending requests and the history',
+    request: 'Request an expiry policy from a date; a second person approves it',
+    approve: 'Approve a requested expiry policy (not by its requester)',
+    reject: 'Reject a requested expiry policy, with a reason',
+  },
+});
+
 export const pointsExpiryEndpoints = {
-  policies: endpoint({
-    method: 'GET',
-    path: '/admin/points-expiry/policies',
-    access: page,
-    tags,
-    summary: 'Expiry policies: the one in force, the pending requests and the history',
-    response: expiryPolicies,
-  }),
-  request: endpoint({
-    method: 'POST',
-    path: '/admin/points-expiry/policies',
-    access: { action: 'points-expiry.request' },
-    tags,
-    summary: 'Request an expiry policy from a date; a second person approves it',
-    body: expiryPolicyBody,
-    response: expiryPolicy,
-  }),
-  approve: endpoint({
-    method: 'POST',
-    path: '/admin/points-expiry/policies/:id/approve',
-    access: { action: 'points-expiry.approve' },
-    tags,
-    summary: 'Approve a requested expiry policy (not by its requester)',
-    params: idParams,
-    body: expiryDecisionBody,
-    response: expiryPolicy,
-  }),
-  reject: endpoint({
-    method: 'POST',
-    path: '/admin/points-expiry/policies/:id/reject',
-    access: { action: 'points-expiry.approve' },
-    tags,
-    summary: 'Reject a requested expiry policy, with a reason',
-    params: idParams,
-    body: expiryDecisionBody,
-    response: expiryPolicy,
-  }),
+  /** `list` (the policies), `request`, `approve`, `reject`: the setting kit's four. */
+  ...policyEndpoints,
   liability: endpoint({
     method: 'GET',
     path: '/admin/points-expiry/liability',

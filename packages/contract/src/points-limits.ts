@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
-import { idParams, text } from './input';
+import {
+  SETTING_STATUSES,
+  settingDecisionBody,
+  settingEndpoints,
+  settingRequestFields,
+  settingRowFields,
+} from './effective-settings';
 
 /**
  * Caps and limits (issue 26, item 3): per member, points earned by scans per day and per month (IST;
@@ -21,7 +26,7 @@ export const POINTS_LIMIT_LABELS: Record<PointsLimitField, string> = {
   redeemMinBalance: 'Minimum balance to redeem',
   redeemPointsPerMonth: 'Points a member may redeem per month',
 };
-export const POINTS_LIMIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const POINTS_LIMIT_STATUSES = SETTING_STATUSES;
 
 export const LIMITS_MESSAGES = {
   whole: 'Enter a whole number of points above 0, or leave it empty',
@@ -55,8 +60,7 @@ export const pointsLimitsBody = z
     scanPointsPerMonth: limit(1),
     redeemMinBalance: limit(1),
     redeemPointsPerMonth: limit(1),
-    effectiveFrom: z.iso.date({ error: 'Enter the date it takes effect (YYYY-MM-DD)' }),
-    note: text(500, { multiline: true }).nullish(),
+    ...settingRequestFields,
   })
   .superRefine((body, ctx) => {
     if (body.scanPointsPerDay && body.scanPointsPerMonth && body.scanPointsPerDay > body.scanPointsPerMonth)
@@ -65,68 +69,27 @@ export const pointsLimitsBody = z
 export type PointsLimitsBody = z.infer<typeof pointsLimitsBody>;
 
 export const pointsLimitsRow = z.object({
-  id: z.number().int(),
+  ...settingRowFields,
   scanPointsPerDay: z.number().int().nullable(),
   scanPointsPerMonth: z.number().int().nullable(),
   redeemMinBalance: z.number().int().nullable(),
   redeemPointsPerMonth: z.number().int().nullable(),
-  effectiveFrom: z.string(),
-  status: z.enum(POINTS_LIMIT_STATUSES),
-  note: z.string().nullable(),
-  requestedBy: z.number().int(),
-  requestedByName: z.string().nullable(),
-  requestedAt: z.string(),
-  decidedBy: z.number().int().nullable(),
-  decidedByName: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  decisionReason: z.string().nullable(),
-  /** The approved set in force now. */
-  inForce: z.boolean(),
 });
 export type PointsLimitsRow = z.infer<typeof pointsLimitsRow>;
 
 export const pointsLimitsList = z.object({ rows: z.array(pointsLimitsRow) });
-export const limitsDecisionBody = z.object({ reason: text(500, { multiline: true }).nullish() });
+export const limitsDecisionBody = settingDecisionBody;
 
-const tags = ['Caps and limits'];
-const page = { page: '/dashboard/scheme' } as const;
-
-export const pointsLimitsEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/admin/points-limits',
-    access: page,
-    tags,
-    summary: 'Caps and limits: the set in force, pending requests and the history',
-    response: pointsLimitsList,
-  }),
-  request: endpoint({
-    method: 'POST',
-    path: '/admin/points-limits',
-    access: { action: 'points-limits.request' },
-    tags,
-    summary: 'Request caps and redemption limits from a date; a second person approves them',
-    body: pointsLimitsBody,
-    response: pointsLimitsRow,
-  }),
-  approve: endpoint({
-    method: 'POST',
-    path: '/admin/points-limits/:id/approve',
-    access: { action: 'points-limits.approve' },
-    tags,
-    summary: 'Approve requested caps and limits (not by their requester)',
-    params: idParams,
-    body: limitsDecisionBody,
-    response: pointsLimitsRow,
-  }),
-  reject: endpoint({
-    method: 'POST',
-    path: '/admin/points-limits/:id/reject',
-    access: { action: 'points-limits.approve' },
-    tags,
-    summary: 'Reject requested caps and limits, with a reason',
-    params: idParams,
-    body: limitsDecisionBody,
-    response: pointsLimitsRow,
-  }),
-};
+export const pointsLimitsEndpoints = settingEndpoints('/admin/points-limits', {
+  page: '/dashboard/scheme',
+  actions: { request: 'points-limits.request', approve: 'points-limits.approve' },
+  tags: ['Caps and limits'],
+  body: pointsLimitsBody,
+  row: pointsLimitsRow,
+  summaries: {
+    list: 'Caps and limits: the set in force, pending requests and the history',
+    request: 'Request caps and redemption limits from a date; a second person approves them',
+    approve: 'Approve requested caps and limits (not by their requester)',
+    reject: 'Reject requested caps and limits, with a reason',
+  },
+});

@@ -135,6 +135,21 @@ export const REPORTS = [
     ],
   },
   {
+    key: 'tiers',
+    label: 'Tiers (members by tier: each tier reached, and the tier now)',
+    permission: '/dashboard/scheme',
+    dateField: 'Tier from',
+    columns: [
+      { header: 'From', key: 'fromAt', width: 20 },
+      { header: 'Member code', key: 'memberCode', width: 12 },
+      { header: 'Member', key: 'memberName', width: 24 },
+      { header: 'Tier', key: 'tier', width: 14 },
+      { header: 'How', key: 'reason', width: 12 },
+      { header: 'Points earned in the period', key: 'earned', width: 14 },
+      { header: 'Tier now', key: 'currentTier', width: 14 },
+    ],
+  },
+  {
     key: 'points_expiry',
     label: 'Points expiry (earned lots by expiry date)',
     permission: '/dashboard/scheme',

@@ -1,7 +1,7 @@
 import type { MemberProfile } from '@app/contract/member-app';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPoints } from '../i18n';
+import { formatNumber, formatPoints } from '../i18n';
 import { Card } from '../ui';
 import { LedgerList } from './Ledger';
 import { ScanForm } from './ScanForm';
@@ -20,6 +20,7 @@ export function Home({ profile, onChanged }: { profile: MemberProfile; onChanged
           {formatPoints(profile.balance)}
         </p>
         <p className={`status ${profile.status}`}>{t(`home.status.${profile.status}`)}</p>
+        {profile.tier && <TierLine tier={profile.tier} />}
       </Card>
       <Suspense fallback={null}>
         <Banners />
@@ -29,5 +30,31 @@ export function Home({ profile, onChanged }: { profile: MemberProfile; onChanged
         <LedgerList perPage={5} empty={t('home.none')} />
       </Card>
     </>
+  );
+}
+
+/** The member's tier in their language, its scan multiplier and the points still needed for the next. */
+function TierLine({ tier }: { tier: NonNullable<MemberProfile['tier']> }) {
+  const { t, i18n } = useTranslation();
+  const hindi = i18n.language === 'hi';
+  const name = (n: { name: string; nameHi: string }) => (hindi ? n.nameHi : n.name);
+  const multiplier = tier.multiplier.toLocaleString('en-IN', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return (
+    <div data-testid="tier">
+      <p className="label">{t('home.tier', { tier: name(tier) })}</p>
+      {tier.multiplier > 1 && <p>{t('home.tierBonus', { multiplier })}</p>}
+      <p>
+        {tier.next
+          ? t('home.tierNext', {
+              points: formatNumber(tier.next.needed),
+              months: tier.periodMonths,
+              tier: name(tier.next),
+            })
+          : t('home.tierTop')}
+      </p>
+    </div>
   );
 }

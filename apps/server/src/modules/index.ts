@@ -43,6 +43,7 @@ import { schemePointsModule } from './scheme-points/scheme-points.module';
 import { schemesModule } from './schemes/schemes.module';
 import { staffModule } from './staff/staff.module';
 import { storesModule } from './stores/stores.module';
+import { tiersModule } from './tiers/tiers.module';
 
 /**
  * Every module of the server, each with what it contributes (`<module>/<module>.module.ts`). routes.ts,
@@ -82,6 +83,7 @@ export const MODULES: readonly ModuleContribution[] = [
   payoutsModule,
   pointsExpiryModule,
   pointsLimitsModule,
+  tiersModule,
   fraudRulesModule,
   employeesModule,
   mapsModule,

@@ -635,6 +635,9 @@ CREATE TABLE "members" (
 	"status_reason" text,
 	"kyc_status" text DEFAULT 'none' NOT NULL,
 	"balance" integer DEFAULT 0 NOT NULL,
+	"tier" text,
+	"tier_earned" integer DEFAULT 0 NOT NULL,
+	"tier_pinned" boolean DEFAULT false NOT NULL,
 	"language" text DEFAULT 'en' NOT NULL,
 	"whatsapp_opt_in_at" timestamp with time zone,
 	"promotions_muted_at" timestamp with time zone,
@@ -1196,6 +1199,48 @@ CREATE TABLE "tasks" (
 	"interrupted_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "member_tiers" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"tier" text NOT NULL,
+	"from_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"reason" text NOT NULL,
+	"earned" integer,
+	"policy_id" bigint,
+	"override_id" bigint,
+	"by" integer,
+	CONSTRAINT "member_tiers_reason" CHECK ("member_tiers"."reason" in ('evaluated', 'override'))
+);
+--> statement-breakpoint
+CREATE TABLE "tier_overrides" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"tier" text,
+	"reason" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"requested_by" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text
+);
+--> statement-breakpoint
+CREATE TABLE "tier_policies" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"period_months" integer NOT NULL,
+	"tiers" jsonb NOT NULL,
+	"effective_from" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"note" text,
+	"requested_by" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	CONSTRAINT "tier_policies_period" CHECK ("tier_policies"."period_months" between 1 and 36),
+	CONSTRAINT "tier_policies_tiers" CHECK (jsonb_typeof("tier_policies"."tiers") = 'array' and jsonb_array_length("tier_policies"."tiers") >= 1)
+);
+--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_invoice_line_id_invoice_lines_id_fk" FOREIGN KEY ("invoice_line_id") REFERENCES "public"."invoice_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_distributor_id_distributors_id_fk" FOREIGN KEY ("distributor_id") REFERENCES "public"."distributors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_undone_by_staff_id_fk" FOREIGN KEY ("undone_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1261,6 +1306,8 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_staff_id_staff_id_fk" FOREIGN KE
 ALTER TABLE "sign_in_challenges" ADD CONSTRAINT "sign_in_challenges_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_events" ADD CONSTRAINT "sign_in_events_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff" ADD CONSTRAINT "staff_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_tiers" ADD CONSTRAINT "member_tiers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tier_overrides" ADD CONSTRAINT "tier_overrides_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_kind_version_key" ON "documents" USING btree ("kind","version");--> statement-breakpoint
@@ -1382,4 +1429,8 @@ CREATE INDEX "stores_geo_idx" ON "stores" USING gist (point("lng", "lat")) WHERE
 CREATE INDEX "stores_name_idx" ON "stores" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "stores_state_idx" ON "stores" USING btree ("state","name");--> statement-breakpoint
 CREATE INDEX "tasks_kind_idx" ON "tasks" USING btree ("kind","id");--> statement-breakpoint
-CREATE INDEX "tasks_status_idx" ON "tasks" USING btree ("status");
+CREATE INDEX "tasks_status_idx" ON "tasks" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "member_tiers_member_idx" ON "member_tiers" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "tier_overrides_member_idx" ON "tier_overrides" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "tier_overrides_pending_idx" ON "tier_overrides" USING btree ("id") WHERE "tier_overrides"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "tier_policies_in_force_idx" ON "tier_policies" USING btree ("status","effective_from");

@@ -267,6 +267,84 @@ END;
 $$;
 --> statement-breakpoint
 
+-- The tier policy in force now (issue 26 item 2): the latest approved tier_policies row effective by
+-- now; every column NULL when none. PL/pgSQL keeps its plan for the session.
+CREATE OR REPLACE FUNCTION tier_policy_in_force(OUT id bigint, OUT period_months integer, OUT tiers jsonb)
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  SELECT t.id, t.period_months, t.tiers INTO id, period_months, tiers
+    FROM tier_policies t WHERE t.status = 'approved' AND t.effective_from <= now()
+    ORDER BY t.effective_from DESC, t.id DESC LIMIT 1;
+END;
+$$;
+--> statement-breakpoint
+
+-- The tier `p_points` earned in the period reach: the highest whose minPoints they reach (the lowest
+-- tier, minPoints 0, when none). A SQL function: the planner inlines it.
+CREATE OR REPLACE FUNCTION tier_for_points(p_tiers jsonb, p_points integer) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce((SELECT t->>'name' FROM jsonb_array_elements(p_tiers) t
+    WHERE (t->>'minPoints')::integer <= p_points ORDER BY (t->>'minPoints')::integer DESC LIMIT 1),
+    p_tiers->0->>'name')
+$$;
+--> statement-breakpoint
+
+-- A tier's threshold (its minPoints) in the policy: its rank; 0 for a member not evaluated yet (the
+-- lowest tier) or a tier the policy no longer has.
+CREATE OR REPLACE FUNCTION tier_min_points(p_tiers jsonb, p_tier text) RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce((SELECT (t->>'minPoints')::integer FROM jsonb_array_elements(p_tiers) t
+    WHERE t->>'name' = p_tier LIMIT 1), 0)
+$$;
+--> statement-breakpoint
+
+-- One round of the nightly tier evaluation (issue 26 item 2): the next `p_limit` members after id
+-- `p_after`, locked first in id order (the order scans, redemptions and the expiry run lock in), then,
+-- in a new statement that sees what a concurrent round committed, each member's points earned by
+-- scans in the policy's period (coupon_scans.points: never the balance, never refunds), the tier they
+-- reach (a pinned member keeps theirs), set-based: one UPDATE of the members whose tier or figure
+-- changed and one history row per changed tier. Running it again, or concurrently, changes nothing
+-- more. Returns the last member id of the round; NULL when no policy is in force or no member is left.
+CREATE OR REPLACE FUNCTION evaluate_member_tiers(p_after bigint, p_limit integer) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_policy record;
+  v_ids bigint[];
+BEGIN
+  SELECT * INTO v_policy FROM tier_policy_in_force();
+  IF v_policy.id IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SELECT array_agg(x.id ORDER BY x.id) INTO v_ids FROM (
+    SELECT m.id FROM members m WHERE m.id > p_after ORDER BY m.id LIMIT p_limit FOR UPDATE OF m) x;
+  IF v_ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  WITH earned AS (
+    SELECT m.id, m.tier AS old_tier, m.tier_pinned, coalesce(e.points, 0)::integer AS points
+      FROM members m LEFT JOIN (
+        SELECT cs.member_id, sum(cs.points) AS points FROM coupon_scans cs
+          WHERE cs.member_id = ANY (v_ids) AND cs.result = 'success'
+            AND cs.created_at > now() - make_interval(months => v_policy.period_months)
+          GROUP BY cs.member_id) e ON e.member_id = m.id
+      WHERE m.id = ANY (v_ids)
+  ), target AS (
+    SELECT e.id, e.old_tier, e.points,
+        CASE WHEN e.tier_pinned THEN e.old_tier ELSE tier_for_points(v_policy.tiers, e.points) END AS tier
+      FROM earned e
+  ), changed AS (
+    UPDATE members m SET tier = t.tier, tier_earned = t.points
+      FROM target t WHERE m.id = t.id AND (m.tier IS DISTINCT FROM t.tier OR m.tier_earned <> t.points)
+      RETURNING m.id
+  )
+  INSERT INTO member_tiers (member_id, tier, reason, earned, policy_id)
+    SELECT t.id, t.tier, 'evaluated', t.points, v_policy.id FROM target t
+      WHERE t.tier IS DISTINCT FROM t.old_tier AND t.tier IS NOT NULL;
+  RETURN v_ids[array_length(v_ids, 1)];
+END;
+$$;
+--> statement-breakpoint
+
 -- One scan attempt of the member app (PRODUCT.md 3.4), whatever its result, in one statement:
 -- the checks in order; for an active code the guarded UPDATE active -> scanned that only one
 -- transaction can win, its batch counters, the ledger entry `scan:<serial>`, the schemes' bonuses
@@ -310,8 +388,16 @@ DECLARE
   v_room integer;
   v_rules record;
   v_rated boolean;
+  v_tiers record;
+  v_tier_multiplier numeric := 1;
+  v_base integer;
+  v_points integer;
+  v_earned integer;
+  v_next_min integer;
+  v_tier text;
 BEGIN
-  SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by INTO m FROM members mm WHERE mm.id = p_member;
+  SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by, mm.tier, mm.tier_pinned INTO m
+    FROM members mm WHERE mm.id = p_member;
   SELECT count(*) INTO v_attempts_last_minute
     FROM coupon_scans cs WHERE cs.member_id = p_member AND cs.created_at > now() - interval '1 minute';
   -- A pending member scans only when the programme's "scans while pending" setting in force credits
@@ -358,6 +444,15 @@ BEGIN
       v_referral_due := v_referral.trigger = 'first_scan' AND NOT EXISTS (SELECT 1 FROM coupon_scans cs
         WHERE cs.member_id = p_member AND cs.result = 'success');
     END IF;
+    -- The member's tier multiplies the base points (issue 26 item 2), rounded down: 10 points at
+    -- 1.25 earn 12. Scheme bonuses stay on the catalogue's base (c_base); caps count the multiplied points.
+    SELECT * INTO v_tiers FROM tier_policy_in_force();
+    IF v_tiers.id IS NOT NULL THEN
+      SELECT (t->>'multiplier')::numeric INTO v_tier_multiplier FROM jsonb_array_elements(v_tiers.tiers) t
+        WHERE t->>'name' = coalesce(m.tier, v_tiers.tiers->0->>'name') LIMIT 1;
+      v_tier_multiplier := coalesce(v_tier_multiplier, 1);
+    END IF;
+    v_base := floor(coalesce(c_base, 0) * v_tier_multiplier)::integer;
     SELECT * INTO v_limits FROM points_limits_in_force();
     v_capped := v_limits.scan_points_per_day IS NOT NULL OR v_limits.scan_points_per_month IS NOT NULL;
     SELECT * INTO v_rules FROM fraud_rules_in_force();
@@ -398,8 +493,8 @@ BEGIN
         WHERE cs.member_id = p_member AND cs.result = 'success' AND cs.created_at >= v_month_start;
       v_room := least(coalesce(v_limits.scan_points_per_day - v_day_earned, 2147483647),
         coalesce(v_limits.scan_points_per_month - v_month_earned, 2147483647));
-      IF coalesce(c_base, 0) > v_room THEN
-        v_result := CASE WHEN v_month_earned + coalesce(c_base, 0) > v_limits.scan_points_per_month
+      IF v_base > v_room THEN
+        v_result := CASE WHEN v_month_earned + v_base > v_limits.scan_points_per_month
           THEN 'monthly_cap_reached' ELSE 'daily_cap_reached' END;
         UPDATE coupons SET status = 'active' WHERE serial = c_serial;
       END IF;
@@ -417,8 +512,8 @@ BEGIN
       v_flags := v_flags || 'outside_distributor_state'::text;
     END IF;
 
-    IF c_base > 0 THEN
-      SELECT * INTO v_posting FROM post_points(p_member, c_base, 'scan', 'scan:' || c_serial);
+    IF v_base > 0 THEN
+      SELECT * INTO v_posting FROM post_points(p_member, v_base, 'scan', 'scan:' || c_serial);
       v_entry := v_posting.entry_id;
       v_balance := v_posting.balance_after;
     END IF;
@@ -475,7 +570,7 @@ BEGIN
       END IF;
       -- Under a cap, a bonus is cut to the room the cap leaves after this scan's base and earlier bonuses.
       IF v_amount > 0 AND v_room IS NOT NULL THEN
-        v_amount := greatest(0, least(v_amount, v_room - coalesce(c_base, 0) - v_bonus));
+        v_amount := greatest(0, least(v_amount, v_room - v_base - v_bonus));
       END IF;
       -- A scheme with a points budget (issue 26) pays a bonus only while the budget covers all of it:
       -- the guarded UPDATE charges it first, so concurrent scans queue on the scheme row and the
@@ -499,17 +594,43 @@ BEGIN
         v_balance := v_posting.balance_after;
       END IF;
     END LOOP;
+
+    -- The tier, evaluated on earning (issue 26 item 2), cheaply: the member's running figure grows by
+    -- this scan's points (the member row is locked already: post_points updated its balance); only
+    -- when it reaches the next tier's threshold are the period's scans summed exactly (this scan's row
+    -- is written below, so it is added) and the member moved up. A scan never moves a member down:
+    -- points leaving the period are the nightly evaluation's (evaluate_member_tiers). A pinned tier
+    -- (an approved override) stays.
+    v_points := v_base + v_bonus;
+    IF v_tiers.id IS NOT NULL AND v_points > 0 THEN
+      UPDATE members SET tier_earned = tier_earned + v_points WHERE id = p_member
+        RETURNING tier_earned INTO v_earned;
+      SELECT min((t->>'minPoints')::integer) INTO v_next_min FROM jsonb_array_elements(v_tiers.tiers) t
+        WHERE (t->>'minPoints')::integer > tier_min_points(v_tiers.tiers, m.tier);
+      IF NOT m.tier_pinned AND v_next_min IS NOT NULL AND v_earned >= v_next_min THEN
+        SELECT coalesce(sum(cs.points), 0)::integer + v_points INTO v_earned FROM coupon_scans cs
+          WHERE cs.member_id = p_member AND cs.result = 'success'
+            AND cs.created_at > now() - make_interval(months => v_tiers.period_months);
+        v_tier := tier_for_points(v_tiers.tiers, v_earned);
+        UPDATE members SET tier_earned = v_earned WHERE id = p_member;
+        IF tier_min_points(v_tiers.tiers, v_tier) > tier_min_points(v_tiers.tiers, m.tier) THEN
+          UPDATE members SET tier = v_tier WHERE id = p_member;
+          INSERT INTO member_tiers (member_id, tier, reason, earned, policy_id)
+            VALUES (p_member, v_tier, 'evaluated', v_earned, v_tiers.id);
+        END IF;
+      END IF;
+    END IF;
   END IF;
 
   INSERT INTO coupon_scans (member_id, code, coupon_serial, batch_id, product_id, distributor_id,
       result, points, ledger_entry_id, latitude, longitude, state, flags)
     VALUES (p_member, left(p_sent, 40), c_serial, c_batch, c_product, c_distributor, v_result,
-      CASE WHEN v_result = 'success' THEN coalesce(c_base, 0) + v_bonus END, v_entry,
+      CASE WHEN v_result = 'success' THEN v_base + v_bonus END, v_entry,
       p_latitude, p_longitude, p_state, CASE WHEN v_result = 'success' THEN v_flags ELSE '{}' END);
 
   RETURN jsonb_build_object(
     'result', v_result,
-    'points', CASE WHEN v_result = 'success' THEN coalesce(c_base, 0) + v_bonus ELSE 0 END,
+    'points', CASE WHEN v_result = 'success' THEN v_base + v_bonus ELSE 0 END,
     'balance', v_balance,
     'serial', c_serial, 'sku', c_sku, 'productName', c_name);
 END;

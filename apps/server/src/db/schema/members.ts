@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -44,6 +45,12 @@ export const members = pgTable(
     /** none | submitted | approved | rejected */
     kycStatus: text('kyc_status').notNull().default('none'),
     balance: integer('balance').notNull().default(0),
+    /** The member's tier (its English name in the tier policy; schema/tiers.ts); null: not evaluated yet. */
+    tier: text('tier'),
+    /** Points earned by scans in the tier period as last evaluated, plus scans since (an upper bound). */
+    tierEarned: integer('tier_earned').notNull().default(0),
+    /** Pinned by an approved override: evaluation leaves the tier alone. */
+    tierPinned: boolean('tier_pinned').notNull().default(false),
     /** Language of the messages the member receives: en | hi (contract MESSAGE_LANGUAGES). */
     language: text('language').notNull().default('en'),
     /** When the member agreed to WhatsApp messages (null: not opted in; WhatsApp requires the opt-in). */

@@ -37,6 +37,7 @@ export const memberColumns = {
   statusReason: members.statusReason,
   kycStatus: sql<MemberRow['kycStatus']>`${members.kycStatus}`,
   balance: members.balance,
+  tier: members.tier,
   createdAt: isoText(members.createdAt),
 };
 
@@ -60,6 +61,7 @@ export const memberList = defineList<MemberRow>({
     statusReason: { sql: members.statusReason, label: 'Reason', width: 30 },
     kycStatus: { sql: memberColumns.kycStatus, label: 'KYC', width: 10 },
     balance: { sql: members.balance, label: 'Balance', format: 'int', width: 10 },
+    tier: { sql: members.tier, label: 'Tier', width: 12 },
     createdAt: { sql: memberColumns.createdAt, label: 'Registered', format: 'datetime', width: 20 },
   },
   from: (db, fields) =>
@@ -74,6 +76,7 @@ export const memberList = defineList<MemberRow>({
     dealerId: id(members.dealerId),
     ...istDayRange(members.createdAt, { from: 'registeredFrom', to: 'registeredTo' }),
     kycStatus: oneOf(members.kycStatus, ['none', 'submitted', 'approved', 'rejected']),
+    tier: equals(members.tier),
     ...intRange(members.balance, { min: 'balanceMin', max: 'balanceMax' }),
   },
   sort: {

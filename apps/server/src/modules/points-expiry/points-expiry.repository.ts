@@ -1,77 +1,26 @@
 import type { ExpiryLiability, ExpiryPolicy, MemberExpiring } from '@app/contract/points-expiry';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { isoText } from '../../lib/lists/sql';
+import { settingRepository } from '../../lib/settings';
 
-/** The approved policy in force now (the latest effective by now), by id; null when none. */
-const IN_FORCE = sql`(select p.id from points_expiry_policies p where p.status = 'approved'
-  and p.effective_from <= now() order by p.effective_from desc, p.id desc limit 1)`;
-
-const POLICY_COLUMNS = sql`p.id::int as id, p.rule, p.months, ${isoText(sql`p.effective_from`)} as "effectiveFrom", p.status,
-  p.note, p.requested_by as "requestedBy", r.name as "requestedByName", ${isoText(sql`p.requested_at`)} as "requestedAt",
-  p.decided_by as "decidedBy", d.name as "decidedByName", ${isoText(sql`p.decided_at`)} as "decidedAt",
-  p.decision_reason as "decisionReason", p.id = coalesce(${IN_FORCE}, 0) as "inForce"`;
-
-const FROM_POLICIES = sql`from points_expiry_policies p left join staff r on r.id = p.requested_by
-  left join staff d on d.id = p.decided_by`;
-
-export async function listPolicies(db: Executor): Promise<ExpiryPolicy[]> {
-  const { rows } = await db.execute(
-    sql`select ${POLICY_COLUMNS} ${FROM_POLICIES} order by p.effective_from desc, p.id desc limit 200`,
-  );
-  return rows as unknown as ExpiryPolicy[];
-}
-
-export async function findPolicy(db: Executor, id: number): Promise<ExpiryPolicy | undefined> {
-  const { rows } = await db.execute(sql`select ${POLICY_COLUMNS} ${FROM_POLICIES} where p.id = ${id}`);
-  return rows[0] as unknown as ExpiryPolicy | undefined;
-}
-
-export interface LockedPolicy {
-  id: number;
-  status: string;
-  requestedBy: number;
-  effectiveFrom: string;
-}
-
-export async function lockPolicy(db: Executor, id: number): Promise<LockedPolicy | undefined> {
-  const { rows } = await db.execute(sql`select id::int as id, status, requested_by as "requestedBy",
-    effective_from::text as "effectiveFrom" from points_expiry_policies where id = ${id} for update`);
-  return rows[0] as unknown as LockedPolicy | undefined;
-}
-
-/** A requested policy, from the start of its day in India. */
-export async function insertPolicy(
-  db: Executor,
-  values: {
-    rule: string;
-    months: number | null;
-    effectiveFrom: string;
-    note: string | null;
-    requestedBy: number;
-  },
-): Promise<number> {
-  const { rows } =
-    await db.execute(sql`insert into points_expiry_policies (rule, months, effective_from, note, requested_by)
-    values (${values.rule}, ${values.months}, (${values.effectiveFrom}::date)::timestamp at time zone 'Asia/Kolkata',
-      ${values.note}, ${values.requestedBy}) returning id::int as id`);
-  return (rows[0] as { id: number }).id;
+export interface ExpiryValues extends Record<string, unknown> {
+  rule: string;
+  months: number | null;
 }
 
 /**
- * Records the decision. An approval never reaches back in time: a policy approved after its date
- * takes effect from the approval, so points already earned keep the expiry they were given.
+ * The expiry policy as an effective-dated, maker-checker setting (lib/settings). An approval never
+ * reaches back in time: a policy approved after its date takes effect from the approval, so points
+ * already earned keep the expiry they were given.
  */
-export async function decidePolicy(
-  db: Executor,
-  id: number,
-  decision: { status: 'approved' | 'rejected'; by: number; reason: string | null },
-) {
-  await db.execute(sql`update points_expiry_policies set status = ${decision.status}, decided_by = ${decision.by},
-    decided_at = now(), decision_reason = ${decision.reason},
-    effective_from = case when ${decision.status} = 'approved' then greatest(effective_from, now()) else effective_from end
-    where id = ${id}`);
-}
+export const policySetting = settingRepository<ExpiryPolicy, ExpiryValues>({
+  table: 'points_expiry_policies',
+  columns: [
+    { key: 'rule', column: 'rule' },
+    { key: 'months', column: 'months' },
+  ],
+  timestamps: 'iso',
+});
 
 /** Open points by month of expiry (IST), the points that never expire and what has expired so far. */
 export async function liability(db: Executor): Promise<ExpiryLiability> {

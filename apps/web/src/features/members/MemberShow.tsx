@@ -12,6 +12,7 @@ import { MemberGamePlaysTab } from './MemberGamePlaysTab';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
 import { MemberRedemptionsTab } from './MemberRedemptionsTab';
+import { MemberTierTab } from './MemberTierTab';
 import { MEMBERS_RESOURCE } from './member-paths';
 
 /** One member: profile, KYC, ledger, adjustments and history tabs, with block/unblock and adjust. */
@@ -40,9 +41,13 @@ export function MemberShow() {
           <TextField source="statusReason" label="Status reason" emptyText="—" />
           <TextField source="kycStatus" label="KYC status" />
           <CountField source="balance" />
+          <TextField source="tier" emptyText="—" />
           <TextField source="termsVersion" label="Terms accepted" emptyText="—" />
           <DateTimeField source="createdAt" label="Registered" />
           <DateTimeField source="approvedAt" label="Approved" emptyText="—" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Tier">
+          <MemberTierTab memberId={id} />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="KYC">
           <MemberKycTab memberId={id} />

@@ -14,6 +14,7 @@ export const memberColumns = [
   <ChipField key="status" source="status" size="small" sortable={false} />,
   <TextField key="kyc" source="kycStatus" label="KYC" sortable={false} />,
   <CountField key="balance" source="balance" />,
+  <TextField key="tier" source="tier" sortable={false} emptyText="—" />,
   <DateTimeField key="created" source="createdAt" label="Registered" />,
 ];
 
@@ -22,5 +23,5 @@ export const memberCompact: CompactRow<RaRecord> = {
   primary: (r) => `${r.name} · ${r.code}`,
   secondary: (r) => `${r.mobile} · ${r.type} · ${r.district}, ${r.state}`,
   tertiary: (r) =>
-    `${r.status} · KYC ${r.kycStatus} · ${formatCount(r.balance)} pts · ${formatDateTime(r.createdAt)}`,
+    `${r.status} · KYC ${r.kycStatus} · ${formatCount(r.balance)} pts${r.tier ? ` · ${r.tier}` : ''} · ${formatDateTime(r.createdAt)}`,
 };

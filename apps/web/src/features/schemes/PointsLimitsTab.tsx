@@ -4,30 +4,12 @@ import {
   POINTS_LIMIT_FIELDS,
   POINTS_LIMIT_LABELS,
   type PointsLimitField,
+  type PointsLimitsBody,
   type PointsLimitsRow,
 } from '@app/contract/points-limits';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
-import { call } from '../../app/api';
-import { useProfile } from '../../app/profile-context';
-import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
-
-type Limits = Awaited<ReturnType<typeof call<typeof endpoints.list>>>;
+import { Box, Button, Stack, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { EffectiveSettingTab, type SettingFormProps } from '../../components/EffectiveSettingTab';
 
 const valueText = (value: number | null) => (value === null ? 'none' : formatCount(value));
 
@@ -36,100 +18,27 @@ const summary = (row: PointsLimitsRow) =>
 
 /**
  * Caps and limits (issue 26): per member, points from scans per day and per month; to redeem, a
- * minimum balance and points per month. Effective-dated; a change waits for a second person.
+ * minimum balance and points per month. Effective-dated; a change waits for a second person (the
+ * setting kit, components/EffectiveSettingTab).
  */
 export function PointsLimitsTab() {
-  const { can, profile } = useProfile();
-  const notify = useNotify();
-  const [limits, setLimits] = useState<Limits>();
-  const [failed, setFailed] = useState<string | null>(null);
-  const load = useCallback(() => {
-    setFailed(null);
-    call(endpoints.list).then(setLimits, (e: Error) => setFailed(e.message));
-  }, []);
-  useEffect(load, [load]);
-  const decide = (id: number, kind: 'approve' | 'reject') => async (reason: string) => {
-    await call(endpoints[kind], { params: { id: String(id) }, body: { reason: reason || null } });
-    notify(kind === 'approve' ? 'Limits approved' : 'Limits rejected', { type: 'success' });
-    load();
-  };
-  const inForce = limits?.rows.find((r) => r.inForce);
   return (
-    <Stack spacing={2}>
-      {failed && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={load}>
-              Retry
-            </Button>
-          }
-        >
-          {failed}
-        </Alert>
-      )}
-      <Alert severity="info">
-        In force:{' '}
-        {inForce
-          ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})`
-          : 'no caps or limits'}
-        . A scan past a cap is refused and its code stays active; a change applies from its date, after a
-        second person approves it.
-      </Alert>
-      {can('points-limits.request') && <RequestForm onDone={load} current={inForce} />}
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h6" component="h2">
-            Caps and limits
-          </Typography>
-          <Table size="small" aria-label="Caps and limits">
-            <TableHead>
-              <TableRow>
-                {POINTS_LIMIT_FIELDS.map((f) => (
-                  <TableCell key={f} align="right">
-                    {POINTS_LIMIT_LABELS[f]}
-                  </TableCell>
-                ))}
-                <TableCell>From</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Requested by</TableCell>
-                <TableCell>Decided by</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {limits?.rows.map((r) => (
-                <TableRow key={r.id}>
-                  {POINTS_LIMIT_FIELDS.map((f) => (
-                    <TableCell key={f} align="right">
-                      {valueText(r[f])}
-                    </TableCell>
-                  ))}
-                  <TableCell>{formatDateTime(r.effectiveFrom)}</TableCell>
-                  <TableCell>{r.inForce ? 'in force' : r.status}</TableCell>
-                  <TableCell>{r.requestedByName}</TableCell>
-                  <TableCell>
-                    {r.decidedByName ?? ''}
-                    {r.decisionReason ? ` — ${r.decisionReason}` : ''}
-                  </TableCell>
-                  <TableCell>
-                    {r.status === 'pending' && can('points-limits.approve') && (
-                      <ApproveRejectButtons
-                        subject="these caps and limits"
-                        disabled={r.requestedBy === profile?.id}
-                        disabledReason="You requested this change; someone else must approve it"
-                        onApprove={decide(r.id, 'approve')}
-                        onReject={decide(r.id, 'reject')}
-                      />
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
-    </Stack>
+    <EffectiveSettingTab<PointsLimitsRow, PointsLimitsBody>
+      endpoints={endpoints}
+      title="Caps and limits"
+      columns={POINTS_LIMIT_FIELDS.map((f) => ({
+        label: POINTS_LIMIT_LABELS[f],
+        align: 'right' as const,
+        cell: (r: PointsLimitsRow) => valueText(r[f]),
+      }))}
+      inForce={(row) =>
+        row ? `${summary(row)} (from ${formatDateTime(row.effectiveFrom)})` : 'no caps or limits'
+      }
+      explanation="A scan past a cap is refused and its code stays active; a change applies from its date, after a second person approves it."
+      subject="these caps and limits"
+      decided={{ approved: 'Limits approved', rejected: 'Limits rejected' }}
+      form={(props) => <RequestForm {...props} />}
+    />
   );
 }
 
@@ -138,26 +47,15 @@ const blank = (current?: PointsLimitsRow) =>
     POINTS_LIMIT_FIELDS.map((f) => [f, current?.[f] == null ? '' : String(current[f])]),
   ) as Record<PointsLimitField, string>;
 
-function RequestForm({ onDone, current }: { onDone: () => void; current?: PointsLimitsRow }) {
-  const notify = useNotify();
+function RequestForm({ submit, errors, current }: SettingFormProps<PointsLimitsRow, PointsLimitsBody>) {
   const [values, setValues] = useState(() => blank(current));
   const [effectiveFrom, setEffectiveFrom] = useState(todayInIndia());
-  const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => setValues(blank(current)), [current]);
-  const submit = async () => {
-    try {
-      const numbers = Object.fromEntries(
-        POINTS_LIMIT_FIELDS.map((f) => [f, values[f].trim() === '' ? null : Number(values[f])]),
-      );
-      await call(endpoints.request, { body: { ...numbers, effectiveFrom } });
-      setErrors({});
-      notify('Sent for approval', { type: 'success' });
-      onDone();
-    } catch (e) {
-      const fields = (e as { fields?: Record<string, string> }).fields;
-      if (fields) setErrors(fields);
-      notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
-    }
+  const send = () => {
+    const numbers = Object.fromEntries(
+      POINTS_LIMIT_FIELDS.map((f) => [f, values[f].trim() === '' ? null : Number(values[f])]),
+    );
+    return submit({ ...numbers, effectiveFrom });
   };
   return (
     <Box
@@ -165,7 +63,7 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: Points
       aria-label="Request caps and limits"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        void send();
       }}
     >
       <Stack

@@ -19,6 +19,7 @@ import { PointsExpiryTab } from './PointsExpiryTab';
 import { PointsLimitsTab } from './PointsLimitsTab';
 import { SchemeFormDialog } from './SchemeFormDialog';
 import { SchemeRowActions } from './SchemeRowActions';
+import { TiersTab } from './TiersTab';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name" />,
@@ -45,17 +46,26 @@ const status = (r: SchemeRow) =>
 
 const allOr = (values: unknown[]) => (values.length ? values.join(', ') : 'All');
 
-/** Scheme: the schemes, the points expiry policy and the caps and limits as tabs of the one page (the sidebar stays). */
+/** Scheme: the schemes, the tiers, the points expiry policy and the caps and limits as tabs of the one page (the sidebar stays). */
 export default function SchemePage() {
-  const [tab, setTab] = useState<'schemes' | 'expiry' | 'limits'>('schemes');
+  const [tab, setTab] = useState<'schemes' | 'tiers' | 'expiry' | 'limits'>('schemes');
   return (
     <>
       <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 1 }}>
         <Tab label="Schemes" value="schemes" />
+        <Tab label="Tiers" value="tiers" />
         <Tab label="Points expiry" value="expiry" />
         <Tab label="Caps & limits" value="limits" />
       </Tabs>
-      {tab === 'schemes' ? <SchemeList /> : tab === 'expiry' ? <PointsExpiryTab /> : <PointsLimitsTab />}
+      {tab === 'schemes' ? (
+        <SchemeList />
+      ) : tab === 'tiers' ? (
+        <TiersTab />
+      ) : tab === 'expiry' ? (
+        <PointsExpiryTab />
+      ) : (
+        <PointsLimitsTab />
+      )}
     </>
   );
 }

@@ -1,0 +1,3 @@
+/** The effective-dated, maker-checker setting kit (issue 23 item 5); contract: `effective-settings.ts`. */
+export { type LockedSetting, type SettingColumn, settingRepository } from './repository';
+export { type StaffActor, settingService } from './service';

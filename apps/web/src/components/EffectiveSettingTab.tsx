@@ -1,0 +1,180 @@
+import type { ActionId } from '@app/contract/actions';
+import type { SettingRow, settingEndpoints } from '@app/contract/effective-settings';
+import { actionOf } from '@app/contract/endpoint';
+import { formatDateTime } from '@app/contract/format';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
+import type { z } from 'zod';
+import { call } from '../app/api';
+import { useProfile } from '../app/profile-context';
+import { ApproveRejectButtons } from './ApproveRejectButtons';
+
+/** Any setting's four endpoints (contract `settingEndpoints`). */
+export type SettingEndpoints = ReturnType<
+  typeof settingEndpoints<`/${string}`, string, ActionId, ActionId, z.ZodType, z.ZodType>
+>;
+
+export interface SettingColumn<Row> {
+  label: string;
+  align?: 'right';
+  cell: (row: Row) => ReactNode;
+}
+
+/** What a setting's request form gets from the tab: send the body; the server's field errors; the row in force. */
+export interface SettingFormProps<Row, Body> {
+  submit: (body: Body) => Promise<void>;
+  errors: Record<string, string>;
+  current?: Row;
+}
+
+export interface EffectiveSettingTabProps<Row extends SettingRow, Body> {
+  endpoints: SettingEndpoints;
+  /** The table's heading and accessible name: "Caps and limits". */
+  title: string;
+  tableLabel?: string;
+  /** The values' columns; From, Status, Requested by, Decided by and the decision follow. */
+  columns: SettingColumn<Row>[];
+  /** The "In force: …" text: the row in force, or none. */
+  inForce: (row: Row | undefined) => string;
+  /** What a change does, after the in-force text. */
+  explanation: string;
+  /** Who or what is decided, for the dialogs: "these caps and limits". */
+  subject: string;
+  /** The notices after a decision: "Limits approved" / "Limits rejected". */
+  decided: { approved: string; rejected: string };
+  /** The request form (shown to a role holding the request action). */
+  form: (props: SettingFormProps<Row, Body>) => ReactNode;
+  /** More of the tab below the history (e.g. the expiry liability). */
+  children?: ReactNode;
+}
+
+/**
+ * The web half of the effective-dated, maker-checker setting kit: the row in force, a request form,
+ * the history with its pending requests, and Approve / Reject for a second person (the requester's
+ * own buttons are disabled; the server refuses them too). Every list error offers Retry.
+ */
+export function EffectiveSettingTab<Row extends SettingRow, Body>(
+  props: EffectiveSettingTabProps<Row, Body>,
+) {
+  const { endpoints } = props;
+  const { can, profile } = useProfile();
+  const notify = useNotify();
+  const [rows, setRows] = useState<Row[]>();
+  const [failed, setFailed] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const load = useCallback(() => {
+    setFailed(null);
+    (call(endpoints.list) as Promise<{ rows: Row[] }>).then(
+      (answer) => setRows(answer.rows),
+      (e: Error) => setFailed(e.message),
+    );
+  }, [endpoints]);
+  useEffect(load, [load]);
+  const decide = (id: number, kind: 'approve' | 'reject') => async (reason: string) => {
+    await call(endpoints[kind], { params: { id: String(id) }, body: { reason: reason || null } });
+    notify(kind === 'approve' ? props.decided.approved : props.decided.rejected, { type: 'success' });
+    load();
+  };
+  const submit = async (body: Body) => {
+    try {
+      await call(endpoints.request, { body } as never);
+      setErrors({});
+      notify('Sent for approval', { type: 'success' });
+      load();
+    } catch (e) {
+      const fields = (e as { fields?: Record<string, string> }).fields;
+      if (fields) setErrors(fields);
+      notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
+    }
+  };
+  const inForce = rows?.find((r) => r.inForce);
+  return (
+    <Stack spacing={2}>
+      {failed && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={load}>
+              Retry
+            </Button>
+          }
+        >
+          {failed}
+        </Alert>
+      )}
+      <Alert severity="info">
+        In force: {props.inForce(inForce)}. {props.explanation}
+      </Alert>
+      {can(actionOf(endpoints.request)) && (
+        <Box>{props.form({ submit, errors, ...(inForce ? { current: inForce } : {}) })}</Box>
+      )}
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            {props.title}
+          </Typography>
+          <Table size="small" aria-label={props.tableLabel ?? props.title}>
+            <TableHead>
+              <TableRow>
+                {props.columns.map((c) => (
+                  <TableCell key={c.label} align={c.align}>
+                    {c.label}
+                  </TableCell>
+                ))}
+                <TableCell>From</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Requested by</TableCell>
+                <TableCell>Decided by</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows?.map((r) => (
+                <TableRow key={r.id}>
+                  {props.columns.map((c) => (
+                    <TableCell key={c.label} align={c.align}>
+                      {c.cell(r)}
+                    </TableCell>
+                  ))}
+                  <TableCell>{formatDateTime(r.effectiveFrom)}</TableCell>
+                  <TableCell>{r.inForce ? 'in force' : r.status}</TableCell>
+                  <TableCell>{r.requestedByName}</TableCell>
+                  <TableCell>
+                    {r.decidedByName ?? ''}
+                    {r.decisionReason ? ` — ${r.decisionReason}` : ''}
+                  </TableCell>
+                  <TableCell>
+                    {r.status === 'pending' && can(actionOf(endpoints.approve)) && (
+                      <ApproveRejectButtons
+                        subject={props.subject}
+                        disabled={r.requestedBy === profile?.id}
+                        disabledReason="You requested this change; someone else must approve it"
+                        onApprove={decide(r.id, 'approve')}
+                        onReject={decide(r.id, 'reject')}
+                      />
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      {props.children}
+    </Stack>
+  );
+}
