@@ -73,6 +73,18 @@ export const memberProfile = z.object({
   balance: z.number().int(),
   /** Points that expire within 30 days, and the next expiry days (issue 26). */
   expiring: memberExpiring,
+  /** Points of scans held for review (part of the balance, not redeemable until cleared; issue 26). */
+  heldPoints: z.number().int(),
+  /** The scans held, newest first (at most 50). */
+  heldScans: z.array(
+    z.object({
+      id: z.number().int(),
+      points: z.number().int(),
+      createdAt: z.string(),
+      code: z.string(),
+      productName: z.string().nullable(),
+    }),
+  ),
   termsVersion: z.string().nullable(),
   currentTermsVersion: z.string().nullable(),
   /** A published terms version this member has not accepted yet: the app asks before going on. */

@@ -44,6 +44,8 @@ export const members = pgTable(
     /** none | submitted | approved | rejected */
     kycStatus: text('kyc_status').notNull().default('none'),
     balance: integer('balance').notNull().default(0),
+    /** Points of held scans awaiting review (db/schema/scan-holds.ts): part of the balance, not redeemable. */
+    heldPoints: integer('held_points').notNull().default(0),
     /** Language of the messages the member receives: en | hi (contract MESSAGE_LANGUAGES). */
     language: text('language').notNull().default('en'),
     /** When the member agreed to WhatsApp messages (null: not opted in; WhatsApp requires the opt-in). */
@@ -58,6 +60,7 @@ export const members = pgTable(
   },
   (t) => [
     check('members_balance_non_negative', sql`${t.balance} >= 0`),
+    check('members_held_points', sql`${t.heldPoints} between 0 and ${t.balance}`),
     index('members_status_idx').on(t.status, t.id),
     index('members_created_idx').on(t.createdAt, t.id),
     index('members_state_idx').on(t.state, t.district),

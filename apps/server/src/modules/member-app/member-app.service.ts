@@ -10,6 +10,7 @@ import { createMemberSession } from '../member-auth/member-sessions';
 import { consumeOtp } from '../member-auth/otp.service';
 import { approvedDealerCode, byMobile, byReferralCode, findMemberBy } from '../members';
 import { memberExpiring } from '../points-expiry';
+import { heldOfMember } from '../scan-holds';
 import { currentTermsVersionSql } from './terms';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -46,6 +47,8 @@ export async function profileOf(tx: Executor, memberId: number): Promise<MemberP
     kycStatus: m.kycStatus as MemberProfile['kycStatus'],
     balance: m.balance,
     expiring: await memberExpiring(tx, m.id),
+    heldPoints: m.heldPoints,
+    heldScans: m.heldPoints > 0 ? await heldOfMember(tx, m.id) : [],
     termsVersion: m.termsVersion,
     currentTermsVersion: current,
     termsAcceptanceNeeded: current !== null && m.termsVersion !== current,
