@@ -19,10 +19,22 @@ export const scanHoldsRoutes: FastifyPluginAsync = async (app) => {
     service.requestReversal(app, staffActor(request), request.params.id, request.body.reason),
   );
   route(app, e.approveReversal, async (request) =>
-    service.decideReversal(app, staffActor(request), request.params.id, 'approved', request.body.reason ?? null),
+    service.decideReversal(
+      app,
+      staffActor(request),
+      request.params.id,
+      'approved',
+      request.body.reason ?? null,
+    ),
   );
   route(app, e.rejectReversal, async (request) =>
-    service.decideReversal(app, staffActor(request), request.params.id, 'rejected', request.body.reason ?? null),
+    service.decideReversal(
+      app,
+      staffActor(request),
+      request.params.id,
+      'rejected',
+      request.body.reason ?? null,
+    ),
   );
   route(app, e.history, async (request) => {
     await service.getHold(app, request.params.id);

@@ -85,7 +85,9 @@ export const claimHold = (app: FastifyInstance, actor: StaffActor, id: number) =
         'claimed_by_other',
         SCAN_HOLD_MESSAGES.claimedByOther(await repo.staffName(tx, hold.claimedBy)),
       );
-    await tx.execute(sql`update scan_holds set claimed_by = ${actor.id}, claimed_at = now() where id = ${id}`);
+    await tx.execute(
+      sql`update scan_holds set claimed_by = ${actor.id}, claimed_at = now() where id = ${id}`,
+    );
     return 'scan_hold.claimed';
   });
 
