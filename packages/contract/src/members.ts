@@ -84,6 +84,8 @@ export const memberRow = z.object({
   statusReason: z.string().nullable(),
   kycStatus: z.enum(MEMBER_KYC_STATUSES),
   balance: z.number().int(),
+  /** Points of scans held for review: part of the balance, not redeemable (QR Scan History → Review). */
+  heldPoints: z.number().int(),
   createdAt: z.string(),
 });
 export type MemberRow = z.infer<typeof memberRow>;

@@ -37,6 +37,7 @@ export const memberColumns = {
   statusReason: members.statusReason,
   kycStatus: sql<MemberRow['kycStatus']>`${members.kycStatus}`,
   balance: members.balance,
+  heldPoints: members.heldPoints,
   createdAt: isoText(members.createdAt),
 };
 
@@ -60,6 +61,7 @@ export const memberList = defineList<MemberRow>({
     statusReason: { sql: members.statusReason, label: 'Reason', width: 30 },
     kycStatus: { sql: memberColumns.kycStatus, label: 'KYC', width: 10 },
     balance: { sql: members.balance, label: 'Balance', format: 'int', width: 10 },
+    heldPoints: { sql: members.heldPoints, label: 'Held points', format: 'int', width: 10 },
     createdAt: { sql: memberColumns.createdAt, label: 'Registered', format: 'datetime', width: 20 },
   },
   from: (db, fields) =>

@@ -40,6 +40,7 @@ export function MemberShow() {
           <TextField source="statusReason" label="Status reason" emptyText="—" />
           <TextField source="kycStatus" label="KYC status" />
           <CountField source="balance" />
+          <CountField source="heldPoints" label="Held for review" />
           <TextField source="termsVersion" label="Terms accepted" emptyText="—" />
           <DateTimeField source="createdAt" label="Registered" />
           <DateTimeField source="approvedAt" label="Approved" emptyText="—" />

@@ -14,6 +14,7 @@ export const memberColumns = [
   <ChipField key="status" source="status" size="small" sortable={false} />,
   <TextField key="kyc" source="kycStatus" label="KYC" sortable={false} />,
   <CountField key="balance" source="balance" />,
+  <CountField key="held" source="heldPoints" label="Held" sortable={false} />,
   <DateTimeField key="created" source="createdAt" label="Registered" />,
 ];
 
