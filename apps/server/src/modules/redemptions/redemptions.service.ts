@@ -9,6 +9,7 @@ import {
   type RedemptionRequestBody,
   type RedemptionRow,
 } from '@app/contract/redemptions';
+import { HELD_POINTS_MESSAGES } from '@app/contract/scan-holds';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../../db/client';
@@ -23,7 +24,6 @@ import { issueOnApproval } from '../gift-vouchers/voucher-fulfilment';
 import { orderWaiting } from '../gift-vouchers/voucher-orders';
 import { voucherInStock, voucherOfRedemption } from '../gift-vouchers/voucher-stock';
 import { insufficientBalance, postEntry } from '../ledger/ledger.service';
-import { HELD_POINTS_MESSAGES } from '@app/contract/scan-holds';
 import { lockMember } from '../members';
 import { refuseBatched } from '../payouts';
 import { checkRedemptionLimits } from '../points-limits';
