@@ -64,6 +64,8 @@ export const ACTIONS = [
   act('tiers.override', '/dashboard/scheme', "Request a change of a member's tier"),
   act('fraud-rules.request', '/dashboard/QrScanHistories', 'Request fraud rules'),
   act('fraud-rules.approve', '/dashboard/QrScanHistories', 'Approve or reject fraud rules'),
+  act('scans.review', '/dashboard/QrScanHistories', 'Claim and clear held scans, ask for reversals'),
+  act('scans.review-approve', '/dashboard/QrScanHistories', 'Approve or reject reversals of held scans'),
   act('scheme-points.update', '/dashboard/updateSchemePoints', 'Change and upload scheme points'),
   act('referral.configure', '/dashboard/referral', 'Change referral points settings'),
   act('joining-points.configure', '/dashboard/joiningpoints', 'Change joining points settings'),

@@ -22,6 +22,8 @@ export const SCAN_RESULTS = [
 ] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 export const SCAN_FLAGS = ['too_many_per_hour', 'outside_distributor_state'] as const;
+/** The answer's message when a credited scan is held for review (QR Scan History → Review). */
+export const SCAN_HELD_MESSAGE = 'Points credited and held for review: redeemable once cleared';
 
 /** Attempts per member per minute beyond which scans are refused (rate_limited). */
 export const SCAN_ATTEMPTS_PER_MINUTE = 30;
@@ -60,6 +62,8 @@ export const scanAnswer = z.object({
   serial: z.number().int().nullable(),
   sku: z.string().nullable(),
   productName: z.string().nullable(),
+  /** Points of this scan held for review (a fraud rule's `hold`): credited, not redeemable until cleared. */
+  heldPoints: z.number().int().optional(),
 });
 export type ScanAnswer = z.infer<typeof scanAnswer>;
 

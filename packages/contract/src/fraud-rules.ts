@@ -8,7 +8,7 @@ import { idParams, text } from './input';
  * - scans per member per hour: the next successful scan in a rolling hour is flagged (credited and
  *   marked `too_many_per_hour` on QR Scan History) or refused (`too_many_scans`; the code stays
  *   active). Decided inside the scan's statement, under the member's lock.
- * - the same PAN, or the same bank account (bank + account number), already on another member whose
+ * - the same PAN, the same bank account (bank + account number) or the same UPI id, already on another member whose
  *   KYC is approved, checked when a reviewer approves a KYC submission: `flag` shows the other member
  *   to the reviewer; `hold` and `refuse` refuse the approval, naming the other member to staff.
  * Effective-dated and maker-checker: one person requests a set of rules from a day, another approves
@@ -16,8 +16,11 @@ import { idParams, text } from './input';
  */
 export const FRAUD_ACTIONS = ['flag', 'hold', 'refuse'] as const;
 export type FraudAction = (typeof FRAUD_ACTIONS)[number];
-/** Holding a scan's points for review comes with the Review tab; until then a scan is flagged or refused. */
-export const SCAN_RULE_ACTIONS = ['flag', 'refuse'] as const;
+/**
+ * A scan rule's action: flag (credited, marked), hold (credited but held: not redeemable until a
+ * reviewer clears it on QR Scan History → Review, or reversed) or refuse.
+ */
+export const SCAN_RULE_ACTIONS = ['flag', 'hold', 'refuse'] as const;
 export const FRAUD_ACTION_LABELS: Record<FraudAction, string> = {
   flag: 'Flag',
   hold: 'Hold for review',
@@ -42,6 +45,7 @@ export const fraudRulesBody = z
     scansPerHourAction: z.enum(SCAN_RULE_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
     samePanAction: z.enum(FRAUD_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
     sameBankAction: z.enum(FRAUD_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
+    sameUpiAction: z.enum(FRAUD_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
     effectiveFrom: z.iso.date({ error: 'Enter the date it takes effect (YYYY-MM-DD)' }),
     note: text(500, { multiline: true }).nullish(),
   })
@@ -59,6 +63,7 @@ export const fraudRulesRow = z.object({
   scansPerHourAction: z.enum(SCAN_RULE_ACTIONS).nullable(),
   samePanAction: z.enum(FRAUD_ACTIONS).nullable(),
   sameBankAction: z.enum(FRAUD_ACTIONS).nullable(),
+  sameUpiAction: z.enum(FRAUD_ACTIONS).nullable(),
   effectiveFrom: z.string(),
   status: z.enum(FRAUD_RULE_STATUSES),
   note: z.string().nullable(),
@@ -79,14 +84,14 @@ export const fraudRulesDecisionBody = z.object({ reason: text(500, { multiline: 
 
 /** Another approved member with the same PAN or bank account as a KYC submission (shown to staff). */
 export const kycDuplicate = z.object({
-  field: z.enum(['pan', 'account']),
+  field: z.enum(['pan', 'account', 'upi']),
   memberId: z.number().int(),
   memberCode: z.string().nullable(),
   memberName: z.string().nullable(),
   action: z.enum(FRAUD_ACTIONS),
 });
 export type KycDuplicate = z.infer<typeof kycDuplicate>;
-export const KYC_DUPLICATE_LABELS = { pan: 'PAN', account: 'bank account' } as const;
+export const KYC_DUPLICATE_LABELS = { pan: 'PAN', account: 'bank account', upi: 'UPI id' } as const;
 
 const tags = ['Fraud rules'];
 const page = { page: SCAN_HISTORY_PAGE } as const;

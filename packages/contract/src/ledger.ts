@@ -16,6 +16,7 @@ export const LEDGER_KINDS = [
   'redemption_hold',
   'redemption_refund',
   'expiry',
+  'scan_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -30,6 +31,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   redemption_hold: 'Redemption',
   redemption_refund: 'Redemption refund',
   expiry: 'Expiry',
+  scan_reversal: 'Scan reversed (review)',
 };
 
 /**

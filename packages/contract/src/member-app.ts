@@ -76,6 +76,18 @@ export const memberProfile = z.object({
   expiring: memberExpiring,
   /** The member's tier and progress to the next (issue 26 item 2); null when no tier policy is in force. */
   tier: memberTier.nullable(),
+  /** Points of scans held for review (part of the balance, not redeemable until cleared; issue 26). */
+  heldPoints: z.number().int(),
+  /** The scans held, newest first (at most 50). */
+  heldScans: z.array(
+    z.object({
+      id: z.number().int(),
+      points: z.number().int(),
+      createdAt: z.string(),
+      code: z.string(),
+      productName: z.string().nullable(),
+    }),
+  ),
   termsVersion: z.string().nullable(),
   currentTermsVersion: z.string().nullable(),
   /** A published terms version this member has not accepted yet: the app asks before going on. */

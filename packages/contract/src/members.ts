@@ -86,6 +86,8 @@ export const memberRow = z.object({
   balance: z.number().int(),
   /** The member's tier (tiers.ts); null: not evaluated yet. */
   tier: z.string().nullable(),
+  /** Points of scans held for review: part of the balance, not redeemable (QR Scan History → Review). */
+  heldPoints: z.number().int(),
   createdAt: z.string(),
 });
 export type MemberRow = z.infer<typeof memberRow>;

@@ -101,6 +101,7 @@ export const en = {
   home: {
     hello: 'Hello, {{name}}',
     balance: 'Balance',
+    held: '{{points}} on hold for review ({{count}} scans): not redeemable until cleared',
     status: {
       pending: 'Registration waiting for approval',
       approved: 'Approved member',

@@ -94,6 +94,7 @@ export const hi: Messages = {
   home: {
     hello: 'नमस्ते, {{name}}',
     balance: 'बैलेंस',
+    held: '{{points}} जाँच के लिए रोके गए हैं ({{count}} स्कैन): स्वीकृत होने तक रिडीम नहीं हो सकते',
     status: {
       pending: 'पंजीकरण स्वीकृति की प्रतीक्षा में',
       approved: 'स्वीकृत सदस्य',

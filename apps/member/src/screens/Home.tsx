@@ -19,6 +19,11 @@ export function Home({ profile, onChanged }: { profile: MemberProfile; onChanged
         <p className="balance" data-testid="balance">
           {formatPoints(profile.balance)}
         </p>
+        {profile.heldPoints > 0 && (
+          <p className="label" data-testid="held">
+            {t('home.held', { points: formatPoints(profile.heldPoints), count: profile.heldScans.length })}
+          </p>
+        )}
         <p className={`status ${profile.status}`}>{t(`home.status.${profile.status}`)}</p>
         {profile.tier && <TierLine tier={profile.tier} />}
       </Card>

@@ -39,6 +39,7 @@ import { projectsModule } from './projects/projects.module';
 import { redemptionsModule } from './redemptions/redemptions.module';
 import { reportsModule } from './reports/reports.module';
 import { rolesModule } from './roles/roles.module';
+import { scanHoldsModule } from './scan-holds/scan-holds.module';
 import { schemePointsModule } from './scheme-points/scheme-points.module';
 import { schemesModule } from './schemes/schemes.module';
 import { staffModule } from './staff/staff.module';
@@ -85,6 +86,7 @@ export const MODULES: readonly ModuleContribution[] = [
   pointsLimitsModule,
   tiersModule,
   fraudRulesModule,
+  scanHoldsModule,
   employeesModule,
   mapsModule,
   storesModule,

@@ -171,7 +171,10 @@ export function seedDemoHistory(list: DemoMember[], c: Context) {
         comment: rejected ? 'Please upload a clearer photo' : null,
       };
       // The keyed hashes the fraud rules match on (same PAN or bank account on another member).
-      return { ...row, ...kycHashes(c.encryptionKey, { pan, ifsc: row.ifsc, accountNumber: account }) };
+      return {
+        ...row,
+        ...kycHashes(c.encryptionKey, { pan, ifsc: row.ifsc, accountNumber: account, upiId: row.upiId }),
+      };
     };
     // Submitted after registration and before now; a decision after both (and still not future).
     const first = notAfter(m.createdAt.getTime() + DAY, now);

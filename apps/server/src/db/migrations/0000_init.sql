@@ -359,6 +359,7 @@ CREATE TABLE "fraud_rules" (
 	"scans_per_hour_action" text,
 	"same_pan_action" text,
 	"same_bank_action" text,
+	"same_upi_action" text,
 	"effective_from" timestamp with time zone NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"note" text,
@@ -526,6 +527,7 @@ CREATE TABLE "kyc_submissions" (
 	"pan_file_id" integer NOT NULL,
 	"pan_hash" text,
 	"account_hash" text,
+	"upi_hash" text,
 	"account_holder" text NOT NULL,
 	"account_cipher" text NOT NULL,
 	"account_last4" text NOT NULL,
@@ -638,6 +640,7 @@ CREATE TABLE "members" (
 	"tier" text,
 	"tier_earned" integer DEFAULT 0 NOT NULL,
 	"tier_pinned" boolean DEFAULT false NOT NULL,
+	"held_points" integer DEFAULT 0 NOT NULL,
 	"language" text DEFAULT 'en' NOT NULL,
 	"whatsapp_opt_in_at" timestamp with time zone,
 	"promotions_muted_at" timestamp with time zone,
@@ -649,7 +652,8 @@ CREATE TABLE "members" (
 	CONSTRAINT "members_code_unique" UNIQUE("code"),
 	CONSTRAINT "members_mobile_unique" UNIQUE("mobile"),
 	CONSTRAINT "members_referral_code_unique" UNIQUE("referral_code"),
-	CONSTRAINT "members_balance_non_negative" CHECK ("members"."balance" >= 0)
+	CONSTRAINT "members_balance_non_negative" CHECK ("members"."balance" >= 0),
+	CONSTRAINT "members_held_points" CHECK ("members"."held_points" between 0 and "members"."balance")
 );
 --> statement-breakpoint
 CREATE TABLE "terms_versions" (
@@ -838,6 +842,7 @@ CREATE TABLE "points_lots" (
 	"earned_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone,
 	"expired_entry_id" bigint,
+	"held_by" bigint,
 	CONSTRAINT "points_lots_remaining" CHECK ("points_lots"."remaining" between 0 and "points_lots"."amount")
 );
 --> statement-breakpoint
@@ -1050,6 +1055,25 @@ CREATE TABLE "reports" (
 	"status" text DEFAULT 'queued' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scan_holds" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"scan_id" bigint NOT NULL,
+	"member_id" integer NOT NULL,
+	"points" integer NOT NULL,
+	"rules" text[] DEFAULT '{}'::text[] NOT NULL,
+	"status" text DEFAULT 'held' NOT NULL,
+	"claimed_by" integer,
+	"claimed_at" timestamp with time zone,
+	"reversal_reason" text,
+	"reversal_requested_by" integer,
+	"reversal_requested_at" timestamp with time zone,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"reversal_entry_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scan_holds_points" CHECK ("scan_holds"."points" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "schemes" (
@@ -1357,6 +1381,7 @@ CREATE INDEX "kyc_member_idx" ON "kyc_submissions" USING btree ("member_id","id"
 CREATE INDEX "kyc_decided_idx" ON "kyc_submissions" USING btree ("decided_at","id");--> statement-breakpoint
 CREATE INDEX "kyc_pan_hash_idx" ON "kyc_submissions" USING btree ("pan_hash");--> statement-breakpoint
 CREATE INDEX "kyc_account_hash_idx" ON "kyc_submissions" USING btree ("account_hash");--> statement-breakpoint
+CREATE INDEX "kyc_upi_hash_idx" ON "kyc_submissions" USING btree ("upi_hash");--> statement-breakpoint
 CREATE INDEX "points_adjustments_status_idx" ON "points_adjustments" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "points_adjustments_member_idx" ON "points_adjustments" USING btree ("member_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "points_ledger_cause_key" ON "points_ledger" USING btree ("kind","reference");--> statement-breakpoint
@@ -1419,6 +1444,9 @@ CREATE INDEX "redemptions_created_idx" ON "redemptions" USING btree ("created_at
 CREATE INDEX "rewards_active_idx" ON "rewards" USING btree ("active","id");--> statement-breakpoint
 CREATE INDEX "reports_requested_by_idx" ON "reports" USING btree ("requested_by","id");--> statement-breakpoint
 CREATE INDEX "reports_expires_at_idx" ON "reports" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "scan_holds_scan_key" ON "scan_holds" USING btree ("scan_id");--> statement-breakpoint
+CREATE INDEX "scan_holds_status_idx" ON "scan_holds" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "scan_holds_member_idx" ON "scan_holds" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "schemes_status_idx" ON "schemes" USING btree ("status","starts_on","ends_on");--> statement-breakpoint
 CREATE INDEX "sessions_staff_idx" ON "sessions" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "sign_in_challenges_staff_idx" ON "sign_in_challenges" USING btree ("staff_id");--> statement-breakpoint

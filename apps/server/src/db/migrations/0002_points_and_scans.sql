@@ -94,7 +94,7 @@ CREATE OR REPLACE FUNCTION take_points_lots(p_member integer, p_points integer, 
 LANGUAGE sql AS $$
   WITH open_lots AS (
     SELECT l.id, l.remaining, sum(l.remaining) OVER (ORDER BY l.id) AS through
-      FROM points_lots l WHERE l.member_id = p_member AND l.remaining > 0
+      FROM points_lots l WHERE l.member_id = p_member AND l.remaining > 0 AND l.held_by IS NULL
   ), taken AS (
     SELECT o.id, least(o.remaining, p_points - (o.through - o.remaining)) AS amount
       FROM open_lots o WHERE o.through - o.remaining < p_points
@@ -147,7 +147,7 @@ BEGIN
   SELECT array_agg(id ORDER BY id) INTO v_members FROM (
     SELECT m.id FROM members m
       WHERE m.id IN (SELECT DISTINCT l.member_id FROM points_lots l
-        WHERE l.remaining > 0 AND l.expires_at <= p_now ORDER BY l.member_id LIMIT p_members)
+        WHERE l.remaining > 0 AND l.expires_at <= p_now AND l.held_by IS NULL ORDER BY l.member_id LIMIT p_members)
       ORDER BY m.id FOR UPDATE OF m) locked;
   IF v_members IS NULL THEN
     RETURN NULL;
@@ -157,7 +157,7 @@ BEGIN
     SELECT l.id, l.member_id, l.remaining, m.balance,
         sum(l.remaining) OVER (PARTITION BY l.member_id ORDER BY l.id) AS through
       FROM points_lots l JOIN members m ON m.id = l.member_id
-      WHERE l.member_id = ANY (v_members) AND l.remaining > 0 AND l.expires_at <= p_now
+      WHERE l.member_id = ANY (v_members) AND l.remaining > 0 AND l.expires_at <= p_now AND l.held_by IS NULL
   ), posted AS (
     INSERT INTO points_ledger (member_id, amount, kind, reference, balance_after, note)
       SELECT d.member_id, -d.remaining, 'expiry', 'expiry:' || d.id, d.balance - d.through, 'Points expired'
@@ -200,11 +200,11 @@ $$;
 -- now; every column NULL (every rule off) when none. PL/pgSQL keeps its plan for the session.
 CREATE OR REPLACE FUNCTION fraud_rules_in_force(
   OUT scans_per_hour integer, OUT scans_per_hour_action text,
-  OUT same_pan_action text, OUT same_bank_action text)
+  OUT same_pan_action text, OUT same_bank_action text, OUT same_upi_action text)
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  SELECT f.scans_per_hour, f.scans_per_hour_action, f.same_pan_action, f.same_bank_action
-    INTO scans_per_hour, scans_per_hour_action, same_pan_action, same_bank_action
+  SELECT f.scans_per_hour, f.scans_per_hour_action, f.same_pan_action, f.same_bank_action, f.same_upi_action
+    INTO scans_per_hour, scans_per_hour_action, same_pan_action, same_bank_action, same_upi_action
     FROM fraud_rules f WHERE f.status = 'approved' AND f.effective_from <= now()
     ORDER BY f.effective_from DESC, f.id DESC LIMIT 1;
 END;
@@ -213,7 +213,8 @@ $$;
 
 -- Appends one ledger entry and moves the member's balance with it (PRODUCT.md §2). The balance
 -- UPDATE locks the member row, so one member's entries are serialised and each balance_after
--- follows the previous one; the guarded UPDATE (and the CHECK behind it) keeps the balance >= 0.
+-- follows the previous one; the guarded UPDATE (and the CHECK behind it) keeps the balance >= 0
+-- and never spends held points (members.held_points, scan holds): a debit needs balance − held.
 -- (kind, reference) is unique: a repeat, sequential or concurrent, inserts nothing and takes its
 -- balance change back under the same lock. Errors: PT404 no such member, PT409 not enough points.
 CREATE OR REPLACE FUNCTION post_points(
@@ -229,7 +230,7 @@ BEGIN
   -- No look-up of (kind, reference) first: a repeat is rare and the unique index catches it below;
   -- the look-up cost every posting ~4% of a scan.
   UPDATE members m SET balance = m.balance + p_amount, updated_at = now()
-    WHERE m.id = p_member AND m.balance + p_amount >= 0
+    WHERE m.id = p_member AND m.balance + p_amount >= m.held_points
     RETURNING m.balance INTO balance_after;
   IF NOT FOUND THEN
     SELECT m.balance INTO balance_after FROM members m WHERE m.id = p_member;
@@ -256,7 +257,8 @@ BEGIN
     ELSIF p_amount > 0 THEN
       INSERT INTO points_lots (member_id, entry_id, amount, remaining, earned_at, expires_at)
         VALUES (p_member, entry_id, p_amount, p_amount, now(), points_expiry_at(now()));
-    ELSIF p_kind <> 'expiry' THEN
+    ELSIF p_kind NOT IN ('expiry', 'scan_reversal') THEN
+      -- (A scan reversal closes the held lots of its hold itself: reverse_scan_hold.)
       PERFORM take_points_lots(p_member, -p_amount, entry_id);
     END IF;
     RETURN;
@@ -395,6 +397,10 @@ DECLARE
   v_earned integer;
   v_next_min integer;
   v_tier text;
+  v_hold boolean := false;
+  v_scan_id bigint;
+  v_hold_id bigint;
+  v_held integer;
 BEGIN
   SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by, mm.tier, mm.tier_pinned INTO m
     FROM members mm WHERE mm.id = p_member;
@@ -477,6 +483,7 @@ BEGIN
           v_capped := false;
         ELSE
           v_flags := v_flags || 'too_many_per_hour'::text;
+          v_hold := v_hold OR v_rules.scans_per_hour_action = 'hold';
         END IF;
       END IF;
     END IF;
@@ -626,13 +633,30 @@ BEGIN
       result, points, ledger_entry_id, latitude, longitude, state, flags)
     VALUES (p_member, left(p_sent, 40), c_serial, c_batch, c_product, c_distributor, v_result,
       CASE WHEN v_result = 'success' THEN v_base + v_bonus END, v_entry,
-      p_latitude, p_longitude, p_state, CASE WHEN v_result = 'success' THEN v_flags ELSE '{}' END);
+      p_latitude, p_longitude, p_state, CASE WHEN v_result = 'success' THEN v_flags ELSE '{}' END)
+    RETURNING id INTO v_scan_id;
+
+  -- Held credit (issue 26 item 4): a scan rule whose action is `hold` set v_hold. Everything this
+  -- scan credited to the member (its lots: earned in this transaction, under the member's lock since
+  -- the first posting) is held for review: one scan_holds row, the lots marked, members.held_points.
+  IF v_hold AND v_result = 'success' THEN
+    INSERT INTO scan_holds (scan_id, member_id, points, rules)
+      SELECT v_scan_id, p_member, sum(l.remaining), v_flags FROM points_lots l
+        WHERE l.member_id = p_member AND l.earned_at = now() AND l.held_by IS NULL AND l.remaining > 0
+        HAVING sum(l.remaining) > 0
+      RETURNING id, points INTO v_hold_id, v_held;
+    IF v_hold_id IS NOT NULL THEN
+      UPDATE points_lots l SET held_by = v_hold_id
+        WHERE l.member_id = p_member AND l.earned_at = now() AND l.held_by IS NULL AND l.remaining > 0;
+      UPDATE members mm SET held_points = mm.held_points + v_held WHERE mm.id = p_member;
+    END IF;
+  END IF;
 
   RETURN jsonb_build_object(
     'result', v_result,
     'points', CASE WHEN v_result = 'success' THEN v_base + v_bonus ELSE 0 END,
     'balance', v_balance,
-    'serial', c_serial, 'sku', c_sku, 'productName', c_name);
+    'serial', c_serial, 'sku', c_sku, 'productName', c_name, 'heldPoints', coalesce(v_held, 0));
 END;
 $$;
 --> statement-breakpoint
@@ -662,5 +686,54 @@ BEGIN
     p_attempts_per_minute);
   UPDATE idempotency_keys SET status = 'done', response_status = 200, answer = v_answer WHERE id = v_claim;
   RETURN v_answer;
+END;
+$$;
+
+--> statement-breakpoint
+
+-- Clearing a scan hold (QR Scan History → Review), in the caller's transaction after it locked the
+-- hold row (status checked there): the lots are released, their expiry restarting from now (the
+-- points could not be used while held, so the clock starts when they can), and the member's held
+-- points go down by the hold's points. Returns the member's balance.
+CREATE OR REPLACE FUNCTION clear_scan_hold(p_hold bigint) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  h record;
+  v_balance integer;
+BEGIN
+  SELECT sh.member_id, sh.points INTO h FROM scan_holds sh WHERE sh.id = p_hold;
+  UPDATE members m SET held_points = m.held_points - h.points, updated_at = now()
+    WHERE m.id = h.member_id RETURNING m.balance INTO v_balance;
+  UPDATE points_lots l SET held_by = NULL, expires_at = points_expiry_at(now())
+    WHERE l.held_by = p_hold AND l.member_id = h.member_id;
+  RETURN v_balance;
+END;
+$$;
+--> statement-breakpoint
+
+-- Reversing a scan hold (approved by a second person), in the caller's transaction after it locked
+-- the hold row: the held points stop being held and one `scan_reversal` debit of exactly them is
+-- posted (reference `scan-hold:<id>`, once); the held lots are closed and the debit records what it
+-- took from each (points_lot_uses). The balance is back where it was before the scan. Returns the entry.
+CREATE OR REPLACE FUNCTION reverse_scan_hold(p_hold bigint, p_staff integer, p_note text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  h record;
+  v_posting record;
+BEGIN
+  SELECT sh.member_id, sh.points INTO h FROM scan_holds sh WHERE sh.id = p_hold;
+  UPDATE members m SET held_points = m.held_points - h.points WHERE m.id = h.member_id;
+  SELECT * INTO v_posting FROM post_points(h.member_id, -h.points, 'scan_reversal', 'scan-hold:' || p_hold,
+    p_staff, p_note);
+  IF NOT v_posting.posted THEN
+    RAISE EXCEPTION 'Scan hold % was already reversed', p_hold USING ERRCODE = 'PT409';
+  END IF;
+  WITH closed AS (
+    UPDATE points_lots l SET remaining = 0 FROM points_lots o
+      WHERE o.id = l.id AND l.held_by = p_hold AND l.member_id = h.member_id AND l.remaining > 0
+      RETURNING l.id, o.remaining
+  )
+  INSERT INTO points_lot_uses (entry_id, lot_id, amount) SELECT v_posting.entry_id, c.id, c.remaining FROM closed c;
+  RETURN v_posting.entry_id;
 END;
 $$;

@@ -15,12 +15,14 @@ export const fraudRules = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** Successful scans a member may make in one hour (rolling); the next one gets the action. */
     scansPerHour: integer('scans_per_hour'),
-    /** flag | refuse, with scansPerHour. */
+    /** flag | hold | refuse, with scansPerHour (hold: credited, held for review). */
     scansPerHourAction: text('scans_per_hour_action'),
     /** The same PAN on another approved member, at KYC approval: flag | hold | refuse; null = off. */
     samePanAction: text('same_pan_action'),
     /** The same bank account on another approved member, at KYC approval: flag | hold | refuse. */
     sameBankAction: text('same_bank_action'),
+    /** The same UPI id on another approved member, at KYC approval: flag | hold | refuse. */
+    sameUpiAction: text('same_upi_action'),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     /** pending | approved | rejected */
     status: text('status').notNull().default('pending'),

@@ -28,6 +28,8 @@ export const kycSubmissions = pgTable(
      */
     panHash: text('pan_hash'),
     accountHash: text('account_hash'),
+    /** Keyed hash of the UPI id (lower case), for the same-UPI fraud rule. */
+    upiHash: text('upi_hash'),
     accountHolder: text('account_holder').notNull(),
     accountCipher: text('account_cipher').notNull(),
     accountLast4: text('account_last4').notNull(),
@@ -70,5 +72,6 @@ export const kycSubmissions = pgTable(
     index('kyc_decided_idx').on(t.decidedAt, t.id),
     index('kyc_pan_hash_idx').on(t.panHash),
     index('kyc_account_hash_idx').on(t.accountHash),
+    index('kyc_upi_hash_idx').on(t.upiHash),
   ],
 );

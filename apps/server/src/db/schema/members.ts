@@ -51,6 +51,8 @@ export const members = pgTable(
     tierEarned: integer('tier_earned').notNull().default(0),
     /** Pinned by an approved override: evaluation leaves the tier alone. */
     tierPinned: boolean('tier_pinned').notNull().default(false),
+    /** Points of held scans awaiting review (db/schema/scan-holds.ts): part of the balance, not redeemable. */
+    heldPoints: integer('held_points').notNull().default(0),
     /** Language of the messages the member receives: en | hi (contract MESSAGE_LANGUAGES). */
     language: text('language').notNull().default('en'),
     /** When the member agreed to WhatsApp messages (null: not opted in; WhatsApp requires the opt-in). */
@@ -65,6 +67,7 @@ export const members = pgTable(
   },
   (t) => [
     check('members_balance_non_negative', sql`${t.balance} >= 0`),
+    check('members_held_points', sql`${t.heldPoints} between 0 and ${t.balance}`),
     index('members_status_idx').on(t.status, t.id),
     index('members_created_idx').on(t.createdAt, t.id),
     index('members_state_idx').on(t.state, t.district),

@@ -66,6 +66,11 @@ export const pointsLots = pgTable(
     /** Null: never expires (no policy in force when it was earned). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     expiredEntryId: bigint('expired_entry_id', { mode: 'number' }),
+    /**
+     * The scan hold (scan_holds) this lot is held by: not taken by debits, not expired; on clearing its
+     * expiry restarts from the release (points_expiry_at(release)); on reversal it is closed.
+     */
+    heldBy: bigint('held_by', { mode: 'number' }),
   },
   (t) => [
     check('points_lots_remaining', sql`${t.remaining} between 0 and ${t.amount}`),

@@ -1,5 +1,6 @@
 import {
   SCAN_ATTEMPTS_PER_MINUTE,
+  SCAN_HELD_MESSAGE,
   SCAN_MESSAGES,
   type ScanAnswer,
   type ScanBody,
@@ -43,7 +44,7 @@ type ScanDone = Omit<ScanAnswer, 'message'>;
 function answerOf(done: ScanDone): ScanAnswer {
   return {
     ...done,
-    message: SCAN_MESSAGES[done.result],
+    message: done.heldPoints ? SCAN_HELD_MESSAGE : SCAN_MESSAGES[done.result],
     serial: done.serial === null ? null : Number(done.serial),
   };
 }

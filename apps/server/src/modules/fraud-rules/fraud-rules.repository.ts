@@ -8,7 +8,7 @@ const IN_FORCE = sql`(select f.id from fraud_rules f where f.status = 'approved'
 
 const COLUMNS = sql`f.id::int as id, f.scans_per_hour as "scansPerHour",
   f.scans_per_hour_action as "scansPerHourAction", f.same_pan_action as "samePanAction",
-  f.same_bank_action as "sameBankAction", f.effective_from::text as "effectiveFrom", f.status,
+  f.same_bank_action as "sameBankAction", f.same_upi_action as "sameUpiAction", f.effective_from::text as "effectiveFrom", f.status,
   f.note, f.requested_by as "requestedBy", r.name as "requestedByName", f.requested_at::text as "requestedAt",
   f.decided_by as "decidedBy", d.name as "decidedByName", f.decided_at::text as "decidedAt",
   f.decision_reason as "decisionReason", f.id = coalesce(${IN_FORCE}, 0) as "inForce"`;
@@ -45,6 +45,7 @@ export interface RuleValues {
   scansPerHourAction: string | null;
   samePanAction: FraudAction | null;
   sameBankAction: FraudAction | null;
+  sameUpiAction: FraudAction | null;
 }
 
 /** A requested set, from the start of its day in India. */
@@ -53,9 +54,9 @@ export async function insertRules(
   values: RuleValues & { effectiveFrom: string; note: string | null; requestedBy: number },
 ): Promise<number> {
   const { rows } = await db.execute(sql`insert into fraud_rules (scans_per_hour, scans_per_hour_action,
-      same_pan_action, same_bank_action, effective_from, note, requested_by)
+      same_pan_action, same_bank_action, same_upi_action, effective_from, note, requested_by)
     values (${values.scansPerHour}, ${values.scansPerHourAction}, ${values.samePanAction},
-      ${values.sameBankAction}, (${values.effectiveFrom}::date)::timestamp at time zone 'Asia/Kolkata',
+      ${values.sameBankAction}, ${values.sameUpiAction}, (${values.effectiveFrom}::date)::timestamp at time zone 'Asia/Kolkata',
       ${values.note}, ${values.requestedBy}) returning id::int as id`);
   return (rows[0] as { id: number }).id;
 }
@@ -76,7 +77,7 @@ export async function decideRules(
 export async function rulesInForce(db: Executor): Promise<RuleValues> {
   const { rows } = await db.execute(sql`select scans_per_hour as "scansPerHour",
     scans_per_hour_action as "scansPerHourAction", same_pan_action as "samePanAction",
-    same_bank_action as "sameBankAction" from fraud_rules_in_force()`);
+    same_bank_action as "sameBankAction", same_upi_action as "sameUpiAction" from fraud_rules_in_force()`);
   return rows[0] as unknown as RuleValues;
 }
 
@@ -87,11 +88,11 @@ export async function rulesInForce(db: Executor): Promise<RuleValues> {
 export async function kycDuplicates(
   db: Executor,
   kycId: number,
-  actions: { pan: FraudAction | null; account: FraudAction | null },
+  actions: { pan: FraudAction | null; account: FraudAction | null; upi: FraudAction | null },
 ): Promise<KycDuplicate[]> {
-  if (!actions.pan && !actions.account) return [];
+  if (!actions.pan && !actions.account && !actions.upi) return [];
   const { rows } = await db.execute(sql`with me as (
-      select member_id, pan_hash, account_hash from kyc_submissions where id = ${kycId}
+      select member_id, pan_hash, account_hash, upi_hash from kyc_submissions where id = ${kycId}
     ), matched as (
       select 'pan' as field, o.member_id from kyc_submissions o, me
         where ${actions.pan}::text is not null and me.pan_hash is not null and o.pan_hash = me.pan_hash
@@ -100,11 +101,16 @@ export async function kycDuplicates(
       select 'account', o.member_id from kyc_submissions o, me
         where ${actions.account}::text is not null and me.account_hash is not null
           and o.account_hash = me.account_hash and o.member_id <> me.member_id and o.status = 'approved'
+      union
+      select 'upi', o.member_id from kyc_submissions o, me
+        where ${actions.upi}::text is not null and me.upi_hash is not null
+          and o.upi_hash = me.upi_hash and o.member_id <> me.member_id and o.status = 'approved'
     )
     select x.field, m.id::int as "memberId", m.code as "memberCode", m.name as "memberName",
-        case x.field when 'pan' then ${actions.pan}::text else ${actions.account}::text end as action
+        case x.field when 'pan' then ${actions.pan}::text when 'upi' then ${actions.upi}::text
+          else ${actions.account}::text end as action
       from matched x join members m on m.id = x.member_id
       where m.kyc_status = 'approved'
-      order by x.field desc, m.id`);
+      order by case x.field when 'pan' then 0 when 'account' then 1 else 2 end, m.id`);
   return rows as unknown as KycDuplicate[];
 }

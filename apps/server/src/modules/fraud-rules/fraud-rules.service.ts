@@ -32,6 +32,7 @@ const snapshot = (f: FraudRulesRow) => ({
   scansPerHourAction: f.scansPerHourAction,
   samePanAction: f.samePanAction,
   sameBankAction: f.sameBankAction,
+  sameUpiAction: f.sameUpiAction,
   effectiveFrom: f.effectiveFrom,
   status: f.status,
   note: f.note,
@@ -46,6 +47,7 @@ export async function requestRules(app: FastifyInstance, actor: StaffActor, body
       scansPerHourAction: body.scansPerHour ? (body.scansPerHourAction ?? null) : null,
       samePanAction: body.samePanAction ?? null,
       sameBankAction: body.sameBankAction ?? null,
+      sameUpiAction: body.sameUpiAction ?? null,
       effectiveFrom: body.effectiveFrom,
       note: body.note ?? null,
       requestedBy: actor.id,
@@ -96,8 +98,13 @@ export const decideRules = (
  * found without decrypting: the PAN in capitals; the account as its bank (the IFSC's first four
  * letters) and number.
  */
-export function kycHashes(key: Uint8Array, details: { pan: string; ifsc: string; accountNumber: string }) {
+export function kycHashes(
+  key: Uint8Array,
+  details: { pan: string; ifsc: string; accountNumber: string; upiId?: string | null },
+) {
+  const upi = details.upiId?.trim().toLowerCase();
   return {
+    upiHash: upi ? keyedHash(key, `upi:${upi}`) : null,
     panHash: keyedHash(key, `pan:${details.pan.trim().toUpperCase()}`),
     accountHash: keyedHash(
       key,
@@ -109,7 +116,11 @@ export function kycHashes(key: Uint8Array, details: { pan: string; ifsc: string;
 /** Other approved members with the same PAN or bank account as a submission, under the rules in force. */
 export async function kycDuplicates(db: Executor, kycId: number): Promise<KycDuplicate[]> {
   const rules = await repo.rulesInForce(db);
-  return repo.kycDuplicates(db, kycId, { pan: rules.samePanAction, account: rules.sameBankAction });
+  return repo.kycDuplicates(db, kycId, {
+    pan: rules.samePanAction,
+    account: rules.sameBankAction,
+    upi: rules.sameUpiAction,
+  });
 }
 
 const describe = (d: KycDuplicate) =>
@@ -126,6 +137,7 @@ export async function checkKycDuplicates(tx: Executor, kycId: number): Promise<K
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('kyc-detail:' || h, 0))
     from (select pan_hash as h from kyc_submissions where id = ${kycId} and pan_hash is not null
       union select account_hash from kyc_submissions where id = ${kycId} and account_hash is not null
+      union select upi_hash from kyc_submissions where id = ${kycId} and upi_hash is not null
       order by 1) hashes`);
   const found = await kycDuplicates(tx, kycId);
   const blocking = found.filter((d) => d.action !== 'flag');

@@ -183,4 +183,27 @@ describe('the same PAN or bank account on another approved member, at KYC approv
     });
     expect((await approve(otherBank.id)).statusCode).toBe(200);
   });
+
+  it('the same UPI id (any case): shown to the reviewer with flag, refused with refuse', async () => {
+    await setFraudRules(t, { sameUpiAction: 'flag' });
+    const first = await submission({
+      pan: 'UPIAA1111A',
+      accountNumber: '910000000001',
+      upiId: 'ring@okaxis',
+    });
+    expect((await approve(first.id)).statusCode).toBe(200);
+    const second = await submission({
+      pan: 'UPIAA2222A',
+      accountNumber: '910000000002',
+      upiId: 'RING@okaxis',
+    });
+    const detail = await t.as('cs', { url: `/api/admin/kyc/${second.id}` });
+    expect(detail.json().duplicates).toEqual([
+      expect.objectContaining({ field: 'upi', memberId: first.memberId }),
+    ]);
+    await setFraudRules(t, { sameUpiAction: 'refuse' });
+    const refused = await approve(second.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('the same UPI id as');
+  });
 });

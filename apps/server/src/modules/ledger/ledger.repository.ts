@@ -33,7 +33,7 @@ export const MOVEMENT: Record<LedgerMovement, SQL> = {
   earned: kindIn(EARNED_KINDS),
   redeemed: sql`(${pointsLedger.kind} = 'redemption_hold' and not exists (select 1 from points_ledger refund
     where refund.kind = 'redemption_refund' and refund.reference = ${pointsLedger.reference}))`,
-  adjusted: kindIn(['adjustment', 'expiry']),
+  adjusted: kindIn(['adjustment', 'expiry', 'scan_reversal']),
 };
 
 /** Ledger entries of every kind with member and staff names (QR Points History, credits lists, report). */

@@ -11,6 +11,7 @@ import { consumeOtp } from '../member-auth/otp.service';
 import { approvedDealerCode, byMobile, byReferralCode, findMemberBy } from '../members';
 import { memberExpiring } from '../points-expiry';
 import { memberTierOf } from '../tiers';
+import { heldOfMember } from '../scan-holds';
 import { currentTermsVersionSql } from './terms';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -48,6 +49,8 @@ export async function profileOf(tx: Executor, memberId: number): Promise<MemberP
     balance: m.balance,
     expiring: await memberExpiring(tx, m.id),
     tier: await memberTierOf(tx, m.id),
+    heldPoints: m.heldPoints,
+    heldScans: m.heldPoints > 0 ? await heldOfMember(tx, m.id) : [],
     termsVersion: m.termsVersion,
     currentTermsVersion: current,
     termsAcceptanceNeeded: current !== null && m.termsVersion !== current,

@@ -38,6 +38,7 @@ export const memberColumns = {
   kycStatus: sql<MemberRow['kycStatus']>`${members.kycStatus}`,
   balance: members.balance,
   tier: members.tier,
+  heldPoints: members.heldPoints,
   createdAt: isoText(members.createdAt),
 };
 
@@ -62,6 +63,7 @@ export const memberList = defineList<MemberRow>({
     kycStatus: { sql: memberColumns.kycStatus, label: 'KYC', width: 10 },
     balance: { sql: members.balance, label: 'Balance', format: 'int', width: 10 },
     tier: { sql: members.tier, label: 'Tier', width: 12 },
+    heldPoints: { sql: members.heldPoints, label: 'Held points', format: 'int', width: 10 },
     createdAt: { sql: memberColumns.createdAt, label: 'Registered', format: 'datetime', width: 20 },
   },
   from: (db, fields) =>

@@ -9,6 +9,7 @@ import {
   type RedemptionRequestBody,
   type RedemptionRow,
 } from '@app/contract/redemptions';
+import { HELD_POINTS_MESSAGES } from '@app/contract/scan-holds';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../../db/client';
@@ -123,8 +124,16 @@ export async function requestIn(
       };
   }
   // Caps and limits (issue 26): the minimum balance and the monthly limit, under the member's lock.
-  await checkRedemptionLimits(tx, member, points);
+  // Held points (scan holds awaiting review) are part of the balance but not redeemable: every
+  // redemption (gift, voucher, cash/UPI) comes through here under the member's lock, and post_points
+  // refuses a debit into them as well.
+  const available = member.balance - member.heldPoints;
+  await checkRedemptionLimits(tx, { ...member, balance: available }, points);
   if (member.balance < points) throw insufficientBalance();
+  if (available < points) {
+    const text = HELD_POINTS_MESSAGES.notAvailable(Math.max(0, available), member.heldPoints);
+    throw new AppError(409, 'points_on_hold', member.language === 'hi' ? text.hi : text.en);
+  }
   if (rewardId !== null && body.kind === 'gift') {
     const taken = await tx
       .update(rewards)

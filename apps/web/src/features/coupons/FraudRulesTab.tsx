@@ -36,7 +36,7 @@ const perHourText = (r: FraudRulesRow) =>
   r.scansPerHour === null ? 'off' : `${formatCount(r.scansPerHour)} · ${actionText(r.scansPerHourAction)}`;
 
 const summary = (r: FraudRulesRow) =>
-  `Scans per member per hour: ${perHourText(r)} · Same PAN: ${actionText(r.samePanAction)} · Same bank account: ${actionText(r.sameBankAction)}`;
+  `Scans per member per hour: ${perHourText(r)} · Same PAN: ${actionText(r.samePanAction)} · Same bank account: ${actionText(r.sameBankAction)} · Same UPI id: ${actionText(r.sameUpiAction)}`;
 
 /**
  * Fraud rules (issue 26): scans per member per hour (checked inside the scan), the same PAN or bank
@@ -92,6 +92,7 @@ export function FraudRulesTab() {
                 <TableCell>Scans per member per hour</TableCell>
                 <TableCell>Same PAN</TableCell>
                 <TableCell>Same bank account</TableCell>
+                <TableCell>Same UPI id</TableCell>
                 <TableCell>From</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Requested by</TableCell>
@@ -105,6 +106,7 @@ export function FraudRulesTab() {
                   <TableCell>{perHourText(r)}</TableCell>
                   <TableCell>{actionText(r.samePanAction)}</TableCell>
                   <TableCell>{actionText(r.sameBankAction)}</TableCell>
+                  <TableCell>{actionText(r.sameUpiAction)}</TableCell>
                   <TableCell>{formatDateTime(r.effectiveFrom)}</TableCell>
                   <TableCell>{r.inForce ? 'in force' : r.status}</TableCell>
                   <TableCell>{r.requestedByName}</TableCell>
@@ -167,6 +169,7 @@ const blank = (current?: FraudRulesRow) => ({
   scansPerHourAction: current?.scansPerHourAction ?? OFF,
   samePanAction: current?.samePanAction ?? OFF,
   sameBankAction: current?.sameBankAction ?? OFF,
+  sameUpiAction: current?.sameUpiAction ?? OFF,
 });
 
 function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudRulesRow }) {
@@ -187,6 +190,7 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
             | null,
           samePanAction: (values.samePanAction || null) as FraudAction | null,
           sameBankAction: (values.sameBankAction || null) as FraudAction | null,
+          sameUpiAction: (values.sameUpiAction || null) as FraudAction | null,
           effectiveFrom,
         },
       });
@@ -241,6 +245,13 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
           options={FRAUD_ACTIONS}
           error={errors.sameBankAction}
           onChange={set('sameBankAction')}
+        />
+        <ActionSelect
+          label="Same UPI id on another member"
+          value={values.sameUpiAction}
+          options={FRAUD_ACTIONS}
+          error={errors.sameUpiAction}
+          onChange={set('sameUpiAction')}
         />
         <TextField
           label="From (IST)"

@@ -10,19 +10,21 @@ import { dayEnd, dayStart, endDay, startDay } from '../../components/ist-range';
 import { ListPage } from '../../components/list/ListPage';
 import { useProductChoices } from '../../components/use-options';
 import { FraudRulesTab } from './FraudRulesTab';
+import { ScanReviewTab } from './ScanReviewTab';
 
 const choices = (list: readonly string[]) => list.map((id) => ({ id, name: id.replace(/_/g, ' ') }));
 
-/** QR Scan History: the scans and the fraud rules as tabs of the one page (the sidebar stays). */
+/** QR Scan History: the scans, the review queue and the fraud rules as tabs of the one page (the sidebar stays). */
 export default function QrScanHistoryPage() {
-  const [tab, setTab] = useState<'scans' | 'rules'>('scans');
+  const [tab, setTab] = useState<'scans' | 'review' | 'rules'>('scans');
   return (
     <>
       <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 1 }}>
         <Tab label="Scans" value="scans" />
+        <Tab label="Review" value="review" />
         <Tab label="Fraud rules" value="rules" />
       </Tabs>
-      {tab === 'scans' ? <ScanList /> : <FraudRulesTab />}
+      {tab === 'scans' ? <ScanList /> : tab === 'review' ? <ScanReviewTab /> : <FraudRulesTab />}
     </>
   );
 }

@@ -42,6 +42,7 @@ export function MemberShow() {
           <TextField source="kycStatus" label="KYC status" />
           <CountField source="balance" />
           <TextField source="tier" emptyText="—" />
+          <CountField source="heldPoints" label="Held for review" />
           <TextField source="termsVersion" label="Terms accepted" emptyText="—" />
           <DateTimeField source="createdAt" label="Registered" />
           <DateTimeField source="approvedAt" label="Approved" emptyText="—" />

@@ -15,6 +15,7 @@ export const memberColumns = [
   <TextField key="kyc" source="kycStatus" label="KYC" sortable={false} />,
   <CountField key="balance" source="balance" />,
   <TextField key="tier" source="tier" sortable={false} emptyText="—" />,
+  <CountField key="held" source="heldPoints" label="Held" sortable={false} />,
   <DateTimeField key="created" source="createdAt" label="Registered" />,
 ];
 

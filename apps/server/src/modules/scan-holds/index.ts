@@ -1,0 +1,1 @@
+export { heldOfMember } from './scan-holds.repository';
