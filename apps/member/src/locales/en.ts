@@ -51,8 +51,8 @@ export const en = {
     chooseState: 'Choose your state',
     place: {
       looking: 'Looking up this pincode…',
-      found: 'City and state filled from the pincode. Check them.',
-      unknown: 'We do not know this pincode yet. Fill in the city and state.',
+      found: 'City, district and state filled from the pincode. Check them.',
+      unknown: 'We do not know this pincode yet. Fill in the city, district and state.',
     },
     referralCode: 'Referral code (optional)',
     dealerCode: 'Dealer code (optional)',
