@@ -104,7 +104,8 @@ export const COUPON_REPORTS = [
       { header: 'Result', key: 'result', width: 16 },
       { header: 'Points', key: 'points', width: 8 },
       { header: 'Flags', key: 'flags', width: 26 },
-      { header: 'State', key: 'state', width: 14 },
+      { header: 'State (app)', key: 'state', width: 14 },
+      { header: 'State (location)', key: 'geoState', width: 16 },
     ],
   },
 ] as const satisfies readonly ReportDefinition[];

@@ -19,6 +19,8 @@ export const SCAN_RESULTS = [
   'daily_cap_reached',
   'monthly_cap_reached',
   'too_many_scans',
+  'outside_distributor_state',
+  'scans_locked',
 ] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 export const SCAN_FLAGS = ['too_many_per_hour', 'outside_distributor_state'] as const;
@@ -42,6 +44,8 @@ export const SCAN_MESSAGES: Record<ScanResult, string> = {
   monthly_cap_reached:
     "You have reached this month's limit of points from scans; scan this code again next month",
   too_many_scans: 'Too many scans in the last hour; scan this code again later',
+  outside_distributor_state: 'This coupon is for another state; it cannot be scanned here',
+  scans_locked: 'Scanning is locked after too many invalid codes',
 };
 
 export const scanBody = z.object({
@@ -49,7 +53,10 @@ export const scanBody = z.object({
   code: text(200, { required: 'Code is required', tooLong: 'Code is too long' }),
   latitude: z.number().min(-90).max(90).nullish(),
   longitude: z.number().min(-180).max(180).nullish(),
-  /** The state the phone is in, as the app resolves it. */
+  /**
+   * The state the phone is in, as the app resolves it: stored, never trusted. The fraud rule on the
+   * distributor's state uses the state the server decides from latitude and longitude.
+   */
   state: text(60).nullish(),
 });
 export type ScanBody = z.infer<typeof scanBody>;
@@ -64,6 +71,8 @@ export const scanAnswer = z.object({
   productName: z.string().nullable(),
   /** Points of this scan held for review (a fraud rule's `hold`): credited, not redeemable until cleared. */
   heldPoints: z.number().int().optional(),
+  /** When the member's scanning unlocks, after too many invalid codes (ISO time); null when not locked. */
+  lockedUntil: z.string().nullable(),
 });
 export type ScanAnswer = z.infer<typeof scanAnswer>;
 
@@ -81,7 +90,10 @@ export const scanRow = z.object({
   result: z.enum(SCAN_RESULTS),
   points: z.number().int().nullable(),
   flags: z.array(z.string()),
+  /** What the app said. */
   state: z.string().nullable(),
+  /** What the server decided from the coordinates (null without them). */
+  geoState: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
 });

@@ -11,6 +11,11 @@ import { idParams, text } from './input';
  * - the same PAN, the same bank account (bank + account number) or the same UPI id, already on another member whose
  *   KYC is approved, checked when a reviewer approves a KYC submission: `flag` shows the other member
  *   to the reviewer; `hold` and `refuse` refuse the approval, naming the other member to staff.
+ * - a scan outside its coupon's distributor's state, the state decided on the server from the scan's
+ *   coordinates (none: no decision): flagged (also when no action is set, as before the rule) or
+ *   refused (`outside_distributor_state`; the code stays active).
+ * - invalid codes: N invalid codes by one member within W minutes lock the member's scanning for L
+ *   minutes (`scans_locked`, naming when it unlocks); the three numbers go together.
  * Effective-dated and maker-checker: one person requests a set of rules from a day, another approves
  * it; the approved set effective latest is in force (the table is the history).
  */
@@ -32,8 +37,16 @@ export const FRAUD_RULE_MESSAGES = {
   whole: 'Enter a whole number of scans above 0, or leave it empty',
   action: 'Choose what happens when the rule is met',
   pastDate: 'The rules can only take effect from today or later',
+  minutes: 'Enter whole minutes above 0 (at most 10,080, a week)',
+  invalidCodesTogether: 'Give the attempts, the window and the lock together, or none of them',
   makerChecker: 'You requested this change; someone else must approve it',
 } as const;
+
+const minutes = z
+  .number({ error: FRAUD_RULE_MESSAGES.minutes })
+  .int(FRAUD_RULE_MESSAGES.minutes)
+  .min(1, FRAUD_RULE_MESSAGES.minutes)
+  .max(10_080, FRAUD_RULE_MESSAGES.minutes);
 
 export const fraudRulesBody = z
   .object({
@@ -46,6 +59,15 @@ export const fraudRulesBody = z
     samePanAction: z.enum(FRAUD_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
     sameBankAction: z.enum(FRAUD_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
     sameUpiAction: z.enum(FRAUD_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
+    outsideStateAction: z.enum(SCAN_RULE_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
+    invalidCodeAttempts: z
+      .number({ error: FRAUD_RULE_MESSAGES.whole })
+      .int(FRAUD_RULE_MESSAGES.whole)
+      .min(1, FRAUD_RULE_MESSAGES.whole)
+      .max(1000, FRAUD_RULE_MESSAGES.whole)
+      .nullish(),
+    invalidCodeWindowMinutes: minutes.nullish(),
+    invalidCodeLockMinutes: minutes.nullish(),
     effectiveFrom: z.iso.date({ error: 'Enter the date it takes effect (YYYY-MM-DD)' }),
     note: text(500, { multiline: true }).nullish(),
   })
@@ -54,6 +76,19 @@ export const fraudRulesBody = z
       ctx.addIssue({ code: 'custom', path: ['scansPerHourAction'], message: FRAUD_RULE_MESSAGES.action });
     if (!body.scansPerHour && body.scansPerHourAction)
       ctx.addIssue({ code: 'custom', path: ['scansPerHour'], message: FRAUD_RULE_MESSAGES.whole });
+    const invalidCodes = [
+      body.invalidCodeAttempts,
+      body.invalidCodeWindowMinutes,
+      body.invalidCodeLockMinutes,
+    ];
+    if (invalidCodes.some((v) => v != null) && invalidCodes.some((v) => v == null))
+      for (const field of [
+        'invalidCodeAttempts',
+        'invalidCodeWindowMinutes',
+        'invalidCodeLockMinutes',
+      ] as const)
+        if (body[field] == null)
+          ctx.addIssue({ code: 'custom', path: [field], message: FRAUD_RULE_MESSAGES.invalidCodesTogether });
   });
 export type FraudRulesBody = z.infer<typeof fraudRulesBody>;
 
@@ -64,6 +99,10 @@ export const fraudRulesRow = z.object({
   samePanAction: z.enum(FRAUD_ACTIONS).nullable(),
   sameBankAction: z.enum(FRAUD_ACTIONS).nullable(),
   sameUpiAction: z.enum(FRAUD_ACTIONS).nullable(),
+  outsideStateAction: z.enum(SCAN_RULE_ACTIONS).nullable(),
+  invalidCodeAttempts: z.number().int().nullable(),
+  invalidCodeWindowMinutes: z.number().int().nullable(),
+  invalidCodeLockMinutes: z.number().int().nullable(),
   effectiveFrom: z.string(),
   status: z.enum(FRAUD_RULE_STATUSES),
   note: z.string().nullable(),

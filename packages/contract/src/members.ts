@@ -103,6 +103,8 @@ export const memberDetail = memberRow.extend({
   termsVersion: z.string().nullable(),
   termsAcceptedAt: z.string().nullable(),
   approvedAt: z.string().nullable(),
+  /** Scanning is locked until then after too many invalid codes (fraud rule); null when not locked now. */
+  scansLockedUntil: z.string().nullable(),
 });
 export type MemberDetail = z.infer<typeof memberDetail>;
 

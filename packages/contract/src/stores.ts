@@ -194,9 +194,10 @@ export type NearestStore = z.infer<typeof nearestStore>;
 export const nearestStoresResult = z.object({ stores: z.array(nearestStore) });
 
 /**
- * A pincode's city and state as the programme holds them (issue 25): from the active stores at that
- * pincode, the most common pair; both null when no store has it. No district is held anywhere (stores
- * and distributors carry city and state only), so the member types the district.
+ * A pincode's city, district and state (issue 25): city and state from the active stores at that
+ * pincode (the most common pair) when a store has it, otherwise from India Post's pincode directory
+ * bundled on the server (GeoNames' copy, one row per pincode); district from the directory. All null
+ * for a pincode neither knows.
  */
 export const pincodeParams = z.object({
   pincode: z.string().regex(/^[1-9]\d{5}$/, 'Enter the 6-digit pincode'),
@@ -204,6 +205,7 @@ export const pincodeParams = z.object({
 export const pincodePlace = z.object({
   pincode: z.string(),
   city: z.string().nullable(),
+  district: z.string().nullable(),
   state: z.enum(INDIAN_STATES).nullable(),
 });
 export type PincodePlace = z.infer<typeof pincodePlace>;

@@ -51,8 +51,8 @@ export const en = {
     chooseState: 'Choose your state',
     place: {
       looking: 'Looking up this pincode…',
-      found: 'City and state filled from the pincode. Check them.',
-      unknown: 'We do not know this pincode yet. Fill in the city and state.',
+      found: 'City, district and state filled from the pincode. Check them.',
+      unknown: 'We do not know this pincode yet. Fill in the city, district and state.',
     },
     referralCode: 'Referral code (optional)',
     dealerCode: 'Dealer code (optional)',
@@ -96,7 +96,10 @@ export const en = {
       monthly_cap_reached:
         "You have reached this month's limit of points from scans. Scan this code again next month.",
       too_many_scans: 'Too many scans in the last hour. Scan this code again later.',
+      outside_distributor_state: 'This code is for another state and cannot be scanned here.',
+      scans_locked: 'Scanning is locked after too many invalid codes.',
     },
+    unlocks: 'Scanning unlocks at {{time}} (IST).',
   },
   home: {
     hello: 'Hello, {{name}}',

@@ -22,8 +22,8 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
   const set = (name: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
   const [place, setPlace] = useState<'idle' | 'looking' | 'found' | 'unknown'>('idle');
 
-  // A full pincode fills the city and state the programme knows for it (from its stores); the member
-  // can change them, and types the district (no district data is held).
+  // A full pincode fills the city, district and state (the programme's stores, else the pincode
+  // directory bundled on the server); the member can change them.
   const pincodeTyped = (value: string) => {
     set('pincode')(value);
     if (!/^[1-9]\d{5}$/.test(value)) return setPlace('idle');
@@ -32,12 +32,17 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
     import('@app/contract/stores')
       .then(({ storesAppEndpoints }) => call(storesAppEndpoints.pincode, { params: { pincode: value } }))
       .then((found) => {
-        if (!found.city && !found.state) return setPlace('unknown');
+        if (!found.city && !found.district && !found.state) return setPlace('unknown');
         // Only what the member has not typed yet: their own words win.
         setForm((f) =>
           f.pincode !== value
             ? f
-            : { ...f, city: f.city || (found.city ?? ''), state: f.state || (found.state ?? '') },
+            : {
+                ...f,
+                city: f.city || (found.city ?? ''),
+                district: f.district || (found.district ?? ''),
+                state: f.state || (found.state ?? ''),
+              },
         );
         setPlace('found');
       })

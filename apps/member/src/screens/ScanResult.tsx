@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatPoints } from '../i18n';
+import { formatDate, formatPoints } from '../i18n';
 import type { ScanOutcome } from '../scan-queue';
 
 /** A scan's outcome in words a member understands. */
@@ -12,6 +12,8 @@ export function ScanResult({ outcome }: { outcome: ScanOutcome }) {
     return (
       <p className="notice bad" role="status">
         {t(`scan.results.${answer.result}`)}
+        {/* Too many invalid codes lock scanning (a fraud rule): the member is told when it unlocks. */}
+        {answer.lockedUntil && ` ${t('scan.unlocks', { time: formatDate(answer.lockedUntil) })}`}
       </p>
     );
   return (

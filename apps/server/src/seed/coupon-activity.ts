@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { damagedReportItems, damagedReports } from '../db/schema/damaged-coupons';
 import { distributors, invoiceLines, invoices } from '../db/schema/invoices';
+import { stateAt } from '../lib/geo/india-states';
 import { insertAllocation } from '../modules/coupon-allocations/coupon-allocations.repository';
 import { moveCoupons, moveCouponsReturning } from '../modules/coupons/coupon-transitions';
 import { seededRandom } from './member-demo-data';
@@ -167,10 +168,12 @@ async function seedScans(
     const [coupon] = (await db.execute(sql`select code from coupons where serial = ${c.serial}`)).rows as {
       code: string;
     }[];
-    // Every seventh from another state, so the fraud flag has examples; no rate limit for the seed.
-    const state = i % 7 === 3 ? 'Goa' : m.state;
+    // Every seventh from Panaji (Goa) by its coordinates, the app saying the member's state, so the
+    // fraud flag has examples; no rate limit for the seed.
+    const [lat, lng] = i % 7 === 3 ? [15.4909, 73.8278] : [null, null];
     await db.execute(
-      sql`select scan_coupon(${m.id}::int, ${coupon!.code}::text, ${coupon!.code}::text, null, null, ${state}::text, 1000000)`,
+      sql`select scan_coupon(${m.id}::int, ${coupon!.code}::text, ${coupon!.code}::text, ${lat}::float8,
+        ${lng}::float8, ${m.state}::text, 1000000, ${stateAt(lat, lng)}::text)`,
     );
   }
 }

@@ -161,6 +161,7 @@ CREATE TABLE "coupon_scans" (
 	"latitude" double precision,
 	"longitude" double precision,
 	"state" text,
+	"geo_state" text,
 	"flags" text[] DEFAULT '{}'::text[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -360,6 +361,10 @@ CREATE TABLE "fraud_rules" (
 	"same_pan_action" text,
 	"same_bank_action" text,
 	"same_upi_action" text,
+	"outside_state_action" text,
+	"invalid_code_attempts" integer,
+	"invalid_code_window_minutes" integer,
+	"invalid_code_lock_minutes" integer,
 	"effective_from" timestamp with time zone NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"note" text,
@@ -368,7 +373,10 @@ CREATE TABLE "fraud_rules" (
 	"decided_by" integer,
 	"decided_at" timestamp with time zone,
 	"decision_reason" text,
-	CONSTRAINT "fraud_rules_scans_per_hour" CHECK (("fraud_rules"."scans_per_hour" is null) = ("fraud_rules"."scans_per_hour_action" is null) and coalesce("fraud_rules"."scans_per_hour", 1) > 0)
+	CONSTRAINT "fraud_rules_scans_per_hour" CHECK (("fraud_rules"."scans_per_hour" is null) = ("fraud_rules"."scans_per_hour_action" is null) and coalesce("fraud_rules"."scans_per_hour", 1) > 0),
+	CONSTRAINT "fraud_rules_invalid_codes" CHECK (("fraud_rules"."invalid_code_attempts" is null) = ("fraud_rules"."invalid_code_window_minutes" is null)
+        and ("fraud_rules"."invalid_code_attempts" is null) = ("fraud_rules"."invalid_code_lock_minutes" is null)
+        and coalesce(least("fraud_rules"."invalid_code_attempts", "fraud_rules"."invalid_code_window_minutes", "fraud_rules"."invalid_code_lock_minutes"), 1) > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "game_plays" (
@@ -644,6 +652,7 @@ CREATE TABLE "members" (
 	"language" text DEFAULT 'en' NOT NULL,
 	"whatsapp_opt_in_at" timestamp with time zone,
 	"promotions_muted_at" timestamp with time zone,
+	"scans_locked_until" timestamp with time zone,
 	"terms_version" text,
 	"terms_accepted_at" timestamp with time zone,
 	"approved_at" timestamp with time zone,

@@ -198,16 +198,11 @@ $$;
 
 -- The fraud rules in force now (issue 26, item 4): the latest approved fraud_rules row effective by
 -- now; every column NULL (every rule off) when none. PL/pgSQL keeps its plan for the session.
-CREATE OR REPLACE FUNCTION fraud_rules_in_force(
-  OUT scans_per_hour integer, OUT scans_per_hour_action text,
-  OUT same_pan_action text, OUT same_bank_action text, OUT same_upi_action text)
-LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  SELECT f.scans_per_hour, f.scans_per_hour_action, f.same_pan_action, f.same_bank_action, f.same_upi_action
-    INTO scans_per_hour, scans_per_hour_action, same_pan_action, same_bank_action, same_upi_action
-    FROM fraud_rules f WHERE f.status = 'approved' AND f.effective_from <= now()
+-- The whole approved row in force (its rule columns; none in force: no row, read as all nulls).
+CREATE OR REPLACE FUNCTION fraud_rules_in_force() RETURNS SETOF fraud_rules
+LANGUAGE sql STABLE AS $$
+  SELECT f.* FROM fraud_rules f WHERE f.status = 'approved' AND f.effective_from <= now()
     ORDER BY f.effective_from DESC, f.id DESC LIMIT 1;
-END;
 $$;
 --> statement-breakpoint
 
@@ -357,16 +352,16 @@ $$;
 CREATE OR REPLACE FUNCTION scan_coupon(
   p_member integer, p_code text, p_sent text,
   p_latitude double precision, p_longitude double precision, p_state text,
-  p_attempts_per_minute integer)
+  p_attempts_per_minute integer, p_geo_state text)
 RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
   m record;
+  v_locked_until timestamptz;
   s record;
   c_serial bigint; c_status text; c_batch integer; c_expired boolean; c_product integer;
   c_base integer; c_sku text; c_name text; c_distributor integer; c_distributor_state text;
   v_result text;
-  v_from_state text;
   v_flags text[] := '{}';
   v_entry bigint;
   v_balance integer;
@@ -402,7 +397,7 @@ DECLARE
   v_hold_id bigint;
   v_held integer;
 BEGIN
-  SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by, mm.tier, mm.tier_pinned INTO m
+  SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by, mm.tier, mm.tier_pinned, mm.scans_locked_until INTO m
     FROM members mm WHERE mm.id = p_member;
   SELECT count(*) INTO v_attempts_last_minute
     FROM coupon_scans cs WHERE cs.member_id = p_member AND cs.created_at > now() - interval '1 minute';
@@ -414,6 +409,9 @@ BEGIN
     v_result := 'member_not_allowed';
   ELSIF v_attempts_last_minute >= p_attempts_per_minute THEN
     v_result := 'rate_limited';
+  ELSIF m.scans_locked_until > now() THEN
+    v_result := 'scans_locked';
+    v_locked_until := m.scans_locked_until;
   ELSE
     SELECT c.serial, c.status::text, c.batch_id, b.expires_on < (now() AT TIME ZONE 'Asia/Kolkata')::date,
         p.id, points_in_force(p.id, p.base_points), p.sku, p.name, d.id, d.state
@@ -434,6 +432,26 @@ BEGIN
         v_result := 'already_scanned';
       ELSE
         v_result := 'success';
+      END IF;
+    END IF;
+  END IF;
+
+  -- Invalid codes (fraud rule, issue 26 item 4): under the member's lock, in a new statement (so
+  -- concurrent attempts count one another), the attempt that reaches N within the window (counted
+  -- since the last lock ended) locks scanning for the lock minutes; attempts while locked are refused.
+  IF v_result = 'invalid_code' THEN
+    SELECT * INTO v_rules FROM fraud_rules_in_force();
+    IF v_rules.invalid_code_attempts IS NOT NULL THEN
+      SELECT mm.scans_locked_until INTO v_locked_until FROM members mm WHERE mm.id = p_member FOR UPDATE;
+      IF v_locked_until > now() THEN
+        v_result := 'scans_locked';
+      ELSIF (SELECT count(*) FROM coupon_scans cs WHERE cs.member_id = p_member AND cs.result = 'invalid_code'
+          AND cs.created_at > greatest(now() - make_interval(mins => v_rules.invalid_code_window_minutes),
+            coalesce(v_locked_until, '-infinity'))) + 1 >= v_rules.invalid_code_attempts THEN
+        v_locked_until := now() + make_interval(mins => v_rules.invalid_code_lock_minutes);
+        UPDATE members SET scans_locked_until = v_locked_until WHERE id = p_member;
+      ELSE
+        v_locked_until := NULL;
       END IF;
     END IF;
   END IF;
@@ -487,6 +505,18 @@ BEGIN
         END IF;
       END IF;
     END IF;
+    -- Outside the distributor's state (issue 26, item 4): the state the server decided from the
+    -- coordinates (p_geo_state; none without them: no decision), never the one the app sends.
+    IF v_result = 'success' AND coalesce(p_geo_state, '') <> '' AND coalesce(c_distributor_state, '') <> ''
+        AND lower(p_geo_state) <> lower(trim(c_distributor_state)) THEN
+      IF v_rules.outside_state_action = 'refuse' THEN
+        v_result := 'outside_distributor_state';
+        UPDATE coupons SET status = 'active' WHERE serial = c_serial;
+      ELSE
+        v_flags := v_flags || 'outside_distributor_state'::text;
+        v_hold := v_hold OR v_rules.outside_state_action = 'hold';
+      END IF;
+    END IF;
     -- Caps on points earned by scans (base + bonuses) per day and per month, IST: read under the
     -- member's lock, in a new statement, so concurrent scans of one member count one another. A scan
     -- whose base points pass a cap is refused and its coupon stays active; bonuses are cut to the room
@@ -512,12 +542,6 @@ BEGIN
     INSERT INTO coupon_counts (batch_id, status, shard, n)
       VALUES (c_batch, 'active', coupon_count_shard(), -1), (c_batch, 'scanned', coupon_count_shard(), 1)
       ON CONFLICT (batch_id, status, shard) DO UPDATE SET n = coupon_counts.n + excluded.n;
-
-    v_from_state := coalesce(p_state, m.state);
-    IF coalesce(v_from_state, '') <> '' AND coalesce(c_distributor_state, '') <> ''
-        AND lower(trim(v_from_state)) <> lower(trim(c_distributor_state)) THEN
-      v_flags := v_flags || 'outside_distributor_state'::text;
-    END IF;
 
     IF v_base > 0 THEN
       SELECT * INTO v_posting FROM post_points(p_member, v_base, 'scan', 'scan:' || c_serial);
@@ -630,10 +654,10 @@ BEGIN
   END IF;
 
   INSERT INTO coupon_scans (member_id, code, coupon_serial, batch_id, product_id, distributor_id,
-      result, points, ledger_entry_id, latitude, longitude, state, flags)
+      result, points, ledger_entry_id, latitude, longitude, state, geo_state, flags)
     VALUES (p_member, left(p_sent, 40), c_serial, c_batch, c_product, c_distributor, v_result,
       CASE WHEN v_result = 'success' THEN v_base + v_bonus END, v_entry,
-      p_latitude, p_longitude, p_state, CASE WHEN v_result = 'success' THEN v_flags ELSE '{}' END)
+      p_latitude, p_longitude, p_state, p_geo_state, CASE WHEN v_result = 'success' THEN v_flags ELSE '{}' END)
     RETURNING id INTO v_scan_id;
 
   -- Held credit (issue 26 item 4): a scan rule whose action is `hold` set v_hold. Everything this
@@ -656,7 +680,8 @@ BEGIN
     'result', v_result,
     'points', CASE WHEN v_result = 'success' THEN v_base + v_bonus ELSE 0 END,
     'balance', v_balance,
-    'serial', c_serial, 'sku', c_sku, 'productName', c_name, 'heldPoints', coalesce(v_held, 0));
+    'serial', c_serial, 'sku', c_sku, 'productName', c_name, 'heldPoints', coalesce(v_held, 0),
+    'lockedUntil', v_locked_until);
 END;
 $$;
 --> statement-breakpoint
@@ -669,7 +694,7 @@ CREATE OR REPLACE FUNCTION scan_coupon_once(
   p_scope text, p_key text, p_fingerprint text,
   p_member integer, p_code text, p_sent text,
   p_latitude double precision, p_longitude double precision, p_state text,
-  p_attempts_per_minute integer)
+  p_attempts_per_minute integer, p_geo_state text)
 RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -683,7 +708,7 @@ BEGIN
     RETURN jsonb_build_object('claimed', false);
   END IF;
   v_answer := scan_coupon(p_member, p_code, p_sent, p_latitude, p_longitude, p_state,
-    p_attempts_per_minute);
+    p_attempts_per_minute, p_geo_state);
   UPDATE idempotency_keys SET status = 'done', response_status = 200, answer = v_answer WHERE id = v_claim;
   RETURN v_answer;
 END;

@@ -26,14 +26,16 @@ export const couponScans = pgTable(
     batchId: integer('batch_id'),
     productId: integer('product_id'),
     distributorId: integer('distributor_id'),
-    /** success | invalid_code | not_active | already_scanned | expired | damaged | member_not_allowed | rate_limited */
+    /** contract SCAN_RESULTS: success | invalid_code | … | outside_distributor_state | scans_locked */
     result: text('result').notNull(),
     points: integer('points'),
     ledgerEntryId: integer('ledger_entry_id'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    /** The state the app reports the scan from. */
+    /** The state the app reports the scan from (stored, not trusted). */
     state: text('state'),
+    /** The state the server decides from latitude/longitude (lib/geo); null without coordinates. */
+    geoState: text('geo_state'),
     /** Fraud flags on a credited scan: too_many_per_hour, outside_distributor_state. */
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

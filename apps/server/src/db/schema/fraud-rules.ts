@@ -23,6 +23,12 @@ export const fraudRules = pgTable(
     sameBankAction: text('same_bank_action'),
     /** The same UPI id on another approved member, at KYC approval: flag | hold | refuse. */
     sameUpiAction: text('same_upi_action'),
+    /** A scan whose coordinates lie outside its coupon's distributor's state: flag | refuse; null = flag. */
+    outsideStateAction: text('outside_state_action'),
+    /** Invalid codes one member may scan within the window before scanning locks; the three go together. */
+    invalidCodeAttempts: integer('invalid_code_attempts'),
+    invalidCodeWindowMinutes: integer('invalid_code_window_minutes'),
+    invalidCodeLockMinutes: integer('invalid_code_lock_minutes'),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     /** pending | approved | rejected */
     status: text('status').notNull().default('pending'),
@@ -38,6 +44,12 @@ export const fraudRules = pgTable(
     check(
       'fraud_rules_scans_per_hour',
       sql`(${t.scansPerHour} is null) = (${t.scansPerHourAction} is null) and coalesce(${t.scansPerHour}, 1) > 0`,
+    ),
+    check(
+      'fraud_rules_invalid_codes',
+      sql`(${t.invalidCodeAttempts} is null) = (${t.invalidCodeWindowMinutes} is null)
+        and (${t.invalidCodeAttempts} is null) = (${t.invalidCodeLockMinutes} is null)
+        and coalesce(least(${t.invalidCodeAttempts}, ${t.invalidCodeWindowMinutes}, ${t.invalidCodeLockMinutes}), 1) > 0`,
     ),
   ],
 );

@@ -59,6 +59,8 @@ export const members = pgTable(
     whatsappOptInAt: timestamp('whatsapp_opt_in_at', { withTimezone: true }),
     /** When the member muted promotional messages (null: not muted); transactional ones always go. */
     promotionsMutedAt: timestamp('promotions_muted_at', { withTimezone: true }),
+    /** Scanning is locked until then after too many invalid codes (fraud rule, `scan_coupon`); null: never. */
+    scansLockedUntil: timestamp('scans_locked_until', { withTimezone: true }),
     termsVersion: text('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),

@@ -6,14 +6,16 @@ import {
   type ScanBody,
 } from '@app/contract/coupon-scans';
 import { parseCode } from '@app/contract/coupons';
+import { formatDateTime } from '@app/contract/format';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
+import { stateAt } from '../../lib/geo/india-states';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import type { MemberPrincipal } from '../member-auth/member-sessions';
 
 /** `scan_coupon`'s arguments in order, with their SQL types. */
-const SCAN_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int'] as const;
+const SCAN_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int', 'text'] as const;
 /** `scan_coupon_once` takes the key's scope, key and fingerprint first. */
 const ONCE_TYPES = ['text', 'text', 'text', ...SCAN_TYPES] as const;
 
@@ -35,6 +37,9 @@ function argumentsOf(memberId: number, body: ScanBody): unknown[] {
     body.longitude ?? null,
     body.state ?? null,
     SCAN_ATTEMPTS_PER_MINUTE,
+    // The state the fraud rule compares with the distributor's: decided here from the coordinates
+    // (bundled boundaries, no network), never taken from the app; null without coordinates.
+    stateAt(body.latitude, body.longitude),
   ];
 }
 
@@ -42,10 +47,17 @@ type ScanDone = Omit<ScanAnswer, 'message'>;
 
 /** The API answer from the function's result, fresh or stored (it only adds the message). */
 function answerOf(done: ScanDone): ScanAnswer {
+  const lockedUntil = done.lockedUntil ? new Date(done.lockedUntil).toISOString() : null;
+  const message = SCAN_MESSAGES[done.result];
   return {
     ...done,
-    message: done.heldPoints ? SCAN_HELD_MESSAGE : SCAN_MESSAGES[done.result],
+    message: lockedUntil
+      ? `${message}. Scanning unlocks at ${formatDateTime(lockedUntil)} IST`
+      : done.heldPoints
+        ? SCAN_HELD_MESSAGE
+        : message,
     serial: done.serial === null ? null : Number(done.serial),
+    lockedUntil,
   };
 }
 

@@ -116,8 +116,9 @@ describe('member scan', () => {
     ]);
   });
 
-  it('credits but flags a scan outside the distributor’s state', async () => {
-    const res = await scan(codes[s + 1]!, { state: 'Goa' });
+  it('credits but flags a scan whose coordinates lie outside the distributor’s state (whatever the app says)', async () => {
+    // Panaji, Goa; the app claims Kerala, the distributor's state: the server decides from the coordinates.
+    const res = await scan(codes[s + 1]!, { state: 'Kerala', latitude: 15.4909, longitude: 73.8278 });
     expect(res.json().result).toBe('success');
     const [row] = await kit.sql(
       "select flags from coupon_scans where coupon_serial = $1 and result = 'success'",
@@ -168,7 +169,8 @@ describe('QR scan history', () => {
     expect(flagged.json().rows).toHaveLength(1);
     expect(flagged.json().rows[0]).toMatchObject({
       flags: ['outside_distributor_state'],
-      state: 'Goa',
+      state: 'Kerala',
+      geoState: 'Goa',
       memberName: expect.any(String),
     });
     expect((await list({ flag: 'too_many_per_hour' })).json().total).toBe(0);

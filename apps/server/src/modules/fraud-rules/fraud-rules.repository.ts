@@ -8,7 +8,9 @@ const IN_FORCE = sql`(select f.id from fraud_rules f where f.status = 'approved'
 
 const COLUMNS = sql`f.id::int as id, f.scans_per_hour as "scansPerHour",
   f.scans_per_hour_action as "scansPerHourAction", f.same_pan_action as "samePanAction",
-  f.same_bank_action as "sameBankAction", f.same_upi_action as "sameUpiAction", f.effective_from::text as "effectiveFrom", f.status,
+  f.same_bank_action as "sameBankAction", f.same_upi_action as "sameUpiAction", f.outside_state_action as "outsideStateAction",
+  f.invalid_code_attempts as "invalidCodeAttempts", f.invalid_code_window_minutes as "invalidCodeWindowMinutes",
+  f.invalid_code_lock_minutes as "invalidCodeLockMinutes", f.effective_from::text as "effectiveFrom", f.status,
   f.note, f.requested_by as "requestedBy", r.name as "requestedByName", f.requested_at::text as "requestedAt",
   f.decided_by as "decidedBy", d.name as "decidedByName", f.decided_at::text as "decidedAt",
   f.decision_reason as "decisionReason", f.id = coalesce(${IN_FORCE}, 0) as "inForce"`;
@@ -46,6 +48,10 @@ export interface RuleValues {
   samePanAction: FraudAction | null;
   sameBankAction: FraudAction | null;
   sameUpiAction: FraudAction | null;
+  outsideStateAction: string | null;
+  invalidCodeAttempts: number | null;
+  invalidCodeWindowMinutes: number | null;
+  invalidCodeLockMinutes: number | null;
 }
 
 /** A requested set, from the start of its day in India. */
@@ -54,9 +60,11 @@ export async function insertRules(
   values: RuleValues & { effectiveFrom: string; note: string | null; requestedBy: number },
 ): Promise<number> {
   const { rows } = await db.execute(sql`insert into fraud_rules (scans_per_hour, scans_per_hour_action,
-      same_pan_action, same_bank_action, same_upi_action, effective_from, note, requested_by)
+      same_pan_action, same_bank_action, same_upi_action, outside_state_action, invalid_code_attempts,
+      invalid_code_window_minutes, invalid_code_lock_minutes, effective_from, note, requested_by)
     values (${values.scansPerHour}, ${values.scansPerHourAction}, ${values.samePanAction},
-      ${values.sameBankAction}, ${values.sameUpiAction}, (${values.effectiveFrom}::date)::timestamp at time zone 'Asia/Kolkata',
+      ${values.sameBankAction}, ${values.sameUpiAction}, ${values.outsideStateAction}, ${values.invalidCodeAttempts},
+      ${values.invalidCodeWindowMinutes}, ${values.invalidCodeLockMinutes}, (${values.effectiveFrom}::date)::timestamp at time zone 'Asia/Kolkata',
       ${values.note}, ${values.requestedBy}) returning id::int as id`);
   return (rows[0] as { id: number }).id;
 }
@@ -73,11 +81,14 @@ export async function decideRules(
     where id = ${id}`);
 }
 
-/** The rules in force now (the same function the scan reads). */
+/** The rules in force now (the same function the scan reads; all null when none is in force). */
 export async function rulesInForce(db: Executor): Promise<RuleValues> {
-  const { rows } = await db.execute(sql`select scans_per_hour as "scansPerHour",
-    scans_per_hour_action as "scansPerHourAction", same_pan_action as "samePanAction",
-    same_bank_action as "sameBankAction", same_upi_action as "sameUpiAction" from fraud_rules_in_force()`);
+  const { rows } = await db.execute(sql`select f.scans_per_hour as "scansPerHour",
+    f.scans_per_hour_action as "scansPerHourAction", f.same_pan_action as "samePanAction",
+    f.same_bank_action as "sameBankAction", f.same_upi_action as "sameUpiAction", f.outside_state_action as "outsideStateAction",
+    f.invalid_code_attempts as "invalidCodeAttempts", f.invalid_code_window_minutes as "invalidCodeWindowMinutes",
+    f.invalid_code_lock_minutes as "invalidCodeLockMinutes"
+    from (select 1) one left join fraud_rules_in_force() f on true`);
   return rows[0] as unknown as RuleValues;
 }
 

@@ -108,6 +108,9 @@ export async function findMemberDetail(tx: Executor, id: number): Promise<Member
       termsVersion: members.termsVersion,
       termsAcceptedAt: sql<string | null>`${isoText(members.termsAcceptedAt)}`,
       approvedAt: sql<string | null>`${isoText(members.approvedAt)}`,
+      scansLockedUntil: sql<
+        string | null
+      >`case when ${members.scansLockedUntil} > now() then ${isoText(members.scansLockedUntil)} end`,
     })
     .from(members)
     .leftJoin(dealer, eq(dealer.id, members.dealerId))

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { stores } from '../../db/schema/stores';
 
-/** The registration's pincode lookup (issue 25): city and state from the stores the programme holds. */
+/**
+ * The registration's pincode lookup (issue 25): city and state from the stores the programme holds,
+ * else from the bundled pincode directory, which also gives the district.
+ */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,12 +40,31 @@ describe('pincode lookup (member app, before sign-in)', () => {
   it('answers the most common city and state of the active stores at the pincode', async () => {
     const res = await lookup('302901');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ pincode: '302901', city: 'Jaipur', state: 'Rajasthan' });
+    expect(res.json()).toEqual({ pincode: '302901', city: 'Jaipur', district: null, state: 'Rajasthan' });
   });
 
-  it('answers nulls for a pincode no active store has, and 400 for one that is not a pincode', async () => {
-    expect((await lookup('380999')).json()).toEqual({ pincode: '380999', city: null, state: null });
-    expect((await lookup('190999')).json()).toEqual({ pincode: '190999', city: null, state: null });
+  it('fills district and state from the bundled directory for pincodes no store has', async () => {
+    expect((await lookup('473551')).json()).toEqual({
+      pincode: '473551',
+      city: 'Shivpuri',
+      district: 'Shivpuri',
+      state: 'Madhya Pradesh',
+    });
+    expect((await lookup('799001')).json()).toMatchObject({ district: 'West Tripura', state: 'Tripura' });
+    expect((await lookup('364001')).json()).toMatchObject({ city: 'Bhavnagar', state: 'Gujarat' });
+    // A seeded store's city and state win; the directory still gives the district.
+    expect((await lookup('500001')).json()).toMatchObject({
+      city: 'Hyderabad',
+      district: 'Hyderabad',
+      state: 'Telangana',
+    });
+    expect((await lookup('110001')).json()).toMatchObject({ district: 'Central Delhi', state: 'Delhi' });
+  });
+
+  it('answers nulls for a pincode neither knows, and 400 for one that is not a pincode', async () => {
+    const none = { city: null, district: null, state: null };
+    expect((await lookup('380999')).json()).toEqual({ pincode: '380999', ...none });
+    expect((await lookup('190999')).json()).toEqual({ pincode: '190999', ...none });
     const bad = await lookup('012345');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['pincode']);

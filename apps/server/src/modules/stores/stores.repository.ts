@@ -9,6 +9,7 @@ import {
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { stores } from '../../db/schema/stores';
+import { pincodeEntry } from '../../lib/geo/india-pincodes';
 import { defineList } from '../../lib/lists/define';
 import { bool, conditionsOf, equals, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
@@ -82,7 +83,10 @@ export const storesByCode = (tx: Executor, codes: string[]) =>
     ? Promise.resolve([])
     : tx.select().from(stores).where(inArray(stores.code, codes)).orderBy(asc(stores.id)).for('update');
 
-/** A pincode's city and state from the active stores at it: the most common pair (nulls when none). */
+/**
+ * A pincode's place: city and state from the active stores at it (the most common pair), else from
+ * the bundled pincode directory (`lib/geo`), which also gives the district; nulls when neither has it.
+ */
 export async function pincodePlace(db: Executor, pincode: string): Promise<PincodePlace> {
   const [row] = await db
     .select({ city: stores.city, state: stores.state, n: count() })
@@ -91,10 +95,14 @@ export async function pincodePlace(db: Executor, pincode: string): Promise<Pinco
     .groupBy(stores.city, stores.state)
     .orderBy(desc(count()), asc(stores.city))
     .limit(1);
+  const entry = pincodeEntry(pincode);
   return {
     pincode,
-    city: row?.city ?? null,
-    state: (row?.state ?? null) as PincodePlace['state'],
+    city: row?.city ?? entry?.city ?? null,
+    district: entry?.district ?? null,
+    state: ((row?.state as PincodePlace['state'] | undefined) ??
+      entry?.state ??
+      null) as PincodePlace['state'],
   };
 }
 

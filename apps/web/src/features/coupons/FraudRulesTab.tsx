@@ -35,12 +35,21 @@ const actionText = (action: FraudAction | null) => (action ? FRAUD_ACTION_LABELS
 const perHourText = (r: FraudRulesRow) =>
   r.scansPerHour === null ? 'off' : `${formatCount(r.scansPerHour)} · ${actionText(r.scansPerHourAction)}`;
 
+const outsideStateText = (r: FraudRulesRow) =>
+  r.outsideStateAction ? FRAUD_ACTION_LABELS[r.outsideStateAction] : 'Flag (default)';
+const invalidCodesText = (r: FraudRulesRow) =>
+  r.invalidCodeAttempts === null
+    ? 'off'
+    : `${formatCount(r.invalidCodeAttempts)} in ${formatCount(r.invalidCodeWindowMinutes)} min → locked ${formatCount(r.invalidCodeLockMinutes)} min`;
+
 const summary = (r: FraudRulesRow) =>
-  `Scans per member per hour: ${perHourText(r)} · Same PAN: ${actionText(r.samePanAction)} · Same bank account: ${actionText(r.sameBankAction)} · Same UPI id: ${actionText(r.sameUpiAction)}`;
+  `Scans per member per hour: ${perHourText(r)} · Same PAN: ${actionText(r.samePanAction)} · Same bank account: ${actionText(r.sameBankAction)} · Same UPI id: ${actionText(r.sameUpiAction)} · Outside the distributor's state: ${outsideStateText(r)} · Invalid codes: ${invalidCodesText(r)}`;
 
 /**
- * Fraud rules (issue 26): scans per member per hour (checked inside the scan), the same PAN or bank
- * account on another approved member (checked at KYC approval), each with an action. Effective-dated;
+ * Fraud rules (issue 26): scans per member per hour, a scan outside the distributor's state (the
+ * state from the scan's coordinates, decided on the server) and invalid codes locking scanning (all
+ * checked inside the scan), the same PAN or bank account on another approved member (checked at KYC
+ * approval), each with an action. Effective-dated;
  * a change waits for a second person.
  */
 export function FraudRulesTab() {
@@ -77,8 +86,10 @@ export function FraudRulesTab() {
         In force:{' '}
         {inForce ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})` : 'no fraud rules'}.
         Flag: the scan is credited and flagged, a KYC match is shown to the reviewer. Refuse (or hold, at
-        KYC): the scan is refused and its code stays active; the KYC approval is refused. A change applies
-        from its date, after a second person approves it.
+        KYC): the scan is refused and its code stays active; the KYC approval is refused. The state of a scan
+        is decided from its coordinates (a scan without them is not judged on state). Too many invalid codes
+        lock the member's scanning for the lock time. A change applies from its date, after a second person
+        approves it.
       </Alert>
       {can('fraud-rules.request') && <RequestForm onDone={load} current={inForce} />}
       <Card variant="outlined">
@@ -93,6 +104,8 @@ export function FraudRulesTab() {
                 <TableCell>Same PAN</TableCell>
                 <TableCell>Same bank account</TableCell>
                 <TableCell>Same UPI id</TableCell>
+                <TableCell>Outside the distributor's state</TableCell>
+                <TableCell>Invalid codes</TableCell>
                 <TableCell>From</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Requested by</TableCell>
@@ -107,6 +120,8 @@ export function FraudRulesTab() {
                   <TableCell>{actionText(r.samePanAction)}</TableCell>
                   <TableCell>{actionText(r.sameBankAction)}</TableCell>
                   <TableCell>{actionText(r.sameUpiAction)}</TableCell>
+                  <TableCell>{outsideStateText(r)}</TableCell>
+                  <TableCell>{invalidCodesText(r)}</TableCell>
                   <TableCell>{formatDateTime(r.effectiveFrom)}</TableCell>
                   <TableCell>{r.inForce ? 'in force' : r.status}</TableCell>
                   <TableCell>{r.requestedByName}</TableCell>
@@ -142,6 +157,7 @@ function ActionSelect(props: {
   value: string;
   options: readonly FraudAction[];
   error?: string;
+  offLabel?: string;
   onChange: (value: string) => void;
 }) {
   return (
@@ -154,7 +170,7 @@ function ActionSelect(props: {
       helperText={props.error ?? ' '}
       sx={{ minWidth: 180 }}
     >
-      <MenuItem value={OFF}>Off</MenuItem>
+      <MenuItem value={OFF}>{props.offLabel ?? 'Off'}</MenuItem>
       {props.options.map((a) => (
         <MenuItem key={a} value={a}>
           {FRAUD_ACTION_LABELS[a]}
@@ -170,7 +186,15 @@ const blank = (current?: FraudRulesRow) => ({
   samePanAction: current?.samePanAction ?? OFF,
   sameBankAction: current?.sameBankAction ?? OFF,
   sameUpiAction: current?.sameUpiAction ?? OFF,
+  outsideStateAction: current?.outsideStateAction ?? OFF,
+  invalidCodeAttempts: current?.invalidCodeAttempts == null ? '' : String(current.invalidCodeAttempts),
+  invalidCodeWindowMinutes:
+    current?.invalidCodeWindowMinutes == null ? '' : String(current.invalidCodeWindowMinutes),
+  invalidCodeLockMinutes:
+    current?.invalidCodeLockMinutes == null ? '' : String(current.invalidCodeLockMinutes),
 });
+
+const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
 function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudRulesRow }) {
   const notify = useNotify();
@@ -184,13 +208,19 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
     try {
       await call(endpoints.request, {
         body: {
-          scansPerHour: values.scansPerHour.trim() === '' ? null : Number(values.scansPerHour),
+          scansPerHour: numberOrNull(values.scansPerHour),
           scansPerHourAction: (values.scansPerHourAction || null) as
             | (typeof SCAN_RULE_ACTIONS)[number]
             | null,
           samePanAction: (values.samePanAction || null) as FraudAction | null,
           sameBankAction: (values.sameBankAction || null) as FraudAction | null,
           sameUpiAction: (values.sameUpiAction || null) as FraudAction | null,
+          outsideStateAction: (values.outsideStateAction || null) as
+            | (typeof SCAN_RULE_ACTIONS)[number]
+            | null,
+          invalidCodeAttempts: numberOrNull(values.invalidCodeAttempts),
+          invalidCodeWindowMinutes: numberOrNull(values.invalidCodeWindowMinutes),
+          invalidCodeLockMinutes: numberOrNull(values.invalidCodeLockMinutes),
           effectiveFrom,
         },
       });
@@ -252,6 +282,38 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
           options={FRAUD_ACTIONS}
           error={errors.sameUpiAction}
           onChange={set('sameUpiAction')}
+        />
+        <ActionSelect
+          label="Scan outside the distributor's state"
+          value={values.outsideStateAction}
+          options={SCAN_RULE_ACTIONS}
+          offLabel="Flag (default)"
+          error={errors.outsideStateAction}
+          onChange={set('outsideStateAction')}
+        />
+        <TextField
+          label="Invalid codes before a lock"
+          type="number"
+          value={values.invalidCodeAttempts}
+          onChange={(e) => set('invalidCodeAttempts')(e.target.value)}
+          error={!!errors.invalidCodeAttempts}
+          helperText={errors.invalidCodeAttempts ?? 'Empty: off'}
+        />
+        <TextField
+          label="Within (minutes)"
+          type="number"
+          value={values.invalidCodeWindowMinutes}
+          onChange={(e) => set('invalidCodeWindowMinutes')(e.target.value)}
+          error={!!errors.invalidCodeWindowMinutes}
+          helperText={errors.invalidCodeWindowMinutes ?? ' '}
+        />
+        <TextField
+          label="Lock scanning for (minutes)"
+          type="number"
+          value={values.invalidCodeLockMinutes}
+          onChange={(e) => set('invalidCodeLockMinutes')(e.target.value)}
+          error={!!errors.invalidCodeLockMinutes}
+          helperText={errors.invalidCodeLockMinutes ?? ' '}
         />
         <TextField
           label="From (IST)"

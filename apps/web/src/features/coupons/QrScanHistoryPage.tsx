@@ -91,7 +91,14 @@ function ScanList() {
             </Stack>
           )}
         />,
-        <TextField key="state" source="state" sortable={false} emptyText="—" />,
+        <TextField key="state" source="state" label="State (app)" sortable={false} emptyText="—" />,
+        <TextField
+          key="geoState"
+          source="geoState"
+          label="State (location)"
+          sortable={false}
+          emptyText="—"
+        />,
       ]}
     />
   );

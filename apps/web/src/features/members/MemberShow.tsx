@@ -46,6 +46,11 @@ export function MemberShow() {
           <TextField source="termsVersion" label="Terms accepted" emptyText="—" />
           <DateTimeField source="createdAt" label="Registered" />
           <DateTimeField source="approvedAt" label="Approved" emptyText="—" />
+          <DateTimeField
+            source="scansLockedUntil"
+            label="Scanning locked until (too many invalid codes)"
+            emptyText="—"
+          />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Tier">
           <MemberTierTab memberId={id} />
