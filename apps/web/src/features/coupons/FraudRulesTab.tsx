@@ -5,6 +5,7 @@ import {
   FRAUD_ACTIONS,
   type FraudAction,
   type FraudRulesRow,
+  fraudRulesBody,
   SCAN_RULE_ACTIONS,
 } from '@app/contract/fraud-rules';
 import {
@@ -15,7 +16,6 @@ import {
   CardContent,
   MenuItem,
   Stack,
-  Table,
   TableBody,
   TableCell,
   TableHead,
@@ -28,6 +28,10 @@ import { useNotify } from 'react-admin';
 import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
+import { DayPicker } from '../../components/DayPicker';
+import { fieldErrorsOf } from '../../components/field-errors';
+import { LoadError } from '../../components/list/ListStates';
+import { WideTable } from '../../components/WideTable';
 
 type Rules = Awaited<ReturnType<typeof call<typeof endpoints.list>>>;
 
@@ -47,10 +51,10 @@ export function FraudRulesTab() {
   const { can, profile } = useProfile();
   const notify = useNotify();
   const [rules, setRules] = useState<Rules>();
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<Error | null>(null);
   const load = useCallback(() => {
     setFailed(null);
-    call(endpoints.list).then(setRules, (e: Error) => setFailed(e.message));
+    call(endpoints.list).then(setRules, (e: Error) => setFailed(e));
   }, []);
   useEffect(load, [load]);
   const decide = (id: number, kind: 'approve' | 'reject') => async (reason: string) => {
@@ -61,32 +65,23 @@ export function FraudRulesTab() {
   const inForce = rules?.rows.find((r) => r.inForce);
   return (
     <Stack spacing={2}>
-      {failed && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={load}>
-              Retry
-            </Button>
-          }
-        >
-          {failed}
+      {failed && <LoadError subject="The fraud rules" error={failed} onRetry={load} />}
+      {rules && (
+        <Alert severity="info">
+          In force:{' '}
+          {inForce ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})` : 'no fraud rules'}
+          . Flag: the scan is credited and flagged, a KYC match is shown to the reviewer. Refuse (or hold, at
+          KYC): the scan is refused and its code stays active; the KYC approval is refused. A change applies
+          from its date, after a second person approves it.
         </Alert>
       )}
-      <Alert severity="info">
-        In force:{' '}
-        {inForce ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})` : 'no fraud rules'}.
-        Flag: the scan is credited and flagged, a KYC match is shown to the reviewer. Refuse (or hold, at
-        KYC): the scan is refused and its code stays active; the KYC approval is refused. A change applies
-        from its date, after a second person approves it.
-      </Alert>
       {can('fraud-rules.request') && <RequestForm onDone={load} current={inForce} />}
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2">
             Fraud rules
           </Typography>
-          <Table size="small" aria-label="Fraud rules">
+          <WideTable label="Fraud rules">
             <TableHead>
               <TableRow>
                 <TableCell>Scans per member per hour</TableCell>
@@ -96,7 +91,7 @@ export function FraudRulesTab() {
                 <TableCell>Status</TableCell>
                 <TableCell>Requested by</TableCell>
                 <TableCell>Decided by</TableCell>
-                <TableCell />
+                <TableCell>Actions</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -125,8 +120,13 @@ export function FraudRulesTab() {
                   </TableCell>
                 </TableRow>
               ))}
+              {rules?.rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8}>No fraud rules have been requested yet.</TableCell>
+                </TableRow>
+              )}
             </TableBody>
-          </Table>
+          </WideTable>
         </CardContent>
       </Card>
     </Stack>
@@ -179,17 +179,21 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
     setValues((v) => ({ ...v, [field]: value }));
   const submit = async () => {
     try {
-      await call(endpoints.request, {
-        body: {
-          scansPerHour: values.scansPerHour.trim() === '' ? null : Number(values.scansPerHour),
-          scansPerHourAction: (values.scansPerHourAction || null) as
-            | (typeof SCAN_RULE_ACTIONS)[number]
-            | null,
-          samePanAction: (values.samePanAction || null) as FraudAction | null,
-          sameBankAction: (values.sameBankAction || null) as FraudAction | null,
-          effectiveFrom,
-        },
-      });
+      const body = {
+        scansPerHour: values.scansPerHour.trim() === '' ? null : Number(values.scansPerHour),
+        scansPerHourAction: (values.scansPerHourAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
+        samePanAction: (values.samePanAction || null) as FraudAction | null,
+        sameBankAction: (values.sameBankAction || null) as FraudAction | null,
+        effectiveFrom,
+      };
+      const invalid = fieldErrorsOf(fraudRulesBody, body);
+      if (invalid) {
+        // The picker is typed as dd/mm/yyyy: a half-typed date reaches here as ''.
+        if (invalid.effectiveFrom) invalid.effectiveFrom = 'Enter the date it takes effect (dd/mm/yyyy)';
+        setErrors(invalid);
+        return;
+      }
+      await call(endpoints.request, { body });
       setErrors({});
       notify('Sent for approval', { type: 'success' });
       onDone();
@@ -211,7 +215,12 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
-        sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+        useFlexGap
+        sx={{
+          alignItems: 'flex-start',
+          flexWrap: 'wrap',
+          '& > .MuiTextField-root': { width: { xs: '100%', md: 240 } },
+        }}
       >
         <TextField
           label="Scans per member per hour"
@@ -242,14 +251,13 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
           error={errors.sameBankAction}
           onChange={set('sameBankAction')}
         />
-        <TextField
+        <DayPicker
           label="From (IST)"
-          type="date"
           value={effectiveFrom}
-          onChange={(e) => setEffectiveFrom(e.target.value)}
+          onChange={setEffectiveFrom}
+          min={todayInIndia()}
           error={!!errors.effectiveFrom}
           helperText={errors.effectiveFrom ?? ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button type="submit" variant="contained">
           Request change

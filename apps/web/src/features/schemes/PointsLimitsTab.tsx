@@ -5,6 +5,7 @@ import {
   POINTS_LIMIT_LABELS,
   type PointsLimitField,
   type PointsLimitsRow,
+  pointsLimitsBody,
 } from '@app/contract/points-limits';
 import {
   Alert,
@@ -13,7 +14,6 @@ import {
   Card,
   CardContent,
   Stack,
-  Table,
   TableBody,
   TableCell,
   TableHead,
@@ -26,6 +26,10 @@ import { useNotify } from 'react-admin';
 import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
+import { DayPicker } from '../../components/DayPicker';
+import { fieldErrorsOf } from '../../components/field-errors';
+import { LoadError } from '../../components/list/ListStates';
+import { WideTable } from '../../components/WideTable';
 
 type Limits = Awaited<ReturnType<typeof call<typeof endpoints.list>>>;
 
@@ -42,10 +46,10 @@ export function PointsLimitsTab() {
   const { can, profile } = useProfile();
   const notify = useNotify();
   const [limits, setLimits] = useState<Limits>();
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<Error | null>(null);
   const load = useCallback(() => {
     setFailed(null);
-    call(endpoints.list).then(setLimits, (e: Error) => setFailed(e.message));
+    call(endpoints.list).then(setLimits, (e: Error) => setFailed(e));
   }, []);
   useEffect(load, [load]);
   const decide = (id: number, kind: 'approve' | 'reject') => async (reason: string) => {
@@ -56,33 +60,24 @@ export function PointsLimitsTab() {
   const inForce = limits?.rows.find((r) => r.inForce);
   return (
     <Stack spacing={2}>
-      {failed && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={load}>
-              Retry
-            </Button>
-          }
-        >
-          {failed}
+      {failed && <LoadError subject="The caps and limits" error={failed} onRetry={load} />}
+      {limits && (
+        <Alert severity="info">
+          In force:{' '}
+          {inForce
+            ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})`
+            : 'no caps or limits'}
+          . A scan past a cap is refused and its code stays active; a change applies from its date, after a
+          second person approves it.
         </Alert>
       )}
-      <Alert severity="info">
-        In force:{' '}
-        {inForce
-          ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})`
-          : 'no caps or limits'}
-        . A scan past a cap is refused and its code stays active; a change applies from its date, after a
-        second person approves it.
-      </Alert>
       {can('points-limits.request') && <RequestForm onDone={load} current={inForce} />}
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2">
             Caps and limits
           </Typography>
-          <Table size="small" aria-label="Caps and limits">
+          <WideTable label="Caps and limits">
             <TableHead>
               <TableRow>
                 {POINTS_LIMIT_FIELDS.map((f) => (
@@ -94,7 +89,7 @@ export function PointsLimitsTab() {
                 <TableCell>Status</TableCell>
                 <TableCell>Requested by</TableCell>
                 <TableCell>Decided by</TableCell>
-                <TableCell />
+                <TableCell>Actions</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -125,8 +120,15 @@ export function PointsLimitsTab() {
                   </TableCell>
                 </TableRow>
               ))}
+              {limits?.rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={POINTS_LIMIT_FIELDS.length + 5}>
+                    No caps or limits have been requested yet.
+                  </TableCell>
+                </TableRow>
+              )}
             </TableBody>
-          </Table>
+          </WideTable>
         </CardContent>
       </Card>
     </Stack>
@@ -149,7 +151,15 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: Points
       const numbers = Object.fromEntries(
         POINTS_LIMIT_FIELDS.map((f) => [f, values[f].trim() === '' ? null : Number(values[f])]),
       );
-      await call(endpoints.request, { body: { ...numbers, effectiveFrom } });
+      const body = { ...numbers, effectiveFrom };
+      const invalid = fieldErrorsOf(pointsLimitsBody, body);
+      if (invalid) {
+        // The picker is typed as dd/mm/yyyy: a half-typed date reaches here as ''.
+        if (invalid.effectiveFrom) invalid.effectiveFrom = 'Enter the date it takes effect (dd/mm/yyyy)';
+        setErrors(invalid);
+        return;
+      }
+      await call(endpoints.request, { body });
       setErrors({});
       notify('Sent for approval', { type: 'success' });
       onDone();
@@ -171,7 +181,12 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: Points
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
-        sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+        useFlexGap
+        sx={{
+          alignItems: 'flex-start',
+          flexWrap: 'wrap',
+          '& > .MuiTextField-root': { width: { xs: '100%', md: 240 } },
+        }}
       >
         {POINTS_LIMIT_FIELDS.map((f) => (
           <TextField
@@ -184,14 +199,13 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: Points
             helperText={errors[f] ?? 'Empty: none'}
           />
         ))}
-        <TextField
+        <DayPicker
           label="From (IST)"
-          type="date"
           value={effectiveFrom}
-          onChange={(e) => setEffectiveFrom(e.target.value)}
+          onChange={setEffectiveFrom}
+          min={todayInIndia()}
           error={!!errors.effectiveFrom}
           helperText={errors.effectiveFrom ?? ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button type="submit" variant="contained">
           Request change
