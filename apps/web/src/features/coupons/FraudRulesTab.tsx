@@ -150,7 +150,7 @@ function ActionSelect(props: {
       onChange={(e) => props.onChange(e.target.value)}
       error={!!props.error}
       helperText={props.error ?? ' '}
-      sx={{ minWidth: 180 }}
+      className="action-select"
     >
       <MenuItem value={OFF}>Off</MenuItem>
       {props.options.map((a) => (
@@ -220,6 +220,8 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
           alignItems: 'flex-start',
           flexWrap: 'wrap',
           '& > .MuiTextField-root': { width: { xs: '100%', md: 240 } },
+          // The selects' labels are long ("Same bank account on another member"): never cut.
+          '& > .MuiTextField-root.action-select': { width: { xs: '100%', md: 330 } },
         }}
       >
         <TextField
