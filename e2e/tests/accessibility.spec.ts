@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { signIn } from './helpers';
-import { expectedSidebar, SPEC_ROLES, type SpecRole } from './spec-sidebar';
+import { rolesCoveringEverySidebarPage, settled } from './sidebar-pages';
 
 /**
  * axe-core on every page of the sidebar (WCAG 2.1 A and AA, and axe's best practices). A page fails on
@@ -12,34 +12,6 @@ import { expectedSidebar, SPEC_ROLES, type SpecRole } from './spec-sidebar';
  * visited by the fewest roles that together see all of them: one sign-in per role, one load per page.
  */
 const ALSO_FAIL = new Set(['empty-heading', 'empty-table-header']);
-
-const sidebarPaths = (role: SpecRole) =>
-  expectedSidebar(role).flatMap((entry) =>
-    entry.kind === 'item' ? [entry.path] : entry.items.map((i) => i.path),
-  );
-
-/** Roles, each with the pages no role before it has covered, until every sidebar page is covered. */
-function rolesCoveringEverySidebarPage(): { role: SpecRole; paths: string[] }[] {
-  const left = new Set(SPEC_ROLES.flatMap(sidebarPaths));
-  const plan: { role: SpecRole; paths: string[] }[] = [];
-  while (left.size > 0) {
-    const best = [...SPEC_ROLES]
-      .map((role) => ({ role, paths: sidebarPaths(role).filter((p) => left.has(p)) }))
-      .sort((a, b) => b.paths.length - a.paths.length)[0]!;
-    plan.push(best);
-    for (const p of best.paths) left.delete(p);
-  }
-  return plan;
-}
-
-/** The page has drawn its data: no request in flight, no skeleton or busy region left. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('main')).toBeVisible();
-  await expect(page.locator('[aria-busy="true"], .MuiSkeleton-root, .full-screen-loader')).toHaveCount(0, {
-    timeout: 20_000,
-  });
-}
 
 interface Finding {
   rule: string;

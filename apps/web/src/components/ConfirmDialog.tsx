@@ -38,6 +38,8 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   fields?: DialogField[];
   initial?: Record<string, unknown>;
+  /** Checked before the request is sent, after `required`: field messages, or null when fine. */
+  validate?: (values: Record<string, unknown>) => Record<string, string> | null;
   onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
   onClose: () => void;
 }
@@ -72,6 +74,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       setErrors(
         Object.fromEntries(missing.map((f) => [f.name, f.requiredMessage ?? `${f.label} is required`])),
       );
+      return;
+    }
+    const invalid = props.validate?.(values);
+    if (invalid) {
+      setErrors(invalid);
       return;
     }
     setBusy(true);

@@ -27,7 +27,14 @@ const COLOURS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'inf
   open: 'warning',
   in_progress: 'info',
   resolved: 'success',
+  released: 'info',
+  completed: 'success',
+  processed: 'success',
+  reversed: 'error',
 };
+
+/** The colour of a status chip, for chips outside a record context. */
+export const statusColour = (value: string) => COLOURS[value] ?? 'default';
 
 /** A status as a coloured chip ("has_errors" → "has errors"). */
 export function StatusChip({ source = 'status' }: { source?: string; label?: string }) {

@@ -1,6 +1,6 @@
 import { PAGES } from '@app/contract/permissions';
 import { Typography, useMediaQuery, useTheme } from '@mui/material';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useId } from 'react';
 import {
   Datagrid,
   DatagridBody,
@@ -12,8 +12,8 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ListExportButton } from '../ListExportButton';
-import { VisuallyHidden } from '../VisuallyHidden';
 import { CompactList, type CompactRow } from './CompactList';
+import { CutTextTips } from './CutTextTips';
 import { DensityToggle } from './DensityToggle';
 import { useDensity } from './density';
 import { KeyboardRow } from './KeyboardRow';
@@ -66,8 +66,9 @@ const ACTIONS_CELL = 'list-row-actions';
 
 /**
  * Dense, stable tables: codes, numbers and dates never wrap (a row stays one line); long text is cut
- * with an ellipsis (its full text in the row's detail); the actions column is pinned to the right
- * edge, so Approve/Reject/Undo are on screen however wide the table scrolls.
+ * with an ellipsis, its full text in a tip on hover and focus (CutTextTips); the actions column, its
+ * header with it, is pinned to the right edge, so Approve/Reject/Undo are on screen however wide the
+ * table scrolls.
  */
 const pinned = {
   position: 'sticky',
@@ -84,10 +85,11 @@ const TABLE_SX = {
     overflow: 'hidden',
     textOverflow: 'ellipsis',
   },
+  // The header cell and the cells of the actions column (FunctionField's headerClassName/cellClassName).
   [`& .${ACTIONS_CELL}`]: pinned,
+  [`& th.${ACTIONS_CELL}`]: { ...pinned, zIndex: 3 },
+  '& td[data-cut]': { cursor: 'help' },
 } as const;
-/** With row actions, their (visually hidden) header cell is the last one: pinned above them. */
-const TABLE_WITH_ACTIONS_SX = { ...TABLE_SX, '& thead th:last-of-type': pinned } as const;
 
 /** The label of a menu page, the one source of page titles. */
 export const pageTitle = (path: string): string => PAGES.find((p) => p.path === path)?.label ?? '';
@@ -104,6 +106,7 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
   const exportPath = props.exportPath === false ? null : (props.exportPath ?? `/${props.resource}/export`);
   const rowClick = props.rowClick ?? false;
   const [density] = useDensity();
+  const marker = `list-table-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
     <>
       {title && (
@@ -147,6 +150,7 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
         }}
       >
         {props.children}
+        {!narrow && <CutTextTips marker={marker} />}
         {narrow ? (
           <CompactList<R>
             row={props.compact}
@@ -164,12 +168,13 @@ export function ListPage<R extends RaRecord = RaRecord>(props: ListPageProps<R>)
             header={ListHeader}
             body={<DatagridBody row={<KeyboardRow />} />}
             size={density === 'compact' ? 'small' : 'medium'}
-            sx={props.rowActions ? TABLE_WITH_ACTIONS_SX : TABLE_SX}
+            className={marker}
+            sx={TABLE_SX}
           >
             {props.columns}
             {props.rowActions && (
               <FunctionField
-                label={<VisuallyHidden>Actions</VisuallyHidden>}
+                label="Actions"
                 cellClassName={ACTIONS_CELL}
                 headerClassName={ACTIONS_CELL}
                 sortable={false}

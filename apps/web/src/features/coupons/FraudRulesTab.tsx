@@ -5,6 +5,7 @@ import {
   FRAUD_ACTIONS,
   type FraudAction,
   type FraudRulesRow,
+  fraudRulesBody,
   SCAN_RULE_ACTIONS,
 } from '@app/contract/fraud-rules';
 import {
@@ -15,7 +16,6 @@ import {
   CardContent,
   MenuItem,
   Stack,
-  Table,
   TableBody,
   TableCell,
   TableHead,
@@ -28,6 +28,10 @@ import { useNotify } from 'react-admin';
 import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
+import { DayPicker } from '../../components/DayPicker';
+import { fieldErrorsOf } from '../../components/field-errors';
+import { LoadError } from '../../components/list/ListStates';
+import { WideTable } from '../../components/WideTable';
 
 type Rules = Awaited<ReturnType<typeof call<typeof endpoints.list>>>;
 
@@ -56,10 +60,10 @@ export function FraudRulesTab() {
   const { can, profile } = useProfile();
   const notify = useNotify();
   const [rules, setRules] = useState<Rules>();
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<Error | null>(null);
   const load = useCallback(() => {
     setFailed(null);
-    call(endpoints.list).then(setRules, (e: Error) => setFailed(e.message));
+    call(endpoints.list).then(setRules, (e: Error) => setFailed(e));
   }, []);
   useEffect(load, [load]);
   const decide = (id: number, kind: 'approve' | 'reject') => async (reason: string) => {
@@ -70,34 +74,26 @@ export function FraudRulesTab() {
   const inForce = rules?.rows.find((r) => r.inForce);
   return (
     <Stack spacing={2}>
-      {failed && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={load}>
-              Retry
-            </Button>
-          }
-        >
-          {failed}
+      {failed && <LoadError subject="The fraud rules" error={failed} onRetry={load} />}
+      {rules && (
+        <Alert severity="info">
+          In force:{' '}
+          {inForce ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})` : 'no fraud rules'}
+          . Flag: the scan is credited and flagged, a KYC match is shown to the reviewer. Hold: the scan is
+          credited and its points wait on the Review tab; at KYC the approval is refused. Refuse: the scan is
+          refused and its code stays active; the KYC approval is refused. The state of a scan is decided from
+          its coordinates (a scan without them is not judged on state). Too many invalid codes lock the
+          member's scanning for the lock time. A change applies from its date, after a second person approves
+          it.
         </Alert>
       )}
-      <Alert severity="info">
-        In force:{' '}
-        {inForce ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})` : 'no fraud rules'}.
-        Flag: the scan is credited and flagged, a KYC match is shown to the reviewer. Refuse (or hold, at
-        KYC): the scan is refused and its code stays active; the KYC approval is refused. The state of a scan
-        is decided from its coordinates (a scan without them is not judged on state). Too many invalid codes
-        lock the member's scanning for the lock time. A change applies from its date, after a second person
-        approves it.
-      </Alert>
       {can('fraud-rules.request') && <RequestForm onDone={load} current={inForce} />}
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2">
             Fraud rules
           </Typography>
-          <Table size="small" aria-label="Fraud rules">
+          <WideTable label="Fraud rules">
             <TableHead>
               <TableRow>
                 <TableCell>Scans per member per hour</TableCell>
@@ -110,7 +106,7 @@ export function FraudRulesTab() {
                 <TableCell>Status</TableCell>
                 <TableCell>Requested by</TableCell>
                 <TableCell>Decided by</TableCell>
-                <TableCell />
+                <TableCell>Actions</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -142,8 +138,13 @@ export function FraudRulesTab() {
                   </TableCell>
                 </TableRow>
               ))}
+              {rules?.rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8}>No fraud rules have been requested yet.</TableCell>
+                </TableRow>
+              )}
             </TableBody>
-          </Table>
+          </WideTable>
         </CardContent>
       </Card>
     </Stack>
@@ -168,7 +169,7 @@ function ActionSelect(props: {
       onChange={(e) => props.onChange(e.target.value)}
       error={!!props.error}
       helperText={props.error ?? ' '}
-      sx={{ minWidth: 180 }}
+      className="action-select"
     >
       <MenuItem value={OFF}>{props.offLabel ?? 'Off'}</MenuItem>
       {props.options.map((a) => (
@@ -206,24 +207,26 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
     setValues((v) => ({ ...v, [field]: value }));
   const submit = async () => {
     try {
-      await call(endpoints.request, {
-        body: {
-          scansPerHour: numberOrNull(values.scansPerHour),
-          scansPerHourAction: (values.scansPerHourAction || null) as
-            | (typeof SCAN_RULE_ACTIONS)[number]
-            | null,
-          samePanAction: (values.samePanAction || null) as FraudAction | null,
-          sameBankAction: (values.sameBankAction || null) as FraudAction | null,
-          sameUpiAction: (values.sameUpiAction || null) as FraudAction | null,
-          outsideStateAction: (values.outsideStateAction || null) as
-            | (typeof SCAN_RULE_ACTIONS)[number]
-            | null,
-          invalidCodeAttempts: numberOrNull(values.invalidCodeAttempts),
-          invalidCodeWindowMinutes: numberOrNull(values.invalidCodeWindowMinutes),
-          invalidCodeLockMinutes: numberOrNull(values.invalidCodeLockMinutes),
-          effectiveFrom,
-        },
-      });
+      const body = {
+        scansPerHour: numberOrNull(values.scansPerHour),
+        scansPerHourAction: (values.scansPerHourAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
+        samePanAction: (values.samePanAction || null) as FraudAction | null,
+        sameBankAction: (values.sameBankAction || null) as FraudAction | null,
+        sameUpiAction: (values.sameUpiAction || null) as FraudAction | null,
+        outsideStateAction: (values.outsideStateAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
+        invalidCodeAttempts: numberOrNull(values.invalidCodeAttempts),
+        invalidCodeWindowMinutes: numberOrNull(values.invalidCodeWindowMinutes),
+        invalidCodeLockMinutes: numberOrNull(values.invalidCodeLockMinutes),
+        effectiveFrom,
+      };
+      const invalid = fieldErrorsOf(fraudRulesBody, body);
+      if (invalid) {
+        // The picker is typed as dd/mm/yyyy: a half-typed date reaches here as ''.
+        if (invalid.effectiveFrom) invalid.effectiveFrom = 'Enter the date it takes effect (dd/mm/yyyy)';
+        setErrors(invalid);
+        return;
+      }
+      await call(endpoints.request, { body });
       setErrors({});
       notify('Sent for approval', { type: 'success' });
       onDone();
@@ -245,7 +248,14 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
-        sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+        useFlexGap
+        sx={{
+          alignItems: 'flex-start',
+          flexWrap: 'wrap',
+          '& > .MuiTextField-root': { width: { xs: '100%', md: 240 } },
+          // The selects' labels are long ("Same bank account on another member"): never cut.
+          '& > .MuiTextField-root.action-select': { width: { xs: '100%', md: 330 } },
+        }}
       >
         <TextField
           label="Scans per member per hour"
@@ -315,14 +325,13 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
           error={!!errors.invalidCodeLockMinutes}
           helperText={errors.invalidCodeLockMinutes ?? ' '}
         />
-        <TextField
+        <DayPicker
           label="From (IST)"
-          type="date"
           value={effectiveFrom}
-          onChange={(e) => setEffectiveFrom(e.target.value)}
+          onChange={setEffectiveFrom}
+          min={todayInIndia()}
           error={!!errors.effectiveFrom}
           helperText={errors.effectiveFrom ?? ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button type="submit" variant="contained">
           Request change

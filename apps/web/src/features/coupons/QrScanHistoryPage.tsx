@@ -1,13 +1,13 @@
 import { couponScanEndpoints, SCAN_FLAGS, SCAN_RESULTS, type ScanRow } from '@app/contract/coupon-scans';
 import { resourceOf } from '@app/contract/endpoint';
 import { formatCount, formatDateTime } from '@app/contract/format';
-import { Chip, Stack, Tab, Tabs } from '@mui/material';
+import { Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FunctionField, NumberInput, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
 import { DayInput } from '../../components/DayInput';
 import { CountField, DateTimeField } from '../../components/fields';
 import { dayEnd, dayStart, endDay, startDay } from '../../components/ist-range';
-import { ListPage } from '../../components/list/ListPage';
+import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { useProductChoices } from '../../components/use-options';
 import { FraudRulesTab } from './FraudRulesTab';
 import { ScanReviewTab } from './ScanReviewTab';
@@ -19,6 +19,9 @@ export default function QrScanHistoryPage() {
   const [tab, setTab] = useState<'scans' | 'review' | 'rules'>('scans');
   return (
     <>
+      <Typography variant="h5" component="h1">
+        {pageTitle('/dashboard/QrScanHistories')}
+      </Typography>
       <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 1 }}>
         <Tab label="Scans" value="scans" />
         <Tab label="Review" value="review" />
@@ -47,6 +50,7 @@ function ScanList() {
   return (
     <ListPage<ScanRow>
       page="/dashboard/QrScanHistories"
+      title={false}
       resource={resourceOf(couponScanEndpoints.list)}
       exportName="qr-scan-history"
       filters={filters}

@@ -1,18 +1,10 @@
 import { todayInIndia } from '@app/contract/format';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 
 export interface ShippingDialogProps {
   title: string;
@@ -53,7 +45,7 @@ export function ShippingDialog(props: ShippingDialogProps) {
   };
   return (
     <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" onClick={(e) => e.stopPropagation()}>
-      <DialogTitle>{props.title}</DialogTitle>
+      <DialogTitleWithClose onClose={props.onClose}>{props.title}</DialogTitleWithClose>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           {props.fields.map((f) => (

@@ -1,6 +1,7 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, Stack } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../app/api';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 
 /**
  * A small form in a dialog whose fields are the caller's: the verb button sends, a server field error
@@ -39,7 +40,9 @@ export function FormDialog({
   };
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{title}</DialogTitle>
+      <DialogTitleWithClose onClose={onClose} disabled={busy}>
+        {title}
+      </DialogTitleWithClose>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {children}

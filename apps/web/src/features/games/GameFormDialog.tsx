@@ -20,7 +20,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   IconButton,
   MenuItem,
   Stack,
@@ -33,6 +32,7 @@ import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, call } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 
 interface PrizeForm {
   label: string;
@@ -150,7 +150,7 @@ export function GameFormDialog({ game, onClose }: { game?: GameRow; onClose: () 
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={narrow}>
-      <DialogTitle>{game ? `Edit ${game.name}` : 'New game'}</DialogTitle>
+      <DialogTitleWithClose onClose={onClose}>{game ? `Edit ${game.name}` : 'New game'}</DialogTitleWithClose>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField label="Name" {...field('name')} />

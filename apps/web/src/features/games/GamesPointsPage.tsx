@@ -10,17 +10,7 @@ import {
   percentOf,
 } from '@app/contract/games';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Tab,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, Dialog, DialogContent, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { FunctionField, NumberInput, SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
@@ -28,6 +18,7 @@ import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { AuditHistory } from '../../components/audit/AuditHistory';
 import { DayInput } from '../../components/DayInput';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { CountField, DayField } from '../../components/fields';
 import { gamePlayColumns, gamePlayCompact } from '../../components/game-play-columns';
 import { ListPage } from '../../components/list/ListPage';
@@ -151,7 +142,7 @@ function HistoryDialog({ game, onClose }: { game: GameRow; onClose: () => void }
   const { data } = useEndpoint(gamesEndpoints.history, { params: { id: game.id } });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
-      <DialogTitle>History of {game.name}</DialogTitle>
+      <DialogTitleWithClose onClose={onClose}>History of {game.name}</DialogTitleWithClose>
       <DialogContent>
         <AuditHistory entity="game" entityId={String(game.id)} recent={data} />
       </DialogContent>

@@ -1,11 +1,12 @@
 import type { EndpointBody } from '@app/contract/endpoint';
 import { todayInIndia } from '@app/contract/format';
 import { giftVouchersEndpoints } from '@app/contract/gift-vouchers';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ApiError, call } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 
 const EMPTY = { brand: '', denomination: '', code: '', pin: '', expiresOn: '' };
 
@@ -51,7 +52,7 @@ export function AddVoucherDialog({ onClose, onAdded }: { onClose: () => void; on
   });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Add a gift voucher</DialogTitle>
+      <DialogTitleWithClose onClose={onClose}>Add a gift voucher</DialogTitleWithClose>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField label="Brand" required {...field('brand')} />

@@ -49,13 +49,14 @@ export function AccountCheck({ submissionId, kind }: { submissionId: number; kin
   const { can } = useProfile();
   const [check, setCheck] = useState<BankCheck | UpiCheck | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const subject = kind === 'bank' ? 'The bank check' : 'The UPI check';
   const [busy, setBusy] = useState(false);
   const load = useCallback(() => {
     setError(null);
     k.get(id)
       .then(setCheck)
-      .catch((err: Error) => setError(err.message));
-  }, [k, id]);
+      .catch((err: Error) => setError(`${subject} could not be loaded: ${err.message}`));
+  }, [k, id, subject]);
   useEffect(load, [load]);
   const verify = () => {
     setBusy(true);
@@ -89,7 +90,7 @@ export function AccountCheck({ submissionId, kind }: { submissionId: number; kin
         </Typography>
       )}
       {error && (
-        <Typography variant="caption" color="error">
+        <Typography variant="caption" color="error" role="alert">
           {error}{' '}
           <Button size="small" onClick={load}>
             Retry

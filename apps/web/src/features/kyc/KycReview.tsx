@@ -6,6 +6,7 @@ import { Alert, Box, Paper, Stack, Table, TableBody, TableCell, TableRow, Typogr
 import type { ReactNode } from 'react';
 import { Button } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { LoadError } from '../../components/list/ListStates';
 import { useEndpoint } from '../../components/use-api-get';
 import { AccountCheck } from './AccountCheck';
 import { KycDecision } from './KycDecision';
@@ -24,7 +25,7 @@ const DOCUMENT_LABELS: Record<string, string> = {
 export function KycReview() {
   const { id = '' } = useParams();
   const { data: k, error, reload } = useEndpoint(kycEndpoints.one, { params: { id: id! } });
-  if (error) return <Alert severity="error">{error}</Alert>;
+  if (error) return <LoadError subject="This KYC submission" error={new Error(error)} onRetry={reload} />;
   if (!k) return null;
   const rows: [string, ReactNode][] = [
     ['Member', `${k.memberName} (${k.memberCode}), ${k.memberType}, ${k.state}`],

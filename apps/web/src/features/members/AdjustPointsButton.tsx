@@ -6,7 +6,6 @@ import {
   DialogActions,
   DialogContent,
   DialogContentText,
-  DialogTitle,
   Button as MuiButton,
   TextField,
 } from '@mui/material';
@@ -14,6 +13,7 @@ import { useState } from 'react';
 import { Button, useNotify, useRefresh } from 'react-admin';
 import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 
 /** Requests a manual adjustment; it posts only after a different staff account approves it. */
 export function AdjustPointsButton({ memberId, name }: { memberId: number; name: string }) {
@@ -51,7 +51,7 @@ export function AdjustPointsButton({ memberId, name }: { memberId: number; name:
         <TuneIcon />
       </Button>
       <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
-        <DialogTitle>Adjust the points of {name}</DialogTitle>
+        <DialogTitleWithClose onClose={close}>Adjust the points of {name}</DialogTitleWithClose>
         <DialogContent>
           <DialogContentText>
             Nothing changes until a different staff account approves the request.

@@ -14,7 +14,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -31,6 +30,7 @@ import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, api, call } from '../../app/api';
 import { DateTimePicker } from '../../components/DateTimePicker';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { downloadFrom } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
 import { UploadErrors } from '../../components/UploadErrors';
@@ -136,7 +136,9 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
-      <DialogTitle>Compose notification</DialogTitle>
+      <DialogTitleWithClose onClose={onClose} disabled={busy}>
+        Compose notification
+      </DialogTitleWithClose>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField

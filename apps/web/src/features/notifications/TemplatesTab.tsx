@@ -6,7 +6,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   MenuItem,
   TextField,
   Typography,
@@ -15,6 +14,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 
 const LANGUAGES: Record<string, string> = { en: 'English', hi: 'हिन्दी (Hindi)' };
 
@@ -137,9 +137,9 @@ function EditTemplateDialog({
   };
   return (
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm">
-      <DialogTitle>
+      <DialogTitleWithClose onClose={() => onClose(false)}>
         {row.key} · {row.channel} · {LANGUAGES[row.language] ?? row.language}
-      </DialogTitle>
+      </DialogTitleWithClose>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1 }}>
           Variables: {row.variables.map((v) => `{${v}}`).join(', ') || 'none'}

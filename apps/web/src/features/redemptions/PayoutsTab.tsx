@@ -4,26 +4,33 @@ import {
   PAYOUT_RAILS,
   type PayoutBatchDetail,
   type PayoutBatchRow,
+  payoutBatchCreateBody,
   payoutEndpoints,
 } from '@app/contract/payouts';
 import {
-  Alert,
   Button,
+  Chip,
   Dialog,
   DialogContent,
   Stack,
-  Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
 import { call, callBlobNamed } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CutText } from '../../components/CutText';
 import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { saveBlob } from '../../components/download';
+import { fieldErrorsOf } from '../../components/field-errors';
+import { LoadError } from '../../components/list/ListStates';
+import { statusColour } from '../../components/StatusChip';
+import { WideTable } from '../../components/WideTable';
 import { BankResponseDialog } from './BankResponseDialog';
 import { VoucherProviderSection } from './VoucherProviderSection';
 
@@ -38,6 +45,33 @@ const idsOf = (text: unknown) =>
     .filter(Boolean)
     .map(Number);
 
+/** The body of a new batch from the dialog's values (checked with the contract's schema before sending). */
+const batchBody = (v: Record<string, unknown>) => {
+  const ids = idsOf(v.ids);
+  return {
+    rail: v.rail as PayoutBatchRow['rail'],
+    ...(ids.length ? { ids } : {}),
+    ...(v.upToRupees !== undefined && v.upToRupees !== '' ? { upToRupees: Number(v.upToRupees) } : {}),
+  };
+};
+
+const who = (name: string | null, at: string | null) =>
+  [name, at ? formatDateTime(at) : null].filter(Boolean).join(', ');
+
+const BATCH_COLUMNS = [
+  '#',
+  'Rail',
+  'Status',
+  'Lines',
+  'Total',
+  'Paid',
+  'Failed',
+  'Pending',
+  'Prepared',
+  'Released',
+];
+const NUMERIC = new Set(['Lines', 'Total', 'Paid', 'Failed', 'Pending']);
+
 /**
  * Approvals → Redemption → Payouts: batches of approved cash redemptions. One person prepares a
  * batch (chosen redemptions, or all approved up to an amount), another releases it; the lines are
@@ -45,8 +79,9 @@ const idsOf = (text: unknown) =>
  */
 export function PayoutsTab() {
   const { can } = useProfile();
+  const notify = useNotify();
   const [rows, setRows] = useState<PayoutBatchRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const [acting, setActing] = useState<Acting>(null);
   const [open, setOpen] = useState<PayoutBatchDetail | null>(null);
   const load = useCallback(() => {
@@ -55,13 +90,17 @@ export function PayoutsTab() {
         setRows(list);
         setError(null);
       })
-      .catch((e: Error) => setError(e.message));
+      .catch((e: Error) => setError(e));
   }, []);
   useEffect(load, [load]);
+  const openLines = (b: PayoutBatchRow) =>
+    call(payoutEndpoints.get, { params: { id: String(b.id) } }).then(setOpen, (e: Error) =>
+      notify(`The lines of batch ${b.id} could not be loaded: ${e.message}`, { type: 'error' }),
+    );
 
   return (
     <Stack spacing={1}>
-      <Stack direction="row" spacing={1}>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {can('payouts.prepare') && (
           <Button variant="contained" onClick={() => setActing({ kind: 'new' })}>
             New payout batch
@@ -69,31 +108,22 @@ export function PayoutsTab() {
         )}
         <Button onClick={load}>Refresh</Button>
       </Stack>
-      {error && (
-        <Alert severity="error" action={<Button onClick={load}>Retry</Button>}>
-          {error}
-        </Alert>
+      {error && <LoadError subject="The payout batches" error={error} onRetry={load} />}
+      {!error && rows?.length === 0 && (
+        <Typography role="status" color="text.secondary" sx={{ p: 2 }}>
+          No payout batches yet: prepare one from the approved cash redemptions.
+        </Typography>
       )}
-      {rows?.length === 0 && <Alert severity="info">No payout batches yet.</Alert>}
-      {rows && rows.length > 0 && (
-        <Table size="small" aria-label="Payout batches">
+      {!error && rows && rows.length > 0 && (
+        <WideTable label="Payout batches">
           <TableHead>
             <TableRow>
-              {[
-                '#',
-                'Rail',
-                'Status',
-                'Lines',
-                'Total',
-                'Paid',
-                'Failed',
-                'Pending',
-                'Prepared',
-                'Released',
-                '',
-              ].map((h) => (
-                <TableCell key={h}>{h}</TableCell>
+              {BATCH_COLUMNS.map((h) => (
+                <TableCell key={h} align={NUMERIC.has(h) ? 'right' : 'left'}>
+                  {h}
+                </TableCell>
               ))}
+              <TableCell>Actions</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -101,23 +131,18 @@ export function PayoutsTab() {
               <TableRow key={b.id} hover>
                 <TableCell>{b.id}</TableCell>
                 <TableCell>{PAYOUT_RAIL_LABELS[b.rail]}</TableCell>
-                <TableCell>{b.status}</TableCell>
-                <TableCell>{formatCount(b.lines)}</TableCell>
-                <TableCell>{formatRupees(b.totalPaise)}</TableCell>
-                <TableCell>{formatCount(b.processed)}</TableCell>
-                <TableCell>{formatCount(b.failed)}</TableCell>
-                <TableCell>{formatCount(b.pending)}</TableCell>
                 <TableCell>
-                  {b.createdBy ?? ''} {formatDateTime(b.createdAt)}
+                  <Chip size="small" label={b.status.replace(/_/g, ' ')} color={statusColour(b.status)} />
                 </TableCell>
+                <TableCell align="right">{formatCount(b.lines)}</TableCell>
+                <TableCell align="right">{formatRupees(b.totalPaise)}</TableCell>
+                <TableCell align="right">{formatCount(b.processed)}</TableCell>
+                <TableCell align="right">{formatCount(b.failed)}</TableCell>
+                <TableCell align="right">{formatCount(b.pending)}</TableCell>
+                <TableCell>{who(b.createdBy, b.createdAt)}</TableCell>
+                <TableCell>{who(b.releasedBy, b.releasedAt)}</TableCell>
                 <TableCell>
-                  {b.releasedBy ?? ''} {b.releasedAt ? formatDateTime(b.releasedAt) : ''}
-                </TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    onClick={() => call(payoutEndpoints.get, { params: { id: String(b.id) } }).then(setOpen)}
-                  >
+                  <Button size="small" onClick={() => openLines(b)}>
                     Lines
                   </Button>
                   {b.status === 'draft' && can('payouts.release') && (
@@ -152,12 +177,12 @@ export function PayoutsTab() {
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </WideTable>
       )}
       {acting?.kind === 'new' && (
         <ConfirmDialog
           title="New payout batch"
-          text="Choose redemptions by number, or leave them empty to take every approved cash redemption, oldest first, up to the amount. A second person releases the batch."
+          text="Choose redemptions by number, or give an amount to take every approved cash redemption, oldest first, up to it. A second person releases the batch."
           verb="Prepare batch"
           fields={[
             {
@@ -171,15 +196,13 @@ export function PayoutsTab() {
             { name: 'upToRupees', label: 'Or all approved up to ₹', type: 'number' },
           ]}
           initial={{ rail: 'api' }}
+          validate={(v) =>
+            idsOf(v.ids).some((id) => !Number.isInteger(id) || id < 1)
+              ? { ids: 'Redemption numbers are whole numbers, separated by commas' }
+              : fieldErrorsOf(payoutBatchCreateBody, batchBody(v))
+          }
           onSubmit={async (v) => {
-            const ids = idsOf(v.ids);
-            await call(payoutEndpoints.create, {
-              body: {
-                rail: v.rail as PayoutBatchRow['rail'],
-                ...(ids.length ? { ids } : {}),
-                ...(v.upToRupees ? { upToRupees: Number(v.upToRupees) } : {}),
-              },
-            });
+            await call(payoutEndpoints.create, { body: batchBody(v) });
             load();
           }}
           onClose={() => setActing(null)}
@@ -231,11 +254,13 @@ export function PayoutsTab() {
         <Dialog open onClose={() => setOpen(null)} maxWidth="lg" fullWidth>
           <DialogTitleWithClose onClose={() => setOpen(null)}>Payout batch {open.id}</DialogTitleWithClose>
           <DialogContent>
-            <Table size="small" aria-label={`Lines of payout batch ${open.id}`}>
+            <WideTable label={`Lines of payout batch ${open.id}`}>
               <TableHead>
                 <TableRow>
                   {['Redemption', 'Member', 'To', 'Mode', 'Amount', 'Status', 'UTR', 'Reason'].map((h) => (
-                    <TableCell key={h}>{h}</TableCell>
+                    <TableCell key={h} align={h === 'Amount' ? 'right' : 'left'}>
+                      {h}
+                    </TableCell>
                   ))}
                 </TableRow>
               </TableHead>
@@ -248,14 +273,18 @@ export function PayoutsTab() {
                     </TableCell>
                     <TableCell>{l.payoutTo ?? ''}</TableCell>
                     <TableCell>{l.mode}</TableCell>
-                    <TableCell>{formatRupees(l.amountPaise)}</TableCell>
-                    <TableCell>{l.status}</TableCell>
+                    <TableCell align="right">{formatRupees(l.amountPaise)}</TableCell>
+                    <TableCell>
+                      <Chip size="small" label={l.status.replace(/_/g, ' ')} color={statusColour(l.status)} />
+                    </TableCell>
                     <TableCell>{l.utr ?? ''}</TableCell>
-                    <TableCell>{l.failureReason ?? ''}</TableCell>
+                    <TableCell>
+                      <CutText text={l.failureReason} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
-            </Table>
+            </WideTable>
           </DialogContent>
         </Dialog>
       )}

@@ -11,7 +11,6 @@ import {
   Button,
   Paper,
   Stack,
-  Table,
   TableBody,
   TableCell,
   TableHead,
@@ -22,6 +21,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CutText } from '../../components/CutText';
+import { LoadError } from '../../components/list/ListStates';
+import { WideTable } from '../../components/WideTable';
 
 /**
  * Gift Vouchers → Provider: vouchers bought from the provider when a reward has no uploaded stock.
@@ -31,7 +33,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 export function VoucherProviderSection() {
   const { can } = useProfile();
   const [status, setStatus] = useState<VoucherProviderStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const [retrying, setRetrying] = useState<VoucherOrderRow | null>(null);
   const load = useCallback(() => {
     call(voucherOrderEndpoints.status)
@@ -39,19 +41,14 @@ export function VoucherProviderSection() {
         setStatus(s);
         setError(null);
       })
-      .catch((e: Error) => setError(e.message));
+      .catch((e: Error) => setError(e));
   }, []);
   useEffect(load, [load]);
-  if (error)
-    return (
-      <Alert severity="error" action={<Button onClick={load}>Retry</Button>}>
-        Voucher provider: {error}
-      </Alert>
-    );
+  if (error) return <LoadError subject="The voucher provider's status" error={error} onRetry={load} />;
   if (!status?.provider) return null;
   return (
     <Paper variant="outlined" sx={{ p: 1.5, my: 1 }} component="section" aria-label="Voucher provider">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h2">
           Provider: {VOUCHER_PROVIDER_LABELS[status.provider]}
         </Typography>
@@ -80,12 +77,16 @@ export function VoucherProviderSection() {
         </Alert>
       )}
       {status.failures.length > 0 && (
-        <Table size="small" aria-label="Failed voucher orders">
+        <WideTable label="Failed voucher orders">
           <TableHead>
             <TableRow>
-              {['Redemption', 'Reference', 'Brand', 'Value', 'Attempts', 'Error', 'When', ''].map((h) => (
-                <TableCell key={h}>{h}</TableCell>
-              ))}
+              {['Redemption', 'Reference', 'Brand', 'Value', 'Attempts', 'Error', 'When', 'Actions'].map(
+                (h) => (
+                  <TableCell key={h} align={h === 'Value' || h === 'Attempts' ? 'right' : 'left'}>
+                    {h}
+                  </TableCell>
+                ),
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -94,9 +95,11 @@ export function VoucherProviderSection() {
                 <TableCell>{o.redemptionId}</TableCell>
                 <TableCell>{o.poNumber}</TableCell>
                 <TableCell>{o.brand}</TableCell>
-                <TableCell>{formatRupees(o.denominationPaise)}</TableCell>
-                <TableCell>{formatCount(o.attempts)}</TableCell>
-                <TableCell>{o.error ?? ''}</TableCell>
+                <TableCell align="right">{formatRupees(o.denominationPaise)}</TableCell>
+                <TableCell align="right">{formatCount(o.attempts)}</TableCell>
+                <TableCell>
+                  <CutText text={o.error} />
+                </TableCell>
                 <TableCell>{formatDateTime(o.updatedAt)}</TableCell>
                 <TableCell>
                   {can(actionOf(voucherOrderEndpoints.retry)) && (
@@ -108,7 +111,7 @@ export function VoucherProviderSection() {
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </WideTable>
       )}
       {retrying && (
         <ConfirmDialog

@@ -1,10 +1,11 @@
 import { todayInIndia } from '@app/contract/format';
 import { type PointsChangeBody, type SkuPointsRow, schemePointsEndpoints } from '@app/contract/scheme-points';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, call } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 
 /** Edit one SKU's base points from a chosen day (today or later), with a reason. */
 export function PointsChangeDialog({ sku, onClose }: { sku: SkuPointsRow; onClose: () => void }) {
@@ -44,9 +45,9 @@ export function PointsChangeDialog({ sku, onClose }: { sku: SkuPointsRow; onClos
   });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>
+      <DialogTitleWithClose onClose={onClose}>
         {sku.sku} — {sku.name}
-      </DialogTitle>
+      </DialogTitleWithClose>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField label="Points" type="number" {...field('points')} />

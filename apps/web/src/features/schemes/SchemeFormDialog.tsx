@@ -8,20 +8,12 @@ import {
   type SchemeRow,
   schemesEndpoints,
 } from '@app/contract/schemes';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { ApiError, call } from '../../app/api';
 import { DayPicker } from '../../components/DayPicker';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { useProductOptions } from '../../components/use-options';
 
 type Form = {
@@ -122,7 +114,9 @@ export function SchemeFormDialog({ scheme, onClose }: { scheme?: SchemeRow; onCl
   );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{scheme ? `Edit ${scheme.name}` : 'New scheme'}</DialogTitle>
+      <DialogTitleWithClose onClose={onClose}>
+        {scheme ? `Edit ${scheme.name}` : 'New scheme'}
+      </DialogTitleWithClose>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField label="Name" {...text('name')} />

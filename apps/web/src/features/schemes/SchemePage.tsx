@@ -8,13 +8,13 @@ import {
   schemesEndpoints,
 } from '@app/contract/schemes';
 import AddIcon from '@mui/icons-material/Add';
-import { Chip, Tab, Tabs } from '@mui/material';
+import { Chip, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FunctionField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { ActionButton } from '../../components/ActionButton';
 import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { DayField } from '../../components/fields';
-import { ListPage } from '../../components/list/ListPage';
+import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { PointsExpiryTab } from './PointsExpiryTab';
 import { PointsLimitsTab } from './PointsLimitsTab';
 import { SchemeFormDialog } from './SchemeFormDialog';
@@ -51,7 +51,16 @@ export default function SchemePage() {
   const [tab, setTab] = useState<'schemes' | 'tiers' | 'expiry' | 'limits'>('schemes');
   return (
     <>
-      <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 1 }}>
+      <Typography variant="h5" component="h1">
+        {pageTitle(SCHEMES_PAGE)}
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_, value) => setTab(value)}
+        sx={{ mb: 1 }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
         <Tab label="Schemes" value="schemes" />
         <Tab label="Tiers" value="tiers" />
         <Tab label="Points expiry" value="expiry" />
@@ -77,6 +86,7 @@ function SchemeList() {
     <>
       <ListPage<SchemeRow>
         page={SCHEMES_PAGE}
+        title={false}
         resource={SCHEMES_RESOURCE}
         exportName="schemes"
         filters={filters}

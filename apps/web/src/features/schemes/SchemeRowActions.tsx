@@ -1,22 +1,13 @@
 import { actionOf } from '@app/contract/endpoint';
 import { formatDateTime } from '@app/contract/format';
 import { type SchemeRow, schemesEndpoints } from '@app/contract/schemes';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-} from '@mui/material';
+import { Button, Dialog, DialogContent, Stack, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { reasonField } from '../../components/ConfirmDialog';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { useEndpoint } from '../../components/use-api-get';
 import { useRowAction } from '../../components/use-row-action';
 
@@ -26,7 +17,7 @@ function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => 
   const { data } = useEndpoint(e.history, { params: { id: scheme.id } });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>History of {scheme.name}</DialogTitle>
+      <DialogTitleWithClose onClose={onClose}>History of {scheme.name}</DialogTitleWithClose>
       <DialogContent>
         <Table size="small">
           <TableBody>

@@ -5,7 +5,6 @@ import {
   DialogActions,
   DialogContent,
   DialogContentText,
-  DialogTitle,
   FormControlLabel,
   Button as MuiButton,
   Radio,
@@ -16,6 +15,7 @@ import { useState } from 'react';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
+import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { validateOptionalPassword } from './staff-validation';
 
 /**
@@ -75,7 +75,7 @@ export function ResetPasswordButton({ onGenerated }: { onGenerated: (password: s
         <KeyIcon />
       </Button>
       <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
-        <DialogTitle>Reset the password of {record.name}?</DialogTitle>
+        <DialogTitleWithClose onClose={close}>Reset the password of {record.name}?</DialogTitleWithClose>
         <DialogContent>
           <DialogContentText>
             They are signed out everywhere and must sign in with the new password.
