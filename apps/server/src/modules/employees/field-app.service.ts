@@ -25,7 +25,7 @@ import {
   registerGoodAttempt,
   signInAttempt,
 } from '../../lib/sign-in-throttle';
-import { claimFile } from '../files/files.service';
+import { claimFile } from '../files';
 import { byMobile, createMember, findMemberBy, memberCodeOf } from '../members';
 import { achievedThisMonth } from './bdes.repository';
 import { createFieldSession } from './field-sessions';

@@ -17,7 +17,7 @@ import { defineList } from '../../lib/lists/define';
 import { equals, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { intArray, textArray } from '../../lib/raw-sql';
-import { voucherInStock } from '../gift-vouchers/voucher-stock';
+import { voucherInStock } from '../gift-vouchers';
 
 const approver = alias(staff, 'approver');
 const payer = alias(staff, 'payer');
