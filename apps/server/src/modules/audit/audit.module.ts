@@ -1,4 +1,4 @@
-import { reportColumns, reportOf } from '../../lib/lists/report';
+import { reportOf } from '../../lib/lists/report';
 import type { ModuleContribution } from '../../lib/module-contribution';
 import { auditCards } from './audit.dashboard';
 import { auditList } from './audit.repository';
@@ -9,5 +9,5 @@ export const auditModule: ModuleContribution = {
   routes: [auditRoutes],
   dashboardCards: [auditCards],
   /** Audit entries in the range, with the actor's name; before/after as JSON text. */
-  reportSources: { audit_log: reportOf(auditList, 'at', reportColumns('audit_log')) },
+  reportSources: { audit_log: reportOf(auditList, 'at') },
 };
