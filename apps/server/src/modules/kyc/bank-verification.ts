@@ -4,7 +4,7 @@ import {
   NAME_MATCH_THRESHOLD,
   type UpiCheck,
 } from '@app/contract/bank-verification';
-import { type AnyColumn, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -35,49 +35,62 @@ interface Validation {
 type Submission = typeof k.$inferSelect;
 type Verdict = ReturnType<typeof judge>;
 
+/** The columns one kind of check is stored in (kyc_submissions `bank_check_*` or `upi_check_*`). */
+interface Stored {
+  status: 'bankCheckStatus' | 'upiCheckStatus';
+  id: 'bankCheckId' | 'upiCheckId';
+  name: 'bankCheckName' | 'upiCheckName';
+  score: 'bankCheckScore' | 'upiCheckScore';
+  at: 'bankCheckedAt' | 'upiCheckedAt';
+  by: 'bankCheckedBy' | 'upiCheckedBy';
+}
+
 /**
  * What is verified: the bank account (penny drop) or the UPI id (the VPA's registered name). Each
- * names its stored columns, what the provider is asked and what the audit entry says; the flow
- * (call the provider outside any transaction, then store and audit in one) is `verify` below.
+ * names its stored columns, what the page shows beside them, what the provider is asked and what the
+ * audit entry says; the flow (call the provider outside any transaction, then store and audit in
+ * one) is `verify` below.
  */
-interface Target<Check> {
-  /** The one column set a check is stored in and read back from. */
-  columns: { status: AnyPgColumn; id: AnyPgColumn; checkedBy: AnyPgColumn };
-  /** The check as the page reads it, stored columns by the contract's names. */
-  read: (tx: Executor, kycId: number) => Promise<Check | null>;
+interface Target {
+  stored: Stored;
+  /** The check's own fields as the page reads them (contract BankCheck / UpiCheck). */
+  shown: Record<string, AnyPgColumn>;
   /** The provider's request for a new validation, or a refusal (409) when nothing can be checked. */
   request: (app: FastifyInstance, sub: Submission, kycName: string, code: string) => Record<string, unknown>;
-  stored: (verdict: Verdict, validationId: string, actorId: number | null) => Partial<Submission>;
   audit: { action: string; after: (sub: Submission, verdict: Verdict) => Record<string, unknown> };
 }
 
 const contact = (kycName: string, code: string) => ({ name: kycName, type: 'customer', reference_id: code });
 
-async function readCheck<Check>(
-  tx: Executor,
-  kycId: number,
-  checkedBy: AnyPgColumn,
-  fields: Record<string, SQLWrapper | AnyColumn>,
-): Promise<Check | null> {
+async function readCheck<Check>(tx: Executor, kycId: number, target: Target): Promise<Check | null> {
+  const s = target.stored;
   const [row] = await tx
-    .select({ kycId: k.id, kycName: members.name, ...fields, checkedBy: staff.name })
+    .select({
+      kycId: k.id,
+      status: k[s.status],
+      kycName: members.name,
+      ...target.shown,
+      score: k[s.score],
+      checkedAt: isoText(k[s.at]),
+      checkedBy: staff.name,
+    })
     .from(k)
     .innerJoin(members, eq(members.id, k.memberId))
-    .leftJoin(staff, eq(staff.id, checkedBy))
+    .leftJoin(staff, eq(staff.id, k[s.by]))
     .where(eq(k.id, kycId));
   return (row as Check | undefined) ?? null;
 }
 
-const BANK: Target<BankCheck> = {
-  columns: { status: k.bankCheckStatus, id: k.bankCheckId, checkedBy: k.bankCheckedBy },
-  read: (tx, kycId) =>
-    readCheck(tx, kycId, k.bankCheckedBy, {
-      status: k.bankCheckStatus,
-      accountHolder: k.accountHolder,
-      bankName: k.bankCheckName,
-      score: k.bankCheckScore,
-      checkedAt: isoText(k.bankCheckedAt),
-    }),
+const BANK: Target = {
+  stored: {
+    status: 'bankCheckStatus',
+    id: 'bankCheckId',
+    name: 'bankCheckName',
+    score: 'bankCheckScore',
+    at: 'bankCheckedAt',
+    by: 'bankCheckedBy',
+  },
+  shown: { accountHolder: k.accountHolder, bankName: k.bankCheckName },
   request: (app, sub, kycName, code) => ({
     fund_account: {
       account_type: 'bank_account',
@@ -91,44 +104,28 @@ const BANK: Target<BankCheck> = {
     amount: 100,
     currency: 'INR',
   }),
-  stored: (verdict, validationId, actorId) => ({
-    bankCheckStatus: verdict.status,
-    bankCheckId: validationId,
-    bankCheckName: verdict.name,
-    bankCheckScore: verdict.score,
-    bankCheckedAt: new Date(),
-    bankCheckedBy: actorId,
-  }),
   audit: {
     action: 'kyc.bank_verified',
     after: (_sub, verdict) => ({ status: verdict.status, bankName: verdict.name, score: verdict.score }),
   },
 };
 
-const UPI: Target<UpiCheck> = {
-  columns: { status: k.upiCheckStatus, id: k.upiCheckId, checkedBy: k.upiCheckedBy },
-  read: (tx, kycId) =>
-    readCheck(tx, kycId, k.upiCheckedBy, {
-      status: k.upiCheckStatus,
-      upiId: k.upiId,
-      registeredName: k.upiCheckName,
-      score: k.upiCheckScore,
-      checkedAt: isoText(k.upiCheckedAt),
-    }),
+const UPI: Target = {
+  stored: {
+    status: 'upiCheckStatus',
+    id: 'upiCheckId',
+    name: 'upiCheckName',
+    score: 'upiCheckScore',
+    at: 'upiCheckedAt',
+    by: 'upiCheckedBy',
+  },
+  shown: { upiId: k.upiId, registeredName: k.upiCheckName },
   request: (_app, sub, kycName, code) => {
     if (!sub.upiId) throw new AppError(409, 'no_upi', BANK_CHECK_MESSAGES.noUpi);
     return {
       fund_account: { account_type: 'vpa', vpa: { address: sub.upiId }, contact: contact(kycName, code) },
     };
   },
-  stored: (verdict, validationId, actorId) => ({
-    upiCheckStatus: verdict.status,
-    upiCheckId: validationId,
-    upiCheckName: verdict.name,
-    upiCheckScore: verdict.score,
-    upiCheckedAt: new Date(),
-    upiCheckedBy: actorId,
-  }),
   audit: {
     action: 'kyc.upi_verified',
     after: (sub, verdict) => ({
@@ -140,8 +137,8 @@ const UPI: Target<UpiCheck> = {
   },
 };
 
-async function checkOf<Check>(app: FastifyInstance, target: Target<Check>, kycId: number): Promise<Check> {
-  const check = await target.read(app.database.db, kycId);
+async function checkOf<Check>(app: FastifyInstance, target: Target, kycId: number): Promise<Check> {
+  const check = await readCheck<Check>(app.database.db, kycId, target);
   if (!check) throw notFound('KYC submission');
   return check;
 }
@@ -169,7 +166,7 @@ async function verify<Check>(
   app: FastifyInstance,
   actor: Actor,
   kycId: number,
-  target: Target<Check>,
+  target: Target,
 ): Promise<Check> {
   const x = app.config.payouts.razorpayx;
   if (app.config.payouts.bankVerifier !== 'razorpayx' || !x)
@@ -180,8 +177,8 @@ async function verify<Check>(
       sub: k,
       kycName: members.name,
       code: members.code,
-      status: sql<string>`${target.columns.status}`,
-      checkId: sql<string | null>`${target.columns.id}`,
+      status: k[target.stored.status],
+      checkId: k[target.stored.id],
     })
     .from(k)
     .innerJoin(members, eq(members.id, k.memberId))
@@ -215,13 +212,13 @@ async function verify<Check>(
       before: { status: row.status },
       after: { ...target.audit.after(row.sub, verdict), validation: validation.id },
     });
-    return (await target.read(tx, kycId))!;
+    return (await readCheck<Check>(tx, kycId, target))!;
   });
 }
 
-export const bankCheckOf = (app: FastifyInstance, kycId: number) => checkOf(app, BANK, kycId);
-export const upiCheckOf = (app: FastifyInstance, kycId: number) => checkOf(app, UPI, kycId);
+export const bankCheckOf = (app: FastifyInstance, kycId: number) => checkOf<BankCheck>(app, BANK, kycId);
+export const upiCheckOf = (app: FastifyInstance, kycId: number) => checkOf<UpiCheck>(app, UPI, kycId);
 export const verifyBank = (app: FastifyInstance, actor: Actor, kycId: number) =>
-  verify(app, actor, kycId, BANK);
+  verify<BankCheck>(app, actor, kycId, BANK);
 export const verifyUpi = (app: FastifyInstance, actor: Actor, kycId: number) =>
-  verify(app, actor, kycId, UPI);
+  verify<UpiCheck>(app, actor, kycId, UPI);
