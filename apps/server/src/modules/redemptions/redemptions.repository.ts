@@ -14,6 +14,7 @@ import { members } from '../../db/schema/members';
 import { redemptionEvents as e, redemptions as r, rewards } from '../../db/schema/redemptions';
 import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
+import { fieldsOf } from '../../lib/lists/engine';
 import { equals, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { intArray, textArray } from '../../lib/raw-sql';
@@ -131,7 +132,10 @@ export const redemptionList = defineList<RedemptionRow>({
 });
 
 export async function findRedemption(tx: Executor, redemptionId: number): Promise<RedemptionRow | undefined> {
-  const [row] = (await joined(tx, redemptionColumns).where(eq(r.id, redemptionId))) as RedemptionRow[];
+  // The list's own fields: a column declared on the list is on the detail too.
+  const [row] = (await joined(tx, fieldsOf(redemptionList) as SelectedFields).where(
+    eq(r.id, redemptionId),
+  )) as RedemptionRow[];
   return row;
 }
 
