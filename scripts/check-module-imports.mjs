@@ -16,8 +16,14 @@ const MESSAGES_FACE =
 const ELSEWHERE =
   'the importing module is being changed on another branch at the time of writing: switch it to the face when it settles';
 
+const CIRCLE =
+  'the two modules use each other; through the index.ts the files would import each other in a circle (move the shared piece to the module that owns it, then import the face)';
+
 /** `<importing module>/<file> -> <module>/<file>`: why the import is still inside another module. */
 const allowed = {
+  'redemptions/redemptions.repository.ts -> gift-vouchers/voucher-stock': CIRCLE,
+  'redemptions/rewards.repository.ts -> gift-vouchers/voucher-stock': CIRCLE,
+  'products/products.service.ts -> scheme-points/scheme-points.service': CIRCLE,
   'coupon-scans/coupon-scans.service.ts -> member-auth/member-sessions': ELSEWHERE,
   'coupon-scans/coupon-scans.test.ts -> coupons/coupon-codes': ELSEWHERE,
   'points-expiry/expiry.test-kit.ts -> ledger/ledger.service': ELSEWHERE,

@@ -18,7 +18,7 @@ import { fieldsOf } from '../../lib/lists/engine';
 import { equals, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { intArray, textArray } from '../../lib/raw-sql';
-import { voucherInStock } from '../gift-vouchers';
+import { voucherInStock } from '../gift-vouchers/voucher-stock';
 
 const approver = alias(staff, 'approver');
 const payer = alias(staff, 'payer');

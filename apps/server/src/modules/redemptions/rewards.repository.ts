@@ -11,7 +11,7 @@ import { rewards } from '../../db/schema/redemptions';
 import { defineList } from '../../lib/lists/define';
 import { bool, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { voucherInStock } from '../gift-vouchers';
+import { voucherInStock } from '../gift-vouchers/voucher-stock';
 
 export const rewardColumns = {
   id: rewards.id,

@@ -3,4 +3,3 @@
  * here (`'../scheme-points'`), never from a file inside the module.
  */
 export { pointsInForce, skuPoints } from './scheme-points.repository';
-export { recordChange } from './scheme-points.service';
