@@ -201,9 +201,17 @@ async function verify<Check>(
         });
   const verdict = judge(validation, row.kycName);
   return db.transaction(async (tx) => {
+    const s = target.stored;
     await tx
       .update(k)
-      .set(target.stored(verdict, validation.id, actor.id))
+      .set({
+        [s.status]: verdict.status,
+        [s.id]: validation.id,
+        [s.name]: verdict.name,
+        [s.score]: verdict.score,
+        [s.at]: new Date(),
+        [s.by]: actor.id,
+      } as Partial<typeof k.$inferInsert>)
       .where(eq(k.id, kycId));
     await audit(tx, actor, {
       action: target.audit.action,
