@@ -213,16 +213,6 @@ export const GAME_REPORTS = [
     label: 'Game plays',
     permission: GAMES_PAGE,
     dateField: 'Time of the play',
-    columns: [
-      { header: 'Play', key: 'id', width: 10 },
-      { header: 'Time', key: 'playedAt', width: 20 },
-      { header: 'Member code', key: 'memberCode', width: 12 },
-      { header: 'Member', key: 'memberName', width: 24 },
-      { header: 'Game', key: 'gameName', width: 24 },
-      { header: 'Kind', key: 'gameKind', width: 14 },
-      { header: 'Prize', key: 'prizeLabel', width: 20 },
-      { header: 'Points', key: 'points', width: 10 },
-    ],
   },
 ] as const satisfies readonly ReportDefinition[];
 

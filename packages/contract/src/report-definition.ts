@@ -14,5 +14,9 @@ export interface ReportDefinition {
   permission: string;
   /** What the start and end dates filter on, in words. */
   dateField: string;
-  columns: readonly ReportColumn[];
+  /**
+   * The columns of a report computed by its own source. A report built on a list names none: its
+   * columns are the list's, declared once with the list (label, format, width) on the server.
+   */
+  columns?: readonly ReportColumn[];
 }

@@ -106,10 +106,3 @@ export function decryptText(keys: Keys, stored: string): string {
 /** A keyed hash (one-time codes): without the key, a leaked table cannot be brute-forced offline. */
 export const keyedHash = (key: Uint8Array, text: string): string =>
   createHmac('sha256', key).update(text).digest('hex');
-
-/** `XXXXXX1234`: the last four characters after a run of X as long as the hidden part. */
-export const maskTail = (last4: string, hiddenLength: number): string =>
-  `${'X'.repeat(hiddenLength)}${last4}`;
-
-/** Aadhaar as PRODUCT.md shows it: `XXXX XXXX 1234`. */
-export const maskAadhaar = (last4: string): string => `XXXX XXXX ${last4}`;

@@ -50,6 +50,10 @@ export type BulkDecisionButtonProps = Target & {
   askReason?: boolean;
   /** Said after the question to reject, e.g. "Their points go back to the members." */
   rejectNote?: string;
+  /** Said under the question to approve, e.g. "The project bonus in force is credited once." */
+  approveText?: string;
+  /** The reason field's label, where the default does not say who reads it. */
+  reasonLabel?: string;
   /** Row mode: decide this row only; otherwise the list's selection (bulk). */
   row?: boolean;
 };
@@ -74,9 +78,13 @@ export function BulkDecisionButton(props: BulkDecisionButtonProps) {
   const decide = useRowAction({
     action: props.endpoint ? props.endpoint.access.action : props.permission,
     title: `${label} ${who}?${note}`,
+    text: props.kind === 'approve' ? props.approveText : undefined,
     verb: label,
     destructive: props.kind === 'reject',
-    fields: props.askReason === false ? [] : [reasonField(props.reasonRequired ?? props.kind === 'reject')],
+    fields:
+      props.askReason === false
+        ? []
+        : [reasonField(props.reasonRequired ?? props.kind === 'reject', props.reasonLabel)],
     run: async ({ reason }) => {
       const text = String(reason ?? '').trim();
       const { outcomes } = await api<BulkDecisionResult>(path, {

@@ -16,6 +16,8 @@ export interface Column {
   format?: ExportFormat;
   /** Width in characters in the export. */
   width?: number;
+  /** `false`: in the export of the list only, not in the report types built on it (lib/lists/report.ts). */
+  report?: false;
 }
 
 /**
@@ -27,6 +29,8 @@ export interface ComputedColumn<Row> {
   label: string;
   format?: ExportFormat;
   width?: number;
+  /** As a labelled column's `report`. */
+  report?: false;
   cell: (row: Row) => unknown;
 }
 

@@ -119,7 +119,8 @@ const castType = (column: PgColumn) =>
   );
 
 /** The list's selected fields, by key. */
-const fieldsOf = <Row, Raw>(list: List<Row, Raw>): Record<string, Expr> =>
+/** A list's selected fields (every column's SQL): for reading one row as the list reads it. */
+export const fieldsOf = <Row, Raw>(list: List<Row, Raw>): Record<string, Expr> =>
   Object.fromEntries(Object.entries(list.columns).map(([key, c]) => [key, columnOf(c as Expr).sql]));
 
 /** A list's query plan for one selection: where, order, the keyset after a cursor, the fields. */

@@ -58,14 +58,18 @@ export interface ExportColumn {
   label: string;
   format?: ExportFormat;
   width?: number;
+  /** `false`: left out of the report types built on the list. */
+  report?: false;
   cell: (row: Record<string, unknown>) => unknown;
 }
 
 /** The exported columns of a list: those with a label, in declaration order, then computed ones. */
 export function exportColumns<Row, Raw>(list: List<Row, Raw>): ExportColumn[] {
   const declared = Object.entries(list.columns).flatMap(([key, c]) => {
-    const { label, format, width } = columnOf(c as Column | Expr);
-    return label ? [{ key, label, format, width, cell: (row: Record<string, unknown>) => row[key] }] : [];
+    const { label, format, width, report } = columnOf(c as Column | Expr);
+    return label
+      ? [{ key, label, format, width, report, cell: (row: Record<string, unknown>) => row[key] }]
+      : [];
   });
   const computed = Object.entries(list.computed ?? {}).map(([key, c]) => ({
     key,

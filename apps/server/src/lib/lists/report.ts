@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import type { ReportRow, SheetColumn } from '../xlsx-writer';
 import { type Column, columnOf, type Expr, type List } from './define';
 import { listBatches } from './engine';
-import { cellOf } from './export';
+import { cellOf, exportColumns } from './export';
 
 /** The instants a report covers: from inclusive, to exclusive (ISO strings). */
 export interface ReportRange {
@@ -24,13 +24,15 @@ export interface ReportSource {
 
 /**
  * A report type served by a list declaration: its rows in a date range, walked along the list's
- * keyset sorted by `dateKey` (a sort key of the list) ascending. `columns` are the catalogue's:
- * each key is a column of the list, formatted as the list declares.
+ * keyset sorted by `dateKey` (a sort key of the list) ascending. Its columns are the list's own
+ * export columns (label, width and format declared once, with the list), but those marked
+ * `report: false`; or, for a catalogue entry that still names them, the catalogue's, each a
+ * column of the list formatted as the list declares.
  */
 export function reportOf<Row, Raw>(
   list: List<Row, Raw>,
   dateKey: string,
-  columns: readonly ReportColumn[],
+  columns: readonly ReportColumn[] = reportColumnsOf(list),
   /** Catalogue key → the list's column, where the two names differ. */
   renamed: Record<string, string> = {},
 ): ReportSource {
@@ -69,11 +71,17 @@ export function reportOf<Row, Raw>(
   };
 }
 
-/** The catalogue's columns of a report type. */
+/** The report columns of a list: its export columns in declaration order, but those marked `report: false`. */
+export const reportColumnsOf = <Row, Raw>(list: List<Row, Raw>): ReportColumn[] =>
+  exportColumns(list)
+    .filter((c) => c.report !== false)
+    .map((c) => ({ header: c.label, key: c.key, ...(c.width === undefined ? {} : { width: c.width }) }));
+
+/** The catalogue's columns of a report type (an entry that names its columns). */
 export function reportColumns(key: string): readonly ReportColumn[] {
-  const report = (REPORTS as readonly { key: string; columns: readonly ReportColumn[] }[]).find(
+  const report = (REPORTS as readonly { key: string; columns?: readonly ReportColumn[] }[]).find(
     (r) => r.key === key,
   );
-  if (!report) throw new Error(`report: ${key} is not in the catalogue`);
+  if (!report?.columns) throw new Error(`report: ${key} is not in the catalogue with its columns`);
   return report.columns;
 }

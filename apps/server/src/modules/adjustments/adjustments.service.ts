@@ -6,7 +6,7 @@ import { pointsAdjustments } from '../../db/schema/ledger';
 import { type Actor, audit } from '../../lib/audit';
 import { type DecisionFlow, decideOne } from '../../lib/decisions';
 import { notFound } from '../../lib/errors';
-import { postEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger';
 import { lockMember } from '../members';
 import { findAdjustment, lockAdjustment } from './adjustments.repository';
 

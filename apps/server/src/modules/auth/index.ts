@@ -3,3 +3,5 @@
  * here (`'../auth'`), never from a file inside the module.
  */
 export { endSessionsOfStaff } from './auth.repository';
+export type { StaffPrincipal } from './auth.service';
+export { clearSecondFactor } from './second-factor';

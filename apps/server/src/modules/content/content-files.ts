@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/audit';
 import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
 import { route } from '../../plugins/endpoint-routes';
-import { claimFile, openStored } from '../files/files.service';
+import { claimFile, openStored } from '../files';
 
 /**
  * Content images and PDFs: uploaded by staff (POST /api/files?purpose=content_image|content_document),

@@ -3,7 +3,7 @@ import type { TestApp } from '../../../test/harness';
 import type { members } from '../../db/schema/members';
 import { demoDocumentPng } from '../../seed/demo-png';
 import { multipartBody } from '../invoices/invoices.test-kit';
-import { createMemberSession } from '../member-auth/member-sessions';
+import { createMemberSession } from '../member-auth';
 import { insertTestMember } from '../members/members.test-kit';
 
 /** A member of the given type and state with a session token, made straight in the tables. */

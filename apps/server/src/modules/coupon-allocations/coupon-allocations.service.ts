@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors';
-import { moveCoupons, unexpiredBatch } from '../coupons/coupon-transitions';
+import { moveCoupons, unexpiredBatch } from '../coupons';
 import * as repo from './coupon-allocations.repository';
 
 export { allocatableLineList, allocationList } from './coupon-allocations.repository';

@@ -10,7 +10,7 @@ import { defineList } from '../../lib/lists/define';
 import { id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { STALE_TASK_SECONDS } from '../../plugins/task-recovery';
-import { countExportColumns, countsJson, visibleCounts } from '../coupons/coupon-counts';
+import { countExportColumns, countsJson, visibleCounts } from '../coupons';
 
 /** Arbitrary constant: the advisory lock under which batches reserve serial blocks. */
 const SERIAL_LOCK = 7_310_420_501;

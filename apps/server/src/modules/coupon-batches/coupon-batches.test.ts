@@ -2,7 +2,7 @@ import { BATCH_MESSAGES } from '@app/contract/coupon-batches';
 import { isValidCode } from '@app/contract/coupons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { randomCodes } from '../coupons/coupon-codes';
+import { randomCodes } from '../coupons';
 import { couponsKit } from '../coupons/coupons.test-kit';
 import * as repo from './coupon-batches.repository';
 import { generateBatch } from './coupon-batches.service';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
 import { yieldToOthers } from '../../lib/yield';
-import { arrayLiteral, type CodeSource, randomCodes } from '../coupons/coupon-codes';
+import { arrayLiteral, type CodeSource, randomCodes } from '../coupons';
 
 /** Rows per statement: big enough to be fast, small enough that other requests interleave. */
 export const GENERATION_CHUNK = 50_000;

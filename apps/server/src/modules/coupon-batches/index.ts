@@ -3,3 +3,5 @@
  * here (`'../coupon-batches'`), never from a file inside the module.
  */
 export { findBatch, insertBatch, reserveSerials } from './coupon-batches.repository';
+export { GENERATE_TASK, generateBatch } from './coupon-batches.service';
+export { fillBatch, GENERATION_CHUNK } from './coupon-generation';

@@ -10,9 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, fieldError, notFound } from '../../lib/errors';
-import { findBatch } from '../coupon-batches';
-import { GENERATION_CHUNK } from '../coupon-batches/coupon-generation';
-import { moveCoupons } from '../coupons/coupon-transitions';
+import { findBatch, GENERATION_CHUNK } from '../coupon-batches';
+import { moveCoupons } from '../coupons';
 import * as repo from './coupon-prints.repository';
 import { renderLabels } from './label-pdf';
 

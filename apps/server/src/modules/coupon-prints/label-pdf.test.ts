@@ -1,7 +1,7 @@
 import { formatCode, scanUrl } from '@app/contract/coupons';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { randomCodes } from '../coupons/coupon-codes';
+import { randomCodes } from '../coupons';
 import { type Label, QUIET_MODULES, renderLabels } from './label-pdf';
 import { filledRectGroups, matrixOf, readPdf, shownText } from './pdf-reading.test-kit';
 

@@ -8,7 +8,7 @@ import { products } from '../../db/schema/products';
 import { defineList } from '../../lib/lists/define';
 import { bool, custom, id, refuse, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { countExportColumns, countsJson, visibleCounts } from '../coupons/coupon-counts';
+import { countExportColumns, countsJson, visibleCounts } from '../coupons';
 import { pointsInForce, skuPoints } from '../scheme-points';
 import { schemePointsPerScan } from '../schemes';
 

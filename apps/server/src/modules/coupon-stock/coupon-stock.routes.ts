@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { staffOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
-import * as invoices from '../invoices/invoices.service';
+import * as invoices from '../invoices';
 import * as service from './coupon-stock.service';
 
 const stock = couponStockEndpoints;

@@ -2,7 +2,7 @@ import { todayInIndia } from '@app/contract/format';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { moveCoupons } from '../coupons/coupon-transitions';
+import { moveCoupons } from '../coupons';
 import { couponsKit, invoiceLine, printAndWait } from '../coupons/coupons.test-kit';
 import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
 import { readSheet } from '../invoices/invoices.test-kit';

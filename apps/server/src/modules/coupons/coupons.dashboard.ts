@@ -1,14 +1,15 @@
 import { COUPON_STATE_LABELS, COUPON_STATUSES } from '@app/contract/coupons';
-import type { DashboardCard } from '@app/contract/dashboard';
 import { istDayEndIso, istDayStartIso, todayInIndia } from '@app/contract/format';
 import { sql } from 'drizzle-orm';
 import { couponScans } from '../../db/schema/coupon-scans';
-import type { DashboardProvider } from '../../lib/dashboard/provider';
+import { cardBuilder, type DashboardProvider } from '../../lib/dashboard/provider';
 import { countPerDay, countWhere, inRange } from '../../lib/dashboard/series';
 import { couponStateTotals } from '../coupon-stock';
 
 const SCANS = '/dashboard/QrScanHistories';
 const STOCK = '/dashboard/coupon-stock-report';
+const scanCard = cardBuilder({ group: 'Scans', page: SCANS, unit: 'count' });
+const couponCard = cardBuilder({ group: 'Coupons', page: STOCK, unit: 'count' });
 
 /**
  * Scans today and in the range, and coupons by state, counted as the summary and stock pages count
@@ -35,33 +36,20 @@ export const couponCards: DashboardProvider = {
       .from(couponScans);
     const byState = await couponStateTotals(db);
     const inTheRange = { from: range.start, to: range.end };
-    const scan = (
-      key: string,
-      label: string,
-      value: number,
-      filter?: Record<string, unknown>,
-    ): DashboardCard => ({
-      key,
-      label,
-      value,
-      unit: 'count',
-      page: SCANS,
-      group: 'Scans',
-      ...(filter ? { filter } : {}),
-    });
+    const scan = (key: string, label: string, value: number, filter: Record<string, unknown>) =>
+      scanCard({ key, label, value, filter });
     return [
       scan('scans.today', 'Scans today', s?.today ?? 0, { result: 'success', ...today }),
       scan('scans.inRange', 'Scans in range', s?.inRange ?? 0, { result: 'success', ...inTheRange }),
       scan('scans.flagged', 'Flagged scans in range', s?.flagged ?? 0, { flagged: true, ...inTheRange }),
-      ...COUPON_STATUSES.map((status) => ({
-        key: `coupons.${status}`,
-        label: `Coupons ${COUPON_STATE_LABELS[status].toLowerCase()}`,
-        value: byState[status],
-        unit: 'count' as const,
-        page: STOCK,
-        group: 'Coupons',
-        filter: { state: status },
-      })),
+      ...COUPON_STATUSES.map((status) =>
+        couponCard({
+          key: `coupons.${status}`,
+          label: `Coupons ${COUPON_STATE_LABELS[status].toLowerCase()}`,
+          value: byState[status],
+          filter: { state: status },
+        }),
+      ),
     ];
   },
   async series(db, range) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { GENERATE_TASK, generateBatch } from '../coupon-batches/coupon-batches.service';
-import { PRINT_TASK, renderPrint } from '../coupon-prints/coupon-prints.service';
+import { GENERATE_TASK, generateBatch } from '../coupon-batches';
+import { PRINT_TASK, renderPrint } from '../coupon-prints';
 
 /** Background work of the coupons domain. */
 export function registerCouponTasks(app: FastifyInstance): void {

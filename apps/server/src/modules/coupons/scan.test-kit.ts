@@ -1,5 +1,5 @@
 import type { TestApp } from '../../../test/harness';
-import { createMemberSession } from '../member-auth/member-sessions';
+import { createMemberSession } from '../member-auth';
 import { insertTestMember } from '../members/members.test-kit';
 
 /** A member straight in the table with a session token. */

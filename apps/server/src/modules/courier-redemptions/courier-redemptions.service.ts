@@ -2,7 +2,7 @@ import type { DeliveredBody, DispatchBody } from '@app/contract/redemptions';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { dispatchGift, markGiftDelivered, markGiftReturned } from '../redemptions/redemption-fulfilment';
+import { dispatchGift, markGiftDelivered, markGiftReturned } from '../redemptions';
 import { findCourierRow } from './courier-redemptions.repository';
 
 const reload = async (app: FastifyInstance, id: number) => {

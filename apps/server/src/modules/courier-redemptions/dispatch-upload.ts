@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
 import { parseSheetDate, readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
 import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
-import { dispatchGift } from '../redemptions/redemption-fulfilment';
+import { dispatchGift } from '../redemptions';
 import { dispatchCandidates } from './courier-redemptions.repository';
 
 type Row = SheetRow<DispatchUploadColumn>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { randomCodes } from '../coupons/coupon-codes';
+import { randomCodes } from '../coupons';
 import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
 import { barrier } from '../coupons/race.test-kit';
 import { staffKit } from '../staff/staff.test-kit';

@@ -12,7 +12,7 @@ import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
 import { custom, id, istDayRange, oneOf, parseId } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
-import { arrayLiteral } from '../coupons/coupon-codes';
+import { arrayLiteral } from '../coupons';
 
 const decider = alias(staff, 'decider');
 const span = (fn: 'min' | 'max') =>

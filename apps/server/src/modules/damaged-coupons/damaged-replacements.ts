@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import { addToLine, insertAllocation } from '../coupon-allocations';
-import { insertBatch, reserveSerials } from '../coupon-batches';
-import { fillBatch } from '../coupon-batches/coupon-generation';
-import { arrayLiteral } from '../coupons/coupon-codes';
-import { countNewBatch, type Moved, moveCoupons } from '../coupons/coupon-transitions';
+import { fillBatch, insertBatch, reserveSerials } from '../coupon-batches';
+import { arrayLiteral, countNewBatch, type Moved, moveCoupons } from '../coupons';
 
 const groupBy = <T, K>(items: T[], key: (t: T) => K) => {
   const out = new Map<K, T[]>();

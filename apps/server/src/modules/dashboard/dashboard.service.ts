@@ -1,6 +1,6 @@
 import type { DashboardQuery, DashboardResponse } from '@app/contract/dashboard';
 import type { FastifyInstance } from 'fastify';
-import type { StaffPrincipal } from '../auth/auth.service';
+import type { StaffPrincipal } from '../auth';
 import { resolveRange } from './dashboard.range';
 
 /** The cards and series of the caller's areas: only what their role's pages cover. */

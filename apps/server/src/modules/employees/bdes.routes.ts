@@ -6,8 +6,8 @@ import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
 import { listRoutes } from '../../lib/lists/routes';
 import { route } from '../../plugins/endpoint-routes';
-import { historyOf } from '../audit/audit.history';
-import { openStored } from '../files/files.service';
+import { historyOf } from '../audit';
+import { openStored } from '../files';
 import * as service from './bdes.service';
 import { findVisit, visitList, visitMapPoints } from './visits.repository';
 

@@ -8,7 +8,7 @@ import { listRoutes } from '../../lib/lists/routes';
 import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { route } from '../../plugins/endpoint-routes';
-import { historyOf } from '../audit/audit.history';
+import { historyOf } from '../audit';
 import * as service from './employees.service';
 import * as uploads from './employees-upload';
 

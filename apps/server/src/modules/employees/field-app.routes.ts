@@ -7,7 +7,7 @@ import { listPage } from '../../lib/lists/engine';
 import { IMAGES, multipartLimits, receiveFile } from '../../lib/uploads';
 import { fieldUserOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
-import { storeUpload } from '../files/files.service';
+import { storeUpload } from '../files';
 import * as service from './field-app.service';
 import { fieldMemberList, onboardingsBy, visitList, visitsBy } from './visits.repository';
 

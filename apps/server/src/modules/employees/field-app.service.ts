@@ -12,7 +12,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../../db/client';
 import { bdes, employees, fieldOnboardings, fieldSessions, fieldVisits } from '../../db/schema/employees';
-import { members } from '../../db/schema/members';
 import { type Actor, audit } from '../../lib/audit';
 import { AppError, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
@@ -26,9 +25,8 @@ import {
   registerGoodAttempt,
   signInAttempt,
 } from '../../lib/sign-in-throttle';
-import { claimFile } from '../files/files.service';
-import { memberCodeOf, newReferralCode, nextMemberId } from '../member-app/member-app.service';
-import { byMobile, findMemberBy } from '../members';
+import { claimFile } from '../files';
+import { byMobile, createMember, findMemberBy, memberCodeOf } from '../members';
 import { achievedThisMonth } from './bdes.repository';
 import { createFieldSession } from './field-sessions';
 import { distanceMetres, farFlag, territoryFlag } from './visit-flags';
@@ -252,27 +250,8 @@ export async function onboardMember(
           .where(and(eq(fieldVisits.id, body.visitId), eq(fieldVisits.employeeId, me)));
         if (!visit) throw fieldError('visitId', 'Not one of your visits');
       }
-      const id = await nextMemberId(tx);
-      const [inserted] = await tx
-        .insert(members)
-        .values({
-          id,
-          code: memberCodeOf(id),
-          name: body.name,
-          mobile: body.mobile,
-          type: body.type,
-          dateOfBirth: body.dateOfBirth,
-          addressLine: body.address.line,
-          city: body.address.city,
-          district: body.address.district,
-          state: body.address.state,
-          pincode: body.address.pincode,
-          bdeId: me,
-          referralCode: newReferralCode(),
-        })
-        .onConflictDoNothing({ target: members.mobile })
-        .returning({ id: members.id });
-      if (!inserted) throw taken();
+      const id = await createMember(tx, { ...body, bdeId: me });
+      if (id === undefined) throw taken();
       const [onboarding] = await tx
         .insert(fieldOnboardings)
         .values({ memberId: id, employeeId: me, visitId: body.visitId ?? null })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { demoDocumentPng } from '../../seed/demo-png';
 import { multipartFile } from '../kyc/kyc.test-kit';
-import { createMemberSession } from '../member-auth/member-sessions';
+import { createMemberSession } from '../member-auth';
 import { asMember, freshMobile, insertTestMember } from '../members/members.test-kit';
 import { asField, checkInBody, createBde, createEmployee, PASSWORD } from './employees.test-kit';
 import { distanceMetres, farFlag, territoryFlag } from './visit-flags';

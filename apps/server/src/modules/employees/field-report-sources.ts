@@ -5,5 +5,5 @@ import { visitList } from './visits.repository';
 /** The field force's report types, each served by its page's list declaration. */
 export const FIELD_REPORT_SOURCES: Record<'employees' | 'bde_activity', ReportSource> = {
   employees: reportOf(employeeList, 'createdAt', reportColumns('employees')),
-  bde_activity: reportOf(visitList, 'checkInAt', reportColumns('bde_activity')),
+  bde_activity: reportOf(visitList, 'checkInAt'),
 };

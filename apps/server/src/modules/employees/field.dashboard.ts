@@ -3,11 +3,11 @@ import { BDA_ACTIVITY_PAGE } from '@app/contract/field';
 import { todayInIndia } from '@app/contract/format';
 import { eq, sql } from 'drizzle-orm';
 import { bdes, employees, fieldOnboardings, fieldVisits } from '../../db/schema/employees';
-import type { DashboardProvider } from '../../lib/dashboard/provider';
+import { cardBuilder, type DashboardProvider } from '../../lib/dashboard/provider';
 import { countPerDay, countWhere, inRange } from '../../lib/dashboard/series';
 import { IST_MONTH_START } from './bdes.repository';
 
-const GROUP = 'Field force';
+const card = cardBuilder({ group: 'Field force', unit: 'count' });
 
 /** Visits today and in range, flagged visits, and this month's onboarding against the BDEs' targets. */
 export const fieldCards: DashboardProvider = {
@@ -32,42 +32,34 @@ export const fieldCards: DashboardProvider = {
       .innerJoin(employees, eq(employees.id, bdes.employeeId))
       .where(sql`${bdes.active} and ${employees.status} = 'active'`);
     return [
-      {
-        group: GROUP,
+      card({
         key: 'field.visits_today',
         label: 'Visits today',
         value: v?.today ?? 0,
-        unit: 'count',
         page: BDA_ACTIVITY_PAGE,
         filter: { from: today, to: today },
-      },
-      {
-        group: GROUP,
+      }),
+      card({
         key: 'field.visits',
         label: 'Visits in range',
         value: v?.inRange ?? 0,
-        unit: 'count',
         page: BDA_ACTIVITY_PAGE,
         filter: { from: range.from, to: range.to },
-      },
-      {
-        group: GROUP,
+      }),
+      card({
         key: 'field.flagged',
         label: 'Flagged visits in range',
         value: v?.flagged ?? 0,
-        unit: 'count',
         page: BDA_ACTIVITY_PAGE,
         filter: { from: range.from, to: range.to, flagged: true },
-      },
-      {
-        group: GROUP,
+      }),
+      card({
         key: 'field.onboarded_month',
         label: 'Members onboarded this month',
         value: o?.n ?? 0,
         target: t?.target ?? 0,
-        unit: 'count',
         page: BDES_PAGE,
-      },
+      }),
     ];
   },
   async series(db, range) {

@@ -14,7 +14,7 @@ import { files } from '../../db/schema/files';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
-import { claimFile, openStored } from '../files/files.service';
+import { claimFile, openStored } from '../files';
 import { queueStepMessage } from '../messages/outbox';
 import {
   attachmentIdsOf,

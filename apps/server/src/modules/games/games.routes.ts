@@ -6,7 +6,7 @@ import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
-import { historyOf } from '../audit/audit.history';
+import { historyOf } from '../audit';
 import { findMemberDetail } from '../members';
 import * as service from './games.service';
 

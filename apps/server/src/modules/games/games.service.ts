@@ -12,7 +12,7 @@ import type { Executor, Tx } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
-import { postEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger';
 import { drawPrize } from './games.draw';
 import * as repo from './games.repository';
 

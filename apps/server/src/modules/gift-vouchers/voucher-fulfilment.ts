@@ -1,8 +1,7 @@
 import type { Executor } from '../../db/client';
 import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import type { LockedRedemption } from '../redemptions';
-import { fulfil, voucherNeedOf, waitingVoucherRedemptions } from '../redemptions/redemption-fulfilment';
-import { moveRedemption } from '../redemptions/redemption-state';
+import { fulfil, moveRedemption, voucherNeedOf, waitingVoucherRedemptions } from '../redemptions';
 import { type IssuedVoucher, takeVoucher } from './voucher-stock';
 
 /**

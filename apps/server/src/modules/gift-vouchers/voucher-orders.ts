@@ -14,7 +14,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { encryptText } from '../../lib/field-crypto';
 import { intArray } from '../../lib/raw-sql';
-import { fulfil } from '../redemptions/redemption-fulfilment';
+import { fulfil } from '../redemptions';
 import { fulfilWaiting } from './voucher-fulfilment';
 import {
   getBalance,

@@ -9,7 +9,7 @@ import { reports } from '../../db/schema/reports';
 import { tasks } from '../../db/schema/tasks';
 import { removeEnded } from '../../lib/rate-limits/rate-limits.repository';
 import { forgetStaleThrottles } from '../../lib/sign-in-throttle';
-import { removeExpiredReports } from '../reports/reports.tasks';
+import { removeExpiredReports } from '../reports';
 
 export const CLEANUP_TASK = 'housekeeping.cleanup';
 /** Every day at 03:30 in India, when nobody works. */

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { errorReport } from '../../lib/sheets';
-import { openStored } from '../files/files.service';
+import { openStored } from '../files';
 import { readInvoiceSheet } from './invoice-sheet';
 import { planUpload, type UploadPlan } from './invoice-upload.plan';
 import * as repo from './invoice-uploads.repository';

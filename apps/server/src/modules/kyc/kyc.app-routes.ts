@@ -7,7 +7,7 @@ import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { IMAGE_OR_PDF, multipartLimits, receiveFile } from '../../lib/uploads';
 import { memberOf, memberWrite } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
-import { storeUpload } from '../files/files.service';
+import { storeUpload } from '../files';
 import { kycOfMember } from './kyc.repository';
 import { submitKyc } from './kyc.service';
 

@@ -9,6 +9,7 @@ import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
 import { bool, equals, id, istDayRange, oneOf } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
+import { maskedAadhaar, maskedAccount, maskedPan } from '../../lib/masking';
 import { memberSearch } from '../members';
 
 /** A claim lapses after this long, so a reviewer who walked away does not block the queue. */
@@ -23,10 +24,10 @@ export const maskedColumns = {
   id: k.id,
   memberId: k.memberId,
   status: sql<KycMasked['status']>`${k.status}`,
-  aadhaar: sql<string>`'XXXX XXXX ' || ${k.aadhaarLast4}`,
-  pan: sql<string>`'XXXXXX' || ${k.panLast4}`,
+  aadhaar: maskedAadhaar(k.aadhaarLast4),
+  pan: maskedPan(k.panLast4),
   accountHolder: k.accountHolder,
-  accountNumber: sql<string>`'XXXXXXXX' || ${k.accountLast4}`,
+  accountNumber: maskedAccount(k.accountLast4),
   ifsc: k.ifsc,
   bankName: k.bankName,
   upiId: k.upiId,

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import { listRoutes } from '../../lib/lists/routes';
 import { staffOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
-import { openStored } from '../files/files.service';
+import { openStored } from '../files';
 import { kycDuplicates } from '../fraud-rules';
 import { findKycRow, isDecided, isSubmitted, kycList, kycQueueList } from './kyc.repository';
 import * as service from './kyc.service';

@@ -10,10 +10,10 @@ import { type DecisionFlow, decideOne } from '../../lib/decisions';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { decryptText, encryptText } from '../../lib/field-crypto';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
-import { claimFile } from '../files/files.service';
+import { claimFile } from '../files';
 import { checkKycDuplicates, kycHashes } from '../fraud-rules';
 import { queueStepMessage } from '../messages/outbox';
-import { referralTrigger } from '../points-settings/points-credits';
+import { referralTrigger } from '../points-settings';
 import { CLAIM_TTL, findKycRow, kycOfMember, lockSubmission } from './kyc.repository';
 
 const FILE_FIELDS = ['aadhaarFrontFileId', 'aadhaarBackFileId', 'panFileId', 'chequeFileId'] as const;

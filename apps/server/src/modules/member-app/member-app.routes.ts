@@ -4,8 +4,7 @@ import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import { listOwnLedger } from '../ledger';
-import { endMemberSession } from '../member-auth/member-sessions';
-import { requestOtp } from '../member-auth/otp.service';
+import { endMemberSession, requestOtp } from '../member-auth';
 import * as service from './member-app.service';
 
 /** Sign-in and registration are open to anyone: a per-address limit keeps them from being hammered. */

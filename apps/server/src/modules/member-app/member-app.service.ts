@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { MemberProfile, RegisterBody } from '@app/contract/member-app';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,24 +5,12 @@ import type { Executor } from '../../db/client';
 import { members } from '../../db/schema/members';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
-import { createMemberSession } from '../member-auth/member-sessions';
-import { consumeOtp } from '../member-auth/otp.service';
-import { approvedDealerCode, byMobile, byReferralCode, findMemberBy } from '../members';
+import { consumeOtp, createMemberSession } from '../member-auth';
+import { approvedDealerCode, byMobile, byReferralCode, createMember, findMemberBy } from '../members';
 import { memberExpiring } from '../points-expiry';
 import { memberTierOf } from '../tiers';
 import { heldOfMember } from '../scan-holds';
 import { currentTermsVersionSql } from './terms';
-
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const newReferralCode = () =>
-  Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-export const memberCodeOf = (id: number) => `M${String(id).padStart(6, '0')}`;
-
-/** The id is drawn first so the member code (derived from it) is written with the row. */
-export async function nextMemberId(tx: Executor): Promise<number> {
-  const { rows } = await tx.execute(sql`select nextval(pg_get_serial_sequence('members', 'id'))::int as id`);
-  return Number((rows[0] as { id: number }).id);
-}
 
 export async function currentTermsVersion(tx: Executor): Promise<string | null> {
   const { rows } = await tx.execute(sql`select ${currentTermsVersionSql} as version`);
@@ -89,28 +76,12 @@ export async function register(app: FastifyInstance, body: RegisterBody, ctx: Id
     app,
     ctx,
     async (tx) => {
-      const id = await nextMemberId(tx);
-      const [inserted] = await tx
-        .insert(members)
-        .values({
-          id,
-          code: memberCodeOf(id),
-          name: body.name,
-          mobile: body.mobile,
-          type: body.type,
-          dateOfBirth: body.dateOfBirth,
-          addressLine: body.address.line,
-          city: body.address.city,
-          district: body.address.district,
-          state: body.address.state,
-          pincode: body.address.pincode,
-          dealerId: dealer?.id ?? null,
-          referredBy: referrer?.id ?? null,
-          referralCode: newReferralCode(),
-        })
-        .onConflictDoNothing({ target: members.mobile })
-        .returning({ id: members.id });
-      if (!inserted) throw taken();
+      const id = await createMember(tx, {
+        ...body,
+        dealerId: dealer?.id ?? null,
+        referredBy: referrer?.id ?? null,
+      });
+      if (id === undefined) throw taken();
       return { token: await createMemberSession(tx, id), member: await profileOf(tx, id) };
     },
     async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { members } from '../../db/schema/members';
 import { AppError, notFound } from '../../lib/errors';
-import { currentTermsVersionSql } from '../member-app/terms';
+import { currentTermsVersionSql } from '../member-app';
 
 /**
  * Every member-app call that changes something is one of these business functions, declared on its

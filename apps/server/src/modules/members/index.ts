@@ -6,8 +6,11 @@ export {
   approvedDealerCode,
   byMobile,
   byReferralCode,
+  createMember,
   findMemberBy,
   findMemberDetail,
   lockMember,
+  memberCodeOf,
   memberSearch,
+  type NewMember,
 } from './members.repository';

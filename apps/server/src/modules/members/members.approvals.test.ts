@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, demoActor } from '../../../test/decisions.test-kit';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { decideOne } from '../../lib/decisions';
-import { ledgerViolations, NO_VIOLATIONS } from '../ledger/ledger.invariants';
+import { ledgerViolations, NO_VIOLATIONS } from '../ledger';
 import { MEMBER_DECISIONS } from './members.service';
 import { insertTestMember } from './members.test-kit';
 

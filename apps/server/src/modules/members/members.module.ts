@@ -1,6 +1,8 @@
+import { reportColumns, reportOf } from '../../lib/lists/report';
 import type { ModuleContribution } from '../../lib/module-contribution';
 import { memberApprovalsRoutes } from './members.approvals.routes';
 import { memberCards } from './members.dashboard';
+import { memberList } from './members.repository';
 import { membersRoutes } from './members.routes';
 import { memberScansRoutes } from './members.scans.routes';
 
@@ -8,4 +10,8 @@ export const membersModule: ModuleContribution = {
   name: 'members',
   routes: [membersRoutes, memberApprovalsRoutes, memberScansRoutes],
   dashboardCards: [memberCards],
+  /** Members registered in the range. No KYC numbers. */
+  reportSources: {
+    members: reportOf(memberList, 'createdAt', reportColumns('members'), { dealer: 'dealerName' }),
+  },
 };

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import type { RegisterBody } from '@app/contract/member-app';
 import type { MemberDetail, MemberRow } from '@app/contract/members';
 import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -144,4 +146,48 @@ export async function setMemberStatus(
     .update(members)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(members.id, id));
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newReferralCode = () =>
+  Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+export const memberCodeOf = (id: number) => `M${String(id).padStart(6, '0')}`;
+
+/** What a new member is made of, wherever they register (the member app or a BDE in the field). */
+export type NewMember = Pick<RegisterBody, 'name' | 'mobile' | 'type' | 'dateOfBirth' | 'address'> & {
+  dealerId?: number | null;
+  referredBy?: number | null;
+  bdeId?: number | null;
+};
+
+/**
+ * The one way a member is created: status pending, a member code derived from the id (drawn first so
+ * the code is written with the row) and a fresh referral code. Returns the new id, or nothing when the
+ * mobile is already registered (the caller answers 409), so a race on one mobile creates one member.
+ */
+export async function createMember(tx: Executor, member: NewMember): Promise<number | undefined> {
+  const { rows } = await tx.execute(sql`select nextval(pg_get_serial_sequence('members', 'id'))::int as id`);
+  const id = Number((rows[0] as { id: number }).id);
+  const [inserted] = await tx
+    .insert(members)
+    .values({
+      id,
+      code: memberCodeOf(id),
+      name: member.name,
+      mobile: member.mobile,
+      type: member.type,
+      dateOfBirth: member.dateOfBirth,
+      addressLine: member.address.line,
+      city: member.address.city,
+      district: member.address.district,
+      state: member.address.state,
+      pincode: member.address.pincode,
+      dealerId: member.dealerId ?? null,
+      referredBy: member.referredBy ?? null,
+      bdeId: member.bdeId ?? null,
+      referralCode: newReferralCode(),
+    })
+    .onConflictDoNothing({ target: members.mobile })
+    .returning({ id: members.id });
+  return inserted?.id;
 }

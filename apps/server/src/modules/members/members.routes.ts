@@ -4,7 +4,7 @@ import { actorOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { route } from '../../plugins/endpoint-routes';
-import { historyOf } from '../audit/audit.history';
+import { historyOf } from '../audit';
 import { kycOfMember } from '../kyc';
 import { ledgerList, ofMember } from '../ledger';
 import { auditMemberExport } from './members.export';

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/audit';
 import { type DecisionFlow, decideMany } from '../../lib/decisions';
 import { conflict, notFound } from '../../lib/errors';
 import { queueStepMessage } from '../messages/outbox';
-import { creditJoining, referralTrigger } from '../points-settings/points-credits';
+import { creditJoining, referralTrigger } from '../points-settings';
 import { findMemberDetail, lockMember, setMemberStatus } from './members.repository';
 
 /** A status change: which statuses it starts from, where it goes, and what else happens. */

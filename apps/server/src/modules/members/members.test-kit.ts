@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import type { Executor } from '../../db/client';
 import { members } from '../../db/schema/members';
-import { currentTermsVersionSql } from '../member-app/terms';
+import { currentTermsVersionSql } from '../member-app';
 
 let counter = 0;
 

@@ -1,7 +1,7 @@
 import type { InboxMessage, InboxPage } from '@app/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors';
-import { openStored } from '../files/files.service';
+import { openStored } from '../files';
 import * as repo from './notifications.repository';
 
 /** One page of the member's inbox, newest first; the cursor is the last id shown. */

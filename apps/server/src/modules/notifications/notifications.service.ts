@@ -15,7 +15,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
 import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
-import { claimFile, openStored } from '../files/files.service';
+import { claimFile, openStored } from '../files';
 import * as repo from './notifications.repository';
 
 export { notificationList } from './notifications.repository';

@@ -1,7 +1,7 @@
 import type { NotificationRow } from '@app/contract/notifications';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness';
-import { createMemberSession } from '../member-auth/member-sessions';
+import { createMemberSession } from '../member-auth';
 import { insertTestMember } from '../members/members.test-kit';
 
 /** Helpers of the notification tests: compose, wait for the fan-out, read inboxes. */

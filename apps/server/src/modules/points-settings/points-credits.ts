@@ -1,6 +1,6 @@
 import type { ReferralTrigger } from '@app/contract/points-settings';
 import type { Executor } from '../../db/client';
-import { postEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger';
 import { lockMember } from '../members';
 import { joiningInForce, referralInForce } from './points-settings.repository';
 

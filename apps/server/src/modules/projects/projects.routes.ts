@@ -5,7 +5,7 @@ import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
 import { listRoutes, pathId } from '../../lib/lists/routes';
 import { route } from '../../plugins/endpoint-routes';
-import { historyOf } from '../audit/audit.history';
+import { historyOf } from '../audit';
 import { findMemberDetail } from '../members';
 import { bonusHistory, ofMember, projectList } from './projects.repository';
 import * as service from './projects.service';

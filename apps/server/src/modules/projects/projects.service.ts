@@ -15,8 +15,8 @@ import { type Actor, audit } from '../../lib/audit';
 import { type DecisionFlow, decideMany, decideOne } from '../../lib/decisions';
 import { fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
-import { claimFile, openStored } from '../files/files.service';
-import { postEntry } from '../ledger/ledger.service';
+import { claimFile, openStored } from '../files';
+import { postEntry } from '../ledger';
 import { queueStepMessage } from '../messages/outbox';
 import {
   bonusHistory,

@@ -3,6 +3,7 @@ import { REFUNDED_STATUSES } from '@app/contract/redemptions';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ReportRange, type ReportSource, reportOf } from '../../lib/lists/report';
+import { maskedPan } from '../../lib/masking';
 import type { ReportRow } from '../../lib/xlsx-writer';
 import { redemptionList } from './redemptions.repository';
 
@@ -32,7 +33,7 @@ const tdsStatement: ReportSource = {
     for (let offset = 0; ; offset += batchSize) {
       const result = await db.execute(sql`
         select r.financial_year as "financialYear", m.code as "memberCode", m.name as "memberName",
-          max(k.pan_last4) as "panLast4", count(*)::int as redemptions,
+          coalesce(${maskedPan(sql`max(k.pan_last4)`)}, 'Not on file') as pan, count(*)::int as redemptions,
           sum(r.value_paise)::bigint as value, sum(r.tds_paise)::bigint as tds,
           coalesce(sum(r.tds_paise) filter (where r.tds_borne_by = 'member'), 0)::bigint as "tdsMember",
           coalesce(sum(r.tds_paise) filter (where r.tds_borne_by = 'company'), 0)::bigint as "tdsCompany",
@@ -47,7 +48,7 @@ const tdsStatement: ReportSource = {
           financialYear: x.financialYear as string,
           memberCode: x.memberCode as string,
           memberName: x.memberName as string,
-          pan: x.panLast4 ? `XXXXXX${x.panLast4}` : 'Not on file',
+          pan: x.pan as string,
           redemptions: Number(x.redemptions),
           valueRupees: Number(x.value) / 100,
           tdsRupees: Number(x.tds) / 100,
@@ -67,6 +68,7 @@ const tdsStatement: ReportSource = {
 
 /** The redemption report types of the catalogue (contract/redemption-reports.ts). */
 export const REDEMPTION_REPORT_SOURCES = {
-  redemptions: reportOf(redemptionList, 'createdAt', REDEMPTION_REPORTS[0].columns),
+  /** The Approvals → Redemption list's own columns: its declaration is the report's. */
+  redemptions: reportOf(redemptionList, 'createdAt'),
   tds_statement: tdsStatement,
 } satisfies Record<(typeof REDEMPTION_REPORTS)[number]['key'], ReportSource>;

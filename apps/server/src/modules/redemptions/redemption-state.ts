@@ -12,7 +12,7 @@ import { redemptionEvents, redemptions, rewards } from '../../db/schema/redempti
 import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { intArray, textArray } from '../../lib/raw-sql';
-import { postEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger';
 import { queueRedemptionMessages } from '../messages/redemption-messages';
 import { recomputeTds } from './redemption-tds';
 import { type LockedRedemption, lockRedemption } from './redemptions.repository';

@@ -14,6 +14,7 @@ import { members } from '../../db/schema/members';
 import { redemptionEvents as e, redemptions as r, rewards } from '../../db/schema/redemptions';
 import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
+import { fieldsOf } from '../../lib/lists/engine';
 import { equals, id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { intArray, textArray } from '../../lib/raw-sql';
@@ -103,13 +104,13 @@ export const redemptionList = defineList<RedemptionRow>({
     approvedByName: { sql: approver.name, label: 'Approved by', width: 18 },
     approvedAt: { sql: redemptionColumns.approvedAt, label: 'Approved', format: 'datetime', width: 20 },
     utr: { sql: r.utr, label: 'UTR', width: 18 },
-    paidByName: { sql: payer.name, label: 'Paid by', width: 18 },
+    paidByName: { sql: payer.name, label: 'Paid by', width: 18, report: false },
     paidAt: { sql: redemptionColumns.paidAt, label: 'Paid', format: 'datetime', width: 20 },
     courierCompany: { sql: r.courierCompany, label: 'Courier', width: 14 },
     awb: { sql: r.awb, label: 'AWB', width: 16 },
     dispatchedOn: { sql: redemptionColumns.dispatchedOn, label: 'Dispatched', format: 'date', width: 12 },
     deliveredOn: { sql: redemptionColumns.deliveredOn, label: 'Delivered', format: 'date', width: 12 },
-    shipTo: { sql: shipTo, label: 'Ship to', width: 40 },
+    shipTo: { sql: shipTo, label: 'Ship to', width: 40, report: false },
   },
   computed: {
     valueRupees: { label: 'Value (₹)', format: 'rupees', width: 12, cell: (row) => row.valuePaise / 100 },
@@ -131,7 +132,10 @@ export const redemptionList = defineList<RedemptionRow>({
 });
 
 export async function findRedemption(tx: Executor, redemptionId: number): Promise<RedemptionRow | undefined> {
-  const [row] = (await joined(tx, redemptionColumns).where(eq(r.id, redemptionId))) as RedemptionRow[];
+  // The list's own fields: a column declared on the list is on the detail too.
+  const [row] = (await joined(tx, fieldsOf(redemptionList) as SelectedFields).where(
+    eq(r.id, redemptionId),
+  )) as RedemptionRow[];
   return row;
 }
 

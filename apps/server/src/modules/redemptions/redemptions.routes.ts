@@ -17,7 +17,7 @@ import { recordRoutes } from '../../lib/records';
 import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { route } from '../../plugins/endpoint-routes';
-import { openStored } from '../files/files.service';
+import { openStored } from '../files';
 import { addRedemptionSetting, redemptionSettingsHistory } from './redemption-settings';
 import { redemptionList, redemptionsOfMember } from './redemptions.repository';
 import * as service from './redemptions.service';

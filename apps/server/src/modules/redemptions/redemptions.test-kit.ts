@@ -4,8 +4,8 @@ import { kycSubmissions } from '../../db/schema/kyc';
 import { members } from '../../db/schema/members';
 import { rewards } from '../../db/schema/redemptions';
 import { encryptText } from '../../lib/field-crypto';
-import { postEntry } from '../ledger/ledger.service';
-import { createMemberSession } from '../member-auth/member-sessions';
+import { postEntry } from '../ledger';
+import { createMemberSession } from '../member-auth';
 import { asMember, insertTestMember } from '../members/members.test-kit';
 
 let seq = 0;

@@ -4,7 +4,7 @@ import { REDEMPTION_MESSAGES } from '@app/contract/redemptions';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { STANDING_MESSAGES } from '../member-auth/member-writes';
+import { STANDING_MESSAGES } from '../member-auth';
 import { asMember } from '../members/members.test-kit';
 import { dispatchGift, fulfil, markGiftDelivered, markGiftReturned } from './redemption-fulfilment';
 import { requestIn } from './redemptions.service';

@@ -11,7 +11,7 @@ import { rewards } from '../../db/schema/redemptions';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import type { WriteContext } from '../../lib/records';
-import { claimFile } from '../files/files.service';
+import { claimFile } from '../files';
 import { findReward } from './rewards.repository';
 
 /**

@@ -15,7 +15,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { defineList } from '../../lib/lists/define';
 import { xlsxChunks } from '../../lib/xlsx-writer';
-import type { StaffPrincipal } from '../auth/auth.service';
+import type { StaffPrincipal } from '../auth';
 import { rangeOfDays } from './report-source';
 import type { GeneratedRow } from './reports.repository';
 import * as repo from './reports.repository';

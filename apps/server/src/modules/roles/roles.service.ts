@@ -16,8 +16,8 @@ import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { defineList } from '../../lib/lists/define';
-import { historyOf } from '../audit/audit.history';
-import type { StaffPrincipal } from '../auth/auth.service';
+import { historyOf } from '../audit';
+import type { StaffPrincipal } from '../auth';
 import {
   assertRolesStillManageable,
   assertWithinRights,

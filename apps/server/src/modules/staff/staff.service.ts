@@ -16,12 +16,17 @@ import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { clearPairLocks } from '../../lib/sign-in-throttle';
-import { historyOf } from '../audit/audit.history';
-import { endSessionsOfStaff } from '../auth';
-import type { StaffPrincipal } from '../auth/auth.service';
-import { clearSecondFactor } from '../auth/second-factor';
-import { allRoles, findRole, lockStaffAdministration } from '../roles';
-import { assertRolesStillManageable, assertWithinRights, rightsOf } from '../roles/roles.guards';
+import { historyOf } from '../audit';
+import type { StaffPrincipal } from '../auth';
+import { clearSecondFactor, endSessionsOfStaff } from '../auth';
+import {
+  allRoles,
+  assertRolesStillManageable,
+  assertWithinRights,
+  findRole,
+  lockStaffAdministration,
+  rightsOf,
+} from '../roles';
 import { generatePassword } from './staff.passwords';
 import * as repo from './staff.repository';
 

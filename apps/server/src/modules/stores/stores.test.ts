@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { stores } from '../../db/schema/stores';
 import { multipartBody, readSheet, sheet } from '../invoices/invoices.test-kit';
-import { createMemberSession } from '../member-auth/member-sessions';
+import { createMemberSession } from '../member-auth';
 import { asMember, insertTestMember } from '../members/members.test-kit';
 import { EARTH_RADIUS_KM } from './stores.nearest';
 

@@ -6,13 +6,10 @@ import {
   type RedemptionRow,
   redemptionsEndpoints,
 } from '@app/contract/redemptions';
-import { FunctionField, TextField } from 'react-admin';
-import { CountField, DateTimeField, RupeesField } from '../../components/fields';
+import { TextField } from 'react-admin';
 import { ListPage } from '../../components/list/ListPage';
+import { redemptionCells, redemptionWhat } from '../../components/redemption-columns';
 import { StatusChip } from '../../components/StatusChip';
-
-const what = (r: RedemptionRow) =>
-  r.kind === 'cash' ? `Cash (${r.payout === 'upi' ? 'UPI' : 'bank'})` : (r.rewardName ?? '');
 
 /** The member's redemptions, newest first, with the TDS of each. */
 export function MemberRedemptionsTab({ memberId }: { memberId: string }) {
@@ -26,24 +23,19 @@ export function MemberRedemptionsTab({ memberId }: { memberId: string }) {
       exportName={`member-${memberId}-redemptions`}
       empty="This member has not redeemed anything yet."
       compact={{
-        primary: (r: RedemptionRow) => `#${r.id} · ${REDEMPTION_KIND_LABELS[r.kind]}: ${what(r)}`,
+        primary: (r: RedemptionRow) => `#${r.id} · ${REDEMPTION_KIND_LABELS[r.kind]}: ${redemptionWhat(r)}`,
         secondary: (r: RedemptionRow) => `${formatCount(r.points)} points · ${formatRupees(r.valuePaise)}`,
         tertiary: (r: RedemptionRow) =>
           `${REDEMPTION_STATUS_LABELS[r.status]}${r.tdsPaise ? ` · TDS ${formatRupees(r.tdsPaise)}` : ''}`,
       }}
       columns={[
-        <TextField key="id" source="id" label="#" />,
-        <DateTimeField key="at" source="createdAt" label="Requested" />,
-        <FunctionField
-          key="kind"
-          label="Type"
-          sortable={false}
-          render={(r: RedemptionRow) => REDEMPTION_KIND_LABELS[r.kind]}
-        />,
-        <FunctionField key="what" label="Reward / payout" sortable={false} render={what} />,
-        <CountField key="points" source="points" label="Points" />,
-        <RupeesField key="value" source="valuePaise" label="Value" />,
-        <RupeesField key="tds" source="tdsPaise" label="TDS" sortable={false} />,
+        redemptionCells.id,
+        redemptionCells.requested,
+        redemptionCells.kind,
+        redemptionCells.what,
+        redemptionCells.points,
+        redemptionCells.value,
+        redemptionCells.tds,
         <TextField key="fy" source="financialYear" label="FY" sortable={false} />,
         <StatusChip key="status" />,
       ]}

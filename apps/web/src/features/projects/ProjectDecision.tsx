@@ -1,14 +1,10 @@
 import { actionOf } from '@app/contract/endpoint';
 import { type ProjectRow, projectsEndpoints } from '@app/contract/projects';
-import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
-import { Box } from '@mui/material';
-import { Button, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import { useNotify, useRefresh } from 'react-admin';
 import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
-import { reasonField } from '../../components/ConfirmDialog';
-import { useRowAction } from '../../components/use-row-action';
+import { BulkDecisionButton } from '../../components/BulkDecisionButton';
 import { PROJECTS_RESOURCE } from './project-paths';
 
 const e = projectsEndpoints;
@@ -46,48 +42,14 @@ export function ProjectDecision({ row, onDone }: { row: ProjectRow; onDone?: () 
   );
 }
 
-const BULK = {
-  approve: { label: 'Approve', icon: <CheckIcon />, color: 'success', verb: 'approved' },
-  reject: { label: 'Reject', icon: <CloseIcon />, color: 'error', verb: 'rejected' },
-} as const;
-
 /** Approve or reject the selected projects: each row decided or skipped with its reason. */
-export function BulkProjectDecision({ verb }: { verb: 'approve' | 'reject' }) {
-  const { selectedIds } = useListContext();
-  const unselectAll = useUnselectAll(PROJECTS_RESOURCE);
-  const { label, icon, color, verb: past } = BULK[verb];
-  const n = selectedIds.length;
-  const decide = useRowAction({
-    action: actionOf(verb === 'approve' ? e.approveMany : e.rejectMany),
-    title: `${label} ${n} project${n === 1 ? '' : 's'}?`,
-    text: verb === 'approve' ? APPROVE_TEXT : undefined,
-    verb: label,
-    destructive: verb === 'reject',
-    fields: [reasonField(verb === 'reject', verb === 'reject' ? 'Reason (the member sees it)' : undefined)],
-    run: async ({ reason }) => {
-      const text = String(reason ?? '').trim();
-      const result = await call(verb === 'approve' ? e.approveMany : e.rejectMany, {
-        body: { ids: selectedIds.map(Number), ...(text ? { reason: text } : {}) },
-      });
-      unselectAll();
-      return result;
-    },
-    done: ({ outcomes }) => {
-      const skipped = outcomes.filter((o) => o.outcome === 'skipped');
-      const done = outcomes.length - skipped.length;
-      return {
-        message: `${done} ${past}${skipped.length ? `; ${skipped.length} skipped (${skipped[0]!.error})` : ''}`,
-        type: done ? ('success' as const) : ('warning' as const),
-      };
-    },
-  });
-  if (!decide.allowed) return null;
-  return (
-    <Box component="span" onClick={(e) => e.stopPropagation()}>
-      <Button label={label} color={color} onClick={decide.open} disabled={n === 0}>
-        {icon}
-      </Button>
-      {decide.dialog}
-    </Box>
-  );
-}
+export const BulkProjectDecision = ({ verb }: { verb: 'approve' | 'reject' }) => (
+  <BulkDecisionButton
+    kind={verb}
+    endpoint={verb === 'approve' ? e.approveMany : e.rejectMany}
+    resource={PROJECTS_RESOURCE}
+    noun={['project', 'projects']}
+    approveText={APPROVE_TEXT}
+    reasonLabel={verb === 'reject' ? 'Reason (the member sees it)' : undefined}
+  />
+);

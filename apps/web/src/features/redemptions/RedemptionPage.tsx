@@ -22,8 +22,9 @@ import {
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { useProfile } from '../../app/profile-context';
 import { DayInput } from '../../components/DayInput';
-import { CountField, DateTimeField, RupeesField } from '../../components/fields';
+import { RupeesField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
+import { redemptionCells, redemptionWhat } from '../../components/redemption-columns';
 import { StatusChip } from '../../components/StatusChip';
 import { PayoutsTab } from './PayoutsTab';
 import { BulkDecisionButtons, REDEMPTIONS_RESOURCE, RedemptionRowActions } from './RedemptionActions';
@@ -64,11 +65,6 @@ function StateField() {
   );
 }
 
-const what = (r: RedemptionRow) =>
-  r.kind === 'cash'
-    ? `Cash to ${r.payout === 'upi' ? 'UPI' : 'bank'}${r.payoutTo ? ` (${r.payoutTo})` : ''}`
-    : `${r.rewardName ?? ''}${r.quantity > 1 ? ` × ${r.quantity}` : ''}`;
-
 function Queue({ kind }: { kind: RedemptionKind | 'all' }) {
   const filter = kind === 'all' ? undefined : { kind };
   return (
@@ -87,29 +83,24 @@ function Queue({ kind }: { kind: RedemptionKind | 'all' }) {
       compact={{
         primary: (r: RedemptionRow) => `#${r.id} · ${r.memberName} (${r.memberCode})`,
         secondary: (r: RedemptionRow) =>
-          `${REDEMPTION_KIND_LABELS[r.kind]}: ${what(r)} · ${formatCount(r.points)} points · ${formatRupees(r.valuePaise)}`,
+          `${REDEMPTION_KIND_LABELS[r.kind]}: ${redemptionWhat(r)} · ${formatCount(r.points)} points · ${formatRupees(r.valuePaise)}`,
         tertiary: (r: RedemptionRow) =>
           `${REDEMPTION_STATUS_LABELS[r.status]}${r.waitingForStock ? ' · waiting for stock' : ''}${r.tdsPaise ? ` · TDS ${formatRupees(r.tdsPaise)}` : ''}`,
       }}
       columns={[
-        <TextField key="id" source="id" label="#" />,
-        <DateTimeField key="at" source="createdAt" label="Requested" />,
+        redemptionCells.id,
+        redemptionCells.requested,
         <FunctionField
           key="member"
           label="Member"
           sortable={false}
           render={(r: RedemptionRow) => `${r.memberName} (${r.memberCode})`}
         />,
-        <FunctionField
-          key="kind"
-          label="Type"
-          sortable={false}
-          render={(r: RedemptionRow) => REDEMPTION_KIND_LABELS[r.kind]}
-        />,
-        <FunctionField key="what" label="Reward / payout" sortable={false} render={what} />,
-        <CountField key="points" source="points" label="Points" />,
-        <RupeesField key="value" source="valuePaise" label="Value" />,
-        <RupeesField key="tds" source="tdsPaise" label="TDS" sortable={false} />,
+        redemptionCells.kind,
+        redemptionCells.what,
+        redemptionCells.points,
+        redemptionCells.value,
+        redemptionCells.tds,
         <RupeesField key="net" source="netPaise" label="Net" sortable={false} />,
         <FunctionField key="status" label="Status" sortable={false} render={() => <StateField />} />,
         <TextField key="by" source="approvedByName" label="Approved by" sortable={false} emptyText="" />,

@@ -1,14 +1,14 @@
-import { STAFF_MESSAGES } from '@app/contract/staff';
+import { STAFF_MESSAGES, staffEndpoints } from '@app/contract/staff';
 import { email, PasswordInput, required, SelectInput, TextInput } from 'react-admin';
+import { useOptions } from '../../components/use-options';
 import { validateMobile, validateOptionalPassword } from './staff-validation';
-import { useRoleOptions } from './use-role-options';
 
 /**
  * The fields of an account, shared by create and edit. The e-mail is the sign-in id: set once.
  * Roles above the signed-in account's rights are listed but disabled (the server refuses them too).
  */
 export function StaffInputs({ mode }: { mode: 'create' | 'edit' }) {
-  const roles = useRoleOptions();
+  const roles = useOptions(staffEndpoints.roleOptions);
   const choices = roles.map((r) => ({ id: r.id, name: r.label, disabled: !r.assignable }));
   return (
     <>

@@ -1,13 +1,14 @@
 import { formatDateTime } from '@app/contract/format';
+import { staffEndpoints } from '@app/contract/staff';
 import AddIcon from '@mui/icons-material/Add';
 import { SearchInput, SelectInput, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ActionButton } from '../../components/ActionButton';
 import { DateTimeField } from '../../components/fields';
 import { ListPage } from '../../components/list/ListPage';
+import { useOptions } from '../../components/use-options';
 import { StaffStatus } from './StaffStatus';
 import { STAFF_RESOURCE, staffPaths } from './staff-paths';
-import { useRoleOptions } from './use-role-options';
 
 const yesNo = (yes: string, no: string) => [
   { id: true, name: yes },
@@ -16,7 +17,7 @@ const yesNo = (yes: string, no: string) => [
 
 /** Staff accounts: search, role and status filters (in the URL), sorting, pages, export. */
 export function StaffList() {
-  const roles = useRoleOptions();
+  const roles = useOptions(staffEndpoints.roleOptions);
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Name, email or mobile" />,
     <SelectInput key="roleId" source="roleId" label="Role" choices={roles} optionText="label" />,

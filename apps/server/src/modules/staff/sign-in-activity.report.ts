@@ -1,7 +1,7 @@
-import { signInEvents } from '../../../db/schema/staff';
-import { defineList } from '../../../lib/lists/define';
-import { reportColumns, reportOf } from '../../../lib/lists/report';
-import { isoText } from '../../../lib/lists/sql';
+import { signInEvents } from '../../db/schema/staff';
+import { defineList } from '../../lib/lists/define';
+import { reportColumns, reportOf } from '../../lib/lists/report';
+import { isoText } from '../../lib/lists/sql';
 
 /** Staff sign-in attempts: who tried, the outcome, from where (report only, no list page yet). */
 const signInList = defineList<{ at: string; email: string; outcome: string; ip: string | null }>({
