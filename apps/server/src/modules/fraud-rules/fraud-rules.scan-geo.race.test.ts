@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { randomCodes } from '../coupons';
 import { activeCodes } from '../coupons/active-codes.test-kit';
-import { randomCodes } from '../coupons/coupon-codes';
 import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
 import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
 import { setFraudRules } from './fraud-rules.test-kit';

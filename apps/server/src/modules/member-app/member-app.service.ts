@@ -8,8 +8,8 @@ import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { consumeOtp, createMemberSession } from '../member-auth';
 import { approvedDealerCode, byMobile, byReferralCode, createMember, findMemberBy } from '../members';
 import { memberExpiring } from '../points-expiry';
-import { memberTierOf } from '../tiers';
 import { heldOfMember } from '../scan-holds';
+import { memberTierOf } from '../tiers';
 import { currentTermsVersionSql } from './terms';
 
 export async function currentTermsVersion(tx: Executor): Promise<string | null> {

@@ -4,7 +4,7 @@ import { actorOf } from '../../lib/audit';
 import { listRoutes } from '../../lib/lists/routes';
 import { staffOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
-import { historyOf } from '../audit/audit.history';
+import { historyOf } from '../audit';
 import { reviewScope } from './scan-holds.repository';
 import * as service from './scan-holds.service';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { postEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger';
 import { asMember } from '../members/members.test-kit';
 import { insertReward, redeem, redeemer } from '../redemptions/redemptions.test-kit';
 import { holdingRules, latestHold, pointsOf } from './scan-holds.test-kit';
