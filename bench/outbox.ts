@@ -134,6 +134,8 @@ try {
     logger: false,
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  // One worker at concurrency C drains: the app's own (started when it is ready) stands down.
+  await app.outbox.stop();
 
   // The notification's fan-out queues the push rows (inbox rows too), as the task does.
   const [row] = (
