@@ -12,7 +12,7 @@ import {
   TemplateError,
   type TemplateRow,
 } from './templates';
-import { fromCauseOf, isPromotional, type MessageEvent } from './templates.data';
+import { fromCauseOf, isPromotional, type MessageEvent, pushTitleAndBody } from './templates.data';
 import { whatsappTemplateName } from './whatsapp';
 
 /** An outbox row as the worker claimed it. */
@@ -42,8 +42,14 @@ export interface Sent {
 }
 
 /** The variables read from the cause at send time: an issued voucher's code and PIN. */
-async function causeVariables(app: FastifyInstance, row: ClaimedMessage): Promise<Record<string, string>> {
-  if (fromCauseOf(row.templateKey as MessageEvent).length === 0) return {};
+async function causeVariables(
+  app: FastifyInstance,
+  row: ClaimedMessage,
+  body: string,
+): Promise<Record<string, string>> {
+  // Read only when the template shows them (an e-voucher's push does not: it is seen on a locked screen).
+  const used = new Set(placeholdersOf(body));
+  if (!fromCauseOf(row.templateKey as MessageEvent).some((name) => used.has(name))) return {};
   const voucher = await voucherOfRedemption(app.database.db, app.config, Number(row.causeId));
   if (!voucher) throw new TemplateError('the redemption holds no voucher');
   return { code: voucher.code, pin: voucher.pin ?? '-' };
@@ -80,7 +86,7 @@ export async function sendClaimed(app: FastifyInstance, row: ClaimedMessage): Pr
   const secrets = row.secretVariables
     ? (JSON.parse(decryptText(app.config.encryptionKey, row.secretVariables)) as Record<string, string>)
     : {};
-  const variables = { ...row.variables, ...secrets, ...(await causeVariables(app, row)) };
+  const variables = { ...row.variables, ...secrets, ...(await causeVariables(app, row, template.body)) };
   const text = renderTemplate(template.body, variables, row.channel);
   await app.outbox.rate(row.channel).take();
   if (row.channel === 'sms') {
@@ -121,8 +127,7 @@ async function sendPush(
     try {
       const result = await push.send({
         token: String(device.token),
-        title: variables.title ?? 'Action Tesa',
-        body: text,
+        ...pushTitleAndBody(text, variables.title ?? 'Action Tesa'),
         data: { messageId: String(row.id), event: row.templateKey },
       });
       first ??= result.providerMessageId;

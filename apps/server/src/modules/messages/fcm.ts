@@ -44,10 +44,13 @@ export class FcmSender {
   readonly name = 'fcm';
   private token: { value: string; until: number } | null = null;
   private pending: Promise<string> | null = null;
+  private readonly sendUrl: string;
   constructor(
     private readonly config: FcmConfig,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.sendUrl = `${config.baseUrl}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`;
+  }
 
   private async accessToken(): Promise<string> {
     if (this.token && Date.now() < this.token.until) return this.token.value;
@@ -88,7 +91,7 @@ export class FcmSender {
     for (let attempt = 1; ; attempt++) {
       const { res, body } = await call(
         'fcm',
-        `${this.config.baseUrl}/v1/projects/${encodeURIComponent(this.config.projectId)}/messages:send`,
+        this.sendUrl,
         {
           method: 'POST',
           headers: {

@@ -18,10 +18,13 @@ import { TemplateError } from './templates';
  * callback names the row (its URL carries the id), so a message Twilio took just before a crash is
  * recognised by its receipt rather than sent again; MSG91 and Twilio have no idempotency key on sends,
  * so a crash in the instant between the provider's acceptance and the row's update can still send twice.
- * Outcomes are written together (one UPDATE for up to half the concurrency's answers, at most FLUSH_MS
- * after the first: one statement per claimed batch rather than one per message), which widens that
- * instant by those few milliseconds and changes nothing else: each outcome still applies to its own
- * claim only, and a retry is not claimed again before its outcome is written.
+ * The worker claims ahead: claimed rows wait in memory (priority first, a few seconds' sends at most)
+ * while the next claim is taken, so senders never wait for the database and a claim carries as many
+ * rows as were sent during the previous one. Outcomes are written together, one UPDATE at a time
+ * holding whatever answered meanwhile (at least half the concurrency's answers or FLUSH_MS after the
+ * first), which widens that instant by one such statement and changes nothing else: each outcome
+ * still applies to its own claim only, and a retry is not claimed again before its outcome is written.
+ * Rows claimed but not handed to a sender when the worker stops are put back at once.
  */
 export interface Outbox {
   start(): void;
@@ -105,8 +108,16 @@ type Outcome = {
   delay?: number;
 };
 
-/** The longest an outcome waits for others before it is written. */
+/** The longest an outcome waits for others before it is written; the most written in one statement. */
 const FLUSH_MS = 20;
+const OUTCOMES_PER_WRITE = 2_000;
+
+/** Claimed rows this instance will not send (it stops): queued again, the claim undone. */
+const RELEASE = `
+update member_messages m
+   set status = 'queued', attempts = m.attempts - 1, claimed_at = null, updated_at = now()
+  from jsonb_to_recordset($1::jsonb) as v(id bigint, attempts int)
+ where m.id = v.id and m.attempts = v.attempts and m.status = 'sending'`;
 
 export function retryDelaySeconds(attempt: number, baseSeconds: number, retryAfterMs?: number): number {
   if (retryAfterMs !== undefined) return Math.min(Math.max(retryAfterMs / 1000, 0), 3600);
@@ -127,11 +138,18 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
   let scheduled = false;
   let claiming = false;
   let again = false;
+  let urgent = false;
   let lastSweep = 0;
   let inFlight = 0;
   const pending = new Set<Promise<void>>();
   const rates = new Map<MessageChannel, SendRate>();
   const claimAtLeast = Math.max(1, Math.floor(concurrency / 4));
+  // Claimed rows wait here for a free sender, in priority order: the next claim is taken while these
+  // are sent, so the senders never wait for the database. At most a few seconds' sends at the
+  // provider's rate (well inside the stale limit), and at most eight rounds of the concurrency.
+  const holdAtMost = Math.max(concurrency, Math.min(concurrency * 8, Math.ceil(policy.ratePerSecond * 5)));
+  let ready: ClaimedMessage[] = [];
+  const byPriority = (a: ClaimedMessage, b: ClaimedMessage) => a.priority - b.priority || a.id - b.id;
 
   async function claim(limit: number): Promise<ClaimedMessage[]> {
     const { rows } = await sql(CLAIM, [limit]);
@@ -153,7 +171,7 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
         muted: Boolean(r.muted),
         devices: (r.devices as { id: number; token: string }[] | null) ?? null,
       }))
-      .sort((a, b) => a.priority - b.priority || a.id - b.id);
+      .sort(byPriority);
   }
 
   /** Sends one claimed message and answers its outcome (written later, with others: `record`). */
@@ -204,22 +222,25 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
     if (outcomes.some((o) => o.status === 'queued' && o.delay === 0)) nudge();
   }
 
-  // The worker's outcomes wait here a moment so that those of one claimed batch go in one UPDATE:
-  // written when half the concurrency has answered, or FLUSH_MS after the first one waited.
-  let waiting: Outcome[] = [];
+  // The worker's outcomes wait here so that many go in one UPDATE: written when half the
+  // concurrency has answered or FLUSH_MS after the first one waited, and never two writes at once:
+  // what answers while one is written goes in the next (the busier, the bigger), so the outbox holds
+  // at most one connection for outcomes and one for claims, and the pool stays free for requests.
+  const waiting: Outcome[] = [];
   let flushTimer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> | null = null;
   const flushAt = Math.max(1, Math.ceil(concurrency / 2));
   function record(outcome: Outcome) {
     waiting.push(outcome);
+    if (writing) return;
     if (waiting.length >= flushAt) flush();
     else flushTimer ??= setTimeout(flush, FLUSH_MS);
   }
   function flush() {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = undefined;
-    const outcomes = waiting;
-    waiting = [];
-    if (outcomes.length === 0) return;
+    if (writing || waiting.length === 0) return;
+    const outcomes = waiting.splice(0, OUTCOMES_PER_WRITE);
     const p: Promise<void> = write(outcomes)
       .catch((error) =>
         log().error(
@@ -227,7 +248,12 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
           'outbox: recording outcomes failed',
         ),
       )
-      .finally(() => pending.delete(p));
+      .finally(() => {
+        pending.delete(p);
+        writing = null;
+        if (waiting.length > 0) flush();
+      });
+    writing = p;
     pending.add(p);
   }
 
@@ -244,51 +270,81 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
     return rows.length;
   }
 
+  /** Hands claimed rows to free senders, highest priority first. */
+  function pump() {
+    while (running && inFlight < concurrency && ready.length > 0) {
+      const row = ready.shift()!;
+      inFlight++;
+      const p: Promise<void> = deliver(row)
+        .then(record, (error) => log().error({ messageId: row.id, err: error }, 'outbox: a send failed'))
+        .finally(() => {
+          inFlight--;
+          pending.delete(p);
+          pump();
+          schedule();
+        });
+      pending.add(p);
+    }
+  }
+
   async function tick(): Promise<void> {
     if (!running) return;
     if (claiming) {
       again = true;
       return;
     }
-    const free = concurrency - inFlight;
-    // Claims are taken for a quarter of the concurrency at least (one claim per few messages, not
-    // one per message), or whatever is free when nothing is in flight.
-    if (free <= 0 || (inFlight > 0 && free < claimAtLeast)) return;
+    const held = inFlight + ready.length;
+    // Claims are taken for a quarter of the concurrency at least (one claim per many messages, not
+    // one per message), or whatever there is room for when nothing is held; a nudge (a one-time
+    // code was queued) claims at once, and the code comes first by its priority.
+    let room = holdAtMost - held;
+    if (urgent) room = Math.max(room, claimAtLeast);
+    if (room <= 0 || (held > 0 && room < claimAtLeast)) return;
+    urgent = false;
     claiming = true;
+    let claimed = 0;
     try {
       if (Date.now() - lastSweep >= sweepMs) {
         lastSweep = Date.now();
         await reclaimStale();
       }
-      for (const row of await claim(free)) {
-        inFlight++;
-        const p: Promise<void> = deliver(row)
-          .then(record, (error) => log().error({ messageId: row.id, err: error }, 'outbox: a send failed'))
-          .finally(() => {
-            inFlight--;
-            pending.delete(p);
-            nudge();
-          });
-        pending.add(p);
+      const rows = await claim(room);
+      claimed = rows.length;
+      if (rows.length > 0) {
+        ready = ready.length === 0 ? rows : [...ready, ...rows].sort(byPriority);
+        if (running) pump();
+        else await release(rows);
       }
     } catch (error) {
       if (running) log().warn({ err: error }, 'outbox: claim failed; trying again at the next poll');
     } finally {
       claiming = false;
     }
-    if (again) {
+    // A full claim means more is due: claim again while these are sent.
+    if (again || claimed === room) {
       again = false;
-      nudge();
+      schedule();
     }
   }
 
-  function nudge() {
+  /** Claimed rows that were never handed to a sender go back to the queue, their claim undone. */
+  async function release(rows: readonly ClaimedMessage[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql(RELEASE, [JSON.stringify(rows.map((r) => ({ id: r.id, attempts: r.attempts })))]);
+  }
+
+  function schedule() {
     if (!running || scheduled) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
       void tick();
     });
+  }
+
+  function nudge() {
+    urgent = true;
+    schedule();
   }
 
   return {
@@ -303,6 +359,13 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
       running = false;
       if (timer) clearInterval(timer);
       if (soon) clearTimeout(soon);
+      // A claim under way hands its rows back itself (running is false now).
+      while (claiming) await new Promise((resolve) => setTimeout(resolve, 5));
+      const unsent = ready;
+      ready = [];
+      await release(unsent).catch((error) =>
+        log().warn({ err: error }, 'outbox: claimed messages left to the stale sweep'),
+      );
       // Sends in flight end, then their outcomes are written.
       while (pending.size > 0 || waiting.length > 0) {
         await Promise.allSettled([...pending]);

@@ -112,7 +112,8 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * A step message to a member (a decision's outcome), in their language, `name` filled from the
- * member: by SMS always, and by WhatsApp too when they opted in. One line at each transition, inside
+ * member: by SMS always, by WhatsApp too when they opted in, and by push too when they have a
+ * device (a transactional message: a promotional mute does not hold it back). One line at each transition, inside
  * its transaction; one row per channel, however often the cause is retried. Answers the SMS row.
  */
 export async function queueStepMessage(
@@ -148,6 +149,8 @@ export async function queueStepMessages(
       language: members.language,
       whatsapp: isNotNull(members.whatsappOptInAt),
       muted: isNotNull(members.promotionsMutedAt),
+      // Spelled out: drizzle leaves a one-table select's columns unqualified, and "id" would be the device's.
+      push: sql<boolean>`exists (select 1 from member_devices d where d.member_id = members.id)`,
     })
     .from(members)
     .where(sql`${members.id} = any(${intArray([...new Set(items.map((i) => i.memberId))])})`);
@@ -183,7 +186,10 @@ export async function queueStepMessages(
       variables[k] = v === null || v === undefined || v === '' ? '-' : String(v);
     }
     const language = member.language === 'hi' ? 'hi' : 'en';
-    for (const channel of member.whatsapp ? (['sms', 'whatsapp'] as const) : (['sms'] as const)) {
+    const channels: MessageChannel[] = ['sms'];
+    if (member.whatsapp) channels.push('whatsapp');
+    if (member.push) channels.push('push');
+    for (const channel of channels) {
       const template = templateOf(channel, language);
       renderTemplate(template.body, { ...sample, ...variables }, channel);
       rows.push({
@@ -192,7 +198,8 @@ export async function queueStepMessages(
         templateKey,
         language: template.language,
         variables,
-        recipient: member.mobile,
+        // Push goes to the member's devices as they are when it is sent: the recipient is the member.
+        recipient: channel === 'push' ? String(item.memberId) : member.mobile,
         memberId: item.memberId,
         causeKind: item.cause.kind,
         causeId: String(item.cause.id),

@@ -52,12 +52,62 @@ export interface MessageText {
   body: string;
 }
 
-/** One event's text on every channel (WhatsApp templates and push use the SMS wording), en + hi. */
-const sms = (key: MessageEvent, en: string, hi: string): MessageText[] =>
-  (['sms', 'whatsapp', 'push'] as const).flatMap((channel) => [
-    { key, channel, language: 'en' as const, body: en },
-    { key, channel, language: 'hi' as const, body: hi },
-  ]);
+/**
+ * A push message's title, per event and language: a push template's first line is its title, the
+ * rest its body (the SMS wording unless PUSH_TEXTS says otherwise). An event without one here (the
+ * one-time code, a notification, whose title is its own) is pushed under the notification's title
+ * or "Action Tesa".
+ */
+const PUSH_TITLES: Partial<Record<MessageEvent, { en: string; hi: string }>> = {
+  'points.expiring': { en: 'Points expiring', hi: 'पॉइंट समाप्त होने वाले हैं' },
+  'registration.approved': { en: 'Registration approved', hi: 'पंजीकरण स्वीकृत' },
+  'registration.rejected': { en: 'Registration not approved', hi: 'पंजीकरण स्वीकृत नहीं हुआ' },
+  'kyc.approved': { en: 'KYC verified', hi: 'KYC सत्यापित' },
+  'kyc.rejected': { en: 'KYC rejected', hi: 'KYC अस्वीकृत' },
+  'redemption.approved': { en: 'Redemption approved', hi: 'रिडेम्प्शन स्वीकृत' },
+  'redemption.rejected': { en: 'Redemption rejected', hi: 'रिडेम्प्शन अस्वीकृत' },
+  'redemption.paid': { en: 'Payment sent', hi: 'भुगतान भेजा गया' },
+  'redemption.dispatched': { en: 'Reward dispatched', hi: 'उपहार भेजा गया' },
+  'redemption.delivered': { en: 'Reward delivered', hi: 'उपहार पहुँच गया' },
+  'redemption.returned': { en: 'Reward returned', hi: 'उपहार वापस आया' },
+  'voucher.issued': { en: 'E-voucher issued', hi: 'ई-वाउचर जारी' },
+  'project.approved': { en: 'Project approved', hi: 'प्रोजेक्ट स्वीकृत' },
+  'project.rejected': { en: 'Project not approved', hi: 'प्रोजेक्ट स्वीकृत नहीं हुआ' },
+  'feedback.in_progress': { en: 'Feedback in progress', hi: 'प्रतिक्रिया पर काम जारी' },
+  'feedback.resolved': { en: 'Feedback resolved', hi: 'प्रतिक्रिया का समाधान' },
+};
+
+/**
+ * Push bodies that differ from the SMS: a push shows on a locked screen, so an e-voucher's code
+ * and PIN go by SMS/WhatsApp and in the app only.
+ */
+const PUSH_TEXTS: Partial<Record<MessageEvent, { en: string; hi: string }>> = {
+  'voucher.issued': {
+    en: 'Your {reward} e-voucher is ready. Open the app to see its code and PIN.',
+    hi: 'आपका {reward} ई-वाउचर तैयार है। उसका कोड और PIN देखने के लिए ऐप खोलें।',
+  },
+};
+
+/** A push template's title and body (its first line is the title, when it has more than one). */
+export function pushTitleAndBody(text: string, fallbackTitle: string): { title: string; body: string } {
+  const newline = text.indexOf('\n');
+  if (newline < 0) return { title: fallbackTitle, body: text };
+  return { title: text.slice(0, newline).trim() || fallbackTitle, body: text.slice(newline + 1).trim() };
+}
+
+/** One event's text on every channel (WhatsApp templates use the SMS wording; push adds a title), en + hi. */
+const sms = (key: MessageEvent, en: string, hi: string): MessageText[] => {
+  const title = PUSH_TITLES[key];
+  const push = PUSH_TEXTS[key] ?? { en, hi };
+  return [
+    ...(['sms', 'whatsapp'] as const).flatMap((channel) => [
+      { key, channel, language: 'en' as const, body: en },
+      { key, channel, language: 'hi' as const, body: hi },
+    ]),
+    { key, channel: 'push', language: 'en', body: title ? `${title.en}\n${push.en}` : push.en },
+    { key, channel: 'push', language: 'hi', body: title ? `${title.hi}\n${push.hi}` : push.hi },
+  ];
+};
 
 /**
  * English and Hindi (Devanagari) texts of every event. DLT template ids are registered per business,

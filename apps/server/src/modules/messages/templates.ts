@@ -44,8 +44,10 @@ export function renderTemplate(
   variables: Record<string, unknown>,
   channel: MessageChannel = 'sms',
 ): string {
-  for (const name of placeholdersOf(body)) cleanVariable(name, variables[name], channel);
-  return body.replace(PLACEHOLDER, (_, name: string) => cleanVariable(name, variables[name], channel));
+  // Each variable cleaned once (a missing one throws before anything is filled), then filled in.
+  const values = new Map<string, string>();
+  for (const name of placeholdersOf(body)) values.set(name, cleanVariable(name, variables[name], channel));
+  return body.replace(PLACEHOLDER, (_, name: string) => values.get(name)!);
 }
 
 export interface TemplateRow {

@@ -12,6 +12,7 @@ import {
 } from './channel-stand-ins.test-kit';
 import { until } from './messages.test-kit';
 import { queueMessage } from './outbox';
+import { MESSAGE_EVENTS, MESSAGE_TEXTS, pushTitleAndBody } from './templates.data';
 
 let stand: ChannelStandIn;
 let t: TestApp;
@@ -235,6 +236,88 @@ describe('push through FCM HTTP v1', () => {
         }),
       ).not.toBeNull();
     });
+  });
+
+  it('step messages also go to push where the member has a device: en + hi titles, once per cause and channel, a promotional mute does not hold them back', async () => {
+    const hi = await member({ status: 'pending', language: 'hi' });
+    const en = await member({ status: 'pending' });
+    const none = await member({ status: 'pending' });
+    const tokenOf = (m: { id: number }) => `fcm-step-${m.id}-${'s'.repeat(40)}`;
+    for (const m of [hi, en]) {
+      const res = await asMember(t, m.token, {
+        method: 'POST',
+        url: '/api/app/devices',
+        payload: { token: tokenOf(m), platform: 'android' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await settings(hi.token, { promotionsMuted: true })).statusCode).toBe(200);
+    const approve = await t.as('cs', {
+      method: 'POST',
+      url: '/api/admin/pending-users/approve',
+      payload: { ids: [hi.id, en.id, none.id] },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const pushTo = (m: { id: number }) =>
+      stand.requests.filter(
+        (r) =>
+          r.path.endsWith('/messages:send') && (r.body.message as { token: string }).token === tokenOf(m),
+      );
+    await until(() => pushTo(hi).length > 0 && pushTo(en).length > 0);
+    expect(pushTo(hi)[0]!.body.message).toMatchObject({
+      notification: {
+        title: 'पंजीकरण स्वीकृत',
+        body: expect.stringMatching(
+          /^प्रिय Test member .*, आपका Action Tesa पंजीकरण स्वीकृत हो गया है। स्वागत है!$/,
+        ),
+      },
+      data: { event: 'registration.approved' },
+    });
+    expect(pushTo(en)[0]!.body.message).toMatchObject({
+      notification: {
+        title: 'Registration approved',
+        body: expect.stringMatching(
+          /^Dear Test member .*, your Action Tesa registration is approved\. Welcome!$/,
+        ),
+      },
+    });
+    const row = await sentRow(hi.id, 'push');
+    expect(row).toMatchObject({
+      status: 'sent',
+      provider: 'fcm',
+      priority: 5,
+      recipient: String(hi.id),
+      template_key: 'registration.approved',
+      language: 'hi',
+    });
+    // From the same step as the SMS: one row per channel; none by push without a device.
+    const channels = async (m: { id: number }) =>
+      (await rows('select channel from member_messages where member_id = $1 order by channel', [m.id])).map(
+        (r) => r.channel,
+      );
+    expect(await channels(hi)).toEqual(['push', 'sms']);
+    expect(await channels(none)).toEqual(['sms']);
+    // Deciding again is refused and queues nothing more on any channel.
+    await t.as('cs', { method: 'POST', url: '/api/admin/pending-users/approve', payload: { ids: [hi.id] } });
+    expect(await channels(hi)).toEqual(['push', 'sms']);
+    expect(pushTo(hi)).toHaveLength(1);
+  });
+
+  it('every step event has a push title and body in English and Hindi; an e-voucher push shows no code or PIN', () => {
+    const steps = Object.keys(MESSAGE_EVENTS).filter((key) => key !== 'otp' && key !== 'notification');
+    for (const key of steps)
+      for (const language of ['en', 'hi'] as const) {
+        const text = MESSAGE_TEXTS.find(
+          (m) => m.key === key && m.channel === 'push' && m.language === language,
+        );
+        const { title, body } = pushTitleAndBody(text!.body, '-');
+        expect(title, `${key} ${language}`).not.toBe('-');
+        expect(body.length, `${key} ${language}`).toBeGreaterThan(0);
+        if (language === 'hi') expect(`${title} ${body}`, key).toMatch(/[\u0900-\u097F]/);
+      }
+    const voucher = MESSAGE_TEXTS.filter((m) => m.key === 'voucher.issued' && m.channel === 'push');
+    expect(voucher).toHaveLength(2);
+    for (const m of voucher) expect(m.body).not.toMatch(/\{(code|pin)\}/);
   });
 
   it('one-time codes jump the queue: claimed before promotional messages queued earlier', async () => {
