@@ -484,6 +484,17 @@ BEGIN
     IF v_referral_due THEN
       PERFORM 1 FROM members mm WHERE mm.id IN (p_member, m.referred_by) ORDER BY mm.id FOR UPDATE;
       v_member_locked := true;
+    ELSIF m.referred_by IS NOT NULL THEN
+      -- A second update of the member's row in one transaction (the scan's posting, then a bonus,
+      -- the tier figure or a hold) makes PostgreSQL re-check its referred_by foreign key, which takes
+      -- a key-share lock on the referrer AFTER the member: against a referral-paying scan of the same
+      -- member (referrer, then member, in id order; a referrer is always older) that is a deadlock.
+      -- So the referrer's key-share lock is taken first, in that same order.
+      PERFORM 1 FROM members mm WHERE mm.id = m.referred_by FOR KEY SHARE;
+      IF v_capped OR v_rated THEN
+        PERFORM 1 FROM members mm WHERE mm.id = p_member FOR UPDATE;
+        v_member_locked := true;
+      END IF;
     ELSIF v_capped OR v_rated THEN
       PERFORM 1 FROM members mm WHERE mm.id = p_member FOR UPDATE;
       v_member_locked := true;
