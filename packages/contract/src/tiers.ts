@@ -7,7 +7,7 @@ import {
   settingRowFields,
 } from './effective-settings';
 import { endpoint } from './endpoint';
-import { idParams, text } from './input';
+import { idParams, text, uniqueArray } from './input';
 
 /**
  * Tiers (issue 26 item 2). A tier policy, effective-dated and maker-checker on the setting kit
@@ -64,10 +64,11 @@ export const tierPolicyBody = z
       .int(TIER_MESSAGES.period)
       .min(1, TIER_MESSAGES.period)
       .max(36, TIER_MESSAGES.period),
-    tiers: z
-      .array(tierLevel, { error: TIER_MESSAGES.tiers })
-      .min(1, TIER_MESSAGES.tiers)
-      .max(10, TIER_MESSAGES.tiers),
+    // The shared list rule (input.ts): at most 10, and the same tier (by name) not twice.
+    tiers: uniqueArray(tierLevel, 10, {
+      error: TIER_MESSAGES.tiers,
+      key: (tier) => tier.name.trim().toLowerCase(),
+    }).min(1, TIER_MESSAGES.tiers),
     ...settingRequestFields,
   })
   .superRefine((body, ctx) => {
