@@ -6,6 +6,7 @@ import { members } from '../../db/schema/members';
 import { memberMessages, messageTemplates } from '../../db/schema/messages';
 import { encryptText } from '../../lib/field-crypto';
 import { intArray } from '../../lib/raw-sql';
+import { yieldToOthers } from '../../lib/yield';
 import { findTemplate, renderTemplate, TemplateError } from './templates';
 import { fromCauseOf, isPromotional, MESSAGE_EVENTS, type MessageEvent } from './templates.data';
 
@@ -108,7 +109,6 @@ export interface StepMessage {
 /** Rows per INSERT; rows rendered between two turns of the event loop (health, other users). */
 const STEP_ROWS_PER_INSERT = 2_000;
 const STEP_ROWS_BETWEEN_YIELDS = 500;
-const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * A step message to a member (a decision's outcome), in their language, `name` filled from the
