@@ -66,21 +66,6 @@ export const COURIER_REPORTS = [
     label: 'Courier dispatch',
     permission: COURIER_PAGE,
     dateField: 'Dispatch date',
-    columns: [
-      { header: 'Redemption', key: 'id', width: 10 },
-      { header: 'Dispatched', key: 'dispatchedOn', width: 12 },
-      { header: 'Courier', key: 'courierCompany', width: 16 },
-      { header: 'AWB', key: 'awb', width: 18 },
-      { header: 'Member code', key: 'memberCode', width: 12 },
-      { header: 'Member', key: 'memberName', width: 24 },
-      { header: 'Mobile', key: 'memberMobile', width: 12 },
-      { header: 'Gift', key: 'rewardName', width: 24 },
-      { header: 'Quantity', key: 'quantity', width: 8 },
-      { header: 'Ship to', key: 'shipTo', width: 40 },
-      { header: 'Status', key: 'status', width: 10 },
-      { header: 'Delivered', key: 'deliveredOn', width: 12 },
-      { header: 'Return reason', key: 'reason', width: 24 },
-    ],
   },
 ] as const satisfies readonly ReportDefinition[];
 

@@ -176,19 +176,6 @@ export const GIFT_VOUCHER_REPORTS = [
     label: 'Gift vouchers',
     permission: GIFT_VOUCHERS_PAGE,
     dateField: 'Voucher added',
-    columns: [
-      { header: 'Voucher', key: 'id', width: 10 },
-      { header: 'Brand', key: 'brand', width: 18 },
-      { header: 'Denomination (₹)', key: 'denomination', width: 14 },
-      { header: 'Code', key: 'code', width: 24 },
-      { header: 'PIN', key: 'pinMasked', width: 10 },
-      { header: 'Expiry', key: 'expiresOn', width: 12 },
-      { header: 'Status', key: 'status', width: 10 },
-      { header: 'Redemption', key: 'redemptionId', width: 12 },
-      { header: 'Issued', key: 'issuedAt', width: 20 },
-      { header: 'Upload', key: 'uploadId', width: 10 },
-      { header: 'Added', key: 'createdAt', width: 20 },
-    ],
   },
 ] as const satisfies readonly ReportDefinition[];
 

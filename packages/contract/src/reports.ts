@@ -17,9 +17,10 @@ export type { ReportColumn, ReportDefinition } from './report-definition';
 /**
  * The report catalogue (PRODUCT.md §2 "Reports"). Every report type is one entry here: its key (the
  * `reportType` of the shell spec's request and the file name `<key>.xlsx`), its label, the page
- * permission a role needs to run it, its columns and the date its range filters on. The server
- * pairs each key with one source function (apps/server/src/modules/reports/report-sources.ts); the
- * type system refuses an entry without a source.
+ * permission a role needs to run it and the date its range filters on. The server pairs each key with
+ * one source, contributed by the module that owns the rows; the type system refuses an entry without
+ * a source. A report built on a list takes the list's columns (`reportOf`); only a source that
+ * computes its own rows names `columns` here.
  */
 
 /** The Download Report page: its permission guards every report endpoint. */
@@ -35,15 +36,6 @@ export const REPORTS = [
     label: 'Staff accounts',
     permission: '/dashboard/manageadmin',
     dateField: 'Account created',
-    columns: [
-      { header: 'Name', key: 'name', width: 24 },
-      { header: 'Email', key: 'email', width: 30 },
-      { header: 'Mobile', key: 'mobile', width: 14 },
-      { header: 'Role', key: 'role', width: 16 },
-      { header: 'Active', key: 'active', width: 8 },
-      { header: 'Last sign-in', key: 'lastSignInAt', width: 20 },
-      { header: 'Created', key: 'createdAt', width: 20 },
-    ],
   },
   {
     key: 'audit_log',
@@ -56,54 +48,18 @@ export const REPORTS = [
     label: 'Sign-in activity',
     permission: '/dashboard/manageadmin',
     dateField: 'Time of the attempt',
-    columns: [
-      { header: 'Time', key: 'at', width: 20 },
-      { header: 'Email', key: 'email', width: 30 },
-      { header: 'Outcome', key: 'outcome', width: 16 },
-      { header: 'IP', key: 'ip', width: 16 },
-    ],
   },
   {
     key: 'members',
     label: 'Members',
     permission: '/dashboard/users',
     dateField: 'Registration date',
-    columns: [
-      { header: 'Code', key: 'code', width: 10 },
-      { header: 'Name', key: 'name', width: 24 },
-      { header: 'Mobile', key: 'mobile', width: 12 },
-      { header: 'Type', key: 'type', width: 12 },
-      { header: 'City', key: 'city', width: 14 },
-      { header: 'District', key: 'district', width: 14 },
-      { header: 'State', key: 'state', width: 16 },
-      { header: 'Pincode', key: 'pincode', width: 8 },
-      { header: 'Dealer', key: 'dealer', width: 20 },
-      { header: 'Status', key: 'status', width: 10 },
-      { header: 'Reason', key: 'statusReason', width: 28 },
-      { header: 'KYC', key: 'kycStatus', width: 10 },
-      { header: 'Balance', key: 'balance', width: 10 },
-      { header: 'Registered', key: 'createdAt', width: 20 },
-    ],
   },
   {
     key: 'kyc_decisions',
     label: 'KYC decisions',
     permission: '/dashboard/approvals/kyc_history',
     dateField: 'Decision time',
-    columns: [
-      { header: 'Decided', key: 'decidedAt', width: 20 },
-      { header: 'Member code', key: 'memberCode', width: 12 },
-      { header: 'Member', key: 'memberName', width: 24 },
-      { header: 'Result', key: 'status', width: 10 },
-      { header: 'Reason', key: 'reasonCode', width: 20 },
-      { header: 'Comment', key: 'comment', width: 30 },
-      { header: 'Reviewer', key: 'reviewer', width: 20 },
-      { header: 'Aadhaar', key: 'aadhaar', width: 16 },
-      { header: 'PAN', key: 'pan', width: 12 },
-      { header: 'Account', key: 'accountNumber', width: 14 },
-      { header: 'IFSC', key: 'ifsc', width: 12 },
-      { header: 'Submitted', key: 'submittedAt', width: 20 },
-    ],
   },
   {
     key: 'points_ledger',
@@ -116,31 +72,12 @@ export const REPORTS = [
     label: 'Tiers (members by tier: each tier reached, and the tier now)',
     permission: '/dashboard/scheme',
     dateField: 'Tier from',
-    columns: [
-      { header: 'From', key: 'fromAt', width: 20 },
-      { header: 'Member code', key: 'memberCode', width: 12 },
-      { header: 'Member', key: 'memberName', width: 24 },
-      { header: 'Tier', key: 'tier', width: 14 },
-      { header: 'How', key: 'reason', width: 12 },
-      { header: 'Points earned in the period', key: 'earned', width: 14 },
-      { header: 'Tier now', key: 'currentTier', width: 14 },
-    ],
   },
   {
     key: 'points_expiry',
     label: 'Points expiry (earned lots by expiry date)',
     permission: '/dashboard/scheme',
     dateField: 'Expiry time',
-    columns: [
-      { header: 'Expires', key: 'expiresAt', width: 20 },
-      { header: 'Expiry month', key: 'expiryMonth', width: 12 },
-      { header: 'Member code', key: 'memberCode', width: 12 },
-      { header: 'Member', key: 'memberName', width: 24 },
-      { header: 'Earned', key: 'earnedAt', width: 20 },
-      { header: 'Points earned', key: 'amount', width: 12 },
-      { header: 'Points left', key: 'remaining', width: 12 },
-      { header: 'Points expired', key: 'expired', width: 12 },
-    ],
   },
   ...COUPON_REPORTS,
   ...GIFT_VOUCHER_REPORTS,
@@ -161,17 +98,6 @@ export const REPORTS = [
     label: 'Event attendees',
     permission: '/dashboard/media/event',
     dateField: 'Registration time',
-    columns: [
-      { header: 'Event', key: 'eventTitle', width: 28 },
-      { header: 'Member code', key: 'memberCode', width: 12 },
-      { header: 'Name', key: 'memberName', width: 24 },
-      { header: 'Mobile', key: 'mobile', width: 14 },
-      { header: 'Member type', key: 'memberType', width: 12 },
-      { header: 'State', key: 'state', width: 16 },
-      { header: 'Status', key: 'status', width: 12 },
-      { header: 'Registered', key: 'registeredAt', width: 20 },
-      { header: 'Cancelled', key: 'cancelledAt', width: 20 },
-    ],
   },
 ] as const satisfies readonly ReportDefinition[];
 

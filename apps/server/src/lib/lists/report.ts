@@ -1,4 +1,4 @@
-import { REPORTS, type ReportColumn } from '@app/contract/reports';
+import type { ReportColumn } from '@app/contract/reports';
 import { and, count, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { ReportRow, SheetColumn } from '../xlsx-writer';
@@ -26,26 +26,19 @@ export interface ReportSource {
  * A report type served by a list declaration: its rows in a date range, walked along the list's
  * keyset sorted by `dateKey` (a sort key of the list) ascending. Its columns are the list's own
  * export columns (label, width and format declared once, with the list), but those marked
- * `report: false`; or, for a catalogue entry that still names them, the catalogue's, each a
- * column of the list formatted as the list declares.
+ * `report: false`: a column added to the list is in its export and its report. Only a source that
+ * computes its own rows (not a list) names its columns in the catalogue.
  */
-export function reportOf<Row, Raw>(
-  list: List<Row, Raw>,
-  dateKey: string,
-  columns: readonly ReportColumn[] = reportColumnsOf(list),
-  /** Catalogue key → the list's column, where the two names differ. */
-  renamed: Record<string, string> = {},
-): ReportSource {
+export function reportOf<Row, Raw>(list: List<Row, Raw>, dateKey: string): ReportSource {
+  const columns = reportColumnsOf(list);
   const date = list.sort[dateKey];
   if (!date) throw new Error(`report: ${dateKey} is not a sort key of the list`);
   const formats = columns.map((c) => {
-    const from = renamed[c.key] ?? c.key;
-    const declared = (list.columns as Record<string, Column | Expr>)[from];
-    const computed = list.computed?.[from];
-    if (!declared && !computed) throw new Error(`report: column ${from} is not a column of the list`);
+    const declared = (list.columns as Record<string, Column | Expr>)[c.key];
+    const computed = list.computed?.[c.key];
     const cell = computed
       ? (row: Row) => computed.cell(row)
-      : (row: Row) => (row as Record<string, unknown>)[from];
+      : (row: Row) => (row as Record<string, unknown>)[c.key];
     return { key: c.key, cell, format: (declared ? columnOf(declared).format : computed?.format) ?? 'text' };
   });
   const inRange = (range: ReportRange) =>
@@ -76,12 +69,3 @@ export const reportColumnsOf = <Row, Raw>(list: List<Row, Raw>): ReportColumn[] 
   exportColumns(list)
     .filter((c) => c.report !== false)
     .map((c) => ({ header: c.label, key: c.key, ...(c.width === undefined ? {} : { width: c.width }) }));
-
-/** The catalogue's columns of a report type (an entry that names its columns). */
-export function reportColumns(key: string): readonly ReportColumn[] {
-  const report = (REPORTS as readonly { key: string; columns?: readonly ReportColumn[] }[]).find(
-    (r) => r.key === key,
-  );
-  if (!report?.columns) throw new Error(`report: ${key} is not in the catalogue with its columns`);
-  return report.columns;
-}

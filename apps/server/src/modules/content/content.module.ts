@@ -1,4 +1,4 @@
-import { reportColumns, reportOf } from '../../lib/lists/report';
+import { reportOf } from '../../lib/lists/report';
 import type { ModuleContribution } from '../../lib/module-contribution';
 import { contentCards } from './content.dashboard';
 import { contentRoutes } from './content.routes';
@@ -9,6 +9,6 @@ export const contentModule: ModuleContribution = {
   routes: [contentRoutes],
   dashboardCards: [contentCards],
   reportSources: {
-    event_attendees: reportOf(attendeeList, 'registeredAt', reportColumns('event_attendees')),
+    event_attendees: reportOf(attendeeList, 'registeredAt'),
   },
 };

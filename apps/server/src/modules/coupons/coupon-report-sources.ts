@@ -7,7 +7,7 @@ import { distributors, invoiceLines, invoices } from '../../db/schema/invoices';
 import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
-import { type ReportSource, reportColumns, reportOf } from '../../lib/lists/report';
+import { type ReportSource, reportOf } from '../../lib/lists/report';
 import { isoText } from '../../lib/lists/sql';
 import { allocationList } from '../coupon-allocations';
 import { scanList } from '../coupon-scans';
@@ -28,19 +28,19 @@ type StockReportRow = Record<string, unknown> & {
  */
 const couponStock = defineList<StockReportRow, Record<string, unknown>>({
   columns: {
-    batchId: { sql: couponBatches.id, format: 'int' },
-    sku: products.sku,
-    productName: products.name,
-    firstSerial: { sql: couponBatches.firstSerial, format: 'int' },
-    lastSerial: { sql: couponBatches.lastSerial, format: 'int' },
-    quantity: { sql: couponBatches.quantity, format: 'int' },
-    expiresOn: { sql: couponBatches.expiresOn, format: 'date' },
-    status: couponBatches.status,
+    batchId: { sql: couponBatches.id, label: 'Batch', format: 'int', width: 8 },
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    productName: { sql: products.name, label: 'Product', width: 24 },
+    firstSerial: { sql: couponBatches.firstSerial, label: 'First serial', format: 'int', width: 12 },
+    lastSerial: { sql: couponBatches.lastSerial, label: 'Last serial', format: 'int', width: 12 },
+    quantity: { sql: couponBatches.quantity, label: 'Quantity', format: 'int', width: 10 },
+    expiresOn: { sql: couponBatches.expiresOn, label: 'Expires', format: 'date', width: 12 },
+    status: { sql: couponBatches.status, label: 'Status', width: 10 },
     // As Coupon Stock (liabilityOf): at the points in force, and with the schemes in force at most.
     points: skuPoints.now,
     schemePoints: schemePointsPerScan(products.id, skuPoints.now),
     stored: countsJson(couponBatches.id),
-    createdAt: { sql: isoText(couponBatches.createdAt), format: 'datetime' },
+    createdAt: { sql: isoText(couponBatches.createdAt), label: 'Created', format: 'datetime', width: 20 },
   },
   map: ({ stored, ...r }) => {
     const counts = visibleCounts(stored as Record<string, number> | null, r.expiresOn as string);
@@ -75,18 +75,18 @@ const couponStock = defineList<StockReportRow, Record<string, unknown>>({
 /** One row per invoice line of the invoices recorded in the range. */
 const invoiceLinesReport = defineList<Record<string, unknown>>({
   columns: {
-    number: invoices.number,
-    invoiceDate: invoices.invoiceDate,
-    distributorCode: distributors.code,
-    distributorName: distributors.name,
-    gstin: distributors.gstin,
-    state: distributors.state,
-    city: distributors.city,
-    sku: products.sku,
-    quantity: invoiceLines.quantity,
-    allocated: invoiceLines.allocated,
-    uploadId: invoices.uploadId,
-    createdAt: { sql: isoText(invoices.createdAt), format: 'datetime' },
+    number: { sql: invoices.number, label: 'Invoice', width: 16 },
+    invoiceDate: { sql: invoices.invoiceDate, label: 'Invoice date', format: 'date', width: 12 },
+    distributorCode: { sql: distributors.code, label: 'Distributor code', width: 14 },
+    distributorName: { sql: distributors.name, label: 'Distributor', width: 24 },
+    gstin: { sql: distributors.gstin, label: 'GSTIN', width: 16 },
+    state: { sql: distributors.state, label: 'State', width: 14 },
+    city: { sql: distributors.city, label: 'City', width: 14 },
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    quantity: { sql: invoiceLines.quantity, label: 'Quantity', format: 'int', width: 10 },
+    allocated: { sql: invoiceLines.allocated, label: 'Allocated', format: 'int', width: 10 },
+    uploadId: { sql: invoices.uploadId, label: 'Upload', format: 'int', width: 8 },
+    createdAt: { sql: isoText(invoices.createdAt), label: 'Recorded', format: 'datetime', width: 20 },
   },
   from: (db, fields) =>
     db
@@ -106,19 +106,29 @@ const decider = alias(staff, 'decider');
 /** One row per reported coupon (the serial breaks ties within a report). */
 const damaged = defineList<Record<string, unknown>>({
   columns: {
-    reportId: damagedReports.id,
-    createdAt: { sql: isoText(damagedReports.createdAt), format: 'datetime' },
-    serial: damagedReportItems.serial,
-    code: coupons.code,
-    sku: products.sku,
-    reason: damagedReports.reason,
-    status: damagedReports.status,
-    reportedBy: staff.name,
-    decidedBy: decider.name,
-    decidedAt: { sql: sql`${isoText(damagedReports.decidedAt)}`, format: 'datetime' },
-    replacement: sql<
-      number | null
-    >`(select r.serial from coupons r where r.replaces_serial = ${damagedReportItems.serial} limit 1)`,
+    reportId: { sql: damagedReports.id, label: 'Report', format: 'int', width: 8 },
+    createdAt: { sql: isoText(damagedReports.createdAt), label: 'Reported', format: 'datetime', width: 20 },
+    serial: { sql: damagedReportItems.serial, label: 'Serial', format: 'int', width: 12 },
+    code: { sql: coupons.code, label: 'Code', width: 14 },
+    sku: { sql: products.sku, label: 'SKU', width: 14 },
+    reason: { sql: damagedReports.reason, label: 'Reason', width: 12 },
+    status: { sql: damagedReports.status, label: 'Status', width: 10 },
+    reportedBy: { sql: staff.name, label: 'Reported by', width: 20 },
+    decidedBy: { sql: decider.name, label: 'Decided by', width: 20 },
+    decidedAt: {
+      sql: sql`${isoText(damagedReports.decidedAt)}`,
+      label: 'Decided',
+      format: 'datetime',
+      width: 20,
+    },
+    replacement: {
+      sql: sql<
+        number | null
+      >`(select r.serial from coupons r where r.replaces_serial = ${damagedReportItems.serial} limit 1)`,
+      label: 'Replacement serial',
+      format: 'int',
+      width: 14,
+    },
   },
   from: (db, fields) =>
     db
@@ -142,9 +152,9 @@ export const COUPON_REPORT_SOURCES: Record<
   'coupon_stock' | 'coupon_allocations' | 'invoices' | 'damaged_coupons' | 'scans',
   ReportSource
 > = {
-  coupon_stock: reportOf(couponStock, 'createdAt', reportColumns('coupon_stock')),
-  coupon_allocations: reportOf(allocationList, 'createdAt', reportColumns('coupon_allocations')),
-  invoices: reportOf(invoiceLinesReport, 'createdAt', reportColumns('invoices')),
-  damaged_coupons: reportOf(damaged, 'createdAt', reportColumns('damaged_coupons')),
-  scans: reportOf(scanList, 'createdAt', reportColumns('scans'), { serial: 'couponSerial' }),
+  coupon_stock: reportOf(couponStock, 'createdAt'),
+  coupon_allocations: reportOf(allocationList, 'createdAt'),
+  invoices: reportOf(invoiceLinesReport, 'createdAt'),
+  damaged_coupons: reportOf(damaged, 'createdAt'),
+  scans: reportOf(scanList, 'createdAt'),
 };

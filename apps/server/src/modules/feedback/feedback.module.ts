@@ -1,4 +1,4 @@
-import { reportColumns, reportOf } from '../../lib/lists/report';
+import { reportOf } from '../../lib/lists/report';
 import type { ModuleContribution } from '../../lib/module-contribution';
 import { feedbackAppRoutes } from './feedback.app-routes';
 import { feedbackList } from './feedback.repository';
@@ -7,5 +7,5 @@ import { feedbackRoutes } from './feedback.routes';
 export const feedbackModule: ModuleContribution = {
   name: 'feedback',
   routes: [feedbackAppRoutes, feedbackRoutes],
-  reportSources: { feedback: reportOf(feedbackList, 'createdAt', reportColumns('feedback')) },
+  reportSources: { feedback: reportOf(feedbackList, 'createdAt') },
 };

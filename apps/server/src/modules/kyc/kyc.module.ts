@@ -1,4 +1,4 @@
-import { reportColumns, reportOf } from '../../lib/lists/report';
+import { reportOf } from '../../lib/lists/report';
 import type { ModuleContribution } from '../../lib/module-contribution';
 import { bankVerificationRoutes } from './bank-verification.routes';
 import { kycAppRoutes } from './kyc.app-routes';
@@ -10,8 +10,6 @@ export const kycModule: ModuleContribution = {
   routes: [kycAppRoutes, kycRoutes, bankVerificationRoutes],
   reportSources: {
     /** KYC decisions made in the range (undecided rows fall outside any range); numbers masked. */
-    kyc_decisions: reportOf(kycList, 'decidedAt', reportColumns('kyc_decisions'), {
-      reviewer: 'decidedByName',
-    }),
+    kyc_decisions: reportOf(kycList, 'decidedAt'),
   },
 };

@@ -1,4 +1,4 @@
-import { reportColumns, reportOf } from '../../lib/lists/report';
+import { reportOf } from '../../lib/lists/report';
 import type { ModuleContribution } from '../../lib/module-contribution';
 import { memberApprovalsRoutes } from './members.approvals.routes';
 import { memberCards } from './members.dashboard';
@@ -12,6 +12,6 @@ export const membersModule: ModuleContribution = {
   dashboardCards: [memberCards],
   /** Members registered in the range. No KYC numbers. */
   reportSources: {
-    members: reportOf(memberList, 'createdAt', reportColumns('members'), { dealer: 'dealerName' }),
+    members: reportOf(memberList, 'createdAt'),
   },
 };

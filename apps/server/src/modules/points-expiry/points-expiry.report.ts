@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { members } from '../../db/schema/members';
 import { pointsLots } from '../../db/schema/points-expiry';
 import { defineList } from '../../lib/lists/define';
-import { reportColumns, reportOf } from '../../lib/lists/report';
+import { reportOf } from '../../lib/lists/report';
 import { isoText } from '../../lib/lists/sql';
 
 interface ExpiryLotRow {
@@ -47,4 +47,4 @@ const expiryLotList = defineList<ExpiryLotRow>({
   id: pointsLots.id,
 });
 
-export const pointsExpiryReportSource = reportOf(expiryLotList, 'expiresAt', reportColumns('points_expiry'));
+export const pointsExpiryReportSource = reportOf(expiryLotList, 'expiresAt');

@@ -1,4 +1,4 @@
-import { reportColumns, reportOf } from '../../lib/lists/report';
+import { reportOf } from '../../lib/lists/report';
 import type { ModuleContribution } from '../../lib/module-contribution';
 import { projectsAppRoutes } from './projects.app-routes';
 import { projectList } from './projects.repository';
@@ -7,5 +7,5 @@ import { projectsRoutes } from './projects.routes';
 export const projectsModule: ModuleContribution = {
   name: 'projects',
   routes: [projectsAppRoutes, projectsRoutes],
-  reportSources: { projects: reportOf(projectList, 'createdAt', reportColumns('projects')) },
+  reportSources: { projects: reportOf(projectList, 'createdAt') },
 };

@@ -55,9 +55,9 @@ describe('direct download (use 1)', () => {
     expect(rows).toHaveLength(Number(accounts!.n));
     const almond = rows.find((r) => r[1] === 'almond-team@demo.local')!;
     expect(almond[3]).toBe('Almond Team');
-    expect(almond[4]).toBe('Yes');
+    expect(almond[4]).toBe('Yes'); // Active (Locked is [5])
     // An Excel date (exceljs reads its IST wall time back as a Date).
-    expect(almond[6]).toBeInstanceOf(Date);
+    expect(almond[7]).toBeInstanceOf(Date);
   });
 
   it('filters on whole days in Asia/Kolkata, both ends inclusive', async () => {

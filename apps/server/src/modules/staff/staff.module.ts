@@ -1,4 +1,4 @@
-import { reportColumns, reportOf } from '../../lib/lists/report';
+import { reportOf } from '../../lib/lists/report';
 import type { ModuleContribution } from '../../lib/module-contribution';
 import { signInActivitySource } from './sign-in-activity.report';
 import { staffCards } from './staff.dashboard';
@@ -11,7 +11,7 @@ export const staffModule: ModuleContribution = {
   dashboardCards: [staffCards],
   reportSources: {
     /** Staff accounts created in the range, with their role's display name. */
-    staff: reportOf(staffList, 'createdAt', reportColumns('staff'), { role: 'roleName' }),
+    staff: reportOf(staffList, 'createdAt'),
     sign_in_activity: signInActivitySource,
   },
 };

@@ -25,7 +25,7 @@ const staffColumns = {
 export const staffList = defineList<StaffRow>({
   columns: {
     ...staffColumns,
-    id: { sql: staff.id, label: 'ID', format: 'int', width: 8 },
+    id: { sql: staff.id, label: 'ID', format: 'int', width: 8, report: false },
     name: { sql: staff.name, label: 'Name', width: 24 },
     email: { sql: staff.email, label: 'Email', width: 30 },
     mobile: { sql: staff.mobile, label: 'Mobile', width: 12 },

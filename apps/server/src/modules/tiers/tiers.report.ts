@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { members } from '../../db/schema/members';
 import { memberTiers } from '../../db/schema/tiers';
 import { defineList } from '../../lib/lists/define';
-import { reportColumns, reportOf } from '../../lib/lists/report';
+import { reportOf } from '../../lib/lists/report';
 import { isoText } from '../../lib/lists/sql';
 
 interface TierChangeRow {
@@ -39,4 +39,4 @@ const tierChangeList = defineList<TierChangeRow>({
   id: memberTiers.id,
 });
 
-export const tiersReportSource = reportOf(tierChangeList, 'fromAt', reportColumns('tiers'));
+export const tiersReportSource = reportOf(tierChangeList, 'fromAt');
