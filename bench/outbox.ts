@@ -13,6 +13,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -85,6 +86,7 @@ function probe(url: string) {
     }
   })();
   return {
+    times,
     async stop() {
       running = false;
       await done;
@@ -150,6 +152,17 @@ try {
   );
   console.log(`fan-out: ${fmt(queued)} push messages queued in ${seconds(performance.now() - t)}`);
 
+  // What the machine's load alone costs /api/health: probed for 3 s with the app idle (no drain).
+  const idleProbe = probe(`${base}/api/health`);
+  await new Promise((r) => setTimeout(r, 3000));
+  const idleHealth = await idleProbe.stop();
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  const loadBefore = load();
+
   // The outbox drains them at concurrency C; codes are queued meanwhile; health is probed.
   const outbox = createOutbox(app, { concurrency: C, pollMs: 200 });
   const health = probe(`${base}/api/health`);
@@ -172,6 +185,7 @@ try {
   t = performance.now();
   let cpu = process.cpuUsage();
   outbox.start();
+  let reported = performance.now();
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
     const left = Number(
@@ -182,9 +196,23 @@ try {
       ).rows[0]!.n,
     );
     if (left === 0) break;
+    // A long run says how it goes every 30 s (a run cut short still has its figures).
+    if (performance.now() - reported >= 30_000) {
+      reported = performance.now();
+      const elapsed = performance.now() - t;
+      const codes = (
+        await sql(`select extract(epoch from (sent_at - created_at)) * 1000 as ms from member_messages
+          where cause_kind = 'bench_otp' and sent_at is not null`)
+      ).rows.map((r) => Number(r.ms));
+      const used = process.cpuUsage(cpu);
+      console.log(
+        `  … ${seconds(elapsed)}: ${fmt(queued - left)} of ${fmt(queued)} sent (${fmt(Math.round((queued - left) / (elapsed / 1000)))}/s, CPU ${((used.user + used.system) / Math.max(1, queued - left)).toFixed(0)} µs each), codes p99 ${quantile(codes, 0.99).toFixed(0)} ms, health p99 ${quantile(health.times, 0.99).toFixed(1)} ms, load ${load()}`,
+      );
+    }
   }
   const drained = performance.now() - t;
   const drainCpu = process.cpuUsage(cpu);
+  const loadAfter = load();
   clearInterval(otpTimer);
   await new Promise((r) => setTimeout(r, 1500));
   await outbox.stop();
@@ -262,7 +290,10 @@ try {
     `one-time codes queued meanwhile: ${otpLatency.length}, queued → sent p50 ${quantile(otpLatency, 0.5).toFixed(0)} ms, p99 ${quantile(otpLatency, 0.99).toFixed(0)} ms, max ${Math.max(...otpLatency).toFixed(0)} ms`,
   );
   console.log(
-    `/api/health during the drain: ${healthTimes.length} requests, p99 ${quantile(healthTimes, 0.99).toFixed(1)} ms, max ${Math.max(...healthTimes).toFixed(1)} ms`,
+    `/api/health during the drain: ${healthTimes.length} requests, p50 ${quantile(healthTimes, 0.5).toFixed(1)} ms, p99 ${quantile(healthTimes, 0.99).toFixed(1)} ms, max ${Math.max(...healthTimes).toFixed(1)} ms (app idle before it, same load: p99 ${quantile(idleHealth, 0.99).toFixed(1)} ms, max ${Math.max(...idleHealth).toFixed(1)} ms)`,
+  );
+  console.log(
+    `load average (1, 5, 15 min) when the drain began: ${loadBefore}; when it ended: ${loadAfter}; now: ${load()}`,
   );
 } finally {
   await app?.close();
