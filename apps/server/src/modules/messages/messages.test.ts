@@ -207,7 +207,10 @@ describe('the outbox', () => {
       },
     };
     const app = Object.create(t.app, { sms: { value: sms } }) as typeof t.app;
-    return { app, waiting: () => waiting.length, open: () => waiting.splice(0).forEach((go) => go()) };
+    const open = () => {
+      for (const go of waiting.splice(0)) go();
+    };
+    return { app, waiting: () => waiting.length, open };
   }
   const statusesOf = async (mobile: string) =>
     (await messagesTo(t, mobile)).map((m) => `${m.status}/${m.attempts}`).sort();
