@@ -7,12 +7,13 @@
  * (they must jump the queue: p99 of queued → sent) and `/api/health` is asked in a loop (p99).
  * PostgreSQL only.
  *
- *   npx tsx bench/outbox.ts [--size N] [--concurrency C]
+ *   npx tsx bench/outbox.ts [--size N] [--concurrency C] [--raw-size R]
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/postgres (maintenance database; a fresh one is made)
  */
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -33,6 +34,8 @@ const flag = (name: string, fallback: number) => {
 };
 const N = flag('size', 1_000_000);
 const C = flag('concurrency', 32);
+/** Requests of the raw half (default: as many as the outbox sent); fewer makes a long run shorter, compared per message. */
+const RAW = flag('raw-size', 0);
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const name = `bench_outbox_${process.pid}`;
 const urlOf = (db: string) => Object.assign(new URL(admin), { pathname: `/${db}` }).toString();
@@ -85,6 +88,7 @@ function probe(url: string) {
     }
   })();
   return {
+    times,
     async stop() {
       running = false;
       await done;
@@ -149,6 +153,19 @@ try {
     (await sql("select count(*)::int as n from member_messages where channel = 'push'")).rows[0]!.n,
   );
   console.log(`fan-out: ${fmt(queued)} push messages queued in ${seconds(performance.now() - t)}`);
+  // As autovacuum would soon after a million inserts: the claim's plan then knows the table.
+  await sql('vacuum analyze member_messages');
+
+  // What the machine's load alone costs /api/health: probed for 3 s with the app idle (no drain).
+  const idleProbe = probe(`${base}/api/health`);
+  await new Promise((r) => setTimeout(r, 3000));
+  const idleHealth = await idleProbe.stop();
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  const loadBefore = load();
 
   // The outbox drains them at concurrency C; codes are queued meanwhile; health is probed.
   const outbox = createOutbox(app, { concurrency: C, pollMs: 200 });
@@ -172,19 +189,34 @@ try {
   t = performance.now();
   let cpu = process.cpuUsage();
   outbox.start();
+  let reported = performance.now();
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
-    const left = Number(
-      (
-        await sql(
-          "select count(*)::int as n from member_messages where channel = 'push' and status in ('queued', 'sending')",
-        )
-      ).rows[0]!.n,
-    );
-    if (left === 0) break;
+    // Whether any push is still queued or being sent: one look into each partial index (a count of a
+    // million rows twice a second would be a scan competing with the drain it measures).
+    const busy = (
+      await sql(`select exists (select 1 from member_messages where status = 'queued' and channel = 'push')
+          or exists (select 1 from member_messages where status = 'sending' and channel = 'push') as busy`)
+    ).rows[0]!.busy;
+    if (!busy) break;
+    const done = fcm.count();
+    // A long run says how it goes every 30 s (a run cut short still has its figures).
+    if (performance.now() - reported >= 30_000) {
+      reported = performance.now();
+      const elapsed = performance.now() - t;
+      const codes = (
+        await sql(`select extract(epoch from (sent_at - created_at)) * 1000 as ms from member_messages
+          where cause_kind = 'bench_otp' and sent_at is not null`)
+      ).rows.map((r) => Number(r.ms));
+      const used = process.cpuUsage(cpu);
+      console.log(
+        `  … ${seconds(elapsed)}: ${fmt(done)} of ${fmt(queued)} sent (${fmt(Math.round(done / (elapsed / 1000)))}/s, CPU ${((used.user + used.system) / Math.max(1, done)).toFixed(0)} µs each), codes p99 ${quantile(codes, 0.99).toFixed(0)} ms, health p99 ${quantile(health.times, 0.99).toFixed(1)} ms, load ${load()}`,
+      );
+    }
   }
   const drained = performance.now() - t;
   const drainCpu = process.cpuUsage(cpu);
+  const loadAfter = load();
   clearInterval(otpTimer);
   await new Promise((r) => setTimeout(r, 1500));
   await outbox.stop();
@@ -238,31 +270,36 @@ try {
       req.on('error', reject);
       req.end(payload);
     });
+  const rawCount = RAW > 0 ? Math.min(RAW, queued) : queued;
   let next = 0;
   t = performance.now();
   cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: C }, async () => {
-      while (next < queued) await post(body(next++));
+      while (next < rawCount) await post(body(next++));
     }),
   );
   agent.destroy();
   const raw = performance.now() - t;
   const rawCpu = process.cpuUsage(cpu);
   console.log(
-    `raw client: ${fmt(queued)} requests in ${seconds(raw)} (${fmt(Math.round(queued / (raw / 1000)))}/s)`,
+    `raw client: ${fmt(rawCount)} requests in ${seconds(raw)} (${fmt(Math.round(rawCount / (raw / 1000)))}/s)`,
   );
-  console.log(`ratio outbox / raw: ${(drained / raw).toFixed(2)}×`);
+  // Time per message of each half (the same as whole times when both sent as many).
+  console.log(`ratio outbox / raw: ${(drained / queued / (raw / rawCount)).toFixed(2)}×`);
   // This process's CPU per message in each half (the stand-in is in it too): what the worker adds here.
-  const perMessage = (u: NodeJS.CpuUsage) => `${((u.user + u.system) / queued).toFixed(0)} µs`;
+  const perMessage = (u: NodeJS.CpuUsage, n: number) => `${((u.user + u.system) / n).toFixed(0)} µs`;
   console.log(
-    `process CPU per message: outbox ${perMessage(drainCpu)} (${seconds((drainCpu.user + drainCpu.system) / 1000)} of ${seconds(drained)}), raw ${perMessage(rawCpu)} (${seconds((rawCpu.user + rawCpu.system) / 1000)} of ${seconds(raw)})`,
+    `process CPU per message: outbox ${perMessage(drainCpu, queued)} (${seconds((drainCpu.user + drainCpu.system) / 1000)} of ${seconds(drained)}), raw ${perMessage(rawCpu, rawCount)} (${seconds((rawCpu.user + rawCpu.system) / 1000)} of ${seconds(raw)})`,
   );
   console.log(
     `one-time codes queued meanwhile: ${otpLatency.length}, queued → sent p50 ${quantile(otpLatency, 0.5).toFixed(0)} ms, p99 ${quantile(otpLatency, 0.99).toFixed(0)} ms, max ${Math.max(...otpLatency).toFixed(0)} ms`,
   );
   console.log(
-    `/api/health during the drain: ${healthTimes.length} requests, p99 ${quantile(healthTimes, 0.99).toFixed(1)} ms, max ${Math.max(...healthTimes).toFixed(1)} ms`,
+    `/api/health during the drain: ${healthTimes.length} requests, p50 ${quantile(healthTimes, 0.5).toFixed(1)} ms, p99 ${quantile(healthTimes, 0.99).toFixed(1)} ms, max ${Math.max(...healthTimes).toFixed(1)} ms (app idle before it, same load: p99 ${quantile(idleHealth, 0.99).toFixed(1)} ms, max ${Math.max(...idleHealth).toFixed(1)} ms)`,
+  );
+  console.log(
+    `load average (1, 5, 15 min) when the drain began: ${loadBefore}; when it ended: ${loadAfter}; now: ${load()}`,
   );
 } finally {
   await app?.close();

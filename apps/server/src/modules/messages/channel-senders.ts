@@ -22,6 +22,8 @@ export interface ClaimedMessage {
   templateKey: string;
   language: string;
   variables: Record<string, string>;
+  /** The variables as the row holds them (JSON text): the key of an already rendered text. */
+  variablesText?: string;
   secretVariables: string | null;
   recipient: string;
   memberId: number | null;
@@ -42,17 +44,40 @@ export interface Sent {
 }
 
 /** The variables read from the cause at send time: an issued voucher's code and PIN. */
-async function causeVariables(
-  app: FastifyInstance,
-  row: ClaimedMessage,
-  body: string,
-): Promise<Record<string, string>> {
-  // Read only when the template shows them (an e-voucher's push does not: it is seen on a locked screen).
-  const used = new Set(placeholdersOf(body));
-  if (!fromCauseOf(row.templateKey as MessageEvent).some((name) => used.has(name))) return {};
+async function causeVariables(app: FastifyInstance, row: ClaimedMessage): Promise<Record<string, string>> {
   const voucher = await voucherOfRedemption(app.database.db, app.config, Number(row.causeId));
   if (!voucher) throw new TemplateError('the redemption holds no voucher');
   return { code: voucher.code, pin: voucher.pin ?? '-' };
+}
+
+/**
+ * What the worker derives from a template once rather than per message: its placeholders, whether it
+ * shows variables read from the cause, and the texts already rendered from it, keyed by the row's
+ * variables (their JSON text): a notification's million rows differ only in recipient, so its text
+ * is rendered once per template and language. Rows with secret or cause variables are rendered each
+ * time (their text is not kept). Kept with the template row, so a re-read template starts afresh.
+ */
+interface PreparedTemplate {
+  placeholders: string[];
+  fromCause: boolean;
+  texts: Map<
+    string,
+    { variables: Record<string, string>; text: string; push?: { title: string; body: string } }
+  >;
+}
+const RENDERED_PER_TEMPLATE = 1_000;
+const prepared = new WeakMap<TemplateRow, PreparedTemplate>();
+function preparedOf(template: TemplateRow, templateKey: string): PreparedTemplate {
+  let p = prepared.get(template);
+  if (!p) {
+    const placeholders = placeholdersOf(template.body);
+    const used = new Set(placeholders);
+    // Read only when the template shows them (an e-voucher's push does not: it is seen on a locked screen).
+    const fromCause = fromCauseOf(templateKey as MessageEvent).some((name) => used.has(name));
+    p = { placeholders, fromCause, texts: new Map() };
+    prepared.set(template, p);
+  }
+  return p;
 }
 
 /** Templates read by the worker, kept a few seconds: a fan-out's million rows share one template. */
@@ -83,11 +108,22 @@ export async function sendClaimed(app: FastifyInstance, row: ClaimedMessage): Pr
   if (!template) throw new TemplateError(`no ${row.channel} template ${row.templateKey}`);
   if (isPromotional(row.templateKey as MessageEvent) && row.muted)
     throw new SendError('the member muted promotional messages', false);
-  const secrets = row.secretVariables
-    ? (JSON.parse(decryptText(app.config.encryptionKey, row.secretVariables)) as Record<string, string>)
-    : {};
-  const variables = { ...row.variables, ...secrets, ...(await causeVariables(app, row, template.body)) };
-  const text = renderTemplate(template.body, variables, row.channel);
+  const prep = preparedOf(template, row.templateKey);
+  const key = row.secretVariables || prep.fromCause ? undefined : row.variablesText;
+  let rendered = key === undefined ? undefined : prep.texts.get(key);
+  if (!rendered) {
+    const secrets = row.secretVariables
+      ? (JSON.parse(decryptText(app.config.encryptionKey, row.secretVariables)) as Record<string, string>)
+      : {};
+    const fromCause = prep.fromCause ? await causeVariables(app, row) : {};
+    const variables = { ...row.variables, ...secrets, ...fromCause };
+    rendered = { variables, text: renderTemplate(template.body, variables, row.channel) };
+    if (key !== undefined) {
+      if (prep.texts.size >= RENDERED_PER_TEMPLATE) prep.texts.clear();
+      prep.texts.set(key, rendered);
+    }
+  }
+  const { variables, text } = rendered;
   await app.outbox.rate(row.channel).take();
   if (row.channel === 'sms') {
     const result = await app.sms.send(row.recipient, text, {
@@ -104,20 +140,18 @@ export async function sendClaimed(app: FastifyInstance, row: ClaimedMessage): Pr
       to: row.recipient,
       template: whatsappTemplateName(row.templateKey),
       language: template.language,
-      parameters: placeholdersOf(template.body).map((name) =>
-        cleanVariable(name, variables[name], 'whatsapp'),
-      ),
+      parameters: prep.placeholders.map((name) => cleanVariable(name, variables[name], 'whatsapp')),
     });
     return { provider: 'whatsapp', id: result.providerMessageId };
   }
-  return sendPush(app, row, text, variables);
+  rendered.push ??= pushTitleAndBody(text, variables.title ?? 'Action Tesa');
+  return sendPush(app, row, rendered.push);
 }
 
 async function sendPush(
   app: FastifyInstance,
   row: ClaimedMessage,
-  text: string,
-  variables: Record<string, string>,
+  shown: { title: string; body: string },
 ): Promise<Sent> {
   const push = app.push;
   if (!push) throw new SendError('push is not configured (FCM_SERVICE_ACCOUNT)', false);
@@ -127,7 +161,8 @@ async function sendPush(
     try {
       const result = await push.send({
         token: String(device.token),
-        ...pushTitleAndBody(text, variables.title ?? 'Action Tesa'),
+        title: shown.title,
+        body: shown.body,
         data: { messageId: String(row.id), event: row.templateKey },
       });
       first ??= result.providerMessageId;

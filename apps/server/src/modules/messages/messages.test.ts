@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { asMember, freshMobile, insertTestMember } from '../members/members.test-kit';
 import { messagesTo, settled, until, waitForMessage } from './messages.test-kit';
 import { queueMessage } from './outbox';
+import { createOutbox } from './outbox-worker';
 import { twilioSignature } from './receipts';
 import { type StandIn, startSmsStandIn, TWILIO_TEST, TWILIO_TEST_ENV } from './sms-stand-ins.test-kit';
 
@@ -169,6 +170,120 @@ describe('the outbox', () => {
       expect(await t.app.outbox.reclaimStale()).toBe(0);
       expect(await t.app.outbox.runOnce()).toBe(0);
       expect(toTwilio(mobile)).toHaveLength(1);
+    } finally {
+      t.app.outbox.start();
+    }
+  });
+
+  /** Twelve messages to one mobile, one per cause, queued while the app's own worker stands down. */
+  async function queueTwelve(kind: string) {
+    const memberId = await insertTestMember(t.database.db);
+    const mobile = freshMobile();
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 12; i++)
+        await queueMessage(t.app, tx, {
+          channel: 'sms',
+          templateKey: 'redemption.delivered',
+          to: mobile,
+          memberId,
+          variables: { reference: `R${i}` },
+          cause: { kind, id: `${memberId}-${i}` },
+        });
+    });
+    return mobile;
+  }
+  /**
+   * The app as another instance sees it, whose SMS sends wait until `open()`: then they go to the
+   * provider (`forward`), or answer as a late reply would without reaching it (a crashed instance
+   * sends nothing; its answer stands for one that arrives after its claim was over).
+   */
+  function gatedInstance(forward: boolean) {
+    const waiting: (() => void)[] = [];
+    const sms = {
+      name: t.app.sms.name,
+      send: async (...args: Parameters<typeof t.app.sms.send>) => {
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        return forward ? t.app.sms.send(...args) : { providerMessageId: 'SMlate' };
+      },
+    };
+    const app = Object.create(t.app, { sms: { value: sms } }) as typeof t.app;
+    const open = () => {
+      for (const go of waiting.splice(0)) go();
+    };
+    return { app, waiting: () => waiting.length, open };
+  }
+  const statusesOf = async (mobile: string) =>
+    (await messagesTo(t, mobile)).map((m) => `${m.status}/${m.attempts}`).sort();
+
+  it('a worker that stops hands back what it claimed and did not send; another sends those, each once', async () => {
+    await t.app.outbox.stop();
+    const other = createOutbox(t.app, { concurrency: 2, pollMs: 60_000 });
+    try {
+      const mobile = await queueTwelve('stop-handback');
+      const gated = gatedInstance(true);
+      const worker = createOutbox(gated.app, { concurrency: 2, pollMs: 60_000 });
+      worker.start();
+      // It claims all twelve ahead (held in memory), two of them in its senders.
+      await until(() => gated.waiting() === 2);
+      expect(await statusesOf(mobile)).toEqual(Array(12).fill('sending/1'));
+      const stopped = worker.stop();
+      // The ten it held go back at once, their claim undone, while the two in flight finish.
+      await vi.waitFor(
+        async () => expect((await statusesOf(mobile)).filter((s) => s === 'queued/0')).toHaveLength(10),
+        {
+          timeout: 60_000,
+          interval: 50,
+        },
+      );
+      gated.open();
+      await stopped;
+      expect(await statusesOf(mobile)).toEqual(
+        [...Array(10).fill('queued/0'), ...Array(2).fill('sent/1')].sort(),
+      );
+      expect(toTwilio(mobile)).toHaveLength(2);
+      other.start();
+      await until(() => toTwilio(mobile).length >= 12);
+      await vi.waitFor(async () => expect(await statusesOf(mobile)).toEqual(Array(12).fill('sent/1')), {
+        timeout: 60_000,
+        interval: 50,
+      });
+      expect(toTwilio(mobile)).toHaveLength(12);
+      expect(new Set(toTwilio(mobile).map((r) => r.id)).size).toBe(12);
+    } finally {
+      await other.stop();
+      t.app.outbox.start();
+    }
+  });
+
+  it('claims of an instance that went silent are resumed after the lease, each once; its late answers change nothing', async () => {
+    await t.app.outbox.stop();
+    try {
+      const mobile = await queueTwelve('silent-claims');
+      const gated = gatedInstance(false);
+      const silent = createOutbox(gated.app, { concurrency: 2, pollMs: 60_000 });
+      silent.start();
+      await until(() => gated.waiting() === 2);
+      expect(await statusesOf(mobile)).toEqual(Array(12).fill('sending/1'));
+      // It says nothing more (a crash, a partition). Within the lease nobody takes its claims.
+      expect(await t.app.outbox.reclaimStale()).toBe(0);
+      expect(await t.app.outbox.runOnce(20)).toBe(0);
+      // Past the lease, the twelve are queued again and sent by a live instance, once each.
+      await t.database.executeSql(
+        "update member_messages set claimed_at = now() - interval '1 hour' where recipient = $1",
+        [mobile],
+      );
+      expect(await t.app.outbox.reclaimStale()).toBe(12);
+      expect(await t.app.outbox.runOnce(20)).toBe(12);
+      expect(await statusesOf(mobile)).toEqual(Array(12).fill('sent/2'));
+      const sent = await messagesTo(t, mobile);
+      expect(toTwilio(mobile)).toHaveLength(12);
+      // The silent instance's answers arrive late: they belong to a claim that is over and change no
+      // row, and its stop hands back nothing (those claims are not its any more).
+      gated.open();
+      await silent.stop();
+      expect(await messagesTo(t, mobile)).toEqual(sent);
+      expect(await t.app.outbox.reclaimStale()).toBe(0);
+      expect(await t.app.outbox.runOnce(20)).toBe(0);
     } finally {
       t.app.outbox.start();
     }

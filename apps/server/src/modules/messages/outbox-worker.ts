@@ -48,20 +48,30 @@ export interface OutboxOptions {
   sweepMs: number;
 }
 
+/**
+ * One claim, answered as one JSON text (one row, one column) read with one JSON.parse: node-postgres
+ * parses a claim of hundreds of rows field by field (a parser call per column per row, the JSON
+ * columns parsed again inside), which was most of the worker's database CPU. The variables come as
+ * their JSON text, so the many rows of one notification (same text) are parsed and rendered once.
+ */
 const CLAIM = `
-update member_messages m
-   set status = 'sending', claimed_at = now(), attempts = m.attempts + 1, updated_at = now()
-  from (select id from member_messages
-         where status = 'queued' and next_attempt_at <= now()
-         order by priority, next_attempt_at, id
-         limit $1
-           for update skip locked) c
- where m.id = c.id
-returning m.id, m.channel, m.template_key, m.language, m.variables, m.secret_variables, m.recipient,
-          m.member_id, m.cause_kind, m.cause_id, m.attempts, m.priority, coalesce(m.expires_at <= now(), false) as expired,
-          coalesce((select x.promotions_muted_at is not null from members x where x.id = m.member_id), false) as muted,
-          case when m.channel = 'push' then (select coalesce(json_agg(json_build_object('id', d.id, 'token', d.token)
-            order by d.id), '[]'::json) from member_devices d where d.member_id = m.member_id) end as devices`;
+with c as (
+  update member_messages m
+     set status = 'sending', claimed_at = now(), attempts = m.attempts + 1, updated_at = now()
+    from (select id from member_messages
+           where status = 'queued' and next_attempt_at <= now()
+           order by priority, next_attempt_at, id
+           limit $1
+             for update skip locked) c
+   where m.id = c.id
+  returning m.id, m.channel, m.template_key as "templateKey", m.language,
+            m.variables::text as "variablesText", m.secret_variables as "secretVariables",
+            m.recipient, m.member_id as "memberId", m.cause_kind as "causeKind", m.cause_id as "causeId",
+            m.attempts, m.priority, coalesce(m.expires_at <= now(), false) as expired,
+            coalesce((select x.promotions_muted_at is not null from members x where x.id = m.member_id), false) as muted,
+            case when m.channel = 'push' then (select coalesce(json_agg(json_build_object('id', d.id, 'token', d.token)
+              order by d.id), '[]'::json) from member_devices d where d.member_id = m.member_id) end as devices)
+select coalesce(json_agg(c order by c.priority, c.id), '[]')::text as claimed from c`;
 
 const RECLAIM = `
 update member_messages
@@ -109,7 +119,7 @@ type Outcome = {
 };
 
 /** The longest an outcome waits for others before it is written; the most written in one statement. */
-const FLUSH_MS = 20;
+const FLUSH_MS = 50;
 const OUTCOMES_PER_WRITE = 2_000;
 
 /** Claimed rows this instance will not send (it stops): queued again, the claim undone. */
@@ -131,7 +141,7 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
   // Longer than any one send may take, so a live claim is never taken from under its sender.
   const staleClaimSeconds = options.staleClaimSeconds ?? Math.max(60, (3 * policy.sendTimeoutMs) / 1000);
   const log = () => app.log.child({ component: 'outbox' });
-  const sql = (text: string, values: unknown[]) => app.database.executeSql(text, values);
+  const sql = (text: string, values: unknown[], name?: string) => app.database.executeSql(text, values, name);
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let soon: NodeJS.Timeout | undefined;
@@ -143,35 +153,42 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
   let inFlight = 0;
   const pending = new Set<Promise<void>>();
   const rates = new Map<MessageChannel, SendRate>();
-  const claimAtLeast = Math.max(1, Math.floor(concurrency / 4));
   // Claimed rows wait here for a free sender, in priority order: the next claim is taken while these
   // are sent, so the senders never wait for the database. At most a few seconds' sends at the
-  // provider's rate (well inside the stale limit), and at most eight rounds of the concurrency.
-  const holdAtMost = Math.max(concurrency, Math.min(concurrency * 8, Math.ceil(policy.ratePerSecond * 5)));
+  // provider's rate (well inside the stale limit), and at most sixteen rounds of the concurrency.
+  const holdAtMost = Math.max(concurrency, Math.min(concurrency * 16, Math.ceil(policy.ratePerSecond * 5)));
+  // A claim takes a quarter of that at least: one statement per many messages (each statement costs
+  // this process a system call and a parse, and the database a plan), while three quarters are held.
+  const claimAtLeast = Math.max(1, Math.floor(holdAtMost / 4));
   let ready: ClaimedMessage[] = [];
   const byPriority = (a: ClaimedMessage, b: ClaimedMessage) => a.priority - b.priority || a.id - b.id;
 
   async function claim(limit: number): Promise<ClaimedMessage[]> {
-    const { rows } = await sql(CLAIM, [limit]);
-    return rows
-      .map((r) => ({
+    const { rows } = await sql(CLAIM, [limit], 'outbox_claim');
+    const claimed = JSON.parse(String(rows[0]?.claimed ?? '[]')) as (Omit<ClaimedMessage, 'variables'> & {
+      variablesText: string | null;
+      memberId: number | string | null;
+      causeId: string;
+    })[];
+    // The rows of one notification share their variables' text: parsed once per claim.
+    const parsed = new Map<string, Record<string, string>>();
+    return claimed.map((r) => {
+      const text = r.variablesText ?? '{}';
+      let variables = parsed.get(text);
+      if (!variables) {
+        variables = JSON.parse(text) as Record<string, string>;
+        parsed.set(text, variables);
+      }
+      return {
+        ...r,
         id: Number(r.id),
-        channel: r.channel as MessageChannel,
-        templateKey: String(r.template_key),
-        language: String(r.language),
-        variables: (r.variables ?? {}) as Record<string, string>,
-        secretVariables: (r.secret_variables as string | null) ?? null,
-        recipient: String(r.recipient),
-        memberId: r.member_id === null ? null : Number(r.member_id),
-        causeKind: String(r.cause_kind),
-        causeId: String(r.cause_id),
-        attempts: Number(r.attempts),
-        priority: Number(r.priority),
-        expired: Boolean(r.expired),
-        muted: Boolean(r.muted),
-        devices: (r.devices as { id: number; token: string }[] | null) ?? null,
-      }))
-      .sort(byPriority);
+        variables,
+        variablesText: text,
+        memberId: r.memberId === null ? null : Number(r.memberId),
+        causeId: String(r.causeId),
+        devices: r.devices ?? null,
+      };
+    });
   }
 
   /** Sends one claimed message and answers its outcome (written later, with others: `record`). */
@@ -218,7 +235,7 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
   /** Writes outcomes in one statement; a retry due at once is claimed again after it. */
   async function write(outcomes: readonly Outcome[]): Promise<void> {
     if (outcomes.length === 0) return;
-    await sql(OUTCOMES, [JSON.stringify(outcomes)]);
+    await sql(OUTCOMES, [JSON.stringify(outcomes)], 'outbox_outcomes');
     if (outcomes.some((o) => o.status === 'queued' && o.delay === 0)) nudge();
   }
 
@@ -229,7 +246,7 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
   const waiting: Outcome[] = [];
   let flushTimer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | null = null;
-  const flushAt = Math.max(1, Math.ceil(concurrency / 2));
+  const flushAt = Math.max(1, concurrency * 2);
   function record(outcome: Outcome) {
     waiting.push(outcome);
     if (writing) return;
@@ -294,12 +311,13 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
       return;
     }
     const held = inFlight + ready.length;
-    // Claims are taken for a quarter of the concurrency at least (one claim per many messages, not
-    // one per message), or whatever there is room for when nothing is held; a nudge (a one-time
-    // code was queued) claims at once, and the code comes first by its priority.
+    // Claims are taken for a quarter of what is held at most (one claim per many messages, not one
+    // per message), or whatever there is room for when nothing is held; a nudge (a one-time code was
+    // queued) claims at once, a claim of one round of the concurrency at most so that it is quick,
+    // and the code comes first by its priority (and goes to the front of what is held).
     let room = holdAtMost - held;
-    if (urgent) room = Math.max(room, claimAtLeast);
-    if (room <= 0 || (held > 0 && room < claimAtLeast)) return;
+    if (urgent) room = concurrency;
+    if (room <= 0 || (held > 0 && room < (urgent ? 1 : claimAtLeast))) return;
     urgent = false;
     claiming = true;
     let claimed = 0;
