@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { activeCodes } from '../coupons/active-codes.test-kit';
@@ -32,6 +33,32 @@ const offset = (lat: number, lon: number, north: number, east: number) => ({
   latitude: lat + north / 111_320,
   longitude: lon + east / (111_320 * Math.cos((lat * Math.PI) / 180)),
 });
+
+/**
+ * Fires the scans while a transaction holds every racer's member row, and releases them together once
+ * they all wait on it (the cluster rule locks the member first): the scans then race into the rule
+ * at the same moment instead of arriving one after another.
+ */
+async function released<T>(memberIds: number[], fire: () => Promise<T>): Promise<T> {
+  let pending: Promise<T> | undefined;
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select 1 from members where id in (${sql.join(
+        memberIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) for update`,
+    );
+    pending = fire();
+    for (let i = 0; i < 600; i++) {
+      const [waiting] = await kit.sql(
+        `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      );
+      if (Number(waiting!.n) >= memberIds.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  return pending!;
+}
 
 describe('one device across many members', () => {
   it('flags the scan of the third member on one device, and later ones of any of them; not another device', async () => {
@@ -109,8 +136,9 @@ describe('under concurrency', () => {
     await setFraudRules(t, { deviceClusterMembers: 3, clusterWindowHours: 1, clusterAction: 'hold' });
     const racers = await members(8);
     const cs = await codes(8);
-    const answers = await Promise.all(
-      racers.map((m, i) => scanAs(t, m.token, { code: cs[i]!, deviceId: 'device-race' })),
+    const answers = await released(
+      racers.map((m) => m.id),
+      () => Promise.all(racers.map((m, i) => scanAs(t, m.token, { code: cs[i]!, deviceId: 'device-race' }))),
     );
     expect(answers.map((a) => a.json().result)).toEqual(Array(8).fill('success'));
     expect(answers.filter((a) => a.json().heldPoints === 10)).toHaveLength(6);
@@ -132,10 +160,17 @@ describe('under concurrency', () => {
     const racers = await members(8);
     const cs = await codes(8);
     // Points 10 m apart on both sides of latitude 19.0000 (a 0.01° cell edge), each in its own cell half.
-    const answers = await Promise.all(
-      racers.map((m, i) =>
-        scanAs(t, m.token, { code: cs[i]!, ...offset(19, 72.8777, (i % 2 === 0 ? 1 : -1) * (5 + i * 2), 0) }),
-      ),
+    const answers = await released(
+      racers.map((m) => m.id),
+      () =>
+        Promise.all(
+          racers.map((m, i) =>
+            scanAs(t, m.token, {
+              code: cs[i]!,
+              ...offset(19, 72.8777, (i % 2 === 0 ? 1 : -1) * (5 + i * 2), 0),
+            }),
+          ),
+        ),
     );
     expect(answers.map((a) => a.json().result)).toEqual(Array(8).fill('success'));
     const flagged = await Promise.all(cs.map((code) => clusterFlags(code)));
