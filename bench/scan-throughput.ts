@@ -199,10 +199,12 @@ try {
         state: 'Kerala',
         ...(ALL_RULES
           ? {
-              // Each member scans from its own phone and its own spot in Kerala, ~1 km apart.
+              // Each member scans from its own phone and its own spot in Kerala: the centre of its own
+              // 0.01° grid cell (~1 km apart), so the location cluster rule's cell locks of two members
+              // never meet (a spot on a cell's edge would lock the neighbours' cells too).
               deviceId: `bench-device-${i % members.length}`,
-              latitude: 9.5 + ((i % members.length) % 40) * 0.01,
-              longitude: 76.3 + Math.floor((i % members.length) / 40) * 0.01,
+              latitude: 9.505 + ((i % members.length) % 40) * 0.02,
+              longitude: 76.305 + Math.floor((i % members.length) / 40) * 0.02,
             }
           : {}),
       }),
