@@ -6,10 +6,14 @@
  * (30 a minute) never trips. After a warm-up the two sides alternate in ABBA rounds (the side that
  * runs second used to come out ~25% faster). PostgreSQL only; not part of npm test.
  *
- *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys] [--caps] [--tiers]
+ *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys] [--caps] [--tiers] [--all-rules]
  *   (--caps: per-member scan caps per day and month in force, high enough never to refuse, so every
  *   product scan pays for reading them under the member's lock; --tiers: a tier policy in force, with
- *   thresholds members cross during the run, so scans pay for the multiplier and the evaluation on earning)
+ *   thresholds members cross during the run, so scans pay for the multiplier and the evaluation on earning;
+ *   --all-rules: --caps and --tiers, every scan fraud rule of issue 26 in force with `flag` and limits
+ *   never reached (scans per hour, outside the distributor's state, invalid codes, the device and the
+ *   location cluster rules) and a budgeted fixed-bonus scheme that never runs out; product scans send
+ *   coordinates (each member its own spot in Kerala, decided on the server) and the member's device id)
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/at_ci (maintenance database; a fresh one is made)
  */
 import { SCAN_ATTEMPTS_PER_MINUTE } from '@app/contract/coupon-scans';
@@ -36,9 +40,10 @@ const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 /** With --idempotency-keys every product scan sends its own key (the transactional path). */
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
 /** With --caps the scan caps of issue 26 are in force (and never reached). */
-const WITH_CAPS = process.argv.includes('--caps');
+const ALL_RULES = process.argv.includes('--all-rules');
+const WITH_CAPS = ALL_RULES || process.argv.includes('--caps');
 /** With --tiers a tier policy is in force (Silver from 50, Gold from 200 points earned). */
-const WITH_TIERS = process.argv.includes('--tiers');
+const WITH_TIERS = ALL_RULES || process.argv.includes('--tiers');
 const WARMUP = 500;
 const ROUNDS = 4;
 const CONNECTIONS = 64;
@@ -138,6 +143,15 @@ try {
         {"name":"Silver","nameHi":"सिल्वर","minPoints":50,"multiplier":1.1,"redeemMinBalance":null},
         {"name":"Gold","nameHi":"गोल्ड","minPoints":200,"multiplier":1.25,"redeemMinBalance":null}]',
         now() - interval '1 minute', 'approved', 0)`);
+  if (ALL_RULES) {
+    await database.executeSql(`insert into fraud_rules (scans_per_hour, scans_per_hour_action, outside_state_action,
+        invalid_code_attempts, invalid_code_window_minutes, invalid_code_lock_minutes, device_cluster_members,
+        location_cluster_members, cluster_radius_metres, cluster_window_hours, cluster_action, effective_from, status,
+        requested_by)
+      values (1000, 'flag', 'flag', 100, 10, 30, 1000, 1000, 200, 24, 'flag', now() - interval '1 minute', 'approved', 0)`);
+    await database.executeSql(`insert into schemes (name, starts_on, ends_on, rule, bonus_points, status, budget_points)
+      values ('Bench budget', current_date - 1, current_date + 30, 'fixed_bonus', 2, 'active', 2000000000)`);
+  }
   const productCodes = await activeCodes(database, product!.id, N + WARMUP);
   const ceilingCodes = await activeCodes(database, product!.id, N + WARMUP);
   // Enough members that none passes the per-minute scan limit during a run.
@@ -180,7 +194,20 @@ try {
         authorization: `Bearer ${member(i).token}`,
         ...(WITH_KEYS ? { 'idempotency-key': `bench-scan-${i}` } : {}),
       },
-      body: JSON.stringify({ code: productCodes[i], state: 'Kerala' }),
+      body: JSON.stringify({
+        code: productCodes[i],
+        state: 'Kerala',
+        ...(ALL_RULES
+          ? {
+              // Each member scans from its own phone and its own spot in Kerala: the centre of its own
+              // 0.01° grid cell (~1 km apart), so the location cluster rule's cell locks of two members
+              // never meet (a spot on a cell's edge would lock the neighbours' cells too).
+              deviceId: `bench-device-${i % members.length}`,
+              latitude: 9.505 + ((i % members.length) % 40) * 0.02,
+              longitude: 76.305 + Math.floor((i % members.length) / 40) * 0.02,
+            }
+          : {}),
+      }),
     });
   const ceilingScan = (i: number) =>
     fetch(ceilingUrl, {
@@ -210,7 +237,7 @@ try {
   const c = summary(runs.ceiling);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(
-    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}${WITH_TIERS ? ', tiers in force' : ''}`,
+    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}${WITH_TIERS ? ', tiers in force' : ''}${ALL_RULES ? ', all fraud rules and a budgeted scheme in force' : ''}`,
   );
   console.log(
     `  product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record): ${Math.round(p.rps)} req/s  p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  failures ${p.failures}  node CPU ${p.cpu.toFixed(2)} ms/req`,
@@ -218,8 +245,8 @@ try {
   console.log(
     `  ceiling  (minimal Fastify route, one statement):                                   ${Math.round(c.rps)} req/s  p50 ${ms(c.p50)}  p99 ${ms(c.p99)}  failures ${c.failures}  node CPU ${c.cpu.toFixed(2)} ms/req`,
   );
-  console.log(`  throughput product / ceiling = ${(p.rps / c.rps).toFixed(2)}× (goal ≥ 0.7×)`);
-  console.log(`  p99 product / ceiling        = ${(p.p99 / c.p99).toFixed(2)}× (goal ≤ 2×)`);
+  console.log(`  throughput product / ceiling = ${(p.rps / c.rps).toFixed(2)}× (goal ≥ 0.85×)`);
+  console.log(`  p99 product / ceiling        = ${(p.p99 / c.p99).toFixed(2)}× (goal ≤ 1.5×)`);
 } finally {
   await app?.close();
   await ceiling?.close();

@@ -12,6 +12,20 @@ interface QueuedScan {
   key: string;
 }
 
+/**
+ * This phone's id, random and kept in localStorage (never the hardware's): sent with every scan, so
+ * the cluster fraud rule can count members scanning from one device. Same id for every member signed
+ * in on this browser, which is the point.
+ */
+const DEVICE_KEY = 'member-app.device';
+export function deviceId(): string {
+  const known = localStorage.getItem(DEVICE_KEY);
+  if (known) return known;
+  const id = crypto.randomUUID();
+  localStorage.setItem(DEVICE_KEY, id);
+  return id;
+}
+
 const read = (): QueuedScan[] => JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]') as QueuedScan[];
 const write = (scans: QueuedScan[]) => localStorage.setItem(QUEUE_KEY, JSON.stringify(scans));
 const remove = (key: string) => write(read().filter((s) => s.key !== key));
@@ -32,7 +46,7 @@ export type ScanOutcome = { kind: 'answer'; answer: ScanAnswer } | { kind: 'queu
 export async function sendScan(scan: QueuedScan): Promise<ScanOutcome> {
   try {
     const answer = await call(couponScanEndpoints.scan, {
-      body: { code: scan.code },
+      body: { code: scan.code, deviceId: deviceId() },
       idempotencyKey: scan.key,
     });
     if (answer.result === 'member_not_allowed') {

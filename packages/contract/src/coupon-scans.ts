@@ -21,9 +21,17 @@ export const SCAN_RESULTS = [
   'too_many_scans',
   'outside_distributor_state',
   'scans_locked',
+  'cluster_refused',
 ] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
-export const SCAN_FLAGS = ['too_many_per_hour', 'outside_distributor_state'] as const;
+export const SCAN_FLAGS = [
+  'too_many_per_hour',
+  'outside_distributor_state',
+  /** The cluster fraud rule: many members credited from this scan's device (deviceId). */
+  'shared_device',
+  /** The cluster fraud rule: many members credited within the rule's radius of this scan. */
+  'location_cluster',
+] as const;
 /** The answer's message when a credited scan is held for review (QR Scan History → Review). */
 export const SCAN_HELD_MESSAGE = 'Points credited and held for review: redeemable once cleared';
 
@@ -46,6 +54,8 @@ export const SCAN_MESSAGES: Record<ScanResult, string> = {
   too_many_scans: 'Too many scans in the last hour; scan this code again later',
   outside_distributor_state: 'This coupon is for another state; it cannot be scanned here',
   scans_locked: 'Scanning is locked after too many invalid codes',
+  cluster_refused:
+    'Too many members have scanned from this phone or this place; this coupon cannot be scanned here now',
 };
 
 export const scanBody = z.object({
@@ -58,6 +68,11 @@ export const scanBody = z.object({
    * distributor's state uses the state the server decides from latitude and longitude.
    */
   state: text(60).nullish(),
+  /**
+   * A stable id of the phone the app keeps (the member web app: a random id in localStorage): stored
+   * with the attempt and counted by the cluster fraud rule (many members from one device).
+   */
+  deviceId: text(100, { tooLong: 'Device id is too long' }).nullish(),
 });
 export type ScanBody = z.infer<typeof scanBody>;
 

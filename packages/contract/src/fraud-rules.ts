@@ -16,6 +16,11 @@ import { idParams, text } from './input';
  *   refused (`outside_distributor_state`; the code stays active).
  * - invalid codes: N invalid codes by one member within W minutes lock the member's scanning for L
  *   minutes (`scans_locked`, naming when it unlocks); the three numbers go together.
+ * - the cluster rule (one device or one place across many members): N distinct members credited from
+ *   one device id (the app's `deviceId`), or within R metres of the scan (its coordinates), within H
+ *   hours: the scan that makes N, and every later one in the cluster, gets the action (flagged
+ *   `shared_device` / `location_cluster`, held, or refused `cluster_refused`; the code stays active).
+ *   Decided inside the scan's statement, under a lock per device and per grid cell.
  * Effective-dated and maker-checker: one person requests a set of rules from a day, another approves
  * it; the approved set effective latest is in force (the table is the history).
  */
@@ -40,7 +45,17 @@ export const FRAUD_RULE_MESSAGES = {
   minutes: 'Enter whole minutes above 0 (at most 10,080, a week)',
   invalidCodesTogether: 'Give the attempts, the window and the lock together, or none of them',
   makerChecker: 'You requested this change; someone else must approve it',
+  clusterMembers: 'Enter a whole number of members from 2 to 10,000, or leave it empty',
+  clusterHours: 'Enter whole hours from 1 to 720 (30 days)',
+  clusterRadius: 'Enter whole metres from 1 to 1,000',
+  clusterTogether: 'A cluster rule needs its window and action (and the place rule its radius)',
 } as const;
+
+const clusterMembers = z
+  .number({ error: FRAUD_RULE_MESSAGES.clusterMembers })
+  .int(FRAUD_RULE_MESSAGES.clusterMembers)
+  .min(2, FRAUD_RULE_MESSAGES.clusterMembers)
+  .max(10_000, FRAUD_RULE_MESSAGES.clusterMembers);
 
 const minutes = z
   .number({ error: FRAUD_RULE_MESSAGES.minutes })
@@ -68,6 +83,21 @@ export const fraudRulesBody = z
       .nullish(),
     invalidCodeWindowMinutes: minutes.nullish(),
     invalidCodeLockMinutes: minutes.nullish(),
+    deviceClusterMembers: clusterMembers.nullish(),
+    locationClusterMembers: clusterMembers.nullish(),
+    clusterRadiusMetres: z
+      .number({ error: FRAUD_RULE_MESSAGES.clusterRadius })
+      .int(FRAUD_RULE_MESSAGES.clusterRadius)
+      .min(1, FRAUD_RULE_MESSAGES.clusterRadius)
+      .max(1000, FRAUD_RULE_MESSAGES.clusterRadius)
+      .nullish(),
+    clusterWindowHours: z
+      .number({ error: FRAUD_RULE_MESSAGES.clusterHours })
+      .int(FRAUD_RULE_MESSAGES.clusterHours)
+      .min(1, FRAUD_RULE_MESSAGES.clusterHours)
+      .max(720, FRAUD_RULE_MESSAGES.clusterHours)
+      .nullish(),
+    clusterAction: z.enum(SCAN_RULE_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
     effectiveFrom: z.iso.date({ error: 'Enter the date it takes effect (YYYY-MM-DD)' }),
     note: text(500, { multiline: true }).nullish(),
   })
@@ -89,6 +119,21 @@ export const fraudRulesBody = z
       ] as const)
         if (body[field] == null)
           ctx.addIssue({ code: 'custom', path: [field], message: FRAUD_RULE_MESSAGES.invalidCodesTogether });
+    const clustered = body.deviceClusterMembers != null || body.locationClusterMembers != null;
+    if (clustered && body.clusterWindowHours == null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clusterWindowHours'],
+        message: FRAUD_RULE_MESSAGES.clusterTogether,
+      });
+    if (clustered && !body.clusterAction)
+      ctx.addIssue({ code: 'custom', path: ['clusterAction'], message: FRAUD_RULE_MESSAGES.clusterTogether });
+    if (body.locationClusterMembers != null && body.clusterRadiusMetres == null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clusterRadiusMetres'],
+        message: FRAUD_RULE_MESSAGES.clusterTogether,
+      });
   });
 export type FraudRulesBody = z.infer<typeof fraudRulesBody>;
 
@@ -103,6 +148,11 @@ export const fraudRulesRow = z.object({
   invalidCodeAttempts: z.number().int().nullable(),
   invalidCodeWindowMinutes: z.number().int().nullable(),
   invalidCodeLockMinutes: z.number().int().nullable(),
+  deviceClusterMembers: z.number().int().nullable(),
+  locationClusterMembers: z.number().int().nullable(),
+  clusterRadiusMetres: z.number().int().nullable(),
+  clusterWindowHours: z.number().int().nullable(),
+  clusterAction: z.enum(SCAN_RULE_ACTIONS).nullable(),
   effectiveFrom: z.string(),
   status: z.enum(FRAUD_RULE_STATUSES),
   note: z.string().nullable(),

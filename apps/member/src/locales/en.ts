@@ -98,6 +98,8 @@ export const en = {
       too_many_scans: 'Too many scans in the last hour. Scan this code again later.',
       outside_distributor_state: 'This code is for another state and cannot be scanned here.',
       scans_locked: 'Scanning is locked after too many invalid codes.',
+      cluster_refused:
+        'Too many members have scanned from this phone or this place. This code cannot be scanned here now.',
     },
     unlocks: 'Scanning unlocks at {{time}} (IST).',
   },

@@ -162,6 +162,8 @@ CREATE TABLE "coupon_scans" (
 	"longitude" double precision,
 	"state" text,
 	"geo_state" text,
+	"device_id" text,
+	"geo_cell" integer,
 	"flags" text[] DEFAULT '{}'::text[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -365,6 +367,11 @@ CREATE TABLE "fraud_rules" (
 	"invalid_code_attempts" integer,
 	"invalid_code_window_minutes" integer,
 	"invalid_code_lock_minutes" integer,
+	"device_cluster_members" integer,
+	"location_cluster_members" integer,
+	"cluster_radius_metres" integer,
+	"cluster_window_hours" integer,
+	"cluster_action" text,
 	"effective_from" timestamp with time zone NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"note" text,
@@ -376,7 +383,14 @@ CREATE TABLE "fraud_rules" (
 	CONSTRAINT "fraud_rules_scans_per_hour" CHECK (("fraud_rules"."scans_per_hour" is null) = ("fraud_rules"."scans_per_hour_action" is null) and coalesce("fraud_rules"."scans_per_hour", 1) > 0),
 	CONSTRAINT "fraud_rules_invalid_codes" CHECK (("fraud_rules"."invalid_code_attempts" is null) = ("fraud_rules"."invalid_code_window_minutes" is null)
         and ("fraud_rules"."invalid_code_attempts" is null) = ("fraud_rules"."invalid_code_lock_minutes" is null)
-        and coalesce(least("fraud_rules"."invalid_code_attempts", "fraud_rules"."invalid_code_window_minutes", "fraud_rules"."invalid_code_lock_minutes"), 1) > 0)
+        and coalesce(least("fraud_rules"."invalid_code_attempts", "fraud_rules"."invalid_code_window_minutes", "fraud_rules"."invalid_code_lock_minutes"), 1) > 0),
+	CONSTRAINT "fraud_rules_cluster" CHECK ((("fraud_rules"."device_cluster_members" is null and "fraud_rules"."location_cluster_members" is null)
+          = ("fraud_rules"."cluster_window_hours" is null))
+        and ("fraud_rules"."cluster_window_hours" is null) = ("fraud_rules"."cluster_action" is null)
+        and ("fraud_rules"."location_cluster_members" is null) = ("fraud_rules"."cluster_radius_metres" is null)
+        and coalesce(least("fraud_rules"."device_cluster_members", "fraud_rules"."location_cluster_members"), 2) >= 2
+        and coalesce("fraud_rules"."cluster_window_hours", 1) between 1 and 720
+        and coalesce("fraud_rules"."cluster_radius_metres", 1) between 1 and 1000)
 );
 --> statement-breakpoint
 CREATE TABLE "game_plays" (
@@ -1351,6 +1365,8 @@ CREATE INDEX "coupon_allocations_line_idx" ON "coupon_allocations" USING btree (
 CREATE UNIQUE INDEX "coupon_scans_one_success" ON "coupon_scans" USING btree ("coupon_serial") WHERE "coupon_scans"."result" = 'success';--> statement-breakpoint
 CREATE INDEX "coupon_scans_created_idx" ON "coupon_scans" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "coupon_scans_member_idx" ON "coupon_scans" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE INDEX "coupon_scans_device_idx" ON "coupon_scans" USING btree ("device_id","created_at") WHERE "coupon_scans"."device_id" is not null and "coupon_scans"."result" = 'success';--> statement-breakpoint
+CREATE INDEX "coupon_scans_geo_cell_idx" ON "coupon_scans" USING btree ("geo_cell","created_at") WHERE "coupon_scans"."geo_cell" is not null and "coupon_scans"."result" = 'success';--> statement-breakpoint
 CREATE INDEX "coupon_scans_result_idx" ON "coupon_scans" USING btree ("result","id") WHERE "coupon_scans"."result" <> 'success';--> statement-breakpoint
 CREATE INDEX "coupons_allocation_idx" ON "coupons" USING btree ("allocation_id","serial","status","batch_id") WHERE "coupons"."allocation_id" is not null;--> statement-breakpoint
 CREATE INDEX "coupons_in_stock_idx" ON "coupons" USING btree ("batch_id","serial") WHERE "coupons"."status" = 'printed';--> statement-breakpoint

@@ -212,10 +212,13 @@ $$;
 -- and never spends held points (members.held_points, scan holds): a debit needs balance − held.
 -- (kind, reference) is unique: a repeat, sequential or concurrent, inserts nothing and takes its
 -- balance change back under the same lock. Errors: PT404 no such member, PT409 not enough points.
+-- `p_earned` (a scan's points under a tier policy) moves members.tier_earned in the same UPDATE:
+-- a scan updates the member row once, not once for the balance and again for the tier figure
+-- (a second update of the row costs a new row version and re-checks referred_by).
 CREATE OR REPLACE FUNCTION post_points(
   p_member integer, p_amount integer, p_kind text, p_reference text,
-  p_staff integer DEFAULT NULL, p_note text DEFAULT NULL,
-  OUT posted boolean, OUT entry_id bigint, OUT balance_after integer)
+  p_staff integer DEFAULT NULL, p_note text DEFAULT NULL, p_earned integer DEFAULT 0,
+  OUT posted boolean, OUT entry_id bigint, OUT balance_after integer, OUT tier_earned integer)
 LANGUAGE plpgsql AS $$
 BEGIN
   IF p_amount IS NULL OR p_amount = 0 THEN
@@ -224,9 +227,9 @@ BEGIN
   posted := false;
   -- No look-up of (kind, reference) first: a repeat is rare and the unique index catches it below;
   -- the look-up cost every posting ~4% of a scan.
-  UPDATE members m SET balance = m.balance + p_amount, updated_at = now()
+  UPDATE members m SET balance = m.balance + p_amount, tier_earned = m.tier_earned + p_earned, updated_at = now()
     WHERE m.id = p_member AND m.balance + p_amount >= m.held_points
-    RETURNING m.balance INTO balance_after;
+    RETURNING m.balance, m.tier_earned INTO balance_after, tier_earned;
   IF NOT FOUND THEN
     SELECT m.balance INTO balance_after FROM members m WHERE m.id = p_member;
     IF NOT FOUND THEN
@@ -258,8 +261,8 @@ BEGIN
     END IF;
     RETURN;
   END IF;
-  UPDATE members m SET balance = m.balance - p_amount WHERE m.id = p_member
-    RETURNING m.balance INTO balance_after;
+  UPDATE members m SET balance = m.balance - p_amount, tier_earned = m.tier_earned - p_earned WHERE m.id = p_member
+    RETURNING m.balance, m.tier_earned INTO balance_after, tier_earned;
 END;
 $$;
 --> statement-breakpoint
@@ -342,6 +345,14 @@ END;
 $$;
 --> statement-breakpoint
 
+-- A point's cell on a 0.01° grid (about 1.1 km north-south), one integer: coupon_scans.geo_cell,
+-- indexed, so the location cluster rule looks up the few cells around a scan. NULL without coordinates.
+CREATE OR REPLACE FUNCTION scan_geo_cell(p_latitude double precision, p_longitude double precision)
+RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT (floor(p_latitude * 100)::integer + 9000) * 36001 + floor(p_longitude * 100)::integer + 18000
+$$;
+--> statement-breakpoint
+
 -- One scan attempt of the member app (PRODUCT.md 3.4), whatever its result, in one statement:
 -- the checks in order; for an active code the guarded UPDATE active -> scanned that only one
 -- transaction can win, its batch counters, the ledger entry `scan:<serial>`, the schemes' bonuses
@@ -352,7 +363,7 @@ $$;
 CREATE OR REPLACE FUNCTION scan_coupon(
   p_member integer, p_code text, p_sent text,
   p_latitude double precision, p_longitude double precision, p_state text,
-  p_attempts_per_minute integer, p_geo_state text)
+  p_attempts_per_minute integer, p_geo_state text, p_device text DEFAULT NULL)
 RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -396,6 +407,15 @@ DECLARE
   v_scan_id bigint;
   v_hold_id bigint;
   v_held integer;
+  v_clustered boolean := false;
+  v_device_rule boolean;
+  v_place_rule boolean;
+  v_cells integer[];
+  v_cell integer;
+  v_dlat double precision;
+  v_dlon double precision;
+  v_others integer;
+  v_cluster_flags text[] := '{}';
 BEGIN
   SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by, mm.tier, mm.tier_pinned, mm.scans_locked_until INTO m
     FROM members mm WHERE mm.id = p_member;
@@ -481,6 +501,9 @@ BEGIN
     v_capped := v_limits.scan_points_per_day IS NOT NULL OR v_limits.scan_points_per_month IS NOT NULL;
     SELECT * INTO v_rules FROM fraud_rules_in_force();
     v_rated := v_rules.scans_per_hour IS NOT NULL;
+    v_device_rule := v_rules.device_cluster_members IS NOT NULL AND coalesce(p_device, '') <> '';
+    v_place_rule := v_rules.location_cluster_members IS NOT NULL AND p_latitude IS NOT NULL AND p_longitude IS NOT NULL;
+    v_clustered := v_device_rule OR v_place_rule;
     IF v_referral_due THEN
       PERFORM 1 FROM members mm WHERE mm.id IN (p_member, m.referred_by) ORDER BY mm.id FOR UPDATE;
       v_member_locked := true;
@@ -491,11 +514,11 @@ BEGIN
       -- member (referrer, then member, in id order; a referrer is always older) that is a deadlock.
       -- So the referrer's key-share lock is taken first, in that same order.
       PERFORM 1 FROM members mm WHERE mm.id = m.referred_by FOR KEY SHARE;
-      IF v_capped OR v_rated THEN
+      IF v_capped OR v_rated OR v_clustered THEN
         PERFORM 1 FROM members mm WHERE mm.id = p_member FOR UPDATE;
         v_member_locked := true;
       END IF;
-    ELSIF v_capped OR v_rated THEN
+    ELSIF v_capped OR v_rated OR v_clustered THEN
       PERFORM 1 FROM members mm WHERE mm.id = p_member FOR UPDATE;
       v_member_locked := true;
     END IF;
@@ -528,6 +551,58 @@ BEGIN
         v_hold := v_hold OR v_rules.outside_state_action = 'hold';
       END IF;
     END IF;
+    -- The cluster rules (issue 26 item 4): N distinct members credited from one device, or within R
+    -- metres of this scan, within the window (this member counted as one of them) → the action. Cheap:
+    -- the device's scans on coupon_scans_device_idx, the grid cells around the scan (a bounding box
+    -- of R, at most a few 0.01° cells) on coupon_scans_geo_cell_idx, each stopping at N − 1 others.
+    -- Concurrency: after the member's lock, a transaction-scoped advisory lock on the device and on
+    -- every cell of the box, taken in one order (device, then cells ascending), then the counts in
+    -- new statements: two scans that could count each other share a lock (a scan's own cell lies in
+    -- the box of every scan within R of it), so the later one waits and sees the earlier one's row,
+    -- which is written before commit. Lock order: coupon, members, these locks, scheme rows.
+    IF v_clustered AND v_result = 'success' THEN
+      IF v_device_rule THEN
+        PERFORM pg_advisory_xact_lock(hashtext('scan-device'), hashtext(p_device));
+        SELECT count(*) INTO v_others FROM (
+          SELECT DISTINCT cs.member_id FROM coupon_scans cs
+            WHERE cs.device_id = p_device AND cs.result = 'success' AND cs.member_id <> p_member
+              AND cs.created_at > now() - make_interval(hours => v_rules.cluster_window_hours)
+            LIMIT v_rules.device_cluster_members - 1) o;
+        IF v_others + 1 >= v_rules.device_cluster_members THEN
+          v_cluster_flags := v_cluster_flags || 'shared_device'::text;
+        END IF;
+      END IF;
+      IF v_place_rule THEN
+        v_dlat := v_rules.cluster_radius_metres / 111320.0;
+        v_dlon := v_rules.cluster_radius_metres / (111320.0 * greatest(cos(radians(p_latitude)), 0.05));
+        SELECT array_agg(scan_geo_cell(a / 100.0 + 0.005, b / 100.0 + 0.005) ORDER BY 1) INTO v_cells
+          FROM generate_series(floor((p_latitude - v_dlat) * 100)::integer, floor((p_latitude + v_dlat) * 100)::integer) a,
+            generate_series(floor((p_longitude - v_dlon) * 100)::integer, floor((p_longitude + v_dlon) * 100)::integer) b;
+        FOREACH v_cell IN ARRAY v_cells LOOP
+          PERFORM pg_advisory_xact_lock(hashtext('scan-geo-cell'), v_cell);
+        END LOOP;
+        SELECT count(*) INTO v_others FROM (
+          SELECT DISTINCT cs.member_id FROM coupon_scans cs
+            WHERE cs.geo_cell = ANY (v_cells) AND cs.result = 'success' AND cs.member_id <> p_member
+              AND cs.created_at > now() - make_interval(hours => v_rules.cluster_window_hours)
+              AND 111320.0 * sqrt((cs.latitude - p_latitude) ^ 2
+                + ((cs.longitude - p_longitude) * cos(radians(p_latitude))) ^ 2) <= v_rules.cluster_radius_metres
+            LIMIT v_rules.location_cluster_members - 1) o;
+        IF v_others + 1 >= v_rules.location_cluster_members THEN
+          v_cluster_flags := v_cluster_flags || 'location_cluster'::text;
+        END IF;
+      END IF;
+      IF cardinality(v_cluster_flags) > 0 THEN
+        IF v_rules.cluster_action = 'refuse' THEN
+          v_result := 'cluster_refused';
+          UPDATE coupons SET status = 'active' WHERE serial = c_serial;
+          v_capped := false;
+        ELSE
+          v_flags := v_flags || v_cluster_flags;
+          v_hold := v_hold OR v_rules.cluster_action = 'hold';
+        END IF;
+      END IF;
+    END IF;
     -- Caps on points earned by scans (base + bonuses) per day and per month, IST: read under the
     -- member's lock, in a new statement, so concurrent scans of one member count one another. A scan
     -- whose base points pass a cap is refused and its coupon stays active; bonuses are cut to the room
@@ -555,9 +630,11 @@ BEGIN
       ON CONFLICT (batch_id, status, shard) DO UPDATE SET n = coupon_counts.n + excluded.n;
 
     IF v_base > 0 THEN
-      SELECT * INTO v_posting FROM post_points(p_member, v_base, 'scan', 'scan:' || c_serial);
+      SELECT * INTO v_posting FROM post_points(p_member, v_base, 'scan', 'scan:' || c_serial, NULL, NULL,
+        CASE WHEN v_tiers.id IS NOT NULL THEN v_base ELSE 0 END);
       v_entry := v_posting.entry_id;
       v_balance := v_posting.balance_after;
+      v_earned := v_posting.tier_earned;
     END IF;
 
     -- Referral points on the first scan (PRODUCT.md §3.4), under the same references as
@@ -626,9 +703,11 @@ BEGIN
       END IF;
       IF v_amount > 0 THEN
         SELECT * INTO v_posting
-          FROM post_points(p_member, v_amount, 'scheme_bonus', 'scheme:' || s.id || ':' || v_reference, NULL, s.name);
+          FROM post_points(p_member, v_amount, 'scheme_bonus', 'scheme:' || s.id || ':' || v_reference, NULL, s.name,
+            CASE WHEN v_tiers.id IS NOT NULL THEN v_amount ELSE 0 END);
         IF v_posting.posted THEN
           v_bonus := v_bonus + v_amount;
+          v_earned := v_posting.tier_earned;
         ELSIF s.budget_points IS NOT NULL THEN
           -- Already paid under this reference: the budget takes its charge back.
           UPDATE schemes SET budget_spent = budget_spent - v_amount WHERE id = s.id;
@@ -637,16 +716,15 @@ BEGIN
       END IF;
     END LOOP;
 
-    -- The tier, evaluated on earning (issue 26 item 2), cheaply: the member's running figure grows by
-    -- this scan's points (the member row is locked already: post_points updated its balance); only
-    -- when it reaches the next tier's threshold are the period's scans summed exactly (this scan's row
-    -- is written below, so it is added) and the member moved up. A scan never moves a member down:
+    -- The tier, evaluated on earning (issue 26 item 2), cheaply: the member's running figure grew by
+    -- this scan's points in the postings' own UPDATE (post_points' p_earned; v_earned is the figure
+    -- after them: no second update of the member row for it); only when it reaches the next tier's
+    -- threshold are the period's scans summed exactly (this scan's row is written below, so it is
+    -- added) and the member moved up. A scan never moves a member down:
     -- points leaving the period are the nightly evaluation's (evaluate_member_tiers). A pinned tier
     -- (an approved override) stays.
     v_points := v_base + v_bonus;
-    IF v_tiers.id IS NOT NULL AND v_points > 0 THEN
-      UPDATE members SET tier_earned = tier_earned + v_points WHERE id = p_member
-        RETURNING tier_earned INTO v_earned;
+    IF v_tiers.id IS NOT NULL AND v_points > 0 AND v_earned IS NOT NULL THEN
       SELECT min((t->>'minPoints')::integer) INTO v_next_min FROM jsonb_array_elements(v_tiers.tiers) t
         WHERE (t->>'minPoints')::integer > tier_min_points(v_tiers.tiers, m.tier);
       IF NOT m.tier_pinned AND v_next_min IS NOT NULL AND v_earned >= v_next_min THEN
@@ -654,21 +732,23 @@ BEGIN
           WHERE cs.member_id = p_member AND cs.result = 'success'
             AND cs.created_at > now() - make_interval(months => v_tiers.period_months);
         v_tier := tier_for_points(v_tiers.tiers, v_earned);
-        UPDATE members SET tier_earned = v_earned WHERE id = p_member;
         IF tier_min_points(v_tiers.tiers, v_tier) > tier_min_points(v_tiers.tiers, m.tier) THEN
-          UPDATE members SET tier = v_tier WHERE id = p_member;
+          UPDATE members SET tier_earned = v_earned, tier = v_tier WHERE id = p_member;
           INSERT INTO member_tiers (member_id, tier, reason, earned, policy_id)
             VALUES (p_member, v_tier, 'evaluated', v_earned, v_tiers.id);
+        ELSE
+          UPDATE members SET tier_earned = v_earned WHERE id = p_member;
         END IF;
       END IF;
     END IF;
   END IF;
 
   INSERT INTO coupon_scans (member_id, code, coupon_serial, batch_id, product_id, distributor_id,
-      result, points, ledger_entry_id, latitude, longitude, state, geo_state, flags)
+      result, points, ledger_entry_id, latitude, longitude, state, geo_state, flags, device_id, geo_cell)
     VALUES (p_member, left(p_sent, 40), c_serial, c_batch, c_product, c_distributor, v_result,
       CASE WHEN v_result = 'success' THEN v_base + v_bonus END, v_entry,
-      p_latitude, p_longitude, p_state, p_geo_state, CASE WHEN v_result = 'success' THEN v_flags ELSE '{}' END)
+      p_latitude, p_longitude, p_state, p_geo_state, CASE WHEN v_result = 'success' THEN v_flags ELSE '{}' END,
+      nullif(left(p_device, 100), ''), scan_geo_cell(p_latitude, p_longitude))
     RETURNING id INTO v_scan_id;
 
   -- Held credit (issue 26 item 4): a scan rule whose action is `hold` set v_hold. Everything this
@@ -705,7 +785,7 @@ CREATE OR REPLACE FUNCTION scan_coupon_once(
   p_scope text, p_key text, p_fingerprint text,
   p_member integer, p_code text, p_sent text,
   p_latitude double precision, p_longitude double precision, p_state text,
-  p_attempts_per_minute integer, p_geo_state text)
+  p_attempts_per_minute integer, p_geo_state text, p_device text DEFAULT NULL)
 RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -719,7 +799,7 @@ BEGIN
     RETURN jsonb_build_object('claimed', false);
   END IF;
   v_answer := scan_coupon(p_member, p_code, p_sent, p_latitude, p_longitude, p_state,
-    p_attempts_per_minute, p_geo_state);
+    p_attempts_per_minute, p_geo_state, p_device);
   UPDATE idempotency_keys SET status = 'done', response_status = 200, answer = v_answer WHERE id = v_claim;
   RETURN v_answer;
 END;

@@ -29,6 +29,19 @@ export const fraudRules = pgTable(
     invalidCodeAttempts: integer('invalid_code_attempts'),
     invalidCodeWindowMinutes: integer('invalid_code_window_minutes'),
     invalidCodeLockMinutes: integer('invalid_code_lock_minutes'),
+    /**
+     * The cluster rule (one device or one place across many members): this many distinct members
+     * credited from one device id within clusterWindowHours get clusterAction; null = off.
+     */
+    deviceClusterMembers: integer('device_cluster_members'),
+    /** This many distinct members credited within clusterRadiusMetres of one another within the window; null = off. */
+    locationClusterMembers: integer('location_cluster_members'),
+    /** The location cluster's radius, metres (at most 1,000: the look-up covers the grid cells around the scan). */
+    clusterRadiusMetres: integer('cluster_radius_metres'),
+    /** The cluster rules' window, hours (rolling). */
+    clusterWindowHours: integer('cluster_window_hours'),
+    /** flag | hold | refuse, for both cluster rules. */
+    clusterAction: text('cluster_action'),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     /** pending | approved | rejected */
     status: text('status').notNull().default('pending'),
@@ -50,6 +63,16 @@ export const fraudRules = pgTable(
       sql`(${t.invalidCodeAttempts} is null) = (${t.invalidCodeWindowMinutes} is null)
         and (${t.invalidCodeAttempts} is null) = (${t.invalidCodeLockMinutes} is null)
         and coalesce(least(${t.invalidCodeAttempts}, ${t.invalidCodeWindowMinutes}, ${t.invalidCodeLockMinutes}), 1) > 0`,
+    ),
+    check(
+      'fraud_rules_cluster',
+      sql`((${t.deviceClusterMembers} is null and ${t.locationClusterMembers} is null)
+          = (${t.clusterWindowHours} is null))
+        and (${t.clusterWindowHours} is null) = (${t.clusterAction} is null)
+        and (${t.locationClusterMembers} is null) = (${t.clusterRadiusMetres} is null)
+        and coalesce(least(${t.deviceClusterMembers}, ${t.locationClusterMembers}), 2) >= 2
+        and coalesce(${t.clusterWindowHours}, 1) between 1 and 720
+        and coalesce(${t.clusterRadiusMetres}, 1) between 1 and 1000`,
     ),
   ],
 );

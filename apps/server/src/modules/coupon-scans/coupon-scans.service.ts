@@ -15,7 +15,7 @@ import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import type { MemberPrincipal } from '../member-auth/member-sessions';
 
 /** `scan_coupon`'s arguments in order, with their SQL types. */
-const SCAN_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int', 'text'] as const;
+const SCAN_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int', 'text', 'text'] as const;
 /** `scan_coupon_once` takes the key's scope, key and fingerprint first. */
 const ONCE_TYPES = ['text', 'text', 'text', ...SCAN_TYPES] as const;
 
@@ -40,6 +40,7 @@ function argumentsOf(memberId: number, body: ScanBody): unknown[] {
     // The state the fraud rule compares with the distributor's: decided here from the coordinates
     // (bundled boundaries, no network), never taken from the app; null without coordinates.
     stateAt(body.latitude, body.longitude),
+    body.deviceId?.trim() || null,
   ];
 }
 

@@ -10,7 +10,9 @@ const COLUMNS = sql`f.id::int as id, f.scans_per_hour as "scansPerHour",
   f.scans_per_hour_action as "scansPerHourAction", f.same_pan_action as "samePanAction",
   f.same_bank_action as "sameBankAction", f.same_upi_action as "sameUpiAction", f.outside_state_action as "outsideStateAction",
   f.invalid_code_attempts as "invalidCodeAttempts", f.invalid_code_window_minutes as "invalidCodeWindowMinutes",
-  f.invalid_code_lock_minutes as "invalidCodeLockMinutes", f.effective_from::text as "effectiveFrom", f.status,
+  f.invalid_code_lock_minutes as "invalidCodeLockMinutes", f.device_cluster_members as "deviceClusterMembers",
+  f.location_cluster_members as "locationClusterMembers", f.cluster_radius_metres as "clusterRadiusMetres",
+  f.cluster_window_hours as "clusterWindowHours", f.cluster_action as "clusterAction", f.effective_from::text as "effectiveFrom", f.status,
   f.note, f.requested_by as "requestedBy", r.name as "requestedByName", f.requested_at::text as "requestedAt",
   f.decided_by as "decidedBy", d.name as "decidedByName", f.decided_at::text as "decidedAt",
   f.decision_reason as "decisionReason", f.id = coalesce(${IN_FORCE}, 0) as "inForce"`;
@@ -52,6 +54,11 @@ export interface RuleValues {
   invalidCodeAttempts: number | null;
   invalidCodeWindowMinutes: number | null;
   invalidCodeLockMinutes: number | null;
+  deviceClusterMembers: number | null;
+  locationClusterMembers: number | null;
+  clusterRadiusMetres: number | null;
+  clusterWindowHours: number | null;
+  clusterAction: string | null;
 }
 
 /** A requested set, from the start of its day in India. */
@@ -61,10 +68,12 @@ export async function insertRules(
 ): Promise<number> {
   const { rows } = await db.execute(sql`insert into fraud_rules (scans_per_hour, scans_per_hour_action,
       same_pan_action, same_bank_action, same_upi_action, outside_state_action, invalid_code_attempts,
-      invalid_code_window_minutes, invalid_code_lock_minutes, effective_from, note, requested_by)
+      invalid_code_window_minutes, invalid_code_lock_minutes, device_cluster_members, location_cluster_members,
+      cluster_radius_metres, cluster_window_hours, cluster_action, effective_from, note, requested_by)
     values (${values.scansPerHour}, ${values.scansPerHourAction}, ${values.samePanAction},
       ${values.sameBankAction}, ${values.sameUpiAction}, ${values.outsideStateAction}, ${values.invalidCodeAttempts},
-      ${values.invalidCodeWindowMinutes}, ${values.invalidCodeLockMinutes}, (${values.effectiveFrom}::date)::timestamp at time zone 'Asia/Kolkata',
+      ${values.invalidCodeWindowMinutes}, ${values.invalidCodeLockMinutes}, ${values.deviceClusterMembers},
+      ${values.locationClusterMembers}, ${values.clusterRadiusMetres}, ${values.clusterWindowHours}, ${values.clusterAction}, (${values.effectiveFrom}::date)::timestamp at time zone 'Asia/Kolkata',
       ${values.note}, ${values.requestedBy}) returning id::int as id`);
   return (rows[0] as { id: number }).id;
 }
@@ -87,7 +96,9 @@ export async function rulesInForce(db: Executor): Promise<RuleValues> {
     f.scans_per_hour_action as "scansPerHourAction", f.same_pan_action as "samePanAction",
     f.same_bank_action as "sameBankAction", f.same_upi_action as "sameUpiAction", f.outside_state_action as "outsideStateAction",
     f.invalid_code_attempts as "invalidCodeAttempts", f.invalid_code_window_minutes as "invalidCodeWindowMinutes",
-    f.invalid_code_lock_minutes as "invalidCodeLockMinutes"
+    f.invalid_code_lock_minutes as "invalidCodeLockMinutes", f.device_cluster_members as "deviceClusterMembers",
+    f.location_cluster_members as "locationClusterMembers", f.cluster_radius_metres as "clusterRadiusMetres",
+    f.cluster_window_hours as "clusterWindowHours", f.cluster_action as "clusterAction"
     from (select 1) one left join fraud_rules_in_force() f on true`);
   return rows[0] as unknown as RuleValues;
 }

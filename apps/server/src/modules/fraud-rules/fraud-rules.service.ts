@@ -37,10 +37,27 @@ const snapshot = (f: FraudRulesRow) => ({
   invalidCodeAttempts: f.invalidCodeAttempts,
   invalidCodeWindowMinutes: f.invalidCodeWindowMinutes,
   invalidCodeLockMinutes: f.invalidCodeLockMinutes,
+  deviceClusterMembers: f.deviceClusterMembers,
+  locationClusterMembers: f.locationClusterMembers,
+  clusterRadiusMetres: f.clusterRadiusMetres,
+  clusterWindowHours: f.clusterWindowHours,
+  clusterAction: f.clusterAction,
   effectiveFrom: f.effectiveFrom,
   status: f.status,
   note: f.note,
 });
+
+/** The cluster rule's columns: the window, action and radius kept only with a rule that uses them. */
+function clusterValues(body: FraudRulesBody) {
+  const on = body.deviceClusterMembers != null || body.locationClusterMembers != null;
+  return {
+    deviceClusterMembers: body.deviceClusterMembers ?? null,
+    locationClusterMembers: body.locationClusterMembers ?? null,
+    clusterRadiusMetres: body.locationClusterMembers != null ? (body.clusterRadiusMetres ?? null) : null,
+    clusterWindowHours: on ? (body.clusterWindowHours ?? null) : null,
+    clusterAction: on ? (body.clusterAction ?? null) : null,
+  };
+}
 
 /** A change of fraud rules, requested: it applies to nothing until someone else approves it. */
 export async function requestRules(app: FastifyInstance, actor: StaffActor, body: FraudRulesBody) {
@@ -56,6 +73,7 @@ export async function requestRules(app: FastifyInstance, actor: StaffActor, body
       invalidCodeAttempts: body.invalidCodeAttempts ?? null,
       invalidCodeWindowMinutes: body.invalidCodeAttempts ? (body.invalidCodeWindowMinutes ?? null) : null,
       invalidCodeLockMinutes: body.invalidCodeAttempts ? (body.invalidCodeLockMinutes ?? null) : null,
+      ...clusterValues(body),
       effectiveFrom: body.effectiveFrom,
       note: body.note ?? null,
       requestedBy: actor.id,

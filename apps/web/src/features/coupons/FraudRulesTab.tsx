@@ -46,8 +46,20 @@ const invalidCodesText = (r: FraudRulesRow) =>
     ? 'off'
     : `${formatCount(r.invalidCodeAttempts)} in ${formatCount(r.invalidCodeWindowMinutes)} min → locked ${formatCount(r.invalidCodeLockMinutes)} min`;
 
+const clusterText = (r: FraudRulesRow) => {
+  const parts = [
+    r.deviceClusterMembers === null ? null : `${formatCount(r.deviceClusterMembers)} members on one device`,
+    r.locationClusterMembers === null
+      ? null
+      : `${formatCount(r.locationClusterMembers)} members within ${formatCount(r.clusterRadiusMetres)} m`,
+  ].filter(Boolean);
+  return parts.length === 0
+    ? 'off'
+    : `${parts.join(' or ')} in ${formatCount(r.clusterWindowHours)} h · ${actionText(r.clusterAction)}`;
+};
+
 const summary = (r: FraudRulesRow) =>
-  `Scans per member per hour: ${perHourText(r)} · Same PAN: ${actionText(r.samePanAction)} · Same bank account: ${actionText(r.sameBankAction)} · Same UPI id: ${actionText(r.sameUpiAction)} · Outside the distributor's state: ${outsideStateText(r)} · Invalid codes: ${invalidCodesText(r)}`;
+  `Scans per member per hour: ${perHourText(r)} · Same PAN: ${actionText(r.samePanAction)} · Same bank account: ${actionText(r.sameBankAction)} · Same UPI id: ${actionText(r.sameUpiAction)} · Outside the distributor's state: ${outsideStateText(r)} · Invalid codes: ${invalidCodesText(r)} · Cluster: ${clusterText(r)}`;
 
 /**
  * Fraud rules (issue 26): scans per member per hour, a scan outside the distributor's state (the
@@ -193,6 +205,12 @@ const blank = (current?: FraudRulesRow) => ({
     current?.invalidCodeWindowMinutes == null ? '' : String(current.invalidCodeWindowMinutes),
   invalidCodeLockMinutes:
     current?.invalidCodeLockMinutes == null ? '' : String(current.invalidCodeLockMinutes),
+  deviceClusterMembers: current?.deviceClusterMembers == null ? '' : String(current.deviceClusterMembers),
+  locationClusterMembers:
+    current?.locationClusterMembers == null ? '' : String(current.locationClusterMembers),
+  clusterRadiusMetres: current?.clusterRadiusMetres == null ? '' : String(current.clusterRadiusMetres),
+  clusterWindowHours: current?.clusterWindowHours == null ? '' : String(current.clusterWindowHours),
+  clusterAction: current?.clusterAction ?? OFF,
 });
 
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
@@ -217,6 +235,11 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
         invalidCodeAttempts: numberOrNull(values.invalidCodeAttempts),
         invalidCodeWindowMinutes: numberOrNull(values.invalidCodeWindowMinutes),
         invalidCodeLockMinutes: numberOrNull(values.invalidCodeLockMinutes),
+        deviceClusterMembers: numberOrNull(values.deviceClusterMembers),
+        locationClusterMembers: numberOrNull(values.locationClusterMembers),
+        clusterRadiusMetres: numberOrNull(values.clusterRadiusMetres),
+        clusterWindowHours: numberOrNull(values.clusterWindowHours),
+        clusterAction: (values.clusterAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
         effectiveFrom,
       };
       const invalid = fieldErrorsOf(fraudRulesBody, body);
@@ -324,6 +347,45 @@ function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudR
           onChange={(e) => set('invalidCodeLockMinutes')(e.target.value)}
           error={!!errors.invalidCodeLockMinutes}
           helperText={errors.invalidCodeLockMinutes ?? ' '}
+        />
+        <TextField
+          label="Members on one device"
+          type="number"
+          value={values.deviceClusterMembers}
+          onChange={(e) => set('deviceClusterMembers')(e.target.value)}
+          error={!!errors.deviceClusterMembers}
+          helperText={errors.deviceClusterMembers ?? 'Empty: off'}
+        />
+        <TextField
+          label="Members within the radius"
+          type="number"
+          value={values.locationClusterMembers}
+          onChange={(e) => set('locationClusterMembers')(e.target.value)}
+          error={!!errors.locationClusterMembers}
+          helperText={errors.locationClusterMembers ?? 'Empty: off'}
+        />
+        <TextField
+          label="Radius (metres)"
+          type="number"
+          value={values.clusterRadiusMetres}
+          onChange={(e) => set('clusterRadiusMetres')(e.target.value)}
+          error={!!errors.clusterRadiusMetres}
+          helperText={errors.clusterRadiusMetres ?? 'At most 1,000'}
+        />
+        <TextField
+          label="Cluster window (hours)"
+          type="number"
+          value={values.clusterWindowHours}
+          onChange={(e) => set('clusterWindowHours')(e.target.value)}
+          error={!!errors.clusterWindowHours}
+          helperText={errors.clusterWindowHours ?? ' '}
+        />
+        <ActionSelect
+          label="A device or place cluster"
+          value={values.clusterAction}
+          options={SCAN_RULE_ACTIONS}
+          error={errors.clusterAction}
+          onChange={set('clusterAction')}
         />
         <DayPicker
           label="From (IST)"
