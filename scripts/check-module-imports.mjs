@@ -18,7 +18,6 @@ const CIRCLE =
 const allowed = {
   'redemptions/redemptions.repository.ts -> gift-vouchers/voucher-stock': CIRCLE,
   'redemptions/rewards.repository.ts -> gift-vouchers/voucher-stock': CIRCLE,
-  'products/products.service.ts -> scheme-points/scheme-points.service': CIRCLE,
 };
 
 const files = (dir) =>
