@@ -1,6 +1,7 @@
 import { todayInIndia } from '@app/contract/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import type { ReportRow } from '../../lib/xlsx-writer';
 import { activeCodes } from '../coupons/active-codes.test-kit';
 import { couponsKit } from '../coupons/coupons.test-kit';
 import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
@@ -73,7 +74,7 @@ describe('the Fraud decisions report', () => {
       to: new Date(Date.now() + 3_600_000).toISOString(),
     };
     const db = t.database.db;
-    const rows = [];
+    const rows: ReportRow[] = [];
     for await (const batch of fraudDecisionsReportSource.batches(db, range, 2)) rows.push(...batch);
     expect(await fraudDecisionsReportSource.count(db, range)).toBe(rows.length);
     const codes = (await kit.sql('select id, code from members where id = any($1)', [
