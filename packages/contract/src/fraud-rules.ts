@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { SCAN_HISTORY_PAGE } from './coupon-scans';
-import { endpoint } from './endpoint';
-import { idParams, text } from './input';
+import {
+  SETTING_STATUSES,
+  settingEndpoints,
+  settingRequestFields,
+  settingRowFields,
+} from './effective-settings';
 
 /**
  * Fraud rules (issue 26, item 4), each optional (empty = off) and each with an action:
@@ -22,7 +26,8 @@ import { idParams, text } from './input';
  *   `shared_device` / `location_cluster`, held, or refused `cluster_refused`; the code stays active).
  *   Decided inside the scan's statement, under a lock per device and per grid cell.
  * Effective-dated and maker-checker: one person requests a set of rules from a day, another approves
- * it; the approved set effective latest is in force (the table is the history).
+ * it; the approved set effective latest is in force (the table is the history). A setting of the kit
+ * (`effective-settings.ts`): the body and the row add only the rules' own fields.
  */
 export const FRAUD_ACTIONS = ['flag', 'hold', 'refuse'] as const;
 export type FraudAction = (typeof FRAUD_ACTIONS)[number];
@@ -36,7 +41,7 @@ export const FRAUD_ACTION_LABELS: Record<FraudAction, string> = {
   hold: 'Hold for review',
   refuse: 'Refuse',
 };
-export const FRAUD_RULE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const FRAUD_RULE_STATUSES = SETTING_STATUSES;
 
 export const FRAUD_RULE_MESSAGES = {
   whole: 'Enter a whole number of scans above 0, or leave it empty',
@@ -98,8 +103,7 @@ export const fraudRulesBody = z
       .max(720, FRAUD_RULE_MESSAGES.clusterHours)
       .nullish(),
     clusterAction: z.enum(SCAN_RULE_ACTIONS, { error: FRAUD_RULE_MESSAGES.action }).nullish(),
-    effectiveFrom: z.iso.date({ error: 'Enter the date it takes effect (YYYY-MM-DD)' }),
-    note: text(500, { multiline: true }).nullish(),
+    ...settingRequestFields,
   })
   .superRefine((body, ctx) => {
     if (body.scansPerHour && !body.scansPerHourAction)
@@ -138,7 +142,7 @@ export const fraudRulesBody = z
 export type FraudRulesBody = z.infer<typeof fraudRulesBody>;
 
 export const fraudRulesRow = z.object({
-  id: z.number().int(),
+  ...settingRowFields,
   scansPerHour: z.number().int().nullable(),
   scansPerHourAction: z.enum(SCAN_RULE_ACTIONS).nullable(),
   samePanAction: z.enum(FRAUD_ACTIONS).nullable(),
@@ -153,23 +157,8 @@ export const fraudRulesRow = z.object({
   clusterRadiusMetres: z.number().int().nullable(),
   clusterWindowHours: z.number().int().nullable(),
   clusterAction: z.enum(SCAN_RULE_ACTIONS).nullable(),
-  effectiveFrom: z.string(),
-  status: z.enum(FRAUD_RULE_STATUSES),
-  note: z.string().nullable(),
-  requestedBy: z.number().int(),
-  requestedByName: z.string().nullable(),
-  requestedAt: z.string(),
-  decidedBy: z.number().int().nullable(),
-  decidedByName: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  decisionReason: z.string().nullable(),
-  /** The approved set in force now. */
-  inForce: z.boolean(),
 });
 export type FraudRulesRow = z.infer<typeof fraudRulesRow>;
-
-export const fraudRulesList = z.object({ rows: z.array(fraudRulesRow) });
-export const fraudRulesDecisionBody = z.object({ reason: text(500, { multiline: true }).nullish() });
 
 /** Another approved member with the same PAN or bank account as a KYC submission (shown to staff). */
 export const kycDuplicate = z.object({
@@ -182,45 +171,16 @@ export const kycDuplicate = z.object({
 export type KycDuplicate = z.infer<typeof kycDuplicate>;
 export const KYC_DUPLICATE_LABELS = { pan: 'PAN', account: 'bank account', upi: 'UPI id' } as const;
 
-const tags = ['Fraud rules'];
-const page = { page: SCAN_HISTORY_PAGE } as const;
-
-export const fraudRulesEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/admin/fraud-rules',
-    access: page,
-    tags,
-    summary: 'Fraud rules: the set in force, pending requests and the history',
-    response: fraudRulesList,
-  }),
-  request: endpoint({
-    method: 'POST',
-    path: '/admin/fraud-rules',
-    access: { action: 'fraud-rules.request' },
-    tags,
-    summary: 'Request fraud rules from a date; a second person approves them',
-    body: fraudRulesBody,
-    response: fraudRulesRow,
-  }),
-  approve: endpoint({
-    method: 'POST',
-    path: '/admin/fraud-rules/:id/approve',
-    access: { action: 'fraud-rules.approve' },
-    tags,
-    summary: 'Approve requested fraud rules (not by their requester)',
-    params: idParams,
-    body: fraudRulesDecisionBody,
-    response: fraudRulesRow,
-  }),
-  reject: endpoint({
-    method: 'POST',
-    path: '/admin/fraud-rules/:id/reject',
-    access: { action: 'fraud-rules.approve' },
-    tags,
-    summary: 'Reject requested fraud rules, with a reason',
-    params: idParams,
-    body: fraudRulesDecisionBody,
-    response: fraudRulesRow,
-  }),
-};
+export const fraudRulesEndpoints = settingEndpoints('/admin/fraud-rules', {
+  page: SCAN_HISTORY_PAGE,
+  actions: { request: 'fraud-rules.request', approve: 'fraud-rules.approve' },
+  tags: ['Fraud rules'],
+  body: fraudRulesBody,
+  row: fraudRulesRow,
+  summaries: {
+    list: 'Fraud rules: the set in force, pending requests and the history',
+    request: 'Request fraud rules from a date; a second person approves them',
+    approve: 'Approve requested fraud rules (not by their requester)',
+    reject: 'Reject requested fraud rules, with a reason',
+  },
+});

@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import { call } from '../app/api';
 import { useProfile } from '../app/profile-context';
 import { ApproveRejectButtons } from './ApproveRejectButtons';
+import { WideTable } from './WideTable';
 
 /** Any setting's four endpoints (contract `settingEndpoints`). */
 export type SettingEndpoints = ReturnType<
@@ -60,6 +61,10 @@ export interface EffectiveSettingTabProps<Row extends SettingRow, Body> {
   form: (props: SettingFormProps<Row, Body>) => ReactNode;
   /** More of the tab below the history (e.g. the expiry liability). */
   children?: ReactNode;
+  /** Many columns: the table scrolls sideways within the page (`WideTable`). */
+  wide?: boolean;
+  /** The row shown when nothing has been requested yet. */
+  empty?: string;
 }
 
 /**
@@ -127,7 +132,7 @@ export function EffectiveSettingTab<Row extends SettingRow, Body>(
           <Typography variant="h6" component="h2">
             {props.title}
           </Typography>
-          <Table size="small" aria-label={props.tableLabel ?? props.title}>
+          <HistoryTable label={props.tableLabel ?? props.title} wide={props.wide}>
             <TableHead>
               <TableRow>
                 {props.columns.map((c) => (
@@ -170,11 +175,26 @@ export function EffectiveSettingTab<Row extends SettingRow, Body>(
                   </TableCell>
                 </TableRow>
               ))}
+              {props.empty && rows?.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={props.columns.length + 5}>{props.empty}</TableCell>
+                </TableRow>
+              )}
             </TableBody>
-          </Table>
+          </HistoryTable>
         </CardContent>
       </Card>
       {props.children}
     </Stack>
+  );
+}
+
+function HistoryTable(props: { label: string; wide?: boolean; children: ReactNode }) {
+  return props.wide ? (
+    <WideTable label={props.label}>{props.children}</WideTable>
+  ) : (
+    <Table size="small" aria-label={props.label}>
+      {props.children}
+    </Table>
   );
 }

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { stateAt } from '../../lib/geo/india-states';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
-import type { MemberPrincipal } from '../member-auth/member-sessions';
+import type { MemberPrincipal } from '../member-auth';
 
 /** `scan_coupon`'s arguments in order, with their SQL types. */
 const SCAN_TYPES = ['int', 'text', 'text', 'float8', 'float8', 'text', 'int', 'text', 'text'] as const;

@@ -2,7 +2,7 @@ import { SCAN_ATTEMPTS_PER_MINUTE } from '@app/contract/coupon-scans';
 import { formatCode, scanUrl } from '@app/contract/coupons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { randomCodes } from '../coupons/coupon-codes';
+import { randomCodes } from '../coupons';
 import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
 import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
 import { readSheet } from '../invoices/invoices.test-kit';

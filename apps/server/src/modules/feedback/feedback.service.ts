@@ -15,7 +15,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { claimFile, openStored } from '../files';
-import { queueStepMessage } from '../messages/outbox';
+import { queueStepMessage } from '../messages';
 import {
   attachmentIdsOf,
   feedbackOfMember,

@@ -1,50 +1,9 @@
 import type { FraudAction, FraudRulesRow, KycDuplicate } from '@app/contract/fraud-rules';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { type SettingColumn, settingRepository } from '../../lib/settings';
 
-/** The approved set in force now (the latest effective by now), by id; null when none. */
-const IN_FORCE = sql`(select f.id from fraud_rules f where f.status = 'approved'
-  and f.effective_from <= now() order by f.effective_from desc, f.id desc limit 1)`;
-
-const COLUMNS = sql`f.id::int as id, f.scans_per_hour as "scansPerHour",
-  f.scans_per_hour_action as "scansPerHourAction", f.same_pan_action as "samePanAction",
-  f.same_bank_action as "sameBankAction", f.same_upi_action as "sameUpiAction", f.outside_state_action as "outsideStateAction",
-  f.invalid_code_attempts as "invalidCodeAttempts", f.invalid_code_window_minutes as "invalidCodeWindowMinutes",
-  f.invalid_code_lock_minutes as "invalidCodeLockMinutes", f.device_cluster_members as "deviceClusterMembers",
-  f.location_cluster_members as "locationClusterMembers", f.cluster_radius_metres as "clusterRadiusMetres",
-  f.cluster_window_hours as "clusterWindowHours", f.cluster_action as "clusterAction", f.effective_from::text as "effectiveFrom", f.status,
-  f.note, f.requested_by as "requestedBy", r.name as "requestedByName", f.requested_at::text as "requestedAt",
-  f.decided_by as "decidedBy", d.name as "decidedByName", f.decided_at::text as "decidedAt",
-  f.decision_reason as "decisionReason", f.id = coalesce(${IN_FORCE}, 0) as "inForce"`;
-
-const FROM = sql`from fraud_rules f left join staff r on r.id = f.requested_by
-  left join staff d on d.id = f.decided_by`;
-
-export async function listRules(db: Executor): Promise<FraudRulesRow[]> {
-  const { rows } = await db.execute(
-    sql`select ${COLUMNS} ${FROM} order by f.effective_from desc, f.id desc limit 200`,
-  );
-  return rows as unknown as FraudRulesRow[];
-}
-
-export async function findRules(db: Executor, id: number): Promise<FraudRulesRow | undefined> {
-  const { rows } = await db.execute(sql`select ${COLUMNS} ${FROM} where f.id = ${id}`);
-  return rows[0] as unknown as FraudRulesRow | undefined;
-}
-
-export interface LockedRules {
-  id: number;
-  status: string;
-  requestedBy: number;
-}
-
-export async function lockRules(db: Executor, id: number): Promise<LockedRules | undefined> {
-  const { rows } = await db.execute(sql`select id::int as id, status, requested_by as "requestedBy"
-    from fraud_rules where id = ${id} for update`);
-  return rows[0] as unknown as LockedRules | undefined;
-}
-
-export interface RuleValues {
+export interface RuleValues extends Record<string, unknown> {
   scansPerHour: number | null;
   scansPerHourAction: string | null;
   samePanAction: FraudAction | null;
@@ -61,45 +20,43 @@ export interface RuleValues {
   clusterAction: string | null;
 }
 
-/** A requested set, from the start of its day in India. */
-export async function insertRules(
-  db: Executor,
-  values: RuleValues & { effectiveFrom: string; note: string | null; requestedBy: number },
-): Promise<number> {
-  const { rows } = await db.execute(sql`insert into fraud_rules (scans_per_hour, scans_per_hour_action,
-      same_pan_action, same_bank_action, same_upi_action, outside_state_action, invalid_code_attempts,
-      invalid_code_window_minutes, invalid_code_lock_minutes, device_cluster_members, location_cluster_members,
-      cluster_radius_metres, cluster_window_hours, cluster_action, effective_from, note, requested_by)
-    values (${values.scansPerHour}, ${values.scansPerHourAction}, ${values.samePanAction},
-      ${values.sameBankAction}, ${values.sameUpiAction}, ${values.outsideStateAction}, ${values.invalidCodeAttempts},
-      ${values.invalidCodeWindowMinutes}, ${values.invalidCodeLockMinutes}, ${values.deviceClusterMembers},
-      ${values.locationClusterMembers}, ${values.clusterRadiusMetres}, ${values.clusterWindowHours}, ${values.clusterAction}, (${values.effectiveFrom}::date)::timestamp at time zone 'Asia/Kolkata',
-      ${values.note}, ${values.requestedBy}) returning id::int as id`);
-  return (rows[0] as { id: number }).id;
-}
+/**
+ * The rules' columns of `fraud_rules`, one line a rule field: the setting's queries, its audit record and
+ * `rulesInForce` all read this list, so a new rule is a line here (and its field in the contract).
+ */
+export const RULE_COLUMNS = [
+  { key: 'scansPerHour', column: 'scans_per_hour' },
+  { key: 'scansPerHourAction', column: 'scans_per_hour_action' },
+  { key: 'samePanAction', column: 'same_pan_action' },
+  { key: 'sameBankAction', column: 'same_bank_action' },
+  { key: 'sameUpiAction', column: 'same_upi_action' },
+  { key: 'outsideStateAction', column: 'outside_state_action' },
+  { key: 'invalidCodeAttempts', column: 'invalid_code_attempts' },
+  { key: 'invalidCodeWindowMinutes', column: 'invalid_code_window_minutes' },
+  { key: 'invalidCodeLockMinutes', column: 'invalid_code_lock_minutes' },
+  { key: 'deviceClusterMembers', column: 'device_cluster_members' },
+  { key: 'locationClusterMembers', column: 'location_cluster_members' },
+  { key: 'clusterRadiusMetres', column: 'cluster_radius_metres' },
+  { key: 'clusterWindowHours', column: 'cluster_window_hours' },
+  { key: 'clusterAction', column: 'cluster_action' },
+] as const satisfies readonly (SettingColumn & { key: keyof RuleValues })[];
 
-/** Records the decision; an approval never reaches back in time (effective from the approval at the earliest). */
-export async function decideRules(
-  db: Executor,
-  id: number,
-  decision: { status: 'approved' | 'rejected'; by: number; reason: string | null },
-) {
-  await db.execute(sql`update fraud_rules set status = ${decision.status}, decided_by = ${decision.by},
-    decided_at = now(), decision_reason = ${decision.reason},
-    effective_from = case when ${decision.status} = 'approved' then greatest(effective_from, now()) else effective_from end
-    where id = ${id}`);
-}
+/** The fraud rules as an effective-dated, maker-checker setting (lib/settings). */
+export const rulesSetting = settingRepository<FraudRulesRow, RuleValues>({
+  table: 'fraud_rules',
+  columns: RULE_COLUMNS,
+  timestamps: 'text',
+});
 
 /** The rules in force now (the same function the scan reads; all null when none is in force). */
 export async function rulesInForce(db: Executor): Promise<RuleValues> {
-  const { rows } = await db.execute(sql`select f.scans_per_hour as "scansPerHour",
-    f.scans_per_hour_action as "scansPerHourAction", f.same_pan_action as "samePanAction",
-    f.same_bank_action as "sameBankAction", f.same_upi_action as "sameUpiAction", f.outside_state_action as "outsideStateAction",
-    f.invalid_code_attempts as "invalidCodeAttempts", f.invalid_code_window_minutes as "invalidCodeWindowMinutes",
-    f.invalid_code_lock_minutes as "invalidCodeLockMinutes", f.device_cluster_members as "deviceClusterMembers",
-    f.location_cluster_members as "locationClusterMembers", f.cluster_radius_metres as "clusterRadiusMetres",
-    f.cluster_window_hours as "clusterWindowHours", f.cluster_action as "clusterAction"
-    from (select 1) one left join fraud_rules_in_force() f on true`);
+  const values = sql.join(
+    RULE_COLUMNS.map((c) => sql`${sql.raw(`f.${c.column}`)} as ${sql.identifier(c.key)}`),
+    sql`, `,
+  );
+  const { rows } = await db.execute(
+    sql`select ${values} from (select 1) one left join fraud_rules_in_force() f on true`,
+  );
   return rows[0] as unknown as RuleValues;
 }
 

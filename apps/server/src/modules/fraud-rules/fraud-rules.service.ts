@@ -1,4 +1,3 @@
-import { todayInIndia } from '@app/contract/format';
 import {
   FRAUD_RULE_MESSAGES,
   type FraudRulesBody,
@@ -7,117 +6,52 @@ import {
   type KycDuplicate,
 } from '@app/contract/fraud-rules';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Executor, Tx } from '../../db/client';
-import { type Actor, audit } from '../../lib/audit';
-import { type DecisionFlow, decideOne } from '../../lib/decisions';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { keyedHash } from '../../lib/field-crypto';
+import { settingService } from '../../lib/settings';
 import * as repo from './fraud-rules.repository';
 
 export const FRAUD_RULES_ENTITY = 'fraud_rules';
 
-type StaffActor = Actor & { id: number };
-
-async function load(db: Executor, id: number): Promise<FraudRulesRow> {
-  const row = await repo.findRules(db, id);
-  if (!row) throw notFound('Fraud rules');
-  return row;
-}
-
-export const listRules = (app: FastifyInstance) => repo.listRules(app.database.db);
-
-const snapshot = (f: FraudRulesRow) => ({
-  scansPerHour: f.scansPerHour,
-  scansPerHourAction: f.scansPerHourAction,
-  samePanAction: f.samePanAction,
-  sameBankAction: f.sameBankAction,
-  sameUpiAction: f.sameUpiAction,
-  outsideStateAction: f.outsideStateAction,
-  invalidCodeAttempts: f.invalidCodeAttempts,
-  invalidCodeWindowMinutes: f.invalidCodeWindowMinutes,
-  invalidCodeLockMinutes: f.invalidCodeLockMinutes,
-  deviceClusterMembers: f.deviceClusterMembers,
-  locationClusterMembers: f.locationClusterMembers,
-  clusterRadiusMetres: f.clusterRadiusMetres,
-  clusterWindowHours: f.clusterWindowHours,
-  clusterAction: f.clusterAction,
-  effectiveFrom: f.effectiveFrom,
-  status: f.status,
-  note: f.note,
+/**
+ * Fraud rules on the setting kit: requested, then approved or rejected by someone else (the requester
+ * cannot decide; a rejection needs a reason). The audit records every rule field (`RULE_COLUMNS`).
+ */
+const rules = settingService<FraudRulesRow, FraudRulesBody, repo.RuleValues>({
+  repository: repo.rulesSetting,
+  auditEntity: FRAUD_RULES_ENTITY,
+  auditAction: 'fraud_rules',
+  noun: 'Fraud rules',
+  messages: { pastDate: FRAUD_RULE_MESSAGES.pastDate, makerChecker: FRAUD_RULE_MESSAGES.makerChecker },
+  decided: (status) => `These rules are already ${status}`,
+  values: (body) => {
+    const values = Object.fromEntries(
+      repo.RULE_COLUMNS.map((c) => [c.key, body[c.key] ?? null]),
+    ) as repo.RuleValues;
+    // An action or a window without its number is off with it.
+    if (!body.scansPerHour) values.scansPerHourAction = null;
+    if (!body.invalidCodeAttempts) {
+      values.invalidCodeWindowMinutes = null;
+      values.invalidCodeLockMinutes = null;
+    }
+    // The cluster rule's window, action and radius are kept only with a rule that uses them.
+    const clusterOn = body.deviceClusterMembers != null || body.locationClusterMembers != null;
+    if (body.locationClusterMembers == null) values.clusterRadiusMetres = null;
+    if (!clusterOn) {
+      values.clusterWindowHours = null;
+      values.clusterAction = null;
+    }
+    return values;
+  },
+  snapshot: (row) => Object.fromEntries(repo.RULE_COLUMNS.map((c) => [c.key, row[c.key]])),
 });
 
-/** The cluster rule's columns: the window, action and radius kept only with a rule that uses them. */
-function clusterValues(body: FraudRulesBody) {
-  const on = body.deviceClusterMembers != null || body.locationClusterMembers != null;
-  return {
-    deviceClusterMembers: body.deviceClusterMembers ?? null,
-    locationClusterMembers: body.locationClusterMembers ?? null,
-    clusterRadiusMetres: body.locationClusterMembers != null ? (body.clusterRadiusMetres ?? null) : null,
-    clusterWindowHours: on ? (body.clusterWindowHours ?? null) : null,
-    clusterAction: on ? (body.clusterAction ?? null) : null,
-  };
-}
-
+export const listRules = rules.list;
 /** A change of fraud rules, requested: it applies to nothing until someone else approves it. */
-export async function requestRules(app: FastifyInstance, actor: StaffActor, body: FraudRulesBody) {
-  if (body.effectiveFrom < todayInIndia()) throw fieldError('effectiveFrom', FRAUD_RULE_MESSAGES.pastDate);
-  return app.database.db.transaction(async (tx) => {
-    const id = await repo.insertRules(tx, {
-      scansPerHour: body.scansPerHour ?? null,
-      scansPerHourAction: body.scansPerHour ? (body.scansPerHourAction ?? null) : null,
-      samePanAction: body.samePanAction ?? null,
-      sameBankAction: body.sameBankAction ?? null,
-      sameUpiAction: body.sameUpiAction ?? null,
-      outsideStateAction: body.outsideStateAction ?? null,
-      invalidCodeAttempts: body.invalidCodeAttempts ?? null,
-      invalidCodeWindowMinutes: body.invalidCodeAttempts ? (body.invalidCodeWindowMinutes ?? null) : null,
-      invalidCodeLockMinutes: body.invalidCodeAttempts ? (body.invalidCodeLockMinutes ?? null) : null,
-      ...clusterValues(body),
-      effectiveFrom: body.effectiveFrom,
-      note: body.note ?? null,
-      requestedBy: actor.id,
-    });
-    const after = await load(tx, id);
-    await audit(tx, actor, {
-      action: 'fraud_rules.requested',
-      entity: FRAUD_RULES_ENTITY,
-      entityId: id,
-      after: snapshot(after),
-    });
-    return after;
-  });
-}
-
+export const requestRules = rules.request;
 /** Maker-checker through the shared mechanism: the requester cannot decide; a rejection needs a reason. */
-const rulesDecisions: DecisionFlow<repo.LockedRules> = {
-  entity: 'Fraud rules',
-  lock: (tx: Tx, id: number) => repo.lockRules(tx, id),
-  wrongState: (f) => (f.status !== 'pending' ? `These rules are already ${f.status}` : null),
-  makers: (f) => [f.requestedBy],
-  makerMessage: FRAUD_RULE_MESSAGES.makerChecker,
-  reasonRequired: { results: ['rejected'], field: 'reason' },
-  async apply(tx, { id }, { actor, result, reason }) {
-    const before = await load(tx, id);
-    await repo.decideRules(tx, id, { status: result, by: actor.id!, reason });
-    const after = await load(tx, id);
-    return {
-      action: result === 'approved' ? 'fraud_rules.approved' : 'fraud_rules.rejected',
-      entity: FRAUD_RULES_ENTITY,
-      entityId: id,
-      before: snapshot(before),
-      after: { ...snapshot(after), reason },
-    };
-  },
-};
-
-export const decideRules = (
-  app: FastifyInstance,
-  actor: StaffActor,
-  id: number,
-  result: 'approved' | 'rejected',
-  reason: string | null,
-) => decideOne(app, rulesDecisions, id, { actor, result, reason, input: undefined }, load);
+export const decideRules = rules.decide;
 
 /**
  * The keyed hashes a KYC submission stores so that the same PAN or bank account on another member is

@@ -12,7 +12,7 @@ import { decryptText, encryptText } from '../../lib/field-crypto';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { claimFile } from '../files';
 import { checkKycDuplicates, kycHashes } from '../fraud-rules';
-import { queueStepMessage } from '../messages/outbox';
+import { queueStepMessage } from '../messages';
 import { referralTrigger } from '../points-settings';
 import { CLAIM_TTL, findKycRow, kycOfMember, lockSubmission } from './kyc.repository';
 

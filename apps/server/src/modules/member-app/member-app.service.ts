@@ -1,49 +1,14 @@
-import type { MemberProfile, RegisterBody } from '@app/contract/member-app';
+import type { RegisterBody } from '@app/contract/member-app';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client';
 import { members } from '../../db/schema/members';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { AppError, conflict, fieldError } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { consumeOtp, createMemberSession } from '../member-auth';
 import { approvedDealerCode, byMobile, byReferralCode, createMember, findMemberBy } from '../members';
-import { memberExpiring } from '../points-expiry';
-import { heldOfMember } from '../scan-holds';
-import { memberTierOf } from '../tiers';
-import { currentTermsVersionSql } from './terms';
+import { currentTermsVersion, profileOf } from './member-profile';
 
-export async function currentTermsVersion(tx: Executor): Promise<string | null> {
-  const { rows } = await tx.execute(sql`select ${currentTermsVersionSql} as version`);
-  return (rows[0] as { version: string | null } | undefined)?.version ?? null;
-}
-
-export async function profileOf(tx: Executor, memberId: number): Promise<MemberProfile> {
-  const [m] = await tx.select().from(members).where(eq(members.id, memberId));
-  if (!m) throw notFound('Member');
-  const current = await currentTermsVersion(tx);
-  return {
-    id: m.id,
-    code: m.code,
-    name: m.name,
-    mobile: m.mobile,
-    type: m.type as MemberProfile['type'],
-    dateOfBirth: m.dateOfBirth,
-    address: { line: m.addressLine, city: m.city, district: m.district, state: m.state, pincode: m.pincode },
-    referralCode: m.referralCode,
-    status: m.status as MemberProfile['status'],
-    statusReason: m.statusReason,
-    kycStatus: m.kycStatus as MemberProfile['kycStatus'],
-    balance: m.balance,
-    expiring: await memberExpiring(tx, m.id),
-    tier: await memberTierOf(tx, m.id),
-    heldPoints: m.heldPoints,
-    heldScans: m.heldPoints > 0 ? await heldOfMember(tx, m.id) : [],
-    termsVersion: m.termsVersion,
-    currentTermsVersion: current,
-    termsAcceptanceNeeded: current !== null && m.termsVersion !== current,
-    language: m.language as MemberProfile['language'],
-  };
-}
+export { currentTermsVersion, profileOf };
 
 /**
  * Signs in a registered member with a one-time code. The code is checked first, for every mobile

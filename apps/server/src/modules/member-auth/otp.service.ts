@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { memberOtps, members } from '../../db/schema/members';
 import { AppError } from '../../lib/errors';
 import { keyedHash } from '../../lib/field-crypto';
-import { queueMessage, secondsFromNow } from '../messages/outbox';
+import { queueMessage, secondsFromNow } from '../messages';
 
 const codeHash = (app: FastifyInstance, mobile: string, code: string) =>
   keyedHash(app.config.encryptionKey, `otp:${mobile}:${code}`);

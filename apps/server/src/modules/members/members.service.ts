@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/audit';
 import { type DecisionFlow, decideMany } from '../../lib/decisions';
 import { conflict, notFound } from '../../lib/errors';
-import { queueStepMessage } from '../messages/outbox';
+import { queueStepMessage } from '../messages';
 import { creditJoining, referralTrigger } from '../points-settings';
 import { findMemberDetail, lockMember, setMemberStatus } from './members.repository';
 

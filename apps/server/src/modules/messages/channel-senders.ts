@@ -1,7 +1,7 @@
 import type { MessageChannel } from '@app/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { decryptText } from '../../lib/field-crypto';
-import { voucherOfRedemption } from '../gift-vouchers/voucher-stock';
+import { voucherOfRedemption } from '../gift-vouchers';
 import { DeadTokenError } from './fcm';
 import { SendError } from './sms-providers';
 import {

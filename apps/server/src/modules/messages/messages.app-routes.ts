@@ -3,7 +3,7 @@ import { messagesEndpoints as E } from '@app/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
-import { profileOf } from '../member-app/member-app.service';
+import { profileOf } from '../member-app';
 import {
   messagingOf,
   registerDevice,

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { createMemberSession } from '../member-auth/member-sessions';
+import { createMemberSession } from '../member-auth';
 import { asMember, insertTestMember, smsInbox } from '../members/members.test-kit';
 import { notificationsKit } from '../notifications/notifications.test-kit';
 import {

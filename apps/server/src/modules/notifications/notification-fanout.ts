@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import type { NotificationRecord } from '../../db/schema/notifications';
 import { intArray } from '../../lib/raw-sql';
 import { yieldToOthers } from '../../lib/yield';
-import { MESSAGE_EVENTS } from '../messages/templates.data';
+import { MESSAGE_EVENTS } from '../messages';
 import * as repo from './notifications.repository';
 import type { PushSender } from './push-sender';
 

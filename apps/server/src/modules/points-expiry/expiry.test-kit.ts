@@ -1,6 +1,6 @@
 import type { LedgerKind } from '@app/contract/ledger';
 import type { TestApp } from '../../../test/harness';
-import { postEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger';
 
 /** A rolling policy in force since long ago, approved straight in the table (tests of the rules). */
 export async function approveRollingPolicy(t: TestApp, months = 12) {

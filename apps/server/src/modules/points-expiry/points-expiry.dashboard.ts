@@ -1,16 +1,10 @@
-import type { DashboardCard } from '@app/contract/dashboard';
 import { sql } from 'drizzle-orm';
-import type { DashboardProvider } from '../../lib/dashboard/provider';
+import { cardBuilder, type DashboardProvider } from '../../lib/dashboard/provider';
 
 const PAGE = '/dashboard/scheme';
 const MONTHS_SHOWN = 3;
 
-const card = (c: Omit<DashboardCard, 'group' | 'page' | 'unit'>): DashboardCard => ({
-  ...c,
-  unit: 'points',
-  group: 'Points expiry',
-  page: PAGE,
-});
+const card = cardBuilder({ unit: 'points', group: 'Points expiry', page: PAGE });
 
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00+05:30`).toLocaleDateString('en-IN', {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { ledgerViolations, NO_VIOLATIONS } from '../ledger/ledger.invariants';
+import { ledgerViolations, NO_VIOLATIONS } from '../ledger';
 import { insertTestMember } from '../members/members.test-kit';
 import { approveRollingPolicy, expiryViolations, lotsOf, makeDue, post } from './expiry.test-kit';
 import { runPointsExpiry } from './expiry-run';

@@ -6,7 +6,7 @@ import {
 } from '@app/contract/points-expiry';
 import type { FastifyInstance } from 'fastify';
 import { settingService } from '../../lib/settings';
-import { queueStepMessage } from '../messages/outbox';
+import { queueStepMessage } from '../messages';
 import * as repo from './points-expiry.repository';
 
 export const EXPIRY_POLICY_ENTITY = 'points_expiry_policy';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { recordChange } from '../scheme-points/scheme-points.service';
+import { recordChange } from '../scheme-points';
 import * as repo from './products.repository';
 
 export { productList } from './products.repository';

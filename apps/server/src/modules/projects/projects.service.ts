@@ -17,7 +17,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { claimFile, openStored } from '../files';
 import { postEntry } from '../ledger';
-import { queueStepMessage } from '../messages/outbox';
+import { queueStepMessage } from '../messages';
 import {
   bonusHistory,
   bonusInForce,

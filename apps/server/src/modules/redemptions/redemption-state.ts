@@ -13,7 +13,7 @@ import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { intArray, textArray } from '../../lib/raw-sql';
 import { postEntry } from '../ledger';
-import { queueRedemptionMessages } from '../messages/redemption-messages';
+import { queueRedemptionMessages } from '../messages';
 import { recomputeTds } from './redemption-tds';
 import { type LockedRedemption, lockRedemption } from './redemptions.repository';
 

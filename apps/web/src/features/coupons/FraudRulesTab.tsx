@@ -4,36 +4,20 @@ import {
   FRAUD_ACTION_LABELS,
   FRAUD_ACTIONS,
   type FraudAction,
+  type FraudRulesBody,
   type FraudRulesRow,
   fraudRulesBody,
   SCAN_RULE_ACTIONS,
 } from '@app/contract/fraud-rules';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  MenuItem,
-  Stack,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
-import { call } from '../../app/api';
-import { useProfile } from '../../app/profile-context';
-import { ApproveRejectButtons } from '../../components/ApproveRejectButtons';
+import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { DayPicker } from '../../components/DayPicker';
+import {
+  EffectiveSettingTab,
+  type SettingColumn,
+  type SettingFormProps,
+} from '../../components/EffectiveSettingTab';
 import { fieldErrorsOf } from '../../components/field-errors';
-import { LoadError } from '../../components/list/ListStates';
-import { WideTable } from '../../components/WideTable';
-
-type Rules = Awaited<ReturnType<typeof call<typeof endpoints.list>>>;
 
 const actionText = (action: FraudAction | null) => (action ? FRAUD_ACTION_LABELS[action] : 'off');
 const perHourText = (r: FraudRulesRow) =>
@@ -61,105 +45,39 @@ const clusterText = (r: FraudRulesRow) => {
 const summary = (r: FraudRulesRow) =>
   `Scans per member per hour: ${perHourText(r)} · Same PAN: ${actionText(r.samePanAction)} · Same bank account: ${actionText(r.sameBankAction)} · Same UPI id: ${actionText(r.sameUpiAction)} · Outside the distributor's state: ${outsideStateText(r)} · Invalid codes: ${invalidCodesText(r)} · Cluster: ${clusterText(r)}`;
 
+const COLUMNS: SettingColumn<FraudRulesRow>[] = [
+  { label: 'Scans per member per hour', cell: perHourText },
+  { label: 'Same PAN', cell: (r) => actionText(r.samePanAction) },
+  { label: 'Same bank account', cell: (r) => actionText(r.sameBankAction) },
+  { label: 'Same UPI id', cell: (r) => actionText(r.sameUpiAction) },
+  { label: "Outside the distributor's state", cell: outsideStateText },
+  { label: 'Invalid codes', cell: invalidCodesText },
+  { label: 'Cluster', cell: clusterText },
+];
+
 /**
  * Fraud rules (issue 26): scans per member per hour, a scan outside the distributor's state (the
  * state from the scan's coordinates, decided on the server) and invalid codes locking scanning (all
- * checked inside the scan), the same PAN or bank account on another approved member (checked at KYC
- * approval), each with an action. Effective-dated;
- * a change waits for a second person.
+ * checked inside the scan), the same PAN, bank account or UPI id on another approved member (checked
+ * at KYC approval), each with an action. Effective-dated; a change waits for a second person (the
+ * setting kit, components/EffectiveSettingTab).
  */
 export function FraudRulesTab() {
-  const { can, profile } = useProfile();
-  const notify = useNotify();
-  const [rules, setRules] = useState<Rules>();
-  const [failed, setFailed] = useState<Error | null>(null);
-  const load = useCallback(() => {
-    setFailed(null);
-    call(endpoints.list).then(setRules, (e: Error) => setFailed(e));
-  }, []);
-  useEffect(load, [load]);
-  const decide = (id: number, kind: 'approve' | 'reject') => async (reason: string) => {
-    await call(endpoints[kind], { params: { id: String(id) }, body: { reason: reason || null } });
-    notify(kind === 'approve' ? 'Fraud rules approved' : 'Fraud rules rejected', { type: 'success' });
-    load();
-  };
-  const inForce = rules?.rows.find((r) => r.inForce);
   return (
-    <Stack spacing={2}>
-      {failed && <LoadError subject="The fraud rules" error={failed} onRetry={load} />}
-      {rules && (
-        <Alert severity="info">
-          In force:{' '}
-          {inForce ? `${summary(inForce)} (from ${formatDateTime(inForce.effectiveFrom)})` : 'no fraud rules'}
-          . Flag: the scan is credited and flagged, a KYC match is shown to the reviewer. Hold: the scan is
-          credited and its points wait on the Review tab; at KYC the approval is refused. Refuse: the scan is
-          refused and its code stays active; the KYC approval is refused. The state of a scan is decided from
-          its coordinates (a scan without them is not judged on state). Too many invalid codes lock the
-          member's scanning for the lock time. A change applies from its date, after a second person approves
-          it.
-        </Alert>
-      )}
-      {can('fraud-rules.request') && <RequestForm onDone={load} current={inForce} />}
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h6" component="h2">
-            Fraud rules
-          </Typography>
-          <WideTable label="Fraud rules">
-            <TableHead>
-              <TableRow>
-                <TableCell>Scans per member per hour</TableCell>
-                <TableCell>Same PAN</TableCell>
-                <TableCell>Same bank account</TableCell>
-                <TableCell>Same UPI id</TableCell>
-                <TableCell>Outside the distributor's state</TableCell>
-                <TableCell>Invalid codes</TableCell>
-                <TableCell>From</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Requested by</TableCell>
-                <TableCell>Decided by</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rules?.rows.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>{perHourText(r)}</TableCell>
-                  <TableCell>{actionText(r.samePanAction)}</TableCell>
-                  <TableCell>{actionText(r.sameBankAction)}</TableCell>
-                  <TableCell>{actionText(r.sameUpiAction)}</TableCell>
-                  <TableCell>{outsideStateText(r)}</TableCell>
-                  <TableCell>{invalidCodesText(r)}</TableCell>
-                  <TableCell>{formatDateTime(r.effectiveFrom)}</TableCell>
-                  <TableCell>{r.inForce ? 'in force' : r.status}</TableCell>
-                  <TableCell>{r.requestedByName}</TableCell>
-                  <TableCell>
-                    {r.decidedByName ?? ''}
-                    {r.decisionReason ? ` — ${r.decisionReason}` : ''}
-                  </TableCell>
-                  <TableCell>
-                    {r.status === 'pending' && can('fraud-rules.approve') && (
-                      <ApproveRejectButtons
-                        subject="these fraud rules"
-                        disabled={r.requestedBy === profile?.id}
-                        disabledReason="You requested this change; someone else must approve it"
-                        onApprove={decide(r.id, 'approve')}
-                        onReject={decide(r.id, 'reject')}
-                      />
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {rules?.rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={8}>No fraud rules have been requested yet.</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </WideTable>
-        </CardContent>
-      </Card>
-    </Stack>
+    <EffectiveSettingTab<FraudRulesRow, FraudRulesBody>
+      endpoints={endpoints}
+      title="Fraud rules"
+      columns={COLUMNS}
+      wide
+      empty="No fraud rules have been requested yet."
+      inForce={(row) =>
+        row ? `${summary(row)} (from ${formatDateTime(row.effectiveFrom)})` : 'no fraud rules'
+      }
+      explanation="Flag: the scan is credited and flagged, a KYC match is shown to the reviewer. Hold: the scan is credited and its points wait on the Review tab; at KYC the approval is refused. Refuse: the scan is refused and its code stays active; the KYC approval is refused. The state of a scan is decided from its coordinates (a scan without them is not judged on state). Too many invalid codes lock the member's scanning for the lock time. A change applies from its date, after a second person approves it."
+      subject="these fraud rules"
+      decided={{ approved: 'Fraud rules approved', rejected: 'Fraud rules rejected' }}
+      form={(props) => <RequestForm {...props} />}
+    />
   );
 }
 
@@ -215,49 +133,46 @@ const blank = (current?: FraudRulesRow) => ({
 
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
-function RequestForm({ onDone, current }: { onDone: () => void; current?: FraudRulesRow }) {
-  const notify = useNotify();
+function RequestForm({
+  submit: send,
+  errors: sent,
+  current,
+}: SettingFormProps<FraudRulesRow, FraudRulesBody>) {
   const [values, setValues] = useState(() => blank(current));
   const [effectiveFrom, setEffectiveFrom] = useState(todayInIndia());
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form's own check before sending; after sending, the server's field errors.
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
+  const errors = checked ?? sent;
   useEffect(() => setValues(blank(current)), [current]);
   const set = (field: keyof ReturnType<typeof blank>) => (value: string) =>
     setValues((v) => ({ ...v, [field]: value }));
   const submit = async () => {
-    try {
-      const body = {
-        scansPerHour: numberOrNull(values.scansPerHour),
-        scansPerHourAction: (values.scansPerHourAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
-        samePanAction: (values.samePanAction || null) as FraudAction | null,
-        sameBankAction: (values.sameBankAction || null) as FraudAction | null,
-        sameUpiAction: (values.sameUpiAction || null) as FraudAction | null,
-        outsideStateAction: (values.outsideStateAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
-        invalidCodeAttempts: numberOrNull(values.invalidCodeAttempts),
-        invalidCodeWindowMinutes: numberOrNull(values.invalidCodeWindowMinutes),
-        invalidCodeLockMinutes: numberOrNull(values.invalidCodeLockMinutes),
-        deviceClusterMembers: numberOrNull(values.deviceClusterMembers),
-        locationClusterMembers: numberOrNull(values.locationClusterMembers),
-        clusterRadiusMetres: numberOrNull(values.clusterRadiusMetres),
-        clusterWindowHours: numberOrNull(values.clusterWindowHours),
-        clusterAction: (values.clusterAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
-        effectiveFrom,
-      };
-      const invalid = fieldErrorsOf(fraudRulesBody, body);
-      if (invalid) {
-        // The picker is typed as dd/mm/yyyy: a half-typed date reaches here as ''.
-        if (invalid.effectiveFrom) invalid.effectiveFrom = 'Enter the date it takes effect (dd/mm/yyyy)';
-        setErrors(invalid);
-        return;
-      }
-      await call(endpoints.request, { body });
-      setErrors({});
-      notify('Sent for approval', { type: 'success' });
-      onDone();
-    } catch (e) {
-      const fields = (e as { fields?: Record<string, string> }).fields;
-      if (fields) setErrors(fields);
-      notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
+    const body = {
+      scansPerHour: numberOrNull(values.scansPerHour),
+      scansPerHourAction: (values.scansPerHourAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
+      samePanAction: (values.samePanAction || null) as FraudAction | null,
+      sameBankAction: (values.sameBankAction || null) as FraudAction | null,
+      sameUpiAction: (values.sameUpiAction || null) as FraudAction | null,
+      outsideStateAction: (values.outsideStateAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
+      invalidCodeAttempts: numberOrNull(values.invalidCodeAttempts),
+      invalidCodeWindowMinutes: numberOrNull(values.invalidCodeWindowMinutes),
+      invalidCodeLockMinutes: numberOrNull(values.invalidCodeLockMinutes),
+      deviceClusterMembers: numberOrNull(values.deviceClusterMembers),
+      locationClusterMembers: numberOrNull(values.locationClusterMembers),
+      clusterRadiusMetres: numberOrNull(values.clusterRadiusMetres),
+      clusterWindowHours: numberOrNull(values.clusterWindowHours),
+      clusterAction: (values.clusterAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
+      effectiveFrom,
+    };
+    const invalid = fieldErrorsOf(fraudRulesBody, body);
+    if (invalid) {
+      // The picker is typed as dd/mm/yyyy: a half-typed date reaches here as ''.
+      if (invalid.effectiveFrom) invalid.effectiveFrom = 'Enter the date it takes effect (dd/mm/yyyy)';
+      setChecked(invalid);
+      return;
     }
+    setChecked(null);
+    await send(body);
   };
   return (
     <Box
