@@ -8,7 +8,6 @@ import {
   Card,
   CardContent,
   Stack,
-  Table,
   TableBody,
   TableCell,
   TableHead,
@@ -24,6 +23,7 @@ import { ApproveRejectButtons } from './ApproveRejectButtons';
 import { DayPicker } from './DayPicker';
 import { fieldErrorsOf } from './field-errors';
 import { LoadError } from './list/ListStates';
+import { WideTable } from './WideTable';
 
 /** Any setting's four endpoints (contract `settingEndpoints`). */
 export type SettingEndpoints = ReturnType<
@@ -160,7 +160,7 @@ export function EffectiveSettingTab<Row extends SettingRow, Body>(
           <Typography variant="h6" component="h2">
             {props.title}
           </Typography>
-          <Table size="small" aria-label={props.tableLabel ?? props.title}>
+          <WideTable label={props.tableLabel ?? props.title}>
             <TableHead>
               <TableRow>
                 {props.columns.map((c) => (
@@ -203,8 +203,15 @@ export function EffectiveSettingTab<Row extends SettingRow, Body>(
                   </TableCell>
                 </TableRow>
               ))}
+              {rows?.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={props.columns.length + 5}>
+                    No requests yet: the first one appears here when it is sent.
+                  </TableCell>
+                </TableRow>
+              )}
             </TableBody>
-          </Table>
+          </WideTable>
         </CardContent>
       </Card>
       {props.children}

@@ -70,10 +70,17 @@ function RequestForm({
         void send();
       }}
     >
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            lg: 'repeat(4, minmax(0, 1fr))',
+          },
+          alignItems: 'start',
+        }}
       >
         {POINTS_LIMIT_FIELDS.map((f) => (
           <TextField
@@ -86,8 +93,14 @@ function RequestForm({
             helperText={errors[f] ?? 'Empty: none'}
           />
         ))}
+      </Box>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ mt: 2, alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 2 }}
+      >
         {effectiveFrom}
-        <Button type="submit" variant="contained">
+        <Button type="submit" variant="contained" sx={{ mt: 1 }}>
           Request change
         </Button>
       </Stack>
