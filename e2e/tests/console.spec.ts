@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './helpers';
+import { logOut } from './staff-helpers';
 
 /**
  * Issue 28: a dashboard for every role that has one (each card opens its list with exactly its
@@ -121,14 +122,21 @@ test('at 1366 px the actions column is on screen without a sideways scroll', asy
   }
 });
 
-test('the density toggle makes rows compact and is remembered for the user', async ({ page }) => {
+test('the density toggle makes rows compact and is remembered for the user, on the server', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, 'almond team');
   await page.goto('/dashboard/QrScanHistories');
   const row = page.locator('tbody tr').first();
   await expect(row).toBeVisible();
   const before = (await row.boundingBox())!.height;
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/admin/me/preferences') && r.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: 'Compact rows' }).click();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByRole('button', { name: 'Compact rows' })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await row.boundingBox())!.height).toBeLessThan(before);
   // Dates and codes stay on one line.
@@ -138,8 +146,31 @@ test('the density toggle makes rows compact and is remembered for the user', asy
   await shot(page, 'scan-history-compact-1366');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Compact rows' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Compact rows' }).click();
-  await expect(page.getByRole('button', { name: 'Compact rows' })).toHaveAttribute('aria-pressed', 'false');
+  // Nothing of it is kept in the browser: only the shell spec's storage keys.
+  const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+  expect(keys.filter((k) => /density/i.test(k))).toEqual([]);
+
+  // Signed out, then in again in a fresh browser (no storage at all): still compact.
+  await logOut(page);
+  const fresh = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const again = await fresh.newPage();
+  await signIn(again, 'almond team');
+  await again.goto('/dashboard/QrScanHistories');
+  const toggle = again.getByRole('button', { name: 'Compact rows' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  // Another person keeps their own (comfortable).
+  const other = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, 'admin');
+  await otherPage.goto('/dashboard/QrScanHistories');
+  await expect(otherPage.getByRole('button', { name: 'Compact rows' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await other.close();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await fresh.close();
 });
 
 test('a store and an employee show their history on their record', async ({ page }) => {

@@ -11,8 +11,11 @@ test('create a game with its prize table (100% check), play it through the membe
   await signIn(page, 'admin');
   await page.goto('/dashboard/gamespoints');
   await expect(page.getByRole('heading', { name: 'Games Points' })).toBeVisible();
-  await page.getByRole('button', { name: 'New game' }).click();
-  const dialog = page.getByRole('dialog');
+  await page.getByRole('link', { name: 'New game' }).click();
+  // Create is a page (<page>/create), not a dialog.
+  await expect(page).toHaveURL(/\/dashboard\/gamespoints\/create$/);
+  await expect(page.getByRole('heading', { name: 'New game' })).toBeVisible();
+  const dialog = page.getByRole('form', { name: 'New game' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Plays per member per day').fill('2');
   // Two prizes of 50% each start the table; lowering one shows a total short of 100%.
@@ -33,9 +36,19 @@ test('create a game with its prize table (100% check), play it through the membe
   await expect(total).toContainText('✓');
   await dialog.getByRole('button', { name: 'Save game' }).click();
   await expect(page.getByText('Game created')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/gamespoints$/);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('live');
   await expect(row).toContainText('Jackpot (500 pts, 10%)');
+
+  // Its edit page (<page>/:id/edit) shows the form and the game's history.
+  await row.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/gamespoints\/\d+\/edit$/);
+  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+  await expect(page.getByRole('form', { name: `Edit ${name}` }).getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/gamespoints$/);
 
   // The member plays it through the app's API.
   const staff = await staffToken(request, 'admin');

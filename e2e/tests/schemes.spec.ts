@@ -7,15 +7,26 @@ test('create a scheme as admin, submit it, and approve it as almond team', async
   await signIn(page, 'admin');
   await page.goto('/dashboard/scheme');
   await page.getByRole('button', { name: 'New scheme' }).click();
-  const dialog = page.getByRole('dialog');
+  // Create is a page (<page>/create), not a dialog; the contract's rules are checked before any request.
+  await expect(page).toHaveURL(/\/dashboard\/scheme\/create$/);
+  const dialog = page.getByRole('form', { name: 'New scheme' });
+  await dialog.getByRole('button', { name: 'Save draft' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('combobox', { name: 'Rule' }).click();
   await page.getByRole('option', { name: 'Fixed bonus per scan' }).click();
   await dialog.getByRole('spinbutton', { name: 'Bonus points' }).fill('15');
   await dialog.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft scheme created')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/scheme$/);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('draft');
+  // The edit page: the draft's values and its history.
+  await row.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/scheme\/\d+\/edit$/);
+  await expect(page.getByRole('form', { name: `Edit ${name}` }).getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('created');
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await row.getByRole('button', { name: 'Request activation' }).click();
   await expect(row).toContainText('awaiting approval');
   // The creator may not approve their own scheme.

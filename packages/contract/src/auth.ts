@@ -113,6 +113,22 @@ export const errorBody = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 
+/** How list rows are drawn: comfortable (the default) or compact. */
+export const DENSITIES = ['comfortable', 'compact'] as const;
+export type Density = (typeof DENSITIES)[number];
+
+/**
+ * A staff member's own console preferences, kept on the server (not in the browser: the shell spec's
+ * storage keys are fixed) so that they follow the person to any browser. Each is optional; a write
+ * changes only what it names.
+ */
+export const staffPreferences = z
+  .object({
+    density: z.enum(DENSITIES, { error: 'Choose comfortable or compact' }).optional(),
+  })
+  .strict();
+export type StaffPreferences = z.infer<typeof staffPreferences>;
+
 const tags = ['auth'] as const;
 /** Signing in and out, one's own profile and password. */
 export const authEndpoints = {
@@ -176,5 +192,22 @@ export const authEndpoints = {
     tags,
     summary: 'My profile and permissions',
     response: staffProfile,
+  }),
+  preferences: endpoint({
+    method: 'GET',
+    path: '/admin/me/preferences',
+    access: 'staff',
+    tags,
+    summary: 'My console preferences (list density)',
+    response: staffPreferences,
+  }),
+  savePreferences: endpoint({
+    method: 'PUT',
+    path: '/admin/me/preferences',
+    access: 'staff',
+    tags,
+    summary: 'Change my console preferences (only the ones named)',
+    body: staffPreferences,
+    response: staffPreferences,
   }),
 };

@@ -1,6 +1,7 @@
 import { authEndpoints, type StaffProfile } from '@app/contract/auth';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { loadDensity } from '../components/list/density';
 import { ApiError, call } from './api';
 import { ProfileContext } from './profile-context';
 import { clearSession, saveProfile, storedProfile, storedRoleName, storedToken } from './session';
@@ -33,6 +34,10 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
         }
         console.error('Could not load the profile', error);
       });
+    // The person's own list density, saved on the server (read at sign-in and at every reload).
+    loadDensity(controller.signal).catch((error: unknown) => {
+      if (!controller.signal.aborted) console.error('Could not load the preferences', error);
+    });
     return () => controller.abort();
   }, []);
 

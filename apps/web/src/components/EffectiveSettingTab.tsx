@@ -1,15 +1,13 @@
 import type { ActionId } from '@app/contract/actions';
 import type { SettingRow, settingEndpoints } from '@app/contract/effective-settings';
 import { actionOf } from '@app/contract/endpoint';
-import { formatDateTime } from '@app/contract/format';
+import { formatDateTime, todayInIndia } from '@app/contract/format';
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardContent,
   Stack,
-  Table,
   TableBody,
   TableCell,
   TableHead,
@@ -22,6 +20,9 @@ import type { z } from 'zod';
 import { call } from '../app/api';
 import { useProfile } from '../app/profile-context';
 import { ApproveRejectButtons } from './ApproveRejectButtons';
+import { DayPicker } from './DayPicker';
+import { fieldErrorsOf } from './field-errors';
+import { LoadError } from './list/ListStates';
 import { WideTable } from './WideTable';
 
 /** Any setting's four endpoints (contract `settingEndpoints`). */
@@ -35,11 +36,17 @@ export interface SettingColumn<Row> {
   cell: (row: Row) => ReactNode;
 }
 
-/** What a setting's request form gets from the tab: send the body; the server's field errors; the row in force. */
+/**
+ * What a setting's request form gets from the tab: `submit` the values (the tab adds the day it takes
+ * effect, checks the whole body against the contract's schema before any request, then sends it); the
+ * field errors, the tab's own or the server's; the row in force; and the "From (IST)" date picker, to
+ * place among the form's fields.
+ */
 export interface SettingFormProps<Row, Body> {
-  submit: (body: Body) => Promise<void>;
+  submit: (values: Omit<Body, 'effectiveFrom'>) => Promise<void>;
   errors: Record<string, string>;
   current?: Row;
+  effectiveFrom: ReactNode;
 }
 
 export interface EffectiveSettingTabProps<Row extends SettingRow, Body> {
@@ -61,8 +68,6 @@ export interface EffectiveSettingTabProps<Row extends SettingRow, Body> {
   form: (props: SettingFormProps<Row, Body>) => ReactNode;
   /** More of the tab below the history (e.g. the expiry liability). */
   children?: ReactNode;
-  /** Many columns: the table scrolls sideways within the page (`WideTable`). */
-  wide?: boolean;
   /** The row shown when nothing has been requested yet. */
   empty?: string;
 }
@@ -79,13 +84,15 @@ export function EffectiveSettingTab<Row extends SettingRow, Body>(
   const { can, profile } = useProfile();
   const notify = useNotify();
   const [rows, setRows] = useState<Row[]>();
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<Error | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [effectiveFrom, setEffectiveFrom] = useState(todayInIndia);
+  const [sending, setSending] = useState(false);
   const load = useCallback(() => {
     setFailed(null);
     (call(endpoints.list) as Promise<{ rows: Row[] }>).then(
       (answer) => setRows(answer.rows),
-      (e: Error) => setFailed(e.message),
+      (e: Error) => setFailed(e),
     );
   }, [endpoints]);
   useEffect(load, [load]);
@@ -94,7 +101,17 @@ export function EffectiveSettingTab<Row extends SettingRow, Body>(
     notify(kind === 'approve' ? props.decided.approved : props.decided.rejected, { type: 'success' });
     load();
   };
-  const submit = async (body: Body) => {
+  const submit = async (values: Omit<Body, 'effectiveFrom'>) => {
+    const body = { ...values, effectiveFrom };
+    // The contract's own rules first: a wrong field is named at once, and nothing is sent.
+    const local = endpoints.request.body
+      ? fieldErrorsOf(endpoints.request.body, body, { nested: true })
+      : null;
+    if (local) {
+      setErrors(local);
+      return;
+    }
+    setSending(true);
     try {
       await call(endpoints.request, { body } as never);
       setErrors({});
@@ -104,35 +121,48 @@ export function EffectiveSettingTab<Row extends SettingRow, Body>(
       const fields = (e as { fields?: Record<string, string> }).fields;
       if (fields) setErrors(fields);
       notify(e instanceof Error ? e.message : 'Something went wrong', { type: 'error' });
+    } finally {
+      setSending(false);
     }
   };
   const inForce = rows?.find((r) => r.inForce);
+  if (failed) return <LoadError subject={props.title} error={failed} onRetry={load} />;
+  const picker = (
+    <DayPicker
+      label="From (IST)"
+      name="effectiveFrom"
+      value={effectiveFrom}
+      onChange={setEffectiveFrom}
+      min={todayInIndia()}
+      required
+      size="medium"
+      error={Boolean(errors.effectiveFrom)}
+      helperText={errors.effectiveFrom ?? 'The day it takes effect'}
+    />
+  );
   return (
-    <Stack spacing={2}>
-      {failed && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={load}>
-              Retry
-            </Button>
-          }
-        >
-          {failed}
+    <Stack spacing={2} aria-busy={sending || rows === undefined}>
+      {rows && (
+        <Alert severity="info">
+          In force: {props.inForce(inForce)}. {props.explanation}
         </Alert>
       )}
-      <Alert severity="info">
-        In force: {props.inForce(inForce)}. {props.explanation}
-      </Alert>
-      {can(actionOf(endpoints.request)) && (
-        <Box>{props.form({ submit, errors, ...(inForce ? { current: inForce } : {}) })}</Box>
+      {rows && can(actionOf(endpoints.request)) && (
+        <Box>
+          {props.form({ submit, errors, effectiveFrom: picker, ...(inForce ? { current: inForce } : {}) })}
+          {errors[''] && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {errors['']}
+            </Alert>
+          )}
+        </Box>
       )}
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2">
             {props.title}
           </Typography>
-          <HistoryTable label={props.tableLabel ?? props.title} wide={props.wide}>
+          <WideTable label={props.tableLabel ?? props.title}>
             <TableHead>
               <TableRow>
                 {props.columns.map((c) => (
@@ -175,26 +205,18 @@ export function EffectiveSettingTab<Row extends SettingRow, Body>(
                   </TableCell>
                 </TableRow>
               ))}
-              {props.empty && rows?.length === 0 && (
+              {rows?.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={props.columns.length + 5}>{props.empty}</TableCell>
+                  <TableCell colSpan={props.columns.length + 5}>
+                    {props.empty ?? 'No requests yet: the first one appears here when it is sent.'}
+                  </TableCell>
                 </TableRow>
               )}
             </TableBody>
-          </HistoryTable>
+          </WideTable>
         </CardContent>
       </Card>
       {props.children}
     </Stack>
-  );
-}
-
-function HistoryTable(props: { label: string; wide?: boolean; children: ReactNode }) {
-  return props.wide ? (
-    <WideTable label={props.label}>{props.children}</WideTable>
-  ) : (
-    <Table size="small" aria-label={props.label}>
-      {props.children}
-    </Table>
   );
 }

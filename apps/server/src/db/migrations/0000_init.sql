@@ -1202,6 +1202,7 @@ CREATE TABLE "staff" (
 	"totp_enabled_at" timestamp with time zone,
 	"totp_last_step" bigint,
 	"recovery_codes" text[] DEFAULT '{}'::text[] NOT NULL,
+	"preferences" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

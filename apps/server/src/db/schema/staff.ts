@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -49,6 +50,8 @@ export const staff = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** SHA-256 of the unused recovery codes; each is removed when used. */
     recoveryCodes: text('recovery_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** The person's own console preferences (contract `staffPreferences`, e.g. list density). */
+    preferences: jsonb('preferences').notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

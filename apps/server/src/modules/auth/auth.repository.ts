@@ -118,3 +118,19 @@ export async function registerSuccess(tx: Executor, staffId: number) {
 export async function setPasswordHash(tx: Executor, staffId: number, passwordHash: string) {
   await tx.update(staff).set({ passwordHash, updatedAt: sql`now()` }).where(eq(staff.id, staffId));
 }
+
+/** One staff member's console preferences (the jsonb as stored). */
+export async function preferencesOf(tx: Executor, staffId: number): Promise<unknown> {
+  const [row] = await tx.select({ preferences: staff.preferences }).from(staff).where(eq(staff.id, staffId));
+  return row?.preferences ?? {};
+}
+
+/** Merges the given preferences into the staff member's own; the whole set as it is now. */
+export async function mergePreferences(tx: Executor, staffId: number, values: object): Promise<unknown> {
+  const [row] = await tx
+    .update(staff)
+    .set({ preferences: sql`${staff.preferences} || ${JSON.stringify(values)}::jsonb` })
+    .where(eq(staff.id, staffId))
+    .returning({ preferences: staff.preferences });
+  return row?.preferences ?? {};
+}

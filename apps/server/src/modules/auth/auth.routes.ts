@@ -59,4 +59,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, endpoints.me, async (request) => service.profileOf(staffOf(request)));
+  // One's own preferences only: the staff id comes from the session, never from the request.
+  route(app, endpoints.preferences, async (request) => service.preferences(app, staffOf(request).id));
+  route(app, endpoints.savePreferences, async (request) =>
+    service.savePreferences(app, staffOf(request).id, request.body),
+  );
 };

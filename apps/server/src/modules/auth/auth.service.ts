@@ -1,4 +1,10 @@
-import type { LoginAnswer, LoginResponse, StaffProfile } from '@app/contract/auth';
+import {
+  type LoginAnswer,
+  type LoginResponse,
+  type StaffPreferences,
+  type StaffProfile,
+  staffPreferences,
+} from '@app/contract/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
@@ -157,4 +163,29 @@ export async function updatePassword(
     await repo.endSessionsOfStaff(tx, me.id, me.sessionId);
     await audit(tx, actor, { action: 'staff.password_changed', entity: 'staff', entityId: me.id });
   });
+}
+
+/** What is stored, read through the contract: a preference no longer known is left out, never an error. */
+const knownPreferences = (stored: unknown): StaffPreferences => {
+  const values = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const known: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(staffPreferences.shape)) {
+    const parsed = field.safeParse(values[key]);
+    if (parsed.success && parsed.data !== undefined) known[key] = parsed.data;
+  }
+  return known as StaffPreferences;
+};
+
+/** The signed-in staff member's own preferences (no one reads or writes another's). */
+export async function preferences(app: FastifyInstance, staffId: number): Promise<StaffPreferences> {
+  return knownPreferences(await repo.preferencesOf(app.database.db, staffId));
+}
+
+/** Changes the preferences named in the body, for the signed-in staff member only. */
+export async function savePreferences(
+  app: FastifyInstance,
+  staffId: number,
+  values: StaffPreferences,
+): Promise<StaffPreferences> {
+  return knownPreferences(await repo.mergePreferences(app.database.db, staffId, values));
 }

@@ -59,15 +59,15 @@ export function CutTextTips({ marker }: { marker: string }) {
     };
   }, [marker, tipId, data]);
   return (
+    // The Popper is the tooltip (MUI gives its root role="tooltip"): one tooltip, named by the cell.
     <Popper
+      id={tipId}
       open={Boolean(tip?.anchor.isConnected)}
       anchorEl={tip?.anchor}
       placement="bottom-start"
       sx={{ zIndex: 'tooltip', pointerEvents: 'none' }}
     >
       <Paper
-        id={tipId}
-        role="tooltip"
         elevation={4}
         sx={{ px: 1, py: 0.5, maxWidth: '32rem', typography: 'body2', overflowWrap: 'anywhere' }}
       >

@@ -68,7 +68,6 @@ export function FraudRulesTab() {
       endpoints={endpoints}
       title="Fraud rules"
       columns={COLUMNS}
-      wide
       empty="No fraud rules have been requested yet."
       inForce={(row) =>
         row ? `${summary(row)} (from ${formatDateTime(row.effectiveFrom)})` : 'no fraud rules'

@@ -24,7 +24,7 @@ import { gamePlayColumns, gamePlayCompact } from '../../components/game-play-col
 import { ListPage } from '../../components/list/ListPage';
 import { useEndpoint } from '../../components/use-api-get';
 import { useRowAction } from '../../components/use-row-action';
-import { GameFormDialog } from './GameFormDialog';
+import { GameCreate, GameEdit, gamePaths } from './GameForm';
 
 const paths = { games: GAMES_PAGE, plays: `${GAMES_PAGE}/plays` };
 
@@ -44,6 +44,8 @@ export default function GamesPointsPage() {
     <Routes>
       <Route index element={<WithTabs view={<GamesList />} />} />
       <Route path="plays" element={<WithTabs view={<PlayHistory />} />} />
+      <Route path="create" element={<GameCreate />} />
+      <Route path=":id/edit" element={<GameEdit />} />
     </Routes>
   );
 }
@@ -83,58 +85,53 @@ const gameFilters = [
 
 function GamesList() {
   const { can } = useProfile();
-  const [editing, setEditing] = useState<GameRow | 'new' | null>(null);
   return (
-    <>
-      <ListPage<GameRow>
-        title={false}
-        resource={resourceOf(gamesEndpoints.list)}
-        exportName="games"
-        filters={gameFilters}
-        sort={{ field: 'id', order: 'DESC' }}
-        empty="No games yet. Create a spin wheel or a scratch card with its prize table."
-        actions={
-          can(actionOf(gamesEndpoints.create)) && (
-            <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-              New game
-            </Button>
-          )
-        }
-        compact={{
-          primary: (g) => `${g.name} · ${g.phase}`,
-          secondary: (g) =>
-            `${GAME_KIND_LABELS[g.kind]} · ${g.playsPerDay}/day · ${formatDay(g.startsOn)} – ${formatDay(g.endsOn)}`,
-          tertiary: (g) => `${formatCount(g.plays)} plays · ${formatCount(g.pointsWon)} points won`,
-        }}
-        rowActions={(g) => <GameRowActions game={g} onEdit={setEditing} />}
-        columns={[
-          <TextField key="name" source="name" />,
-          <FunctionField<GameRow> key="kind" label="Kind" render={(g) => GAME_KIND_LABELS[g.kind]} />,
-          <DayField key="from" source="startsOn" label="From" />,
-          <DayField key="to" source="endsOn" label="To" />,
-          <CountField key="ppd" source="playsPerDay" label="Plays/day" sortable={false} />,
-          <FunctionField<GameRow>
-            key="prizes"
-            label="Prizes"
-            render={(g) => (
-              <Typography variant="body2" sx={{ maxWidth: 360 }}>
-                {prizeSummary(g)}
-              </Typography>
-            )}
-          />,
-          <CountField key="plays" source="plays" sortable={false} />,
-          <CountField key="won" source="pointsWon" label="Points won" sortable={false} />,
-          <FunctionField<GameRow>
-            key="phase"
-            label="Today"
-            render={(g) => <Chip size="small" label={g.phase} color={PHASE_COLOURS[g.phase]} />}
-          />,
-        ]}
-      />
-      {editing && (
-        <GameFormDialog game={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
-      )}
-    </>
+    <ListPage<GameRow>
+      title={false}
+      resource={resourceOf(gamesEndpoints.list)}
+      exportName="games"
+      filters={gameFilters}
+      sort={{ field: 'id', order: 'DESC' }}
+      empty="No games yet. Create a spin wheel or a scratch card with its prize table."
+      actions={
+        can(actionOf(gamesEndpoints.create)) && (
+          <Button startIcon={<AddIcon />} component={Link} to={gamePaths.create}>
+            New game
+          </Button>
+        )
+      }
+      compact={{
+        primary: (g) => `${g.name} · ${g.phase}`,
+        secondary: (g) =>
+          `${GAME_KIND_LABELS[g.kind]} · ${g.playsPerDay}/day · ${formatDay(g.startsOn)} – ${formatDay(g.endsOn)}`,
+        tertiary: (g) => `${formatCount(g.plays)} plays · ${formatCount(g.pointsWon)} points won`,
+      }}
+      rowClick={(id) => gamePaths.edit(id)}
+      rowActions={(g) => <GameRowActions game={g} />}
+      columns={[
+        <TextField key="name" source="name" />,
+        <FunctionField<GameRow> key="kind" label="Kind" render={(g) => GAME_KIND_LABELS[g.kind]} />,
+        <DayField key="from" source="startsOn" label="From" />,
+        <DayField key="to" source="endsOn" label="To" />,
+        <CountField key="ppd" source="playsPerDay" label="Plays/day" sortable={false} />,
+        <FunctionField<GameRow>
+          key="prizes"
+          label="Prizes"
+          render={(g) => (
+            <Typography variant="body2" sx={{ maxWidth: 360 }}>
+              {prizeSummary(g)}
+            </Typography>
+          )}
+        />,
+        <CountField key="plays" source="plays" sortable={false} />,
+        <CountField key="won" source="pointsWon" label="Points won" sortable={false} />,
+        <FunctionField<GameRow>
+          key="phase"
+          label="Today"
+          render={(g) => <Chip size="small" label={g.phase} color={PHASE_COLOURS[g.phase]} />}
+        />,
+      ]}
+    />
   );
 }
 
@@ -150,7 +147,7 @@ function HistoryDialog({ game, onClose }: { game: GameRow; onClose: () => void }
   );
 }
 
-function GameRowActions({ game, onEdit }: { game: GameRow; onEdit: (g: GameRow) => void }) {
+function GameRowActions({ game }: { game: GameRow }) {
   const [history, setHistory] = useState(false);
   const archive = useRowAction({
     action: actionOf(gamesEndpoints.archive),
@@ -165,7 +162,7 @@ function GameRowActions({ game, onEdit }: { game: GameRow; onEdit: (g: GameRow) 
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
       {open && (
-        <Button size="small" onClick={() => onEdit(game)}>
+        <Button size="small" component={Link} to={gamePaths.edit(game.id)}>
           Edit
         </Button>
       )}

@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, todayInIndia } from '@app/contract/format';
+import { formatCount, formatDateTime } from '@app/contract/format';
 import {
   EXPIRY_RULE_LABELS,
   EXPIRY_RULES,
@@ -96,16 +96,15 @@ function LiabilityCard() {
   );
 }
 
-function RequestForm({ submit, errors }: SettingFormProps<ExpiryPolicy, ExpiryPolicyBody>) {
+function RequestForm({ submit, errors, effectiveFrom }: SettingFormProps<ExpiryPolicy, ExpiryPolicyBody>) {
   const [rule, setRule] = useState<ExpiryRule>('rolling_months');
   const [months, setMonths] = useState('12');
-  const [effectiveFrom, setEffectiveFrom] = useState(todayInIndia());
   return (
     <Box
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit({ rule, months: rule === 'rolling_months' ? Number(months) : null, effectiveFrom });
+        void submit({ rule, months: rule === 'rolling_months' ? Number(months) : null });
       }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -126,15 +125,7 @@ function RequestForm({ submit, errors }: SettingFormProps<ExpiryPolicy, ExpiryPo
             helperText={errors.months ?? ' '}
           />
         )}
-        <TextField
-          label="From (IST)"
-          type="date"
-          value={effectiveFrom}
-          onChange={(e) => setEffectiveFrom(e.target.value)}
-          error={!!errors.effectiveFrom}
-          helperText={errors.effectiveFrom ?? ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        {effectiveFrom}
         <Button type="submit" variant="contained">
           Request change
         </Button>

@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, todayInIndia } from '@app/contract/format';
+import { formatCount, formatDateTime } from '@app/contract/format';
 import {
   pointsLimitsEndpoints as endpoints,
   POINTS_LIMIT_FIELDS,
@@ -47,15 +47,19 @@ const blank = (current?: PointsLimitsRow) =>
     POINTS_LIMIT_FIELDS.map((f) => [f, current?.[f] == null ? '' : String(current[f])]),
   ) as Record<PointsLimitField, string>;
 
-function RequestForm({ submit, errors, current }: SettingFormProps<PointsLimitsRow, PointsLimitsBody>) {
+function RequestForm({
+  submit,
+  errors,
+  current,
+  effectiveFrom,
+}: SettingFormProps<PointsLimitsRow, PointsLimitsBody>) {
   const [values, setValues] = useState(() => blank(current));
-  const [effectiveFrom, setEffectiveFrom] = useState(todayInIndia());
   useEffect(() => setValues(blank(current)), [current]);
   const send = () => {
     const numbers = Object.fromEntries(
       POINTS_LIMIT_FIELDS.map((f) => [f, values[f].trim() === '' ? null : Number(values[f])]),
     );
-    return submit({ ...numbers, effectiveFrom });
+    return submit(numbers as Omit<PointsLimitsBody, 'effectiveFrom'>);
   };
   return (
     <Box
@@ -66,10 +70,17 @@ function RequestForm({ submit, errors, current }: SettingFormProps<PointsLimitsR
         void send();
       }}
     >
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            lg: 'repeat(4, minmax(0, 1fr))',
+          },
+          alignItems: 'start',
+        }}
       >
         {POINTS_LIMIT_FIELDS.map((f) => (
           <TextField
@@ -82,16 +93,14 @@ function RequestForm({ submit, errors, current }: SettingFormProps<PointsLimitsR
             helperText={errors[f] ?? 'Empty: none'}
           />
         ))}
-        <TextField
-          label="From (IST)"
-          type="date"
-          value={effectiveFrom}
-          onChange={(e) => setEffectiveFrom(e.target.value)}
-          error={!!errors.effectiveFrom}
-          helperText={errors.effectiveFrom ?? ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Button type="submit" variant="contained">
+      </Box>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ mt: 2, alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 2 }}
+      >
+        {effectiveFrom}
+        <Button type="submit" variant="contained" sx={{ mt: 1 }}>
           Request change
         </Button>
       </Stack>

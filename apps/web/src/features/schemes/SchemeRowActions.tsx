@@ -1,9 +1,21 @@
 import { actionOf } from '@app/contract/endpoint';
 import { formatDateTime } from '@app/contract/format';
 import { type SchemeRow, schemesEndpoints } from '@app/contract/schemes';
-import { Button, Dialog, DialogContent, Stack, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { reasonField } from '../../components/ConfirmDialog';
@@ -13,30 +25,48 @@ import { useRowAction } from '../../components/use-row-action';
 
 const e = schemesEndpoints;
 
-function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => void }) {
+function HistoryTable({ scheme }: { scheme: SchemeRow }) {
   const { data } = useEndpoint(e.history, { params: { id: scheme.id } });
+  return (
+    <Table size="small" aria-label={`History of ${scheme.name}`}>
+      <TableBody>
+        {(data ?? []).map((event) => (
+          <TableRow key={event.id}>
+            <TableCell>{event.action.replace('scheme.', '').replace('_', ' ')}</TableCell>
+            <TableCell>{event.actorName ?? '—'}</TableCell>
+            <TableCell>{formatDateTime(event.at)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The History section of the scheme's edit page. */
+export function SchemeHistory({ scheme }: { scheme: SchemeRow }) {
+  return (
+    <Box component="section" aria-label="History" sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2">
+        History
+      </Typography>
+      <HistoryTable scheme={scheme} />
+    </Box>
+  );
+}
+
+function HistoryDialog({ scheme, onClose }: { scheme: SchemeRow; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitleWithClose onClose={onClose}>History of {scheme.name}</DialogTitleWithClose>
       <DialogContent>
-        <Table size="small">
-          <TableBody>
-            {(data ?? []).map((event) => (
-              <TableRow key={event.id}>
-                <TableCell>{event.action.replace('scheme.', '').replace('_', ' ')}</TableCell>
-                <TableCell>{event.actorName ?? '—'}</TableCell>
-                <TableCell>{formatDateTime(event.at)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <HistoryTable scheme={scheme} />
       </DialogContent>
     </Dialog>
   );
 }
 
 /** The buttons of one scheme row: what its state allows; the server decides who may do it. */
-export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row: SchemeRow) => void }) {
+export function SchemeRowActions({ row, editPath }: { row: SchemeRow; editPath: string }) {
   const { can } = useProfile();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -87,7 +117,7 @@ export function SchemeRowActions({ row, onEdit }: { row: SchemeRow; onEdit: (row
   return (
     <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
       {draft && (
-        <Button size="small" onClick={() => onEdit(row)}>
+        <Button size="small" component={Link} to={editPath}>
           Edit
         </Button>
       )}

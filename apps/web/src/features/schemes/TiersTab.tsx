@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, todayInIndia } from '@app/contract/format';
+import { formatCount, formatDateTime } from '@app/contract/format';
 import { tiersEndpoints as endpoints, type TierPolicyBody, type TierPolicyRow } from '@app/contract/tiers';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
@@ -154,10 +154,14 @@ const TIER_FIELDS: { key: keyof TierDraft; label: string; type?: 'number' }[] = 
   { key: 'redeemMinBalance', label: 'Redeem from (empty: programme minimum)', type: 'number' },
 ];
 
-function RequestForm({ submit, errors, current }: SettingFormProps<TierPolicyRow, TierPolicyBody>) {
+function RequestForm({
+  submit,
+  errors,
+  current,
+  effectiveFrom,
+}: SettingFormProps<TierPolicyRow, TierPolicyBody>) {
   const [period, setPeriod] = useState(String(current?.periodMonths ?? 12));
   const [tiers, setTiers] = useState(() => draftOf(current?.tiers));
-  const [effectiveFrom, setEffectiveFrom] = useState(todayInIndia());
   useEffect(() => {
     setTiers(draftOf(current?.tiers));
     setPeriod(String(current?.periodMonths ?? 12));
@@ -174,7 +178,6 @@ function RequestForm({ submit, errors, current }: SettingFormProps<TierPolicyRow
         multiplier: Number(t.multiplier),
         redeemMinBalance: t.redeemMinBalance.trim() === '' ? null : Number(t.redeemMinBalance),
       })),
-      effectiveFrom,
     });
   return (
     <Box
@@ -195,15 +198,7 @@ function RequestForm({ submit, errors, current }: SettingFormProps<TierPolicyRow
             error={!!errors.periodMonths}
             helperText={errors.periodMonths ?? 'Points earned by scans in this many months'}
           />
-          <TextField
-            label="From (IST)"
-            type="date"
-            value={effectiveFrom}
-            onChange={(e) => setEffectiveFrom(e.target.value)}
-            error={!!errors.effectiveFrom}
-            helperText={errors.effectiveFrom ?? ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {effectiveFrom}
         </Stack>
         {tiers.map((t, i) => (
           <Stack
