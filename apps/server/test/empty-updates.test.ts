@@ -82,6 +82,8 @@ const EMPTY_UPDATE: Record<string, { id?: () => Promise<number>; expect: 'unchan
     expect: 'unchanged',
   },
   'PUT /api/admin/bdes/:id/password': { expect: ['password'] },
+  // Names nothing, so changes nothing (a write changes only the preferences it names).
+  'PUT /api/admin/me/preferences': { expect: 'unchanged' },
 };
 
 describe('an empty update', () => {
