@@ -6,7 +6,7 @@
  * (30 a minute) never trips. After a warm-up the two sides alternate in ABBA rounds (the side that
  * runs second used to come out ~25% faster). PostgreSQL only; not part of npm test.
  *
- *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys] [--caps] [--tiers] [--all-rules]
+ *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys] [--caps] [--tiers] [--fraud] [--budget] [--all-rules]
  *   (--caps: per-member scan caps per day and month in force, high enough never to refuse, so every
  *   product scan pays for reading them under the member's lock; --tiers: a tier policy in force, with
  *   thresholds members cross during the run, so scans pay for the multiplier and the evaluation on earning;
@@ -41,6 +41,10 @@ const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
 /** With --caps the scan caps of issue 26 are in force (and never reached). */
 const ALL_RULES = process.argv.includes('--all-rules');
+/** With --fraud (or --all-rules) every scan fraud rule is in force, with limits never reached. */
+const WITH_FRAUD = ALL_RULES || process.argv.includes('--fraud');
+/** With --budget (or --all-rules) a budgeted fixed-bonus scheme that never runs out is active. */
+const WITH_BUDGET = ALL_RULES || process.argv.includes('--budget');
 const WITH_CAPS = ALL_RULES || process.argv.includes('--caps');
 /** With --tiers a tier policy is in force (Silver from 50, Gold from 200 points earned). */
 const WITH_TIERS = ALL_RULES || process.argv.includes('--tiers');
@@ -143,15 +147,15 @@ try {
         {"name":"Silver","nameHi":"सिल्वर","minPoints":50,"multiplier":1.1,"redeemMinBalance":null},
         {"name":"Gold","nameHi":"गोल्ड","minPoints":200,"multiplier":1.25,"redeemMinBalance":null}]',
         now() - interval '1 minute', 'approved', 0)`);
-  if (ALL_RULES) {
+  if (WITH_FRAUD)
     await database.executeSql(`insert into fraud_rules (scans_per_hour, scans_per_hour_action, outside_state_action,
         invalid_code_attempts, invalid_code_window_minutes, invalid_code_lock_minutes, device_cluster_members,
         location_cluster_members, cluster_radius_metres, cluster_window_hours, cluster_action, effective_from, status,
         requested_by)
       values (1000, 'flag', 'flag', 100, 10, 30, 1000, 1000, 200, 24, 'flag', now() - interval '1 minute', 'approved', 0)`);
+  if (WITH_BUDGET)
     await database.executeSql(`insert into schemes (name, starts_on, ends_on, rule, bonus_points, status, budget_points)
       values ('Bench budget', current_date - 1, current_date + 30, 'fixed_bonus', 2, 'active', 2000000000)`);
-  }
   const productCodes = await activeCodes(database, product!.id, N + WARMUP);
   const ceilingCodes = await activeCodes(database, product!.id, N + WARMUP);
   // Enough members that none passes the per-minute scan limit during a run.
@@ -197,7 +201,7 @@ try {
       body: JSON.stringify({
         code: productCodes[i],
         state: 'Kerala',
-        ...(ALL_RULES
+        ...(WITH_FRAUD
           ? {
               // Each member scans from its own phone and its own spot in Kerala: the centre of its own
               // 0.01° grid cell (~1 km apart), so the location cluster rule's cell locks of two members
@@ -237,7 +241,7 @@ try {
   const c = summary(runs.ceiling);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(
-    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}${WITH_TIERS ? ', tiers in force' : ''}${ALL_RULES ? ', all fraud rules and a budgeted scheme in force' : ''}`,
+    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}${WITH_TIERS ? ', tiers in force' : ''}${WITH_FRAUD ? ', all fraud rules in force' : ''}${WITH_BUDGET ? ', a budgeted scheme active' : ''}`,
   );
   console.log(
     `  product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record): ${Math.round(p.rps)} req/s  p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  failures ${p.failures}  node CPU ${p.cpu.toFixed(2)} ms/req`,
@@ -252,5 +256,7 @@ try {
   await ceiling?.close();
   await ceilingPool.end();
   await database.close();
-  await withAdmin(`drop database if exists ${name} with (force)`);
+  // BENCH_KEEP=1 keeps the database (its name is printed) to look into afterwards with psql.
+  if (process.env.BENCH_KEEP) console.log(`  kept database ${name}`);
+  else await withAdmin(`drop database if exists ${name} with (force)`);
 }

@@ -1099,6 +1099,15 @@ CREATE TABLE "scan_holds" (
 	CONSTRAINT "scan_holds_points" CHECK ("scan_holds"."points" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "scheme_budget_shares" (
+	"scheme_id" bigint NOT NULL,
+	"shard" smallint NOT NULL,
+	"allotted" integer NOT NULL,
+	"spent" integer NOT NULL,
+	CONSTRAINT "scheme_budget_shares_scheme_id_shard_pk" PRIMARY KEY("scheme_id","shard"),
+	CONSTRAINT "scheme_budget_shares_within" CHECK ("scheme_budget_shares"."spent" >= 0 and "scheme_budget_shares"."spent" <= "scheme_budget_shares"."allotted")
+);
+--> statement-breakpoint
 CREATE TABLE "schemes" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -1121,11 +1130,11 @@ CREATE TABLE "schemes" (
 	"closed_at" timestamp with time zone,
 	"cancel_reason" text,
 	"budget_points" integer,
-	"budget_spent" integer DEFAULT 0 NOT NULL,
+	"budget_allotted" integer DEFAULT 0 NOT NULL,
 	"funded_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "schemes_budget_not_overspent" CHECK ("schemes"."budget_points" is null or "schemes"."budget_spent" <= "schemes"."budget_points")
+	CONSTRAINT "schemes_budget_not_overspent" CHECK ("schemes"."budget_points" is null or "schemes"."budget_allotted" <= "schemes"."budget_points")
 );
 --> statement-breakpoint
 CREATE TABLE "roles" (
@@ -1350,6 +1359,7 @@ ALTER TABLE "redemptions" ADD CONSTRAINT "redemptions_reward_id_rewards_id_fk" F
 ALTER TABLE "reports" ADD CONSTRAINT "reports_requested_by_staff_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheme_budget_shares" ADD CONSTRAINT "scheme_budget_shares_scheme_id_schemes_id_fk" FOREIGN KEY ("scheme_id") REFERENCES "public"."schemes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_challenges" ADD CONSTRAINT "sign_in_challenges_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_events" ADD CONSTRAINT "sign_in_events_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -8,6 +8,8 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -41,9 +43,10 @@ export const schemes = pgTable(
     closedBy: integer('closed_by'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
-    /** Points the scheme may pay in bonuses (issue 26); null: no budget. Spent is charged by the scan. */
+    /** Points the scheme may pay in bonuses (issue 26); null: no budget. */
     budgetPoints: integer('budget_points'),
-    budgetSpent: integer('budget_spent').notNull().default(0),
+    /** Of the budget, the points handed to its shares so far (scheme_budget_shares); never more than it. */
+    budgetAllotted: integer('budget_allotted').notNull().default(0),
     /** Who pays for the bonuses: manufacturer | distributor; null: not recorded. */
     fundedBy: text('funded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,7 +56,31 @@ export const schemes = pgTable(
     index('schemes_status_idx').on(t.status, t.startsOn, t.endsOn),
     check(
       'schemes_budget_not_overspent',
-      sql`${t.budgetPoints} is null or ${t.budgetSpent} <= ${t.budgetPoints}`,
+      sql`${t.budgetPoints} is null or ${t.budgetAllotted} <= ${t.budgetPoints}`,
     ),
+  ],
+);
+
+/**
+ * A scheme's budget spent in shares, so concurrent scans charge different rows instead of queueing on
+ * the scheme's (bench/scan-throughput.ts: one row every scan charged, held to commit, serialised every
+ * budgeted scan). A scan charges its connection's share (coupon_count_shard()); a share out of room
+ * takes a slice of the budget from the scheme row (schemes.budget_allotted, guarded), and when the
+ * budget is all handed out, any share with room pays. So the spend (the shares' `spent` added up:
+ * scheme_budget_spent()) never passes the budget: spent ≤ allotted per share, Σ allotted ≤ budget.
+ */
+export const schemeBudgetShares = pgTable(
+  'scheme_budget_shares',
+  {
+    schemeId: bigint('scheme_id', { mode: 'number' })
+      .notNull()
+      .references(() => schemes.id),
+    shard: smallint('shard').notNull(),
+    allotted: integer('allotted').notNull(),
+    spent: integer('spent').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schemeId, t.shard] }),
+    check('scheme_budget_shares_within', sql`${t.spent} >= 0 and ${t.spent} <= ${t.allotted}`),
   ],
 );

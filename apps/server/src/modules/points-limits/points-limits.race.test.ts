@@ -100,7 +100,7 @@ describe('caps under concurrent scans', () => {
       const [n] = await kit.sql('select balance from members where id = $1', [newcomer.id]);
       expect([r!.balance, n!.balance]).toEqual([5 + 1 + 80, 5 + 1 + 40]);
     }
-    const [spent] = await kit.sql('select budget_spent from schemes where id = $1', [scheme.id]);
+    const [spent] = await kit.sql('select scheme_budget_spent($1) as budget_spent', [scheme.id]);
     expect(spent!.budget_spent).toBe(PAIRS * 2);
   });
 });

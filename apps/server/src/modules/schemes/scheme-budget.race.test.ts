@@ -62,4 +62,39 @@ describe('a scheme points budget under concurrent scans (PostgreSQL)', () => {
     const [inForce] = await kit.sql('select scheme_points_per_scan($1, 2)::int as extra', [product.id]);
     expect(inForce!.extra).toBe(0);
   });
+
+  it('a budget spent in shares: 150 concurrent scans against 128 bonuses pay exactly 128, no share past its slice', async () => {
+    const product = await kit.product(2);
+    // 1,280 points of 10-point bonuses: slices of 20 (a 64th), so the connections' shares run out and
+    // take new slices while others charge, and the last slices are shared out at the end.
+    const scheme = await activeScheme(
+      t,
+      { rule: 'fixed_bonus', bonusPoints: 10 },
+      { productIds: [product.id], budgetPoints: 1280, fundedBy: 'distributor' },
+    );
+    const codes = await activeCodes(t, product.id, 150);
+    const members = await Promise.all(Array.from({ length: 15 }, () => memberWithToken(t)));
+    const answers = await Promise.all(codes.map((code, i) => scanAs(t, members[i % 15]!.token, { code })));
+    expect(answers.map((a) => a.json().result)).toEqual(Array(150).fill('success'));
+    expect(answers.filter((a) => a.json().points === 12)).toHaveLength(128);
+    const [paid] = await kit.sql(
+      `select count(*)::int as n, coalesce(sum(amount), 0)::int as points from points_ledger
+        where kind = 'scheme_bonus' and reference like $1`,
+      [`scheme:${scheme.id}:%`],
+    );
+    expect(paid).toEqual({ n: 128, points: 1280 });
+    const [shares] = await kit.sql(
+      `select count(*)::int as shares, sum(allotted)::int as allotted, sum(spent)::int as spent,
+          bool_and(spent <= allotted) as within, (select budget_allotted from schemes where id = $1) as handed
+        from scheme_budget_shares where scheme_id = $1`,
+      [scheme.id],
+    );
+    expect(shares).toMatchObject({ allotted: 1280, spent: 1280, within: true, handed: 1280 });
+    expect(shares!.shares).toBeGreaterThan(1);
+    const row = await kit.ok(await t.as('admin', { method: 'GET', url: `/api/admin/schemes/${scheme.id}` }));
+    expect(row.budgetSpent).toBe(1280);
+    // Spent to the last point: out of the schemes in force.
+    const [inForce] = await kit.sql('select scheme_points_per_scan($1, 2)::int as extra', [product.id]);
+    expect(inForce!.extra).toBe(0);
+  });
 });

@@ -35,7 +35,8 @@ const columns = {
   bonusPoints: schemes.bonusPoints,
   slabScans: schemes.slabScans,
   budgetPoints: schemes.budgetPoints,
-  budgetSpent: schemes.budgetSpent,
+  // Spent in shares (db/schema/schemes.ts): added up here, the one place it is read.
+  budgetSpent: sql<number>`scheme_budget_spent(${schemes.id})`,
   fundedBy: sql<SchemeRow['fundedBy']>`${schemes.fundedBy}`,
   status: effectiveStatus,
   createdBy: schemes.createdBy,
@@ -63,7 +64,7 @@ export const schemeList = defineList<SchemeRow>({
     multiplier: { sql: columns.multiplier, label: 'Multiplier', width: 10 },
     bonusPoints: { sql: schemes.bonusPoints, label: 'Bonus points', format: 'int', width: 10 },
     budgetPoints: { sql: schemes.budgetPoints, label: 'Budget (points)', format: 'int', width: 12 },
-    budgetSpent: { sql: schemes.budgetSpent, label: 'Budget spent', format: 'int', width: 12 },
+    budgetSpent: { sql: columns.budgetSpent, label: 'Budget spent', format: 'int', width: 12 },
     fundedBy: { sql: columns.fundedBy, label: 'Funded by', width: 14 },
     status: { sql: effectiveStatus, label: 'Status', width: 10 },
     createdByName: { sql: columns.createdByName, label: 'Created by', width: 20 },
