@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, todayInIndia } from '@app/contract/format';
+import { formatCount, formatDateTime } from '@app/contract/format';
 import {
   fraudRulesEndpoints as endpoints,
   FRAUD_ACTION_LABELS,
@@ -6,18 +6,15 @@ import {
   type FraudAction,
   type FraudRulesBody,
   type FraudRulesRow,
-  fraudRulesBody,
   SCAN_RULE_ACTIONS,
 } from '@app/contract/fraud-rules';
 import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { DayPicker } from '../../components/DayPicker';
 import {
   EffectiveSettingTab,
   type SettingColumn,
   type SettingFormProps,
 } from '../../components/EffectiveSettingTab';
-import { fieldErrorsOf } from '../../components/field-errors';
 
 const actionText = (action: FraudAction | null) => (action ? FRAUD_ACTION_LABELS[action] : 'off');
 const perHourText = (r: FraudRulesRow) =>
@@ -134,19 +131,18 @@ const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(val
 
 function RequestForm({
   submit: send,
-  errors: sent,
+  errors,
   current,
+  effectiveFrom,
 }: SettingFormProps<FraudRulesRow, FraudRulesBody>) {
   const [values, setValues] = useState(() => blank(current));
-  const [effectiveFrom, setEffectiveFrom] = useState(todayInIndia());
-  // The form's own check before sending; after sending, the server's field errors.
-  const [checked, setChecked] = useState<Record<string, string> | null>(null);
-  const errors = checked ?? sent;
   useEffect(() => setValues(blank(current)), [current]);
   const set = (field: keyof ReturnType<typeof blank>) => (value: string) =>
     setValues((v) => ({ ...v, [field]: value }));
-  const submit = async () => {
-    const body = {
+  // The tab adds the day from its "From (IST)" picker and checks the whole body against the contract
+  // before anything is sent (a wrong field is named, nothing leaves).
+  const submit = () =>
+    send({
       scansPerHour: numberOrNull(values.scansPerHour),
       scansPerHourAction: (values.scansPerHourAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
       samePanAction: (values.samePanAction || null) as FraudAction | null,
@@ -161,18 +157,7 @@ function RequestForm({
       clusterRadiusMetres: numberOrNull(values.clusterRadiusMetres),
       clusterWindowHours: numberOrNull(values.clusterWindowHours),
       clusterAction: (values.clusterAction || null) as (typeof SCAN_RULE_ACTIONS)[number] | null,
-      effectiveFrom,
-    };
-    const invalid = fieldErrorsOf(fraudRulesBody, body);
-    if (invalid) {
-      // The picker is typed as dd/mm/yyyy: a half-typed date reaches here as ''.
-      if (invalid.effectiveFrom) invalid.effectiveFrom = 'Enter the date it takes effect (dd/mm/yyyy)';
-      setChecked(invalid);
-      return;
-    }
-    setChecked(null);
-    await send(body);
-  };
+    });
   return (
     <Box
       component="form"
@@ -301,14 +286,7 @@ function RequestForm({
           error={errors.clusterAction}
           onChange={set('clusterAction')}
         />
-        <DayPicker
-          label="From (IST)"
-          value={effectiveFrom}
-          onChange={setEffectiveFrom}
-          min={todayInIndia()}
-          error={!!errors.effectiveFrom}
-          helperText={errors.effectiveFrom ?? ' '}
-        />
+        {effectiveFrom}
         <Button type="submit" variant="contained">
           Request change
         </Button>
