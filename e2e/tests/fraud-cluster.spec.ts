@@ -1,8 +1,8 @@
 import { todayInIndia } from '@app/contract/format';
 import { FRAUD_RULE_MESSAGES } from '@app/contract/fraud-rules';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { fillDay, signIn } from './helpers';
-import { approvedMember, staffToken } from './member-api';
+import { approvedMember, setFraudRules, staffToken } from './member-api';
 import { bearer } from './member-app';
 import { activeCodes } from './member-web';
 
@@ -14,22 +14,6 @@ import { activeCodes } from './member-web';
 
 const FRAUD_RULES = /\/api\/admin\/fraud-rules(\?.*)?$/;
 const CLUSTER_TEXT = 'Cluster: 2 members on one device in 24 h · Hold for review';
-
-/** Fraud rules requested by admin and approved by the almond team through the API (as scan-review.spec.ts). */
-async function setRules(request: APIRequestContext, rules: object) {
-  const admin = await staffToken(request, 'admin');
-  const almond = await staffToken(request, 'almond team');
-  const made = await request.post('/api/admin/fraud-rules', {
-    headers: bearer(admin),
-    data: { ...rules, effectiveFrom: todayInIndia() },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  const ok = await request.post(`/api/admin/fraud-rules/${(await made.json()).id}/approve`, {
-    headers: bearer(almond),
-    data: {},
-  });
-  expect(ok.status(), await ok.text()).toBe(200);
-}
 
 /** A new browser session signed in as `role`, on QR Scan History's `tab`. */
 async function openTab(browser: Browser, role: string, tab: string): Promise<Page> {
@@ -50,7 +34,7 @@ const inForce = (page: Page) => page.getByRole('alert').filter({ hasText: /^In f
 
 test.afterAll(async ({ request }) => {
   // Other specs scan on the same server: the rules go back to off.
-  await setRules(request, {});
+  await setFraudRules(request, {});
 });
 
 test('a device cluster rule requested in the form and approved by a second person holds the second member’s scan from one phone', async ({

@@ -1,5 +1,6 @@
+import { todayInIndia } from '@app/contract/format';
 import { demoEmail } from '@app/contract/permissions';
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { loggedCode } from '../server-log';
 import { DEMO_PASSWORD } from './helpers';
 
@@ -27,4 +28,19 @@ export async function approvedMember(request: APIRequestContext, skip = 0) {
   });
   if (!login.ok()) throw new Error(`member login: ${login.status()} ${await login.text()}`);
   return { ...member, token: (await login.json()).token as string };
+}
+
+/** Fraud rules requested by admin and approved by the almond team through the API, in force from today. */
+export async function setFraudRules(request: APIRequestContext, rules: object) {
+  const auth = async (role: string) => ({ authorization: `Bearer ${await staffToken(request, role)}` });
+  const made = await request.post('/api/admin/fraud-rules', {
+    headers: await auth('admin'),
+    data: { ...rules, effectiveFrom: todayInIndia() },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const ok = await request.post(`/api/admin/fraud-rules/${(await made.json()).id}/approve`, {
+    headers: await auth('almond team'),
+    data: {},
+  });
+  expect(ok.status(), await ok.text()).toBe(200);
 }

@@ -1,36 +1,19 @@
-import { todayInIndia } from '@app/contract/format';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
-import { approvedMember, staffToken } from './member-api';
+import { approvedMember, setFraudRules, staffToken } from './member-api';
 import { bearer } from './member-app';
 import { activeCodes } from './member-web';
 
-/** Fraud rules requested by admin and approved by the almond team, in force from now. */
-async function setRules(request: APIRequestContext, rules: object) {
-  const admin = await staffToken(request, 'admin');
-  const almond = await staffToken(request, 'almond team');
-  const made = await request.post('/api/admin/fraud-rules', {
-    headers: bearer(admin),
-    data: { ...rules, effectiveFrom: todayInIndia() },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  const ok = await request.post(`/api/admin/fraud-rules/${(await made.json()).id}/approve`, {
-    headers: bearer(almond),
-    data: {},
-  });
-  expect(ok.status(), await ok.text()).toBe(200);
-}
-
 test.afterAll(async ({ request }) => {
   // Other specs scan on the same server: the rules go back to off.
-  await setRules(request, {});
+  await setFraudRules(request, {});
 });
 
 test('the Review tab shows a held scan; the reviewer claims and clears it and the points become redeemable', async ({
   page,
   request,
 }) => {
-  await setRules(request, { scansPerHour: 1, scansPerHourAction: 'hold' });
+  await setFraudRules(request, { scansPerHour: 1, scansPerHourAction: 'hold' });
   const member = await approvedMember(request, 7);
   const codes = await activeCodes(request, await staffToken(request, 'almond team'), 2);
   const answers = [];
