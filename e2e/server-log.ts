@@ -9,15 +9,27 @@ import path from 'node:path';
  */
 export const serverLog = (port: number) => path.join(os.tmpdir(), `at-e2e-server-${port}.log`);
 
-/** The newest one-time code the demo server of this run "sent" to `mobile`. */
-export async function loggedCode(mobile: string): Promise<string> {
+const codesIn = (mobile: string) => {
   const file = serverLog(Number(process.env.E2E_PORT ?? 3100));
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  return [...text.matchAll(new RegExp(`SMS to ${mobile}: \\D*(\\d{6})`, 'g'))].map((m) => m[1]!);
+};
+
+/** How many one-time codes the log holds for `mobile`: pass it to loggedCode when the mobile had codes before. */
+export const codesLogged = (mobile: string) => codesIn(mobile).length;
+
+/**
+ * The newest one-time code the demo server of this run "sent" to `mobile`, once the log holds more
+ * than `before` of them: a demo member signed in by an earlier spec has older codes in the log, and
+ * the new line reaches the file a moment after the server's answer, so without `before` the old code
+ * could be read (and refused: "Wrong code").
+ */
+export async function loggedCode(mobile: string, before = 0): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    const code = [...text.matchAll(new RegExp(`SMS to ${mobile}: \\D*(\\d{6})`, 'g'))].at(-1)?.[1];
-    if (code) return code;
+    const codes = codesIn(mobile);
+    if (codes.length > before) return codes.at(-1)!;
     // The server's stdout reaches the file a moment after its answer.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no code logged for ${mobile}`);
+  throw new Error(`no new code logged for ${mobile}`);
 }
