@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
 
 /**
  * The server's log (its stdout) of the run on `port`: the demo profile's SMS sender writes member
@@ -14,9 +15,6 @@ const codesIn = (mobile: string) => {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   return [...text.matchAll(new RegExp(`SMS to ${mobile}: \\D*(\\d{6})`, 'g'))].map((m) => m[1]!);
 };
-
-/** How many one-time codes the log holds for `mobile`: pass it to loggedCode when the mobile had codes before. */
-export const codesLogged = (mobile: string) => codesIn(mobile).length;
 
 /**
  * The newest one-time code the demo server of this run "sent" to `mobile`, once the log holds more
@@ -32,4 +30,16 @@ export async function loggedCode(mobile: string, before = 0): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no new code logged for ${mobile}`);
+}
+
+/**
+ * Asks the member API for a one-time code for `mobile` and answers the code the demo server sent: the
+ * codes logged before the request are counted first, so a demo member signed in earlier (older codes
+ * in the log) never gets one of those back.
+ */
+export async function requestCode(request: APIRequestContext, mobile: string): Promise<string> {
+  const before = codesIn(mobile).length;
+  const sent = await request.post('/api/app/otp', { data: { mobile } });
+  if (!sent.ok()) throw new Error(`otp: ${sent.status()} ${await sent.text()}`);
+  return loggedCode(mobile, before);
 }

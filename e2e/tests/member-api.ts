@@ -1,7 +1,7 @@
 import { todayInIndia } from '@app/contract/format';
 import { demoEmail } from '@app/contract/permissions';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { codesLogged, loggedCode } from '../server-log';
+import { requestCode } from '../server-log';
 import { DEMO_PASSWORD } from './helpers';
 
 /** A staff token of a demo role, for set-up calls to the admin API. */
@@ -21,11 +21,8 @@ export async function approvedMember(request: APIRequestContext, skip = 0) {
     headers: { authorization: `Bearer ${staff}` },
   });
   const member = (await list.json()).rows[skip] as { id: number; name: string; code: string; mobile: string };
-  const before = codesLogged(member.mobile);
-  const sent = await request.post('/api/app/otp', { data: { mobile: member.mobile } });
-  if (!sent.ok()) throw new Error(`otp: ${sent.status()} ${await sent.text()}`);
   const login = await request.post('/api/app/login', {
-    data: { mobile: member.mobile, code: await loggedCode(member.mobile, before) },
+    data: { mobile: member.mobile, code: await requestCode(request, member.mobile) },
   });
   if (!login.ok()) throw new Error(`member login: ${login.status()} ${await login.text()}`);
   return { ...member, token: (await login.json()).token as string };

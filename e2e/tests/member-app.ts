@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { loggedCode } from '../server-log';
+import { requestCode } from '../server-log';
 import { DEMO_PASSWORD } from './helpers';
 
 /** A small real PNG (the upload is checked by content and gets a thumbnail). */
@@ -24,8 +24,7 @@ export async function staffToken(request: APIRequestContext, email: string): Pro
  */
 export async function approvedAppMember(request: APIRequestContext, staff: string) {
   const mobile = `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  expect((await request.post('/api/app/otp', { data: { mobile } })).status()).toBe(200);
-  const code = await loggedCode(mobile);
+  const code = await requestCode(request, mobile);
   const registered = await request.post('/api/app/register', {
     data: {
       mobile,
