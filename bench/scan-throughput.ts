@@ -39,12 +39,13 @@ import { prepareDatabase } from '../apps/server/src/prepare';
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 /** With --idempotency-keys every product scan sends its own key (the transactional path). */
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
-/** With --caps the scan caps of issue 26 are in force (and never reached). */
+/** With --all-rules every flag below is on. */
 const ALL_RULES = process.argv.includes('--all-rules');
 /** With --fraud (or --all-rules) every scan fraud rule is in force, with limits never reached. */
 const WITH_FRAUD = ALL_RULES || process.argv.includes('--fraud');
 /** With --budget (or --all-rules) a budgeted fixed-bonus scheme that never runs out is active. */
 const WITH_BUDGET = ALL_RULES || process.argv.includes('--budget');
+/** With --caps the scan caps of issue 26 are in force (and never reached). */
 const WITH_CAPS = ALL_RULES || process.argv.includes('--caps');
 /** With --tiers a tier policy is in force (Silver from 50, Gold from 200 points earned). */
 const WITH_TIERS = ALL_RULES || process.argv.includes('--tiers');

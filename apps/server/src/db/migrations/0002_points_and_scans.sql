@@ -57,11 +57,10 @@ $$;
 
 -- Charges `p_amount` bonus points to a budgeted scheme, all or nothing; the share charged, or NULL
 -- when the budget cannot pay all of it. Scans charge their connection's share (no queue on one row);
--- a share out of room takes a slice of the budget (a 64th in whole charges, at least one, at most what is
--- left)
--- under the scheme row's lock, which a scan therefore takes once per slice, not once per scan; once
--- the budget is all handed out, another share's room pays (waiting for its holder if need be: scans
--- charge schemes in one order, so two never wait on each other's shares).
+-- a share out of room takes a slice of the budget (a 64th in whole charges, at least one, at most what
+-- is left) under the scheme row's lock, which a scan therefore takes once per slice, not once per scan;
+-- once the budget is all handed out, another share's room pays (waiting for its holder if need be:
+-- scans charge schemes in one order, so two never wait on each other's shares).
 CREATE OR REPLACE FUNCTION charge_scheme_budget(p_scheme bigint, p_amount integer) RETURNS smallint
 LANGUAGE plpgsql AS $$
 DECLARE
