@@ -4,12 +4,14 @@
  * the ceiling: the same N requests (same URL, bearer and body shape) sent raw by a minimal client at the
  * same concurrency, in the same run (node:http on a keep-alive agent, the transport the providers' calls
  * use: the ratio is what the outbox adds, not a choice of HTTP client). While the outbox drains, a one-time code is queued every 100 ms
- * (they must jump the queue: p99 of queued → sent) and `/api/health` is asked in a loop (p99).
+ * (they must jump the queue: p99 of queued → sent) and `/api/health` is asked in a loop by a child
+ * process (p99).
  * PostgreSQL only.
  *
  *   npx tsx bench/outbox.ts [--size N] [--concurrency C] [--raw-size R]
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/postgres (maintenance database; a fresh one is made)
  */
+import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -76,22 +78,40 @@ async function fcmStandIn() {
   };
 }
 
+/** The prober's loop: asks the URL, prints the milliseconds it took, waits 10 ms, again. */
+const PROBE = `const url = process.argv[1];
+for (;;) {
+  const t = performance.now();
+  await (await fetch(url)).arrayBuffer();
+  process.stdout.write((performance.now() - t).toFixed(3) + '\\n');
+  await new Promise((r) => setTimeout(r, 10));
+}`;
+
+/**
+ * Asks `url` in a loop from a child process, as a monitor outside the app does: fetch's own cost
+ * (about a millisecond of CPU a request here) is then not charged to the process whose drain is
+ * measured, while the app's answering still is. `times` fills as the answers come.
+ */
 function probe(url: string) {
   const times: number[] = [];
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const t = performance.now();
-      await (await fetch(url)).arrayBuffer();
-      times.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  })();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', PROBE, url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const orphan = () => child.kill();
+  process.once('exit', orphan);
+  let partial = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) times.push(Number(line));
+  });
   return {
     times,
     async stop() {
-      running = false;
-      await done;
+      process.off('exit', orphan);
+      child.kill();
+      await exited;
       return times;
     },
   };

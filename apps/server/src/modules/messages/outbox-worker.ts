@@ -118,6 +118,13 @@ type Outcome = {
   delay?: number;
 };
 
+const failedOutcome = (row: ClaimedMessage, error: string): Outcome => ({
+  id: row.id,
+  attempts: row.attempts,
+  status: 'failed',
+  error: error.slice(0, 1000),
+});
+
 /** The longest an outcome waits for others before it is written; the most written in one statement. */
 const FLUSH_MS = 50;
 const OUTCOMES_PER_WRITE = 2_000;
@@ -165,41 +172,30 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
 
   async function claim(limit: number): Promise<ClaimedMessage[]> {
     const { rows } = await sql(CLAIM, [limit], 'outbox_claim');
+    // json_agg writes the ids as JSON numbers and cause_id as text: the parsed rows are the claimed
+    // messages but for their variables, added in place (not a copy of each row).
     const claimed = JSON.parse(String(rows[0]?.claimed ?? '[]')) as (Omit<ClaimedMessage, 'variables'> & {
-      variablesText: string | null;
-      memberId: number | string | null;
-      causeId: string;
+      variables?: Record<string, string>;
     })[];
     // The rows of one notification share their variables' text: parsed once per claim.
     const parsed = new Map<string, Record<string, string>>();
-    return claimed.map((r) => {
-      const text = r.variablesText ?? '{}';
+    for (const row of claimed) {
+      const text = row.variablesText ?? '{}';
       let variables = parsed.get(text);
       if (!variables) {
         variables = JSON.parse(text) as Record<string, string>;
         parsed.set(text, variables);
       }
-      return {
-        ...r,
-        id: Number(r.id),
-        variables,
-        variablesText: text,
-        memberId: r.memberId === null ? null : Number(r.memberId),
-        causeId: String(r.causeId),
-        devices: r.devices ?? null,
-      };
-    });
+      row.variables = variables;
+      row.variablesText = text;
+      row.devices ??= null;
+    }
+    return claimed as ClaimedMessage[];
   }
 
   /** Sends one claimed message and answers its outcome (written later, with others: `record`). */
   async function deliver(row: ClaimedMessage): Promise<Outcome> {
-    const failed = (error: string): Outcome => ({
-      id: row.id,
-      attempts: row.attempts,
-      status: 'failed',
-      error: error.slice(0, 1000),
-    });
-    if (row.expired) return failed('expired before it could be sent');
+    if (row.expired) return failedOutcome(row, 'expired before it could be sent');
     let sent: Sent;
     try {
       sent = await sendClaimed(app, row);
@@ -208,7 +204,7 @@ export function createOutbox(app: FastifyInstance, options: Partial<OutboxOption
       const retryable = error instanceof SendError ? error.retryable : !(error instanceof TemplateError);
       if (!retryable || row.attempts >= policy.maxAttempts) {
         log().warn({ messageId: row.id, attempts: row.attempts }, `message failed: ${message}`);
-        return failed(retryable ? `gave up after ${row.attempts} attempts: ${message}` : message);
+        return failedOutcome(row, retryable ? `gave up after ${row.attempts} attempts: ${message}` : message);
       }
       const delay = retryDelaySeconds(
         row.attempts,

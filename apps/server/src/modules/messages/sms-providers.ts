@@ -62,11 +62,47 @@ function parsedUrl(url: string): URL {
   return parsed;
 }
 
+/** The answer's headers, read the way fetch's Headers are (a repeated header joined by commas). */
+class AnswerHeaders {
+  constructor(private readonly headers: http.IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const value = this.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+}
+
+/** A call under way, settled once: by its answer, or by `fail` (a timeout, a network error, a cut). */
+class CallUnderWay {
+  settled = false;
+  deadline: NodeJS.Timeout | undefined;
+  request: http.ClientRequest | undefined;
+  constructor(
+    private readonly provider: string,
+    private readonly reject: (error: SendError) => void,
+  ) {}
+
+  fail(message: string) {
+    if (!this.settle()) return;
+    this.request?.destroy();
+    this.reject(new SendError(`${this.provider}: ${message}`, true));
+  }
+
+  /** Whether this settles it (false once it is settled). */
+  settle(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.deadline);
+    return true;
+  }
+}
+
 /**
  * One HTTP call with a deadline; network failures and timeouts become retryable SendErrors. On
  * node:http with the keep-alive agents rather than fetch: the outbox makes a million of these, and
  * fetch spends more of the event loop per call than the rest of the send (a Request cloned and its
  * body teed, an AbortSignal made transferable per deadline); here the deadline is one timer.
+ * No closure here is bound to a name: tsx names each such closure as it is made (a defineProperty),
+ * and the outbox makes a million calls.
  */
 export function call(
   provider: string,
@@ -81,16 +117,9 @@ export function call(
   // as a second chunk, a writev, a costlier system call per message).
   const payload = init.body;
   return new Promise((resolve, reject) => {
-    let settled = false;
-    const fail = (message: string) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      request.destroy();
-      reject(new SendError(`${provider}: ${message}`, true));
-    };
-    const deadline = setTimeout(() => fail(`no answer within ${timeoutMs} ms`), timeoutMs);
-    const request = client.request(
+    const underWay = new CallUnderWay(provider, reject);
+    underWay.deadline = setTimeout(() => underWay.fail(`no answer within ${timeoutMs} ms`), timeoutMs);
+    underWay.request = client.request(
       target,
       {
         method: init.method,
@@ -104,14 +133,12 @@ export function call(
         const status = res.statusCode ?? 0;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', () => fail(`the answer was cut off (HTTP ${status})`));
+        res.on('error', () => underWay.fail(`the answer was cut off (HTTP ${status})`));
         res.on('close', () => {
-          if (!res.complete) fail(`the answer was cut off (HTTP ${status})`);
+          if (!res.complete) underWay.fail(`the answer was cut off (HTTP ${status})`);
         });
         res.on('end', () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(deadline);
+          if (!underWay.settle()) return;
           const text = Buffer.concat(chunks).toString('utf8');
           let body: unknown = null;
           try {
@@ -119,16 +146,13 @@ export function call(
           } catch {
             body = text.slice(0, 200);
           }
-          const header = (name: string) => {
-            const value = res.headers[name.toLowerCase()];
-            return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-          };
-          resolve({ res: { ok: status >= 200 && status < 300, status, headers: { get: header } }, body });
+          const headers = new AnswerHeaders(res.headers);
+          resolve({ res: { ok: status >= 200 && status < 300, status, headers }, body });
         });
       },
     );
-    request.on('error', (error) => fail(error.message));
-    request.end(payload);
+    underWay.request.on('error', (error) => underWay.fail(error.message));
+    underWay.request.end(payload);
   });
 }
 
