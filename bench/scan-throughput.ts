@@ -13,9 +13,14 @@
  *   --all-rules: --caps and --tiers, every scan fraud rule of issue 26 in force with `flag` and limits
  *   never reached (scans per hour, outside the distributor's state, invalid codes, the device and the
  *   location cluster rules) and a budgeted fixed-bonus scheme that never runs out; product scans send
- *   coordinates (each member its own spot in Kerala, decided on the server) and the member's device id)
+ *   coordinates (each member its own spot in Kerala, decided on the server) and the member's device id;
+ *   with --all-rules a third side runs too, the floor: bench/scan-floor.sql, the reads and writes such a
+ *   scan cannot do without as one statement on a minimal route, i.e. the best any implementation of the
+ *   rules could do here)
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/at_ci (maintenance database; a fresh one is made)
  */
+
+import { readFileSync } from 'node:fs';
 import { SCAN_ATTEMPTS_PER_MINUTE } from '@app/contract/coupon-scans';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -49,6 +54,9 @@ const WITH_BUDGET = ALL_RULES || process.argv.includes('--budget');
 const WITH_CAPS = ALL_RULES || process.argv.includes('--caps');
 /** With --tiers a tier policy is in force (Silver from 50, Gold from 200 points earned). */
 const WITH_TIERS = ALL_RULES || process.argv.includes('--tiers');
+/** With --all-rules the floor runs as a third side (bench/scan-floor.sql). */
+const WITH_FLOOR = ALL_RULES;
+const FLOOR_SQL = readFileSync(new URL('./scan-floor.sql', import.meta.url), 'utf8');
 const WARMUP = 500;
 const ROUNDS = 4;
 const CONNECTIONS = 64;
@@ -159,6 +167,7 @@ try {
       values ('Bench budget', current_date - 1, current_date + 30, 'fixed_bonus', 2, 'active', 2000000000)`);
   const productCodes = await activeCodes(database, product!.id, N + WARMUP);
   const ceilingCodes = await activeCodes(database, product!.id, N + WARMUP);
+  const floorCodes = WITH_FLOOR ? await activeCodes(database, product!.id, N + WARMUP) : [];
   // Enough members that none passes the per-minute scan limit during a run.
   const memberCount = Math.ceil((N + WARMUP) / (SCAN_ATTEMPTS_PER_MINUTE - 5));
   const members: { id: number; token: string }[] = [];
@@ -166,6 +175,12 @@ try {
     const id = await insertTestMember(database.db, { state: 'Kerala' });
     members.push({ id, token: await createMemberSession(database.db, id) });
   }
+  // The floor's own members, devices and spots: its attempt records must not count towards the
+  // product's per-minute limit, nor its clusters.
+  const floorMembers: number[] = [];
+  if (WITH_FLOOR)
+    for (let i = 0; i < memberCount; i++)
+      floorMembers.push(await insertTestMember(database.db, { state: 'Kerala' }));
 
   const jobs = createJobs(database, { runWorkers: false, pollingSeconds: 5 });
   app = await buildApp({
@@ -188,9 +203,28 @@ try {
     );
     return { ok: rowCount === 1 };
   });
-  const ceilingUrl = `${await ceiling.listen({ port: 0, host: '127.0.0.1' })}/scan`;
+  ceiling.post<{
+    Body: { code: string; memberId: number; latitude: number; longitude: number; deviceId: string };
+  }>('/floor', async ({ body }) => {
+    const { rows } = await ceilingPool.query({
+      name: 'scan-floor',
+      text: FLOOR_SQL,
+      values: [body.code, body.memberId, body.latitude, body.longitude, body.deviceId],
+    });
+    return { ok: rows[0]?.ok === true };
+  });
+  const ceilingBase = await ceiling.listen({ port: 0, host: '127.0.0.1' });
+  const ceilingUrl = `${ceilingBase}/scan`;
 
   const member = (i: number) => members[i % members.length]!;
+  // Each member scans from its own phone and its own spot in Kerala: the centre of its own 0.01° grid
+  // cell (~1 km apart), so the location cluster rule's cell locks of two members never meet (a spot on
+  // a cell's edge would lock the neighbours' cells too).
+  const placeOf = (i: number, side = 'bench') => ({
+    deviceId: `${side}-device-${i % members.length}`,
+    latitude: (side === 'floor' ? 10.505 : 9.505) + ((i % members.length) % 40) * 0.02,
+    longitude: 76.305 + Math.floor((i % members.length) / 40) * 0.02,
+  });
   const productScan = (i: number) =>
     fetch(productUrl, {
       method: 'POST',
@@ -202,16 +236,7 @@ try {
       body: JSON.stringify({
         code: productCodes[i],
         state: 'Kerala',
-        ...(WITH_FRAUD
-          ? {
-              // Each member scans from its own phone and its own spot in Kerala: the centre of its own
-              // 0.01° grid cell (~1 km apart), so the location cluster rule's cell locks of two members
-              // never meet (a spot on a cell's edge would lock the neighbours' cells too).
-              deviceId: `bench-device-${i % members.length}`,
-              latitude: 9.505 + ((i % members.length) % 40) * 0.02,
-              longitude: 76.305 + Math.floor((i % members.length) / 40) * 0.02,
-            }
-          : {}),
+        ...(WITH_FRAUD ? placeOf(i) : {}),
       }),
     });
   const ceilingScan = (i: number) =>
@@ -220,15 +245,24 @@ try {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ code: ceilingCodes[i], memberId: member(i).id }),
     });
+  const floorScan = (i: number) =>
+    fetch(`${ceilingBase}/floor`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        code: floorCodes[i],
+        memberId: floorMembers[i % floorMembers.length],
+        ...placeOf(i, 'floor'),
+      }),
+    });
 
   // Whichever side runs second was measured ~25% faster here (JIT and caches warming), so after a
   // warm-up the sides alternate in ABBA rounds and each side's figures add up over its rounds.
-  const runs = {
-    product: { seconds: 0, cpuMs: 0, latencies: [], failures: 0 },
-    ceiling: { seconds: 0, cpuMs: 0, latencies: [], failures: 0 },
-  };
-  await load({ seconds: 0, cpuMs: 0, latencies: [], failures: 0 }, 0, WARMUP, productScan);
-  await load({ seconds: 0, cpuMs: 0, latencies: [], failures: 0 }, 0, WARMUP, ceilingScan);
+  const fresh = (): Run => ({ seconds: 0, cpuMs: 0, latencies: [], failures: 0 });
+  const scans = { product: productScan, ceiling: ceilingScan, floor: floorScan };
+  const sides = WITH_FLOOR ? (['product', 'ceiling', 'floor'] as const) : (['product', 'ceiling'] as const);
+  const runs = { product: fresh(), ceiling: fresh(), floor: fresh() };
+  for (const side of sides) await load(fresh(), 0, WARMUP, scans[side]);
   // The tables' statistics, as autovacuum keeps them in production (it analyses a table once a tenth
   // of it changed). The machines here run PostgreSQL with autovacuum off, so without this every plan
   // is made from the empty tables of the set-up: the per-hour count's generic plan then ANDed the
@@ -240,25 +274,36 @@ try {
     if (r > 0) await analyse();
     const from = WARMUP + r * perRound;
     const to = Math.min(WARMUP + N, from + perRound);
-    const order =
-      r % 4 === 0 || r % 4 === 3 ? (['product', 'ceiling'] as const) : (['ceiling', 'product'] as const);
-    for (const side of order)
-      await load(runs[side], from, to, side === 'product' ? productScan : ceilingScan);
+    // ABBA (ABC CBA with the floor): each side runs first, and last, as often as the others.
+    const order = r % 4 === 0 || r % 4 === 3 ? sides : [...sides].reverse();
+    for (const side of order) await load(runs[side], from, to, scans[side]);
   }
   const p = summary(runs.product);
   const c = summary(runs.ceiling);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
+  const line = (label: string, s: ReturnType<typeof summary>) =>
+    `  ${label.padEnd(86)}${Math.round(s.rps)} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  failures ${s.failures}  node CPU ${s.cpu.toFixed(2)} ms/req`;
   console.log(
     `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}${WITH_TIERS ? ', tiers in force' : ''}${WITH_FRAUD ? ', all fraud rules in force' : ''}${WITH_BUDGET ? ', a budgeted scheme active' : ''}`,
   );
   console.log(
-    `  product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record): ${Math.round(p.rps)} req/s  p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  failures ${p.failures}  node CPU ${p.cpu.toFixed(2)} ms/req`,
+    line('product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record):', p),
   );
-  console.log(
-    `  ceiling  (minimal Fastify route, one statement):                                   ${Math.round(c.rps)} req/s  p50 ${ms(c.p50)}  p99 ${ms(c.p99)}  failures ${c.failures}  node CPU ${c.cpu.toFixed(2)} ms/req`,
-  );
+  console.log(line('ceiling  (minimal Fastify route, one statement):', c));
+  if (WITH_FLOOR)
+    console.log(
+      line("floor    (minimal route, the rules' reads and writes in one statement):", summary(runs.floor)),
+    );
   console.log(`  throughput product / ceiling = ${(p.rps / c.rps).toFixed(2)}× (goal ≥ 0.85×)`);
   console.log(`  p99 product / ceiling        = ${(p.p99 / c.p99).toFixed(2)}× (goal ≤ 1.5×)`);
+  if (WITH_FLOOR) {
+    const f = summary(runs.floor);
+    console.log(
+      `  throughput floor / ceiling   = ${(f.rps / c.rps).toFixed(2)}× (the most any implementation of the rules reaches here)`,
+    );
+    console.log(`  throughput product / floor   = ${(p.rps / f.rps).toFixed(2)}×`);
+    console.log(`  p99 floor / ceiling          = ${(f.p99 / c.p99).toFixed(2)}×`);
+  }
 } finally {
   await app?.close();
   await ceiling?.close();
