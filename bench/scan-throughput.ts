@@ -20,7 +20,7 @@
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/at_ci (maintenance database; a fresh one is made)
  */
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { SCAN_ATTEMPTS_PER_MINUTE } from '@app/contract/coupon-scans';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -98,8 +98,26 @@ interface Run {
   seconds: number;
   /** CPU time of this process (server, client and pg driver together), ms. */
   cpuMs: number;
+  /** CPU time of the machine's PostgreSQL processes, ms (0 where /proc does not show them). */
+  pgCpuMs: number;
   latencies: number[];
   failures: number;
+}
+
+/** CPU time of every process named postgres on this machine, ms, from /proc (Linux: 100 ticks a second). */
+function postgresCpuMs() {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks * 10;
 }
 
 /** Runs requests `from`..`to` from CONNECTIONS workers, adding their time and latencies to `run`. */
@@ -107,6 +125,7 @@ async function load(run: Run, from: number, to: number, send: (i: number) => Pro
   let next = from;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const pgCpu = postgresCpuMs();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       for (let i = next++; i < to; i = next++) {
@@ -122,6 +141,7 @@ async function load(run: Run, from: number, to: number, send: (i: number) => Pro
   run.seconds += (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   run.cpuMs += (used.user + used.system) / 1000;
+  run.pgCpuMs += postgresCpuMs() - pgCpu;
 }
 
 function summary(run: Run) {
@@ -133,6 +153,7 @@ function summary(run: Run) {
     p99: pct(0.99),
     failures: run.failures,
     cpu: run.cpuMs / sorted.length,
+    pgCpu: run.pgCpuMs / sorted.length,
   };
 }
 
@@ -258,7 +279,7 @@ try {
 
   // Whichever side runs second was measured ~25% faster here (JIT and caches warming), so after a
   // warm-up the sides alternate in ABBA rounds and each side's figures add up over its rounds.
-  const fresh = (): Run => ({ seconds: 0, cpuMs: 0, latencies: [], failures: 0 });
+  const fresh = (): Run => ({ seconds: 0, cpuMs: 0, pgCpuMs: 0, latencies: [], failures: 0 });
   const scans = { product: productScan, ceiling: ceilingScan, floor: floorScan };
   const sides = WITH_FLOOR ? (['product', 'ceiling', 'floor'] as const) : (['product', 'ceiling'] as const);
   const runs = { product: fresh(), ceiling: fresh(), floor: fresh() };
@@ -282,7 +303,7 @@ try {
   const c = summary(runs.ceiling);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const line = (label: string, s: ReturnType<typeof summary>) =>
-    `  ${label.padEnd(86)}${Math.round(s.rps)} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  failures ${s.failures}  node CPU ${s.cpu.toFixed(2)} ms/req`;
+    `  ${label.padEnd(86)}${Math.round(s.rps)} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  failures ${s.failures}  node CPU ${s.cpu.toFixed(2)}  PostgreSQL CPU ${s.pgCpu.toFixed(2)} ms/req`;
   console.log(
     `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}${WITH_TIERS ? ', tiers in force' : ''}${WITH_FRAUD ? ', all fraud rules in force' : ''}${WITH_BUDGET ? ', a budgeted scheme active' : ''}`,
   );
