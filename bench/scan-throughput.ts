@@ -215,13 +215,16 @@ try {
 
   ceiling = Fastify({ logger: false });
   ceiling.post<{ Body: { code: string; memberId: number } }>('/scan', async (request) => {
-    const { rowCount } = await ceilingPool.query(
-      `with c as (update coupons set status = 'scanned' where code = $1 and status = 'active' returning serial),
+    // A named statement, as the product's scan is: planned once per connection, not on every call
+    // (unnamed, the ceiling spent ~0.26 ms of PostgreSQL CPU a scan planning it).
+    const { rowCount } = await ceilingPool.query({
+      name: 'scan-ceiling',
+      text: `with c as (update coupons set status = 'scanned' where code = $1 and status = 'active' returning serial),
         m as (update members set balance = balance + 10 where id = $2 and exists (select 1 from c) returning balance)
       insert into points_ledger (member_id, amount, kind, reference, balance_after)
       select $2, 10, 'scan', 'scan:' || c.serial, m.balance from c, m`,
-      [request.body.code, request.body.memberId],
-    );
+      values: [request.body.code, request.body.memberId],
+    });
     return { ok: rowCount === 1 };
   });
   ceiling.post<{
