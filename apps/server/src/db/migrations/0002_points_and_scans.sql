@@ -322,6 +322,63 @@ END;
 $$;
 --> statement-breakpoint
 
+-- A scan's credits in one posting: its base entry (`scan:<serial>`) and its scheme bonuses, each
+-- its own ledger entry with balance_after following the one before, but ONE update of the member's
+-- row and ONE lot for all of them (post_points per entry made one of each per entry: a scan with a
+-- bonus wrote the member row twice and two lots). Called by scan_coupon, which holds the member's row
+-- lock. An entry whose (kind, reference) is already in the ledger is skipped and its points taken
+-- back under the same lock; `posted` says which were posted, in order. `p_tiered`: the points move
+-- members.tier_earned too (a tier policy is in force).
+CREATE OR REPLACE FUNCTION post_scan_credits(
+  p_member integer, p_amounts integer[], p_kinds text[], p_references text[], p_notes text[], p_tiered boolean,
+  OUT posted boolean[], OUT first_entry bigint, OUT balance_after integer, OUT tier_earned integer)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_total integer := 0;
+  v_running integer;
+  v_entry bigint;
+  v_skipped integer := 0;
+BEGIN
+  FOR i IN 1 .. cardinality(p_amounts) LOOP
+    v_total := v_total + p_amounts[i];
+  END LOOP;
+  UPDATE members m SET balance = m.balance + v_total,
+      tier_earned = m.tier_earned + CASE WHEN p_tiered THEN v_total ELSE 0 END, updated_at = now()
+    WHERE m.id = p_member
+    RETURNING m.balance, m.tier_earned INTO balance_after, tier_earned;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Member not found' USING ERRCODE = 'PT404';
+  END IF;
+  v_running := balance_after - v_total;
+  posted := '{}';
+  FOR i IN 1 .. cardinality(p_amounts) LOOP
+    INSERT INTO points_ledger (member_id, amount, kind, reference, balance_after, note)
+      VALUES (p_member, p_amounts[i], p_kinds[i], p_references[i], v_running + p_amounts[i], p_notes[i])
+      ON CONFLICT (kind, reference) DO NOTHING
+      RETURNING id INTO v_entry;
+    IF v_entry IS NULL THEN
+      v_skipped := v_skipped + p_amounts[i];
+      posted := posted || false;
+    ELSE
+      v_running := v_running + p_amounts[i];
+      posted := posted || true;
+      first_entry := coalesce(first_entry, v_entry);
+    END IF;
+  END LOOP;
+  IF v_skipped > 0 THEN
+    UPDATE members m SET balance = m.balance - v_skipped,
+        tier_earned = m.tier_earned - CASE WHEN p_tiered THEN v_skipped ELSE 0 END
+      WHERE m.id = p_member
+      RETURNING m.balance, m.tier_earned INTO balance_after, tier_earned;
+  END IF;
+  IF v_total > v_skipped THEN
+    INSERT INTO points_lots (member_id, entry_id, amount, remaining, earned_at, expires_at)
+      VALUES (p_member, first_entry, v_total - v_skipped, v_total - v_skipped, now(), points_expiry_at(now()));
+  END IF;
+END;
+$$;
+--> statement-breakpoint
+
 -- The tier policy in force now (issue 26 item 2): the latest approved tier_policies row effective by
 -- now; every column NULL when none. PL/pgSQL keeps its plan for the session.
 CREATE OR REPLACE FUNCTION tier_policy_in_force(OUT id bigint, OUT period_months integer, OUT tiers jsonb)
@@ -479,6 +536,16 @@ DECLARE
   v_others integer;
   v_cluster_flags text[] := '{}';
   v_share smallint;
+  -- This scan's credits, posted together after the schemes (post_scan_credits): base first, then bonuses.
+  v_amounts integer[] := '{}';
+  v_kinds text[] := '{}';
+  v_references text[] := '{}';
+  v_notes text[] := '{}';
+  -- Per bonus: its scheme and the budget share charged (NULL: none), to take a charge back.
+  v_bonus_schemes bigint[] := '{}';
+  v_bonus_shares smallint[] := '{}';
+  v_credits record;
+  v_first_bonus integer;
 BEGIN
   SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by, mm.tier, mm.tier_pinned, mm.scans_locked_until INTO m
     FROM members mm WHERE mm.id = p_member;
@@ -697,29 +764,11 @@ BEGIN
       ON CONFLICT (batch_id, status, shard) DO UPDATE SET n = coupon_counts.n + excluded.n;
 
     IF v_base > 0 THEN
-      SELECT * INTO v_posting FROM post_points(p_member, v_base, 'scan', 'scan:' || c_serial, NULL, NULL,
-        CASE WHEN v_tiers.id IS NOT NULL THEN v_base ELSE 0 END);
-      v_entry := v_posting.entry_id;
-      v_balance := v_posting.balance_after;
-      v_earned := v_posting.tier_earned;
+      v_amounts := v_amounts || v_base;
+      v_kinds := v_kinds || 'scan'::text;
+      v_references := v_references || ('scan:' || c_serial);
+      v_notes := v_notes || NULL::text;
     END IF;
-
-    -- Referral points on the first scan (PRODUCT.md §3.4), under the same references as
-    -- referralTrigger (modules/points-settings/points-credits.ts), so each side is paid once whatever
-    -- the trigger was when: concurrent first scans both see no earlier success, and the ledger's
-    -- unique (kind, reference) lets only one of them post. Both members are locked already.
-    IF v_referral_due THEN
-      IF v_referral.referrer_points > 0 THEN
-        PERFORM post_points(m.referred_by, v_referral.referrer_points, 'referral',
-          'referral:' || p_member || ':referrer', NULL, 'Referred ' || m.code);
-      END IF;
-      IF v_referral.referee_points > 0 THEN
-        SELECT * INTO v_posting FROM post_points(p_member, v_referral.referee_points, 'referral',
-          'referral:' || p_member || ':referee', NULL, 'Referral welcome points');
-        v_balance := v_posting.balance_after;
-      END IF;
-    END IF;
-
     FOR s IN
       SELECT sc.id, sc.name, sc.rule, sc.multiplier, sc.bonus_points, sc.slab_scans, sc.product_ids,
           sc.starts_on, sc.ends_on, sc.budget_points
@@ -764,29 +813,68 @@ BEGIN
       -- schemes_in_force (paused).
       v_share := NULL;
       IF v_amount > 0 AND s.budget_points IS NOT NULL THEN
+        -- The member's lock before the budget's (lock order: coupon, members, scheme rows): the
+        -- credits are posted after the schemes, so unless a rule took it already it is taken here.
+        IF NOT v_member_locked THEN
+          PERFORM 1 FROM members mm WHERE mm.id = p_member FOR UPDATE;
+          v_member_locked := true;
+        END IF;
         v_share := charge_scheme_budget(s.id, v_amount);
         IF v_share IS NULL THEN
           v_amount := 0;
         END IF;
       END IF;
       IF v_amount > 0 THEN
-        SELECT * INTO v_posting
-          FROM post_points(p_member, v_amount, 'scheme_bonus', 'scheme:' || s.id || ':' || v_reference, NULL, s.name,
-            CASE WHEN v_tiers.id IS NOT NULL THEN v_amount ELSE 0 END);
-        IF v_posting.posted THEN
-          v_bonus := v_bonus + v_amount;
-          v_earned := v_posting.tier_earned;
-        ELSIF v_share IS NOT NULL THEN
-          -- Already paid under this reference: the budget takes its charge back.
-          UPDATE scheme_budget_shares SET spent = spent - v_amount WHERE scheme_id = s.id AND shard = v_share;
-        END IF;
-        v_balance := v_posting.balance_after;
+        v_amounts := v_amounts || v_amount;
+        v_kinds := v_kinds || 'scheme_bonus'::text;
+        v_references := v_references || ('scheme:' || s.id || ':' || v_reference);
+        v_notes := v_notes || s.name::text;
+        v_bonus_schemes := v_bonus_schemes || s.id::bigint;
+        v_bonus_shares := v_bonus_shares || v_share;
+        v_bonus := v_bonus + v_amount;
       END IF;
     END LOOP;
 
+    IF cardinality(v_amounts) > 0 THEN
+      SELECT * INTO v_credits FROM post_scan_credits(p_member, v_amounts, v_kinds, v_references, v_notes,
+        v_tiers.id IS NOT NULL);
+      v_balance := v_credits.balance_after;
+      v_earned := v_credits.tier_earned;
+      IF v_base > 0 AND v_credits.posted[1] THEN
+        v_entry := v_credits.first_entry;
+      END IF;
+      -- A bonus already paid under its reference is not this scan's: its budget takes the charge back.
+      v_first_bonus := cardinality(v_amounts) - cardinality(v_bonus_schemes);
+      FOR i IN 1 .. cardinality(v_bonus_schemes) LOOP
+        IF NOT v_credits.posted[v_first_bonus + i] THEN
+          v_bonus := v_bonus - v_amounts[v_first_bonus + i];
+          IF v_bonus_shares[i] IS NOT NULL THEN
+            UPDATE scheme_budget_shares SET spent = spent - v_amounts[v_first_bonus + i]
+              WHERE scheme_id = v_bonus_schemes[i] AND shard = v_bonus_shares[i];
+          END IF;
+        END IF;
+      END LOOP;
+    END IF;
+
+    -- Referral points on the first scan (PRODUCT.md §3.4), under the same references as
+    -- referralTrigger (modules/points-settings/points-credits.ts), so each side is paid once whatever
+    -- the trigger was when: concurrent first scans both see no earlier success, and the ledger's
+    -- unique (kind, reference) lets only one of them post. Both members are locked already.
+    IF v_referral_due THEN
+      IF v_referral.referrer_points > 0 THEN
+        PERFORM post_points(m.referred_by, v_referral.referrer_points, 'referral',
+          'referral:' || p_member || ':referrer', NULL, 'Referred ' || m.code);
+      END IF;
+      IF v_referral.referee_points > 0 THEN
+        SELECT * INTO v_posting FROM post_points(p_member, v_referral.referee_points, 'referral',
+          'referral:' || p_member || ':referee', NULL, 'Referral welcome points');
+        v_balance := v_posting.balance_after;
+      END IF;
+    END IF;
+
     -- The tier, evaluated on earning (issue 26 item 2), cheaply: the member's running figure grew by
-    -- this scan's points in the postings' own UPDATE (post_points' p_earned; v_earned is the figure
-    -- after them: no second update of the member row for it); only when it reaches the next tier's
+    -- this scan's points in the posting's own UPDATE (post_scan_credits' p_tiered; v_earned is the
+    -- figure after it: no second update of the member row for it); only when it reaches the next tier's
     -- threshold are the period's scans summed exactly (this scan's row is written below, so it is
     -- added) and the member moved up. A scan never moves a member down:
     -- points leaving the period are the nightly evaluation's (evaluate_member_tiers). A pinned tier
