@@ -1,3 +1,9 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } });
+export default defineProject({
+  test: {
+    name: 'web',
+    setupFiles: ['../server/test/count-assertions.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+  },
+});

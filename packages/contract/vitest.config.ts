@@ -1,3 +1,9 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'contract', include: ['src/**/*.test.ts'] } });
+export default defineProject({
+  test: {
+    name: 'contract',
+    setupFiles: ['../../apps/server/test/count-assertions.ts'],
+    include: ['src/**/*.test.ts'],
+  },
+});

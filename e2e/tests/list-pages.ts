@@ -1,14 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { signIn } from './helpers';
-
 /**
- * Every list page, through the shared ListPage: Export gives the listed rows as xlsx, a failing
- * API shows the error state with Retry (never "No … found"), and at 390 px nothing scrolls sideways.
- * `api` is the list's resource under /api; `role` a built-in role that sees the page.
+ * Every list page, through the shared ListPage (checked by pages.spec.ts): `api` is the list's resource
+ * under /api; `role` a built-in role that sees the page; `exportIndex` which Export button, where a
+ * page shows two lists.
  */
-/** `exportIndex`: which Export button, where a page shows two lists. */
-const LIST_PAGES: { path: string; api: string; role: string; exportIndex?: number }[] = [
+export const LIST_PAGES: { path: string; api: string; role: string; exportIndex?: number }[] = [
   { path: '/dashboard/manageadmin', api: 'admin/staff', role: 'almond team' },
   { path: '/dashboard/manageadmin/audit', api: 'admin/audit', role: 'almond team' },
   { path: '/dashboard/roles', api: 'admin/roles', role: 'almond team' },
@@ -62,61 +57,3 @@ const LIST_PAGES: { path: string; api: string; role: string; exportIndex?: numbe
   { path: '/dashboard/notifications', api: 'admin/notifications', role: 'almond team' },
   { path: '/dashboard/update_version', api: 'admin/app-versions/history', role: 'almond team' },
 ];
-
-const listResponse = (page: Page, api: string) =>
-  page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${api}` && r.request().method() === 'GET');
-
-for (const list of LIST_PAGES) {
-  test.describe(`${list.path} (${list.api})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await signIn(page, list.role);
-    });
-
-    test('Export downloads an xlsx with the rows of the list', async ({ page }) => {
-      const loaded = listResponse(page, list.api);
-      await page.goto(list.path);
-      const { total } = (await (await loaded).json()) as { total: number };
-      test.skip(total === 0, 'the demo data has no rows here');
-      const [download] = await Promise.all([
-        page.waitForEvent('download', { timeout: 10_000 }),
-        page
-          .getByRole('button', { name: 'Export' })
-          .nth(list.exportIndex ?? 0)
-          .click(),
-      ]);
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.readFile(await download.path());
-      const sheet = workbook.worksheets[0]!;
-      // One header row, then one row per listed record.
-      expect(sheet.actualRowCount - 1).toBe(total);
-    });
-
-    test('a failing API shows the error state, and Retry loads the list', async ({ page }) => {
-      const matcher = (url: URL) => url.pathname === `/api/${list.api}`;
-      await page.route(matcher, (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
-      );
-      await page.goto(list.path);
-      const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
-      await expect(alert).toBeVisible();
-      await expect(page.getByText(/^No .* found/)).toHaveCount(0);
-      // No pager over a list that did not load ("1–25 of -1").
-      await expect(page.getByText(/ of -1$/)).toHaveCount(0);
-      await page.unroute(matcher);
-      const reloaded = listResponse(page, list.api);
-      await alert.getByRole('button', { name: 'Retry' }).click();
-      expect((await reloaded).status()).toBe(200);
-      await expect(alert).toHaveCount(0);
-    });
-
-    test('at 390 px wide the page does not scroll sideways', async ({ page }) => {
-      await page.setViewportSize({ width: 390, height: 844 });
-      const loaded = listResponse(page, list.api);
-      await page.goto(list.path);
-      await loaded;
-      await page.waitForLoadState('networkidle');
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
-    });
-  });
-}
