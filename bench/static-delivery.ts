@@ -34,7 +34,7 @@ async function startProduct(): Promise<ChildProcess> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-static-'));
   fs.chmodSync(work, 0o755);
   const dataDir = path.join(work, 'data');
-  const server = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', fs.openSync(path.join(work, 'server.log'), 'w'), 'inherit'],

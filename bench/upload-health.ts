@@ -4,8 +4,8 @@
  * Coupon's voucher upload (100,000 codes). On PGlite (one connection) the UTR upload froze the whole
  * process 150–173 s and the voucher upload 13 s.
  *
- * The real server is started as a child process the way `npm start` starts it (`node --import tsx
- * apps/server/src/server.ts`, PORT=0, no DATABASE_URL: the embedded PostgreSQL in a fresh DATA_DIR
+ * The real server is started as a child process the way `npm start` starts it (`node
+ * apps/server/dist/server.mjs`, built by `npm run build`; PORT=0, no DATABASE_URL: the embedded PostgreSQL in a fresh DATA_DIR
  * with the demo data). The redemptions are put in with SQL over a connection to the server's own
  * database (members, their credits, the requests with their ledger holds and history), approved over
  * HTTP by cs (bulk approve, 500 at a time), then marked paid by finance through the UTR upload route
@@ -19,7 +19,7 @@
  * Not part of npm test. The server is stopped (SIGTERM, then waited for) and its DATA_DIR removed at
  * the end, also on error.
  *
- *   npx tsx bench/upload-health.ts
+ *   npm run build && npx tsx bench/upload-health.ts
  *   npx tsx bench/upload-health.ts --database-url [postgres://root@127.0.0.1:5432/postgres]
  *     (an external PostgreSQL instead: a fresh database is made from that maintenance URL, SEED_DEMO=1)
  *   --only utr|voucher   one of the two uploads only
@@ -115,9 +115,7 @@ function startServer(env: NodeJS.ProcessEnv): Promise<number> {
     process.execPath,
     [
       ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []),
-      '--import',
-      'tsx',
-      'apps/server/src/server.ts',
+      'apps/server/dist/server.mjs',
     ],
     {
       cwd: ROOT,

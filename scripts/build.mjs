@@ -1,7 +1,8 @@
 // Builds what is out of date: the console with the member app (one dist folder) and the compiled
 // server. A build is current when the content hash of its inputs matches the one written beside its
 // output; timestamps are not trusted (a fresh clone gives every file a new one).
-// `--force` rebuilds everything; `--check` only says what is stale (exit 1 if anything is).
+// `--force` rebuilds everything; `--check` only says what is stale (exit 1 if anything is); a target's
+// name (`web`, `server`) limits the run to it.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,7 +20,8 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', 'test-results', '.vite']);
 /** Each build: the files and folders it reads, where its output goes, and how it is made. */
 const targets = [
   {
-    name: 'web (console and member app)',
+    name: 'web',
+    what: 'the console and the member app',
     inputs: ['apps/web', 'apps/member', ...SHARED],
     output: 'apps/web/dist',
     steps: [
@@ -29,6 +31,7 @@ const targets = [
   },
   {
     name: 'server',
+    what: 'the compiled server',
     inputs: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', ...SHARED],
     output: 'apps/server/dist',
     steps: [['node', ['apps/server/build.mjs']]],
@@ -71,23 +74,25 @@ const stampOf = (target) => path.join(root, target.output, '.build-hash');
 const stamped = (target) =>
   fs.existsSync(stampOf(target)) ? fs.readFileSync(stampOf(target), 'utf8').trim() : '';
 
-const force = process.argv.includes('--force');
-const checkOnly = process.argv.includes('--check');
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const checkOnly = args.includes('--check');
+const named = args.filter((a) => !a.startsWith('--'));
 let stale = 0;
-for (const target of targets) {
+for (const target of targets.filter((t) => named.length === 0 || named.includes(t.name))) {
   const hash = contentHash(target);
   if (!force && stamped(target) === hash) {
-    console.log(`build: ${target.name} is current (${hash.slice(0, 12)})`);
+    console.log(`build: ${target.what} is current (${hash.slice(0, 12)})`);
     continue;
   }
   stale += 1;
   if (checkOnly) {
-    console.log(`build: ${target.name} is stale`);
+    console.log(`build: ${target.what} is stale`);
     continue;
   }
   const started = Date.now();
   for (const [command, args] of target.steps) execFileSync(command, args, { cwd: root, stdio: 'inherit' });
   fs.writeFileSync(stampOf(target), `${hash}\n`);
-  console.log(`build: ${target.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`build: ${target.what} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 if (checkOnly && stale > 0) process.exit(1);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,14 @@ declare module 'vitest' {
  * template database that every test file copies.
  */
 export default async function setup(project: TestProject) {
+  // Tests that start `npm start`'s server in a child process run the compiled one (test/server-process.ts).
+  execFileSync(
+    process.execPath,
+    [path.resolve(import.meta.dirname, '../../../scripts/build.mjs'), 'server'],
+    {
+      stdio: 'inherit',
+    },
+  );
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
   let dataDir: string | null = null;
   let url = process.env.TEST_DATABASE_URL;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { logCapture } from '../../test/log-capture';
+import { SERVER_ARGS, SERVER_DIR } from '../../test/server-process';
 import { loadConfig } from '../config';
 import { freshMobile, insertTestMember } from '../modules/members/members.test-kit';
 import { settled } from '../modules/messages/messages.test-kit';
@@ -57,8 +57,8 @@ describe('SMS sender configuration', () => {
 
   it('the server refuses to start in production without one', async () => {
     const { SMS_SENDER, SEED_DEMO, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
+    const child = spawn(process.execPath, SERVER_ARGS, {
+      cwd: SERVER_DIR,
       env: { ...inherited, ...production, SMS_SENDER: 'log', PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -10,8 +10,8 @@ import { GENERATION_CHUNK } from '../../src/modules/coupon-batches/coupon-genera
 import { prepareDatabase } from '../../src/prepare';
 import { DEMO_PASSWORD } from '../../src/seed/staff';
 import { createEmptyDatabase } from '../harness';
+import { SERVER_ARGS, SERVER_DIR } from '../server-process';
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
 /** Every start-up wait allows a loaded machine. */
 const START_UP = 300_000;
 
@@ -35,8 +35,8 @@ afterAll(async () => {
 
 /** `npm start`'s server in a child process; resolves once it prints its address. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
+  const child = spawn(process.execPath, SERVER_ARGS, {
+    cwd: SERVER_DIR,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', TEST_DATABASE_URL: '', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -213,7 +213,7 @@ describe('start-up on a shared PostgreSQL', () => {
     const roles = await db.executeSql('select count(*)::int as n from roles');
     const staff = await db.executeSql('select count(*)::int as n from staff');
     expect(migrations.rows[0]!.n).toBe(
-      fs.readdirSync(path.join(serverDir, 'src/db/migrations')).filter((f) => f.endsWith('.sql')).length,
+      fs.readdirSync(path.join(SERVER_DIR, 'src/db/migrations')).filter((f) => f.endsWith('.sql')).length,
     );
     expect(roles.rows[0]!.n).toBe(11);
     // Production profile: no demo accounts.

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { shiftDay, todayInIndia } from '@app/contract/format';
 import { demoEmail } from '@app/contract/permissions';
 import type { InjectOptions } from 'fastify';
@@ -19,8 +18,8 @@ import { databaseFileStore } from '../../src/plugins/storage';
 import { DEMO_PASSWORD } from '../../src/seed/staff';
 import { registerTaskHandlers } from '../../src/tasks';
 import { createTestApp } from '../harness';
+import { SERVER_ARGS, SERVER_DIR } from '../server-process';
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
 /** Start-up waits allow a loaded machine. */
 const STARTUP_MS = 300_000;
 const OTHER_KEY = Buffer.alloc(32, 0x5a);
@@ -94,8 +93,8 @@ describe('ENCRYPTION_KEY check', () => {
         const inbox = smsInbox(t);
         const { token } = await registerMember(t, inbox);
         expect((await submitKyc(t, token, await kycBody(t, token))).statusCode).toBe(200);
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-          cwd: serverDir,
+        const child = spawn(process.execPath, SERVER_ARGS, {
+          cwd: SERVER_DIR,
           env: {
             ...process.env,
             DATABASE_URL: t.databaseUrl,
