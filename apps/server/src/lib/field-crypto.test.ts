@@ -60,6 +60,7 @@ describe('key ids on sealed values', () => {
 describe('ENCRYPTION_KEY configuration', () => {
   const production = {
     DATABASE_URL: 'postgres://db.example/prod',
+    SCAN_BASE_URL: 'https://scan.example',
     SMS_SENDER: 'twilio',
     TWILIO_ACCOUNT_SID: 'AC1',
     TWILIO_AUTH_TOKEN: 't',
