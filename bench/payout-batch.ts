@@ -4,8 +4,8 @@
  *    and their accounts opened, one RazorpayX request per line with its idempotency key, answers
  *    recorded) through the RazorpayX stand-in, against the same N requests sent raw (fetch, the same
  *    16 in flight, no database). Target ≤ 1.5×.
- * 2. Bank file: the product's HDFC ENet file of N lines (takeBankFile: batch locked, lines marked,
- *    audited, payees read, accounts opened, file built) written to disk, against the raw CSV write of
+ * 2. Bank file: the product's HDFC ENet file of N lines (takeBankFile: payees read, accounts opened,
+ *    file built, sealed and kept with the batch, the copy audited) written to disk, against the raw CSV write of
  *    the same lines (one SELECT of the same columns, accounts opened, joined, written). Target ≤ 2×.
  *
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/postgres (maintenance database)

@@ -19,6 +19,7 @@ import { registerAccessControl } from './plugins/access';
 import { errorForLog, registerErrorHandling } from './plugins/errors';
 import type { Jobs } from './plugins/jobs';
 import { registerOpenApi } from './plugins/openapi';
+import { requestForLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import type { FileStore } from './plugins/storage';
 import { registerWebApp } from './plugins/web-app';
@@ -64,7 +65,10 @@ export const REDACTED_LOG_PATHS = [
   '*.accountNumber',
 ];
 
-/** Whatever logger a caller passes (tests pass their own stream), errors are logged without values. */
+/**
+ * Whatever logger a caller passes (tests pass their own stream), errors are logged without values
+ * and request URLs without the secrets some providers put in them.
+ */
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
   if (deps.logger === false) return false;
   const given = typeof deps.logger === 'object' ? (deps.logger as { serializers?: object }) : {};
@@ -72,7 +76,7 @@ function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
     level: deps.config.logLevel,
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
     ...given,
-    serializers: { ...given.serializers, err: errorForLog, error: errorForLog },
+    serializers: { ...given.serializers, req: requestForLog, err: errorForLog, error: errorForLog },
   };
 }
 

@@ -27,8 +27,8 @@ const schema = z.object({
   /** During a key rotation: the key ENCRYPTION_KEY replaces, kept until re-encryption has finished. */
   ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-  /** What a coupon's QR encodes: `<SCAN_BASE_URL>/q/<code>`. */
-  SCAN_BASE_URL: z.string().url().default('http://localhost:3000'),
+  /** What a coupon's QR encodes: `<SCAN_BASE_URL>/q/<code>`. Required in production. */
+  SCAN_BASE_URL: z.string().url().optional(),
   /**
    * Which reverse proxies may tell the client's address (X-Forwarded-For): a hop count, or
    * comma-separated addresses/CIDRs. Unset trusts none: the header is the client's own claim.
@@ -263,13 +263,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ENCRYPTION_KEY_PREVIOUS,
       encryptionKeyOf(e.ENCRYPTION_KEY, production),
     ),
-    scanBaseUrl: e.SCAN_BASE_URL,
+    scanBaseUrl: scanBaseUrlOf(e.SCAN_BASE_URL, production),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     messaging: messagingOf(e, production),
     mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
     payouts: payoutsOf(e),
     voucherProvider: voucherProviderOf(e),
   };
+}
+
+/**
+ * The address printed in every QR code. The demo's localhost would be printed on coupons that no
+ * member's phone can open, and a printed coupon cannot be corrected: production names its own.
+ */
+function scanBaseUrlOf(raw: string | undefined, production: boolean): string {
+  if (raw) return raw;
+  if (production)
+    throw new Error(
+      "Invalid configuration: SCAN_BASE_URL is required in production (the public address members' phones open from a coupon's QR code)",
+    );
+  return 'http://localhost:3000';
 }
 
 /** An http(s) template with {z}, {x} and {y}; its origin is added to the pages' CSP img-src. */

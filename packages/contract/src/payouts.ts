@@ -48,8 +48,6 @@ export const PAYOUT_MESSAGES = {
   notDraft: (status: string) => `This batch is ${status}; only a prepared batch can be released or cancelled`,
   upiByFile: (id: number) => `Redemption ${id} is paid to UPI: the bank file pays bank accounts only`,
   notFileBatch: 'Only a released bank-file batch has a bank file',
-  fileTaken: (by: string | null, at: string) =>
-    `The bank file of this batch was downloaded${by ? ` by ${by}` : ''} at ${at}; it is produced once`,
   railUnavailable: 'The payout API is not configured (RAZORPAYX_KEY_ID and the others)',
 } as const;
 
@@ -168,7 +166,8 @@ export const payoutEndpoints = {
     path: '/admin/payout-batches/:id/bank-file',
     access: { action: 'payouts.release' },
     tags,
-    summary: 'The HDFC ENet bulk-upload file of a released bank-file batch (once; audited)',
+    summary:
+      'The HDFC ENet bulk-upload file of a released bank-file batch: produced once, every copy the same bytes, numbered (X-File-Copy) and audited',
     params: idParams,
     file: true,
   }),

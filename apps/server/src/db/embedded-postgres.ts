@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -19,9 +19,10 @@ const run = promisify(execFile);
  *   postgres.log     the server's log (kept across restarts)
  *   postgres.secret  the password of the cluster's superuser (0600)
  *
- * The server runs as a daemon started by `pg_ctl`, so it outlives a crash of the Node process; the next
- * start finds it through `postmaster.pid`, stops it and starts it again (PostgreSQL replays its WAL if
- * the server itself was killed).
+ * The server runs as a daemon started by `pg_ctl`, in a session of its own: a kill of the Node process,
+ * or of its whole process group, does not reach it. A watchdog (`watchOver`) stops it when the Node
+ * process is gone. Should the watchdog be gone too, the next start finds the server through
+ * `postmaster.pid`, stops it and starts it again (PostgreSQL replays its WAL if the server was killed).
  */
 export interface EmbeddedPostgres {
   url: string;
@@ -95,6 +96,7 @@ export async function startEmbeddedPostgres(
   ].join(' ');
   touch(logFile, user);
   await pgCtl(bin, user, ['start', '-w', '-t', '300', '-D', cluster, '-l', logFile, '-o', settings]);
+  const watchdog = watchOver(postmasterPid(cluster));
   options.onLog?.(`embedded PostgreSQL started in ${cluster} (log: ${logFile})`);
 
   const host = onSocket ? encodeURIComponent(socketDir) : '127.0.0.1';
@@ -105,6 +107,7 @@ export async function startEmbeddedPostgres(
     async stop() {
       if (stopped) return;
       stopped = true;
+      watchdog?.kill();
       await pgCtl(bin, user, ['stop', '-w', '-t', '60', '-m', 'fast', '-D', cluster]).catch(() => {});
     },
   };
@@ -144,12 +147,38 @@ export async function stopEmbeddedPostgres(dataDir: string): Promise<void> {
   await stopLeftover(await binaries(), path.join(dataDir, 'postgres'), await runAsUser());
 }
 
+/** The running server's process id, from the first line of its `postmaster.pid` (0: none). */
+function postmasterPid(cluster: string): number {
+  const pidFile = path.join(cluster, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return 0;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : 0;
+}
+
+/**
+ * A shell in a session of its own (so a kill of this process group spares it) that checks every
+ * second whether this process still exists and, once it does not, sends the server SIGINT: the fast
+ * shutdown of `pg_ctl stop -m fast`. It signals the server it was given, never a later one of the
+ * same directory. A clean stop kills it first. It runs as this process's user: root may signal the
+ * `postgres` user's server, and only root runs it as that user.
+ */
+function watchOver(serverPid: number): ChildProcess | null {
+  if (!(serverPid > 0) || os.platform() === 'win32') return null;
+  const script = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill -INT "$2" 2>/dev/null';
+  const watchdog = spawn(
+    '/bin/sh',
+    ['-c', script, 'embedded-postgres-watchdog', String(process.pid), String(serverPid)],
+    { detached: true, stdio: 'ignore' },
+  );
+  watchdog.on('error', () => {}); // no shell: the next start still stops a leftover server
+  watchdog.unref();
+  return watchdog;
+}
+
 /** A server left running by a process that died (kill -9) still holds the cluster: stop it first. */
 async function stopLeftover(bin: Binaries, cluster: string, user: { uid?: number; gid?: number }) {
-  const pidFile = path.join(cluster, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!(pid > 0) || !isAlive(pid)) return; // PostgreSQL removes a stale pid file itself
+  const pid = postmasterPid(cluster);
+  if (!pid || !isAlive(pid)) return; // PostgreSQL removes a stale pid file itself
   await pgCtl(bin, user, ['stop', '-w', '-t', '120', '-m', 'fast', '-D', cluster]);
 }
 

@@ -45,7 +45,7 @@ describe('key ids on sealed values', () => {
     const underOld = encryptText(OLD, '998877665544');
     expect(decryptText({ encryptionKey: NEW, previousEncryptionKey: OLD }, underOld)).toBe('998877665544');
     expect(() => decryptText(NEW, underOld)).toThrow(
-      `Sealed under key ${keyIdOf(OLD)}, which is neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS`,
+      `sealed under encryption key ${keyIdOf(OLD)}, which this instance does not hold`,
     );
   });
 
@@ -60,6 +60,7 @@ describe('key ids on sealed values', () => {
 describe('ENCRYPTION_KEY configuration', () => {
   const production = {
     DATABASE_URL: 'postgres://db.example/prod',
+    SCAN_BASE_URL: 'https://scan.example',
     SMS_SENDER: 'twilio',
     TWILIO_ACCOUNT_SID: 'AC1',
     TWILIO_AUTH_TOKEN: 't',
@@ -119,5 +120,44 @@ describe('logs', () => {
     expect(all).toContain('/api/app/kyc');
     expect(all).not.toContain('QWERT9876Y');
     expect(all).not.toContain('998877665544');
+  });
+});
+
+describe('a reveal on an instance without the key the value is sealed under', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 saying to restart with the new key, not 500, and audits nothing', async () => {
+    // Another instance, restarted with a new key (B), sealed this PAN; this one holds the demo key only.
+    const newKey = Buffer.alloc(32, 0x3c);
+    const { token } = await registerMember(t, smsInbox(t));
+    const id = (await submitKyc(t, token, await kycBody(t, token, { pan: 'QWERT9876Y' }))).json()
+      .id as number;
+    await t.database.executeSql('update kyc_submissions set pan_cipher = $1 where id = $2', [
+      encryptText({ encryptionKey: newKey, previousEncryptionKey: DEV_ENCRYPTION_KEY }, 'QWERT9876Y'),
+      id,
+    ]);
+    const reveal = (field: string) =>
+      t.as('cs', { method: 'POST', url: `/api/admin/kyc/${id}/reveal`, payload: { field } });
+
+    const res = await reveal('pan');
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toMatchObject({ error: 'encryption_key_not_held' });
+    expect(res.json().message).toContain(`sealed under encryption key ${keyIdOf(newKey)}`);
+    expect(res.json().message).toContain('which this instance does not hold');
+    expect(res.json().message).toContain(
+      'Restart this instance with ENCRYPTION_KEY set to the new key and ENCRYPTION_KEY_PREVIOUS to the old one',
+    );
+    expect(res.body).not.toContain('QWERT9876Y');
+    // What this instance's key sealed still opens.
+    expect((await reveal('accountNumber')).statusCode).toBe(200);
+    const audits = await t.database.executeSql(
+      "select after->>'field' as field from audit_log where action = 'kyc.revealed' and after->>'submission' = $1",
+      [String(id)],
+    );
+    expect(audits.rows).toEqual([{ field: 'accountNumber' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { AppError } from './errors';
 
 /**
  * The key(s) sealed values are opened with: `ENCRYPTION_KEY` seals and opens; during a rotation
@@ -74,6 +75,18 @@ function open(key: Uint8Array, iv: string, tag: string, body: string): string {
 }
 
 /**
+ * A value sealed under a key this instance was not started with. During a rolling key rotation an
+ * instance still on the old key meets values the restarted ones sealed under the new key: neither
+ * the request nor the data is at fault, so it is a 503 that says what to do, not a 500.
+ */
+const keyNotHeld = (id: string) =>
+  new AppError(
+    503,
+    'encryption_key_not_held',
+    `This data is sealed under encryption key ${id}, which this instance does not hold (neither its ENCRYPTION_KEY nor its ENCRYPTION_KEY_PREVIOUS): the key is being changed. Restart this instance with ENCRYPTION_KEY set to the new key and ENCRYPTION_KEY_PREVIOUS to the old one.`,
+  );
+
+/**
  * Opens a sealed value with the key its id names (current or previous); a `v1` value with the
  * current key, then the previous one (it predates ids, so may be sealed under either).
  */
@@ -82,8 +95,7 @@ export function decryptText(keys: Keys, stored: string): string {
   if (parts[0] === 'v2' && parts.length === 5) {
     const [, id, iv, tag, body] = parts as [string, string, string, string, string];
     const key = keysOf(keys).find((k) => keyIdOf(k) === id);
-    if (!key)
-      throw new Error(`Sealed under key ${id}, which is neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS`);
+    if (!key) throw keyNotHeld(id);
     return open(key, iv, tag, body);
   }
   if (parts[0] === 'v1' && parts.length === 4) {

@@ -11,6 +11,7 @@ export const SEALED_FIELDS = [
   { table: 'kyc_submissions', column: 'account_cipher' },
   { table: 'gift_vouchers', column: 'pin_cipher' },
   { table: 'idempotency_keys', column: 'response_body' },
+  { table: 'payout_batches', column: 'file_sealed' },
 ] as const;
 
 export type SealedField = (typeof SEALED_FIELDS)[number];

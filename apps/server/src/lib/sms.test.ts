@@ -13,7 +13,11 @@ import {
   TWILIO_TEST_ENV,
 } from '../modules/messages/sms-stand-ins.test-kit';
 
-const production = { DATABASE_URL: 'postgres://db.example/prod', ENCRYPTION_KEY: 'ab'.repeat(32) };
+const production = {
+  DATABASE_URL: 'postgres://db.example/prod',
+  ENCRYPTION_KEY: 'ab'.repeat(32),
+  SCAN_BASE_URL: 'https://scan.example',
+};
 const MSG91_ENV = {
   SMS_SENDER: 'msg91',
   MSG91_AUTH_KEY: MSG91_TEST.authKey,

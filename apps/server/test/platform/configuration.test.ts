@@ -46,6 +46,27 @@ describe("README's configuration table", () => {
   });
 });
 
+describe('SCAN_BASE_URL', () => {
+  const production = {
+    DATABASE_URL: 'postgres://db.example/prod',
+    ENCRYPTION_KEY: 'ef'.repeat(32),
+    SMS_SENDER: 'twilio',
+    TWILIO_ACCOUNT_SID: 'AC1',
+    TWILIO_AUTH_TOKEN: 't',
+    TWILIO_FROM: '+15005550006',
+  };
+
+  it('is required in production, where localhost would be printed on coupons', () => {
+    expect(() => loadConfig(production)).toThrow(/SCAN_BASE_URL is required in production/);
+    expect(loadConfig({ ...production, SCAN_BASE_URL: 'https://scan.example.in' }).scanBaseUrl).toBe(
+      'https://scan.example.in',
+    );
+    // The demo profile keeps its local address.
+    expect(loadConfig({}).scanBaseUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ ...production, SEED_DEMO: '1' }).scanBaseUrl).toBe('http://localhost:3000');
+  });
+});
+
 describe('ADMIN_PASSWORD', () => {
   it('obeys the one password rule', () => {
     const config = loadConfig({});

@@ -33,12 +33,16 @@ afterAll(async () => {
   for (const dir of dataDirs) await stopEmbeddedPostgres(dir).catch(() => {});
 }, START_UP);
 
-/** `npm start`'s server in a child process; resolves once it prints its address. */
-function startServer(env: Record<string, string>) {
+/**
+ * `npm start`'s server in a child process; resolves once it prints its address. `detached`: in a
+ * process group of its own, as a shell or a service manager starts it.
+ */
+function startServer(env: Record<string, string>, options: { detached?: boolean } = {}) {
   const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', TEST_DATABASE_URL: '', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached,
   });
   children.push(child);
   let out = '';
@@ -92,6 +96,15 @@ async function client(output: string) {
   };
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function until(check: () => Promise<boolean>) {
   const deadline = Date.now() + START_UP;
   while (!(await check())) {
@@ -101,6 +114,26 @@ async function until(check: () => Promise<boolean>) {
 }
 
 describe('embedded PostgreSQL in DATA_DIR', () => {
+  it(
+    'dies with the server: a kill of its whole process group leaves no PostgreSQL running',
+    async () => {
+      const dir = scratchDir('at-group-');
+      const dataDir = path.join(dir, 'data');
+      const server = startServer({ DATA_DIR: dataDir, SEED_DEMO: '0' }, { detached: true });
+      await server.printed('Action Tesa back-office');
+      const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+      const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+      expect(isRunning(postmaster)).toBe(true);
+
+      process.kill(-server.child.pid!, 'SIGKILL');
+      await server.exited;
+      await until(async () => !isRunning(postmaster));
+      expect(fs.existsSync(pidFile)).toBe(false); // a clean (fast) shutdown, not a crash
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    START_UP,
+  );
+
   it(
     'refuses a second opener of the same directory with a clear error, and frees it on close',
     async () => {
@@ -163,7 +196,8 @@ describe('embedded PostgreSQL in DATA_DIR', () => {
       expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
       expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
-      // A crash in the middle of a generation: the Node process dies at once, its PostgreSQL is left running.
+      // A crash in the middle of a generation: the Node process dies at once, its PostgreSQL is stopped
+      // after it by the watchdog (a fast shutdown; the next start recovers either way).
       const second = startServer({ DATA_DIR: dataDir });
       await second.printed('Action Tesa back-office');
       const before = await client(second.output());
@@ -176,7 +210,7 @@ describe('embedded PostgreSQL in DATA_DIR', () => {
       await until(async () => (await before.call('GET', `/api/admin/coupon-batches/${batch.id}`)).done > 0);
       second.child.kill('SIGKILL');
       await second.exited;
-      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
+      await until(async () => !fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid')));
 
       const third = startServer({ DATA_DIR: dataDir });
       await third.printed('Action Tesa back-office');

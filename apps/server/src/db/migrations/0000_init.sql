@@ -805,6 +805,9 @@ CREATE TABLE "payout_batches" (
 	"completed_at" timestamp with time zone,
 	"file_downloaded_by" integer,
 	"file_downloaded_at" timestamp with time zone,
+	"file_sealed" text,
+	"file_produced_at" timestamp with time zone,
+	"file_copies" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "payout_batches_rail" CHECK ("payout_batches"."rail" in ('api', 'bank_file'))
 );
 --> statement-breakpoint

@@ -29,9 +29,18 @@ export const payoutBatches = pgTable(
     releasedBy: integer('released_by'),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** Bank file: produced once, by whom and when (the account numbers are in it, in no stored copy). */
+    /** Bank file: who took its first copy, and when. */
     fileDownloadedBy: integer('file_downloaded_by'),
     fileDownloadedAt: timestamp('file_downloaded_at', { withTimezone: true }),
+    /**
+     * The bank file as first produced, sealed under ENCRYPTION_KEY (it holds account numbers): a
+     * download lost on the way is taken again as these same bytes, so the bank is never sent two files.
+     */
+    fileSealed: text('file_sealed'),
+    /** When the file was produced: its date and its name's. */
+    fileProducedAt: timestamp('file_produced_at', { withTimezone: true }),
+    /** Copies handed out so far; each numbered and audited. */
+    fileCopies: integer('file_copies').notNull().default(0),
   },
   (t) => [
     index('payout_batches_created_idx').on(t.createdAt, t.id),

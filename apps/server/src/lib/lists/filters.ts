@@ -1,4 +1,5 @@
 import { istDayStart } from '@app/contract/format';
+import { MAX_ID } from '@app/contract/input';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../errors';
@@ -45,21 +46,40 @@ export const oneOf =
     throw refuse(key, `Use one of: ${values.join(', ')}`);
   };
 
-/** A positive id: a JSON integer or a string of decimal digits only (no `0x10`, `1e3`, ` 5`). */
-export function parseId(value: unknown, key: string): number {
+/**
+ * The range of a 4-byte integer column (ids, foreign keys, balances). PostgreSQL refuses a larger
+ * parameter with an error (22003), which would be a 500 and an export cut off mid-stream.
+ */
+export const INT4_RANGE = { min: -2_147_483_648, max: MAX_ID } as const;
+
+/** A positive whole number: a JSON integer or a string of decimal digits only (no `0x10`, `1e3`, ` 5`). */
+function positiveOf(value: unknown): number {
   const n =
     typeof value === 'number'
       ? value
       : typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value)
         ? Number(value)
         : NaN;
-  if (Number.isSafeInteger(n) && n > 0) return n;
+  return Number.isSafeInteger(n) && n > 0 ? n : NaN;
+}
+
+/** A record id, from 1 to MAX_ID (the ids' column type): every id filter of every list reads it here. */
+export function parseId(value: unknown, key: string): number {
+  const n = positiveOf(value);
+  if (n <= MAX_ID) return n;
   throw refuse(key, 'Not an id');
 }
 export const id =
   (column: Expr): Filter =>
   (value, key) =>
     sql`${column} = ${parseId(value, key)}`;
+
+/** A coupon serial: positive, on 8-byte columns, so beyond an id's range. */
+export function parseSerial(value: unknown, key: string): number {
+  const n = positiveOf(value);
+  if (n > 0) return n;
+  throw refuse(key, 'Not a serial number');
+}
 
 /** JSON true/false or the strings a URL carries. */
 export function parseBool(value: unknown, key: string): boolean {
@@ -75,18 +95,27 @@ export const bool =
     return typeof column === 'function' ? column(yes) : sql`${column} = ${yes}`;
   };
 
-/** A whole number: a JSON integer or a string of an optional minus and decimal digits. */
-export function parseWhole(value: unknown, key: string): number {
+/**
+ * A whole number: a JSON integer or a string of an optional minus and decimal digits, within
+ * `range` (a 4-byte integer's unless given: the column's type, or PostgreSQL answers an error).
+ */
+export function parseWhole(
+  value: unknown,
+  key: string,
+  range: { min: number; max: number } = INT4_RANGE,
+): number {
   const n =
     typeof value === 'number'
       ? value
       : typeof value === 'string' && /^-?\d{1,15}$/.test(value)
         ? Number(value)
         : NaN;
-  if (Number.isSafeInteger(n)) return n;
-  throw refuse(key, 'Use a whole number');
+  if (!Number.isSafeInteger(n)) throw refuse(key, 'Use a whole number');
+  if (n < range.min || n > range.max)
+    throw refuse(key, `Use a whole number from ${range.min} to ${range.max}`);
+  return n;
 }
-/** `<min>` and `<max>` filters (inclusive) on an integer column: spread into a declaration's filters. */
+/** `<min>` and `<max>` filters (inclusive) on a 4-byte integer column: spread into a declaration's filters. */
 export const intRange = (column: Expr, keys: { min: string; max: string }): Record<string, Filter> => ({
   [keys.min]: (value, key) => sql`${column} >= ${parseWhole(value, key)}`,
   [keys.max]: (value, key) => sql`${column} <= ${parseWhole(value, key)}`,

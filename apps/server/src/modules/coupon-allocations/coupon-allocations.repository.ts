@@ -7,7 +7,7 @@ import { distributors, invoiceLines, invoices } from '../../db/schema/invoices';
 import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
-import { bool, custom, id, istDayRange, oneOf, parseId, text } from '../../lib/lists/filters';
+import { bool, custom, id, istDayRange, oneOf, parseSerial, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 
 const undoer = alias(staff, 'undoer');
@@ -74,7 +74,7 @@ export const allocationList = defineList<AllocationRow>({
     status: oneOf(couponAllocations.status, ['active', 'undone']),
     mode: oneOf(couponAllocations.mode, ALLOCATION_MODES),
     serial: custom((v, key) => {
-      const serial = parseId(v, key);
+      const serial = parseSerial(v, key);
       return and(lte(couponAllocations.fromSerial, serial), gte(couponAllocations.toSerial, serial));
     }),
     ...istDayRange(couponAllocations.createdAt),

@@ -8,7 +8,7 @@ import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
 import { tasks } from '../../db/schema/tasks';
 import { defineList } from '../../lib/lists/define';
-import { bool, custom, id, istDayRange, oneOf, parseId } from '../../lib/lists/filters';
+import { bool, custom, id, istDayRange, oneOf, parseSerial } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import type { Label } from './label-pdf';
 
@@ -65,7 +65,7 @@ export const printList = defineList<PrintRow>({
     reprint: bool(couponPrints.reprint),
     status: oneOf(couponPrints.status, PRINT_STATUSES),
     serial: custom((v, key) => {
-      const serial = parseId(v, key);
+      const serial = parseSerial(v, key);
       return and(lte(couponPrints.fromSerial, serial), gte(couponPrints.toSerial, serial));
     }),
     ...istDayRange(couponPrints.createdAt),

@@ -1,4 +1,5 @@
 import { formatCode, scanUrl } from '@app/contract/coupons';
+import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { randomCodes } from '../coupons';
@@ -33,6 +34,32 @@ describe('label PDF', () => {
     expect(text).toContain(formatCode(labels[0]!.code));
     expect(text).toContain('S/N 500001');
     expect(pdf.contents.join('')).not.toMatch(/\/Image|Do\n/);
+  });
+
+  it('keeps every label of an A4 sheet at least 5 mm inside each edge of the paper', async () => {
+    const mm = 72 / 25.4;
+    const [width, height] = [210 * mm, 297 * mm];
+    const [first] = readPdf(await render(labels, 'a4')).contents;
+    const drawn = filledRectGroups(first!).flat();
+    expect(drawn.length).toBeGreaterThan(40 * 100);
+    // Text: from where each line starts to where it ends, measured with the fonts it is set in.
+    const measure = new PDFDocument({ autoFirstPage: false });
+    for (const block of first!.split('BT\n').slice(1)) {
+      const [, x, y] = /1 0 0 1 ([\d.]+) ([\d.]+) Tm/.exec(block)!;
+      const size = Number(/([\d.]+) Tf/.exec(block)![1]);
+      const line = shownText(block.split('ET')[0]!).join('');
+      const longest = Math.max(
+        ...['Courier-Bold', 'Helvetica'].map((font) => measure.font(font).fontSize(size).widthOfString(line)),
+      );
+      drawn.push({ x: Number(x), y: Number(y) - 0.25 * size, w: longest, h: 1.25 * size });
+    }
+    const clear = {
+      left: Math.min(...drawn.map((r) => r.x)) / mm,
+      right: Math.min(...drawn.map((r) => width - r.x - r.w)) / mm,
+      top: Math.min(...drawn.map((r) => r.y)) / mm,
+      bottom: Math.min(...drawn.map((r) => height - r.y - r.h)) / mm,
+    };
+    for (const [edge, space] of Object.entries(clear)) expect(space, edge).toBeGreaterThanOrEqual(5);
   });
 
   it('prints one thermal label a page, each as many times as the copies asked', async () => {

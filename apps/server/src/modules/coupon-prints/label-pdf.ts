@@ -9,10 +9,30 @@ export interface Label {
 }
 
 const MM = 72 / 25.4;
-/** Sheet geometry: A4 with 4 × 10 labels of 52.5 × 29.7 mm, or one 50 × 25 mm thermal label a page. */
+/**
+ * Sheet geometry: A4 with 4 × 10 labels of 49.5 × 28.5 mm inside a 6 mm margin (office printers
+ * cannot print the outer 4 to 5 mm of a sheet: a QR cut there does not scan), or one 50 × 25 mm
+ * thermal label a page (the label printer prints its whole label).
+ */
 const LAYOUTS = {
-  a4: { page: [210 * MM, 297 * MM], cols: 4, rows: 10, cell: [52.5 * MM, 29.7 * MM], qr: 25 * MM, font: 7 },
-  thermal: { page: [50 * MM, 25 * MM], cols: 1, rows: 1, cell: [50 * MM, 25 * MM], qr: 23 * MM, font: 7 },
+  a4: {
+    page: [210 * MM, 297 * MM],
+    margin: 6 * MM,
+    cols: 4,
+    rows: 10,
+    cell: [49.5 * MM, 28.5 * MM],
+    qr: 25 * MM,
+    font: 7,
+  },
+  thermal: {
+    page: [50 * MM, 25 * MM],
+    margin: 0,
+    cols: 1,
+    rows: 1,
+    cell: [50 * MM, 25 * MM],
+    qr: 23 * MM,
+    font: 7,
+  },
 } as const;
 /** Quiet zone around the symbol, in modules (the label edge adds more). */
 export const QUIET_MODULES = 2;
@@ -47,8 +67,8 @@ function drawLabel(
   baseUrl: string,
 ) {
   const g = LAYOUTS[layout];
-  const x = (slot % g.cols) * g.cell[0];
-  const y = Math.floor(slot / g.cols) * g.cell[1];
+  const x = g.margin + (slot % g.cols) * g.cell[0];
+  const y = g.margin + Math.floor(slot / g.cols) * g.cell[1];
   const qrY = y + (g.cell[1] - g.qr) / 2;
   drawQr(doc, scanUrl(baseUrl, label.code), x + 1 * MM, qrY, g.qr);
   const textX = x + g.qr + 2 * MM;

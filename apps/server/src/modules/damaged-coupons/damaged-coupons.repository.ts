@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client';
 import { damagedReports } from '../../db/schema/damaged-coupons';
 import { staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
-import { custom, id, istDayRange, oneOf, parseId } from '../../lib/lists/filters';
+import { custom, id, istDayRange, oneOf, parseSerial } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 import { arrayLiteral } from '../coupons';
 
@@ -74,7 +74,7 @@ export const damagedList = defineList<DamagedRow>({
     reportedBy: id(damagedReports.reportedBy),
     serial: custom(
       (v, key) =>
-        sql`exists (select 1 from damaged_report_items i where i.report_id = ${damagedReports.id} and i.serial = ${parseId(v, key)})`,
+        sql`exists (select 1 from damaged_report_items i where i.report_id = ${damagedReports.id} and i.serial = ${parseSerial(v, key)})`,
     ),
     ...istDayRange(damagedReports.createdAt),
   },

@@ -15,7 +15,17 @@ import { members } from '../../db/schema/members';
 import { redemptions } from '../../db/schema/redemptions';
 import { staff } from '../../db/schema/staff';
 import { type Column, defineList, type Expr } from '../../lib/lists/define';
-import { custom, dayRange, istDayRange, parseWhole, refuse, text, textOf } from '../../lib/lists/filters';
+import {
+  custom,
+  dayRange,
+  INT4_RANGE,
+  id,
+  istDayRange,
+  parseWhole,
+  refuse,
+  text,
+  textOf,
+} from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
 
 /** The day in India: a voucher is good through its expiry day (IST). */
@@ -66,8 +76,8 @@ export const voucherFilters = {
   q: text(v.code),
   brand: custom((value, key) => sql`lower(${v.brand}) = lower(${textOf(value, key).trim()})`),
   denomination: custom((value, key) => {
-    const rupees = parseWhole(value, key);
-    if (rupees < 1) throw refuse(key, 'Use a whole number of rupees');
+    // Compared in paise with a 4-byte column: a larger amount matches no voucher and would overflow it.
+    const rupees = parseWhole(value, key, { min: 1, max: Math.floor(INT4_RANGE.max / 100) });
     return sql`${v.denominationPaise} = ${rupees * 100}`;
   }),
   status: custom((value, key) => {
@@ -75,7 +85,7 @@ export const voucherFilters = {
       return statusIs(value);
     throw refuse(key, `Use one of: ${VOUCHER_STATUSES.join(', ')}`);
   }),
-  uploadId: custom((value, key) => sql`${v.uploadId} = ${parseWhole(value, key)}`),
+  uploadId: id(v.uploadId),
   ...dayRange(v.expiresOn, { from: 'expiresFrom', to: 'expiresTo' }),
   ...istDayRange(v.createdAt),
 };
@@ -112,7 +122,7 @@ export const usedVoucherList = defineList<UsedVoucherRow>({
     q: text(v.code, members.name, members.code),
     brand: voucherFilters.brand,
     denomination: voucherFilters.denomination,
-    redemptionId: custom((value, key) => sql`${v.redemptionId} = ${parseWhole(value, key)}`),
+    redemptionId: id(v.redemptionId),
     ...istDayRange(v.issuedAt),
   },
   sort: { issuedAt: v.issuedAt, id: v.id },

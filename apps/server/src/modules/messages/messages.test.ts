@@ -7,7 +7,11 @@ import { createOutbox } from './outbox-worker';
 import { twilioSignature } from './receipts';
 import { type StandIn, startSmsStandIn, TWILIO_TEST, TWILIO_TEST_ENV } from './sms-stand-ins.test-kit';
 
-const production = { DATABASE_URL: 'postgres://db.example/prod', ENCRYPTION_KEY: 'cd'.repeat(32) };
+const production = {
+  DATABASE_URL: 'postgres://db.example/prod',
+  ENCRYPTION_KEY: 'cd'.repeat(32),
+  SCAN_BASE_URL: 'https://scan.example',
+};
 const CALLBACK = 'https://backoffice.example/api/messages/receipts/twilio';
 
 let twilio: StandIn;

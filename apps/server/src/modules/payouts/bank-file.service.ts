@@ -1,48 +1,33 @@
 import { type BankResponseResult, PAYOUT_ENTITY, PAYOUT_MESSAGES } from '@app/contract/payouts';
 import { utrText } from '@app/contract/redemptions';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
 import { payoutBatches, payoutLines } from '../../db/schema/payouts';
-import { staff } from '../../db/schema/staff';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { decryptText } from '../../lib/field-crypto';
+import { decryptText, encryptText } from '../../lib/field-crypto';
 import { enetDate, enetFile, enetFileName, paiseOfRupees, parseReverseFile } from './hdfc-enet';
 import { payeesOfBatch } from './payout-lines.repository';
 import { applyOutcome } from './payout-outcomes';
 
+const fileBatch = async (tx: Executor, batchId: number, lock: boolean) => {
+  const query = tx.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));
+  const [batch] = lock ? await query.for('update') : await query;
+  if (!batch) throw notFound('Payout batch');
+  if (batch.rail !== 'bank_file' || batch.status === 'draft' || batch.status === 'cancelled')
+    throw conflict(PAYOUT_MESSAGES.notFileBatch);
+  return batch;
+};
+
 /**
- * The bank file of a released bank-file batch, produced once: the first call marks the batch's file
- * taken (by whom, when; audited without any account number) and its lines pending at the bank, then
- * the account numbers are opened only into the file's text, which is stored nowhere. A second call
- * answers 409 naming who took it.
+ * Produces the batch's file once and keeps it sealed with the batch; the account numbers are opened
+ * only into its text. Two first takes at once may both build one: the first stored stands.
  */
-export async function takeBankFile(app: FastifyInstance, actor: Actor, batchId: number) {
+async function produceBankFile(app: FastifyInstance, batchId: number): Promise<void> {
+  const { db } = app.database;
   const now = new Date();
-  const payees = await app.database.db.transaction(async (tx) => {
-    const [batch] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).for('update');
-    if (!batch) throw notFound('Payout batch');
-    if (batch.rail !== 'bank_file' || batch.status === 'draft' || batch.status === 'cancelled')
-      throw conflict(PAYOUT_MESSAGES.notFileBatch);
-    if (batch.fileDownloadedAt) {
-      const [by] = batch.fileDownloadedBy
-        ? await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, batch.fileDownloadedBy))
-        : [];
-      throw conflict(PAYOUT_MESSAGES.fileTaken(by?.name ?? null, batch.fileDownloadedAt.toISOString()));
-    }
-    await tx
-      .update(payoutBatches)
-      .set({ fileDownloadedBy: actor.id, fileDownloadedAt: now })
-      .where(eq(payoutBatches.id, batchId));
-    await audit(tx, actor, {
-      action: 'payout_batch.bank_file_downloaded',
-      entity: PAYOUT_ENTITY,
-      entityId: batchId,
-      after: { format: 'HDFC ENet vendor payments' },
-    });
-    // Its lines stay `queued` until the reverse file settles them: the batch says the file was taken.
-    return payeesOfBatch(tx, batchId);
-  });
+  const payees = await payeesOfBatch(db, batchId);
   const content = enetFile(
     payees.map((p) => ({
       redemptionId: p.redemptionId,
@@ -54,7 +39,46 @@ export async function takeBankFile(app: FastifyInstance, actor: Actor, batchId: 
     })),
     enetDate(now),
   );
-  return { name: enetFileName(app.config.payouts.enetClientCode, now, batchId), content };
+  await db
+    .update(payoutBatches)
+    .set({ fileSealed: encryptText(app.config, content), fileProducedAt: now })
+    .where(and(eq(payoutBatches.id, batchId), isNull(payoutBatches.fileSealed)));
+}
+
+/**
+ * A copy of the bank file of a released bank-file batch. The file is produced at the first take and
+ * kept (sealed), so a download lost on the way, or a server stopped mid-way, costs nothing: every
+ * copy is the same bytes, numbered from 1, and audited (without any account number). Its lines stay
+ * `queued` until the reverse file settles them.
+ */
+export async function takeBankFile(app: FastifyInstance, actor: Actor, batchId: number) {
+  const { db } = app.database;
+  const batch = await fileBatch(db, batchId, false);
+  if (!batch.fileSealed) await produceBankFile(app, batchId);
+  const taken = await db.transaction(async (tx) => {
+    const { fileSealed, fileProducedAt, fileCopies, fileDownloadedAt } = await fileBatch(tx, batchId, true);
+    if (!fileSealed || !fileProducedAt) throw new Error(`Payout batch ${batchId} has no bank file`);
+    const copy = fileCopies + 1;
+    await tx
+      .update(payoutBatches)
+      .set({
+        fileCopies: copy,
+        ...(fileDownloadedAt ? {} : { fileDownloadedBy: actor.id, fileDownloadedAt: new Date() }),
+      })
+      .where(eq(payoutBatches.id, batchId));
+    await audit(tx, actor, {
+      action: 'payout_batch.bank_file_downloaded',
+      entity: PAYOUT_ENTITY,
+      entityId: batchId,
+      after: { format: 'HDFC ENet vendor payments', copy },
+    });
+    return { fileSealed, fileProducedAt, copy };
+  });
+  return {
+    name: enetFileName(app.config.payouts.enetClientCode, taken.fileProducedAt, batchId),
+    content: decryptText(app.config, taken.fileSealed),
+    copy: taken.copy,
+  };
 }
 
 /**

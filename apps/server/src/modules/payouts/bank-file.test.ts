@@ -66,7 +66,7 @@ const upload = (batchId: number, text: string, role = 'cs') =>
   });
 
 describe('a bank-file batch', () => {
-  it('produces its file once, and the reverse file pays, fails and refunds each line once', async () => {
+  it('produces its file, and the reverse file pays, fails and refunds each line once', async () => {
     const [a, b] = [await approvedBankCash(), await approvedBankCash()];
     const made = await t.as('finance', {
       method: 'POST',
@@ -99,17 +99,17 @@ describe('a bank-file batch', () => {
     const lines = file.body.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(new RegExp(`^N,,123456789012,2500\\.00,Test Member,(,){8}RDM${a.id},`));
-    const again = await t.as('almond team', {
-      method: 'GET',
-      url: `/api/admin/payout-batches/${batchId}/bank-file`,
-    });
-    expect(again.statusCode).toBe(409);
+    expect(file.headers['x-file-copy']).toBe('1');
     const audits = await sqlRows(
       t,
-      "select after from audit_log where action = 'payout_batch.bank_file_downloaded'",
+      "select after from audit_log where action = 'payout_batch.bank_file_downloaded' and entity_id = $1",
+      [String(batchId)],
     );
-    expect(audits).toHaveLength(1);
+    expect(audits).toEqual([{ after: { format: 'HDFC ENet vendor payments', copy: 1 } }]);
     expect(JSON.stringify(audits)).not.toContain('123456789012');
+    // Kept sealed: no account number in the clear in the batch row.
+    const [kept] = await sqlRows(t, 'select file_sealed from payout_batches where id = $1', [batchId]);
+    expect(JSON.stringify(kept)).not.toContain('123456789012');
 
     const reverse = [
       `RDM${a.id},Test Member,123456789012,SBIN0001234,10,2500.00,20261125,HDFCN52026112512345,E,`,
@@ -148,5 +148,62 @@ describe('a bank-file batch', () => {
     expect(n).toBe(1);
     const detail = await t.as('finance', { method: 'GET', url: `/api/admin/payout-batches/${batchId}` });
     expect(detail.json()).toMatchObject({ status: 'completed', processed: 1, failed: 1 });
+  });
+});
+
+describe('a bank file lost on the way', () => {
+  it('is taken again by the releasing roles: the same bytes, copy 2, each copy audited', async () => {
+    const [a, b] = [await approvedBankCash(), await approvedBankCash()];
+    const made = await t.as('finance', {
+      method: 'POST',
+      url: '/api/admin/payout-batches',
+      payload: { rail: 'bank_file', ids: [a.id, b.id] },
+    });
+    const batchId = made.json().id as number;
+    await t.as('almond team', { method: 'POST', url: `/api/admin/payout-batches/${batchId}/release` });
+    const take = (role: string) =>
+      t.as(role, { method: 'GET', url: `/api/admin/payout-batches/${batchId}/bank-file` });
+
+    // The first download never reaches its taker (a dropped connection, a stopped server).
+    const lost = await take('almond team');
+    expect(lost.statusCode, lost.body).toBe(200);
+    // Taken again, by another releasing role: the same file, not a new one.
+    const second = await take('finance');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.rawPayload.equals(lost.rawPayload)).toBe(true);
+    expect(second.headers['content-disposition']).toBe(lost.headers['content-disposition']);
+    expect([lost.headers['x-file-copy'], second.headers['x-file-copy']]).toEqual(['1', '2']);
+    expect((await take('almond team')).headers['x-file-copy']).toBe('3');
+
+    const audits = await sqlRows(
+      t,
+      `select after->>'copy' as copy from audit_log
+       where action = 'payout_batch.bank_file_downloaded' and entity_id = $1 order by id`,
+      [String(batchId)],
+    );
+    expect(audits.map((row) => (row as { copy: string }).copy)).toEqual(['1', '2', '3']);
+    expect((await take('marketing')).statusCode).toBe(403);
+    // Its lines still wait for the bank's reverse file.
+    const lines = await sqlRows(t, 'select status from payout_lines where batch_id = $1', [batchId]);
+    expect(lines).toEqual([{ status: 'queued' }, { status: 'queued' }]);
+  });
+
+  it('is produced once when two first takes meet', async () => {
+    const a = await approvedBankCash();
+    const made = await t.as('finance', {
+      method: 'POST',
+      url: '/api/admin/payout-batches',
+      payload: { rail: 'bank_file', ids: [a.id] },
+    });
+    const batchId = made.json().id as number;
+    await t.as('almond team', { method: 'POST', url: `/api/admin/payout-batches/${batchId}/release` });
+    const url = `/api/admin/payout-batches/${batchId}/bank-file`;
+    const both = await Promise.all([
+      t.as('almond team', { method: 'GET', url }),
+      t.as('finance', { method: 'GET', url }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both[0]!.body).toBe(both[1]!.body);
+    expect(both.map((r) => r.headers['x-file-copy']).sort()).toEqual(['1', '2']);
   });
 });

@@ -24,9 +24,9 @@ export const payoutsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.bankFile, async (request, reply) => {
     const file = await takeBankFile(app, actorOf(request), request.params.id);
-    return downloadHeaders(reply, { name: file.name, contentType: 'text/plain', personal: true }).send(
-      file.content,
-    );
+    return downloadHeaders(reply, { name: file.name, contentType: 'text/plain', personal: true })
+      .header('x-file-copy', String(file.copy))
+      .send(file.content);
   });
   // The reverse file is sent as it came from the bank: plain text.
   await app.register(async (scope) => {

@@ -229,7 +229,7 @@ export function PayoutsTab() {
       {acting?.kind === 'bankFile' && (
         <ConfirmDialog
           title={`Bank file of payout batch ${acting.batch.id}`}
-          text={`The HDFC ENet bulk-upload file of ${formatCount(acting.batch.lines)} transfers, ${formatRupees(acting.batch.totalPaise)} in all, with the members' account numbers. It is produced once (the download is recorded): keep it safe and upload it to ENet.`}
+          text={`The HDFC ENet bulk-upload file of ${formatCount(acting.batch.lines)} transfers, ${formatRupees(acting.batch.totalPaise)} in all, with the members' account numbers. It is produced once: a later download is a numbered copy of the same file (each is recorded). Upload it to ENet once.`}
           verb="Download bank file"
           onSubmit={async () => {
             const { blob, fileName } = await callBlobNamed(payoutEndpoints.bankFile, {
