@@ -99,7 +99,11 @@ export async function assertNotThrottled(
 const backoff = (failures: SQL, limit: number, base: number, max: number) =>
   sql`now() + make_interval(mins => least(${base} * power(2, ${failures} - ${limit}), ${max})::int)`;
 
-async function countFailure(
+/**
+ * Counts one failure of `subject` from `address` (the count starts again after `window` without one);
+ * from the `limit`th on it holds the pair for `base` minutes, doubling, at most `max`.
+ */
+export async function countFailure(
   tx: Executor,
   subject: string,
   address: string,
