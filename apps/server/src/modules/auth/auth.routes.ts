@@ -5,6 +5,7 @@ import { staffOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import * as service from './auth.service';
 import * as secondFactor from './second-factor';
+import { deviceCookie, deviceTokenFor } from './sign-in-device';
 
 const clientOf = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -19,8 +20,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     endpoints.login,
-    async (request) => {
-      return service.login(app, request.body.email, request.body.password, clientOf(request));
+    async (request, reply) => {
+      const device = deviceTokenFor(request.headers.cookie);
+      const { email, password } = request.body;
+      const answer = await service.login(app, email, password, clientOf(request), device);
+      // Only a right password gets here: from now on this browser is a known device for the account.
+      reply.header('set-cookie', deviceCookie(device, app.config.production));
+      return answer;
     },
     limited,
   );
