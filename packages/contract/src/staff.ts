@@ -221,6 +221,8 @@ export const SIGN_IN_OUTCOMES = [
   'second_factor_locked',
   'second_factor_other_address',
 ] as const;
+/** The outcomes that are failed attempts: not a session, nor a right password waiting for its code. */
+export const SIGN_IN_FAILURES = SIGN_IN_OUTCOMES.filter((o) => o !== 'success' && o !== 'second_factor');
 
 /** One staff sign-in attempt: Manage Admin → Sign-in activity (the dashboard's sign-in cards). */
 export const signInEventRow = z.object({

@@ -328,6 +328,13 @@ describe('two-step gaps', () => {
     expect(res.json().rows.map((r: { outcome: string }) => r.outcome)).toContain('second_factor');
     const all = await t.as('almond team', { method: 'GET', url: '/api/admin/sign-ins' });
     expect(all.statusCode, all.body).toBe(200);
+    // A right password waiting for its code is no failed sign-in.
+    const failed = encodeURIComponent(JSON.stringify({ succeeded: false, staffId: await staffIdOf(email) }));
+    const failures = await t.as('almond team', {
+      method: 'GET',
+      url: `/api/admin/sign-ins?filter=${failed}`,
+    });
+    expect(failures.json().total).toBe(0);
   });
 });
 
