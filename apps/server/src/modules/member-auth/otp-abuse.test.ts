@@ -56,7 +56,8 @@ describe('a stranger cannot keep a member out', () => {
         "update member_otps set sent_at = sent_at - interval '31 seconds' where mobile = $1",
         [mobile],
       );
-      requests.push((await ask(mobile, attacker, round % 2 ? t2 : t)).statusCode);
+      // Asked on the instance that runs the sender, so that every code reaches the phone at once.
+      requests.push((await ask(mobile, attacker)).statusCode);
       for (let i = 0; i < 5; i++) {
         const app = i % 2 ? t2 : t;
         guesses.push((await post(app, '/api/app/login', { mobile, code: wrong[i] }, attacker)).statusCode);
@@ -69,9 +70,11 @@ describe('a stranger cannot keep a member out', () => {
     // The member's own code still works from the member's phone, and so does a new one.
     const signIn = await post(t2, '/api/app/login', { mobile, code: own }, '127.0.0.1');
     expect(signIn.statusCode, signIn.body).toBe(200);
+    // Every code so far has reached the phone (registration, the member's own, the attacker's six).
+    await inbox.codeFor(mobile, 8);
     const again = await ask(mobile, '127.0.0.1');
     expect(again.statusCode, again.body).toBe(200);
-    const code = await inbox.codeFor(mobile, inbox.sent.filter((m) => m.mobile === mobile).length);
+    const code = await inbox.codeFor(mobile, 9);
     expect((await post(t, '/api/app/login', { mobile, code }, '127.0.0.1')).statusCode).toBe(200);
   });
 });

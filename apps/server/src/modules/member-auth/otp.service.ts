@@ -102,6 +102,7 @@ export async function consumeOtp(
       .select({
         id: memberOtps.id,
         codeHash: memberOtps.codeHash,
+        requestedFrom: memberOtps.requestedFrom,
         consumed: sql<boolean>`${memberOtps.consumedAt} is not null`,
         expired: sql<boolean>`${memberOtps.expiresAt} <= now()`,
       })
@@ -110,7 +111,9 @@ export async function consumeOtp(
       .orderBy(desc(memberOtps.id))
       .limit(LIVE_CODES)
       .for('update');
-    const live = codes.filter((c) => !c.consumed && !c.expired);
+    // A new code replaces the earlier ones asked for from the same address only.
+    const newest = new Map(codes.map((c) => [c.requestedFrom, c.id] as const).reverse());
+    const live = codes.filter((c) => !c.consumed && !c.expired && newest.get(c.requestedFrom) === c.id);
     if (live.length === 0) return !codes[0] || codes[0].consumed ? 'none' : 'expired';
     const tries = await tx
       .select({ subject: signInThrottles.subject, failures: signInThrottles.failures })
@@ -133,6 +136,7 @@ export async function consumeOtp(
         await tx.update(memberOtps).set({ consumedAt: sql`now()` }).where(eq(memberOtps.id, match.id));
       return 'ok';
     }
+    // Only the count matters per code (a spent code is simply not tried); the code expires long before its window.
     const rule = { limit: OTP_RULES.maxTries, base: 5, max: 5, window: '1 hour' };
     for (const c of open) await countFailure(tx, codeSubject(c.id), address, rule);
     await tx
