@@ -27,6 +27,18 @@ const schema = z.object({
   /** During a key rotation: the key ENCRYPTION_KEY replaces, kept until re-encryption has finished. */
   ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Members' one-time codes sent per hour in all (SMS pumping): over it, codes wait. */
+  OTP_HOURLY_BUDGET: z.coerce.number().int().min(1).default(2000),
+  /** Of them, codes to mobiles that are no member's (sign-ups): the tighter budget. */
+  OTP_NON_MEMBER_HOURLY_BUDGET: z.coerce.number().int().min(1).default(300),
+  /** Codes per hour to mobiles sharing their first five digits; reaching it alerts. */
+  OTP_PREFIX_HOURLY_BUDGET: z.coerce.number().int().min(1).default(60),
+  /** Codes one client address may ask for per hour (demo profile: 100 times as many). */
+  OTP_ADDRESS_HOURLY_LIMIT: z.coerce.number().int().min(1).optional(),
+  /** Of them, codes to mobiles that are no member's (demo profile: 100 times as many). */
+  OTP_ADDRESS_NON_MEMBER_HOURLY_LIMIT: z.coerce.number().int().min(1).optional(),
+  /** Wrong codes one client address may enter per hour before it is held (demo profile: 100 times). */
+  OTP_ADDRESS_WRONG_CODES: z.coerce.number().int().min(1).optional(),
   /** What a coupon's QR encodes: `<SCAN_BASE_URL>/q/<code>`. Required in production. */
   SCAN_BASE_URL: z.string().url().optional(),
   /**
@@ -121,6 +133,8 @@ export interface Config {
   production: boolean;
   /** Sign-in attempts allowed per client address per minute (account lock-out is separate). */
   loginRateLimit: number;
+  /** Members' one-time codes: budgets against SMS pumping and per-address limits (member-auth). */
+  otpLimits: OtpLimits;
   /** AES-256 key for PAN and bank numbers at rest (lib/field-crypto.ts). */
   encryptionKey: Buffer;
   /** The key being rotated away from (ENCRYPTION_KEY_PREVIOUS): it only opens what it sealed. */
@@ -258,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.JOBS === '1',
     production,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    otpLimits: otpLimitsOf(e, production),
     encryptionKey: encryptionKeyOf(e.ENCRYPTION_KEY, production),
     previousEncryptionKey: previousKeyOf(
       e.ENCRYPTION_KEY_PREVIOUS,
@@ -283,6 +298,32 @@ function scanBaseUrlOf(raw: string | undefined, production: boolean): string {
       "Invalid configuration: SCAN_BASE_URL is required in production (the public address members' phones open from a coupon's QR code)",
     );
   return 'http://localhost:3000';
+}
+
+export interface OtpLimits {
+  hourlyBudget: number;
+  nonMemberHourlyBudget: number;
+  prefixHourlyBudget: number;
+  addressHourly: number;
+  addressNonMemberHourly: number;
+  addressWrongCodes: number;
+}
+
+/**
+ * The per-address limits suit people, not the demo profile's browser tests, which sign up many members
+ * from one address: there they are a hundred times higher unless set.
+ */
+function otpLimitsOf(e: Env, production: boolean): OtpLimits {
+  const perAddress = (value: number | undefined, fallback: number) =>
+    value ?? (production ? fallback : fallback * 100);
+  return {
+    hourlyBudget: e.OTP_HOURLY_BUDGET,
+    nonMemberHourlyBudget: e.OTP_NON_MEMBER_HOURLY_BUDGET,
+    prefixHourlyBudget: e.OTP_PREFIX_HOURLY_BUDGET,
+    addressHourly: perAddress(e.OTP_ADDRESS_HOURLY_LIMIT, 30),
+    addressNonMemberHourly: perAddress(e.OTP_ADDRESS_NON_MEMBER_HOURLY_LIMIT, 10),
+    addressWrongCodes: perAddress(e.OTP_ADDRESS_WRONG_CODES, 20),
+  };
 }
 
 /** An http(s) template with {z}, {x} and {y}; its origin is added to the pages' CSP img-src. */

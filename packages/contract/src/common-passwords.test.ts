@@ -18,8 +18,21 @@ describe('common passwords (at least the 10,000 most common are refused)', () =>
       expect(isCommonPassword(p), p).toBe(true);
   });
 
+  it('refuses listed words under l33t letters and with digits or symbols after them', () => {
+    for (const p of [
+      'Pa$$w0rd',
+      'Passw0rd!',
+      'Qwerty@123',
+      'Admin@1234',
+      'demo1234',
+      'P@ssw0rd1',
+      'Dr4g0n!!',
+    ])
+      expect(isCommonPassword(p), p).toBe(true);
+  });
+
   it('accepts passwords nobody guesses first', () => {
-    for (const p of ['Tr1cky-pass', 'demo1234', 'Sturdy-Pass-42', 'field-demo1234', 'k7#Vq9!mZ2'])
+    for (const p of ['Tr1cky-pass', 'Sturdy-Pass-42', 'field-demo1234', 'k7#Vq9!mZ2', 'Mango-Ledger-58'])
       expect(isCommonPassword(p), p).toBe(false);
   });
 

@@ -206,8 +206,23 @@ export const staffEndpoints = {
   }),
 };
 
-/** Sign-in outcomes recorded for every staff sign-in attempt (`sign_in_events.outcome`). */
-export const SIGN_IN_OUTCOMES = ['success', 'bad_credentials', 'locked', 'inactive'] as const;
+/**
+ * Sign-in outcomes recorded for every staff sign-in attempt (`sign_in_events.outcome`). The second
+ * step adds its own: a right password that asks for the code, a wrong code, a challenge spent by
+ * too many wrong codes (the staff member is alerted), a code sent from another address than the password.
+ */
+export const SIGN_IN_OUTCOMES = [
+  'success',
+  'bad_credentials',
+  'locked',
+  'inactive',
+  'second_factor',
+  'second_factor_wrong',
+  'second_factor_locked',
+  'second_factor_other_address',
+] as const;
+/** The outcomes that are failed attempts: not a session, nor a right password waiting for its code. */
+export const SIGN_IN_FAILURES = SIGN_IN_OUTCOMES.filter((o) => o !== 'success' && o !== 'second_factor');
 
 /** One staff sign-in attempt: Manage Admin → Sign-in activity (the dashboard's sign-in cards). */
 export const signInEventRow = z.object({

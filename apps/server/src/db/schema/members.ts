@@ -105,8 +105,12 @@ export const memberOtps = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** The address that asked for the code: the hourly limits count per address, not per mobile alone. */
+    requestedFrom: text('requested_from'),
+    /** Whether the mobile was a member's when the code was sent: codes to others have tighter limits. */
+    toMember: boolean('to_member').notNull().default(true),
   },
-  (t) => [index('member_otps_mobile_idx').on(t.mobile, t.id)],
+  (t) => [index('member_otps_mobile_idx').on(t.mobile, t.id), index('member_otps_sent_idx').on(t.sentAt)],
 );
 
 /** Published versions of the programme's terms; the latest published one is current. */

@@ -83,7 +83,7 @@ export const signInEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     email: text('email').notNull(),
     staffId: integer('staff_id').references(() => staff.id),
-    /** success | bad_credentials | locked | inactive */
+    /** One of contract/staff SIGN_IN_OUTCOMES. */
     outcome: text('outcome').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { roles, sessions, signInEvents, staff } from '../../db/schema/staff';
 import { accountFailureUpdate, accountSuccessUpdate } from '../../lib/sign-in-throttle';
@@ -40,6 +40,17 @@ export async function findStaffById(tx: Executor, id: number) {
   return row;
 }
 
+/**
+ * Where the role requires the second step, only a session opened through it counts: one that began
+ * once the account's authenticator was set up (from then on every sign-in asks for the code; the
+ * enrolment's own session begins in the same transaction). A session from before the role required
+ * it, or from before an administrator cleared the authenticator, is refused.
+ */
+const passedRequiredSecondFactor = or(
+  eq(roles.mfaRequired, false),
+  sql`${staff.totpEnabledAt} <= ${sessions.createdAt}`,
+);
+
 /** The live session of a token hash with its staff account and role, or nothing. */
 export async function findLiveSession(tx: Executor, tokenHash: string) {
   const [row] = await tx
@@ -54,6 +65,7 @@ export async function findLiveSession(tx: Executor, tokenHash: string) {
         eq(staff.active, true),
         gt(sessions.lastSeenAt, sql`now() - ${IDLE_TIMEOUT}::interval`),
         gt(sessions.createdAt, sql`now() - ${ABSOLUTE_TIMEOUT}::interval`),
+        passedRequiredSecondFactor,
       ),
     );
   return row;

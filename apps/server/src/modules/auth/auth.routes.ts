@@ -1,10 +1,16 @@
 import { authEndpoints as endpoints } from '@app/contract/auth';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { actorOf } from '../../lib/audit';
 import { staffOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import * as service from './auth.service';
 import * as secondFactor from './second-factor';
+import { deviceCookie, deviceTokenFor } from './sign-in-device';
+
+const clientOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   // Sign-in and its second step are rate-limited per address (a challenge also dies after a few
@@ -14,11 +20,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     endpoints.login,
-    async (request) => {
-      return service.login(app, request.body.email, request.body.password, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+    async (request, reply) => {
+      const device = deviceTokenFor(request.headers.cookie);
+      const { email, password } = request.body;
+      const answer = await service.login(app, email, password, clientOf(request), device);
+      // Only a right password gets here: from now on this browser is a known device for the account.
+      reply.header('set-cookie', deviceCookie(device, app.config.production));
+      return answer;
     },
     limited,
   );
@@ -26,7 +34,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     app,
     endpoints.secondFactor,
     async (request) => {
-      return secondFactor.passChallenge(app, request.body.challenge, request.body.code, service.openSession);
+      const { challenge, code } = request.body;
+      return secondFactor.passChallenge(app, challenge, code, clientOf(request), service.openSession);
     },
     limited,
   );
@@ -34,7 +43,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     app,
     endpoints.enrol,
     async (request) => {
-      return secondFactor.startEnrolment(app, request.body.challenge);
+      return secondFactor.startEnrolment(app, request.body.challenge, clientOf(request));
     },
     limited,
   );
@@ -43,7 +52,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     endpoints.confirmEnrolment,
     async (request) => {
       const { challenge, code } = request.body;
-      return secondFactor.finishEnrolment(app, challenge, code, service.openSession);
+      return secondFactor.finishEnrolment(app, challenge, code, clientOf(request), service.openSession);
     },
     limited,
   );

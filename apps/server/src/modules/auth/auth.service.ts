@@ -15,6 +15,7 @@ import {
   assertNotThrottled,
   registerFailedAttempt,
   registerGoodAttempt,
+  type Standing,
   signInAttempt,
 } from '../../lib/sign-in-throttle';
 import { hashToken, newToken, tokenFromHeader } from '../../lib/tokens';
@@ -57,14 +58,16 @@ export async function login(
   email: string,
   password: string,
   client: Client,
+  deviceToken: string,
 ): Promise<LoginAnswer> {
   const { db } = app.database;
   const account = await repo.findStaffByEmail(db, email);
   const event = { email: email.toLowerCase(), staffId: account?.id ?? null, ...client };
-  const attempt = signInAttempt('staff', email, client.ip);
+  const attempt = signInAttempt('staff', email, client.ip, deviceToken);
 
+  let standing: Standing;
   try {
-    await assertNotThrottled(db, attempt, account?.lockedUntil ?? null);
+    standing = await assertNotThrottled(db, attempt, account?.lockedUntil ?? null);
   } catch (error) {
     await repo.recordSignIn(db, { ...event, outcome: 'locked' });
     throw error;
@@ -77,7 +80,7 @@ export async function login(
         ...event,
         outcome: account?.active === false ? 'inactive' : 'bad_credentials',
       });
-      const pairLock = await registerFailedAttempt(tx, attempt);
+      const pairLock = await registerFailedAttempt(tx, attempt, standing);
       const accountLock = account ? accountLockMinutes(await repo.registerFailure(tx, account.id)) : null;
       const actor: Actor = { id: null, role: null, requestId: null };
       // Who was locked out and from where: the account for every address not known good, or one address.
@@ -93,7 +96,11 @@ export async function login(
           action: 'staff.locked',
           entity: 'staff',
           entityId: account.id,
-          after: { minutes: pairLock.minutes, scope: 'address', address: client.ip },
+          after: {
+            minutes: pairLock.minutes,
+            scope: standing.knownDevice ? 'device' : 'address',
+            address: client.ip,
+          },
         });
     });
     throw unauthorized(INVALID);

@@ -108,7 +108,7 @@ describe('PUT /api/admin/updatePassword', () => {
   });
 
   it('refuses a common password with the rule staff creation uses, and changes nothing', async () => {
-    for (const password of ['123456', 'password', 'Password', 'qwerty123']) {
+    for (const password of ['123456', 'password', 'Password', 'qwerty123', 'Pa$$w0rd', 'Qwerty@123']) {
       const payload = { password, confirmPassword: password };
       const res = await t.as('sub admin', { method: 'PUT', url: '/api/admin/updatePassword', payload });
       expect(res.statusCode).toBe(400);
@@ -129,13 +129,13 @@ describe('PUT /api/admin/updatePassword', () => {
     const res = await t.as(second, {
       method: 'PUT',
       url: '/api/admin/updatePassword',
-      payload: { password: 'newpass1', confirmPassword: 'newpass1' },
+      payload: { password: 'Fresh-Ledger-58', confirmPassword: 'Fresh-Ledger-58' },
     });
     expect(res.statusCode).toBe(200);
     expect((await t.as(first, { method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
     expect((await t.as(second, { method: 'GET', url: '/api/admin/me' })).statusCode).toBe(200);
     expect((await login('printing@demo.local', 'demo1234')).statusCode).toBe(401);
-    expect((await login('printing@demo.local', 'newpass1')).statusCode).toBe(200);
+    expect((await login('printing@demo.local', 'Fresh-Ledger-58')).statusCode).toBe(200);
   });
 
   it('needs a session', async () => {

@@ -3,16 +3,25 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { CHALLENGE_ATTEMPTS, RECOVERY_CODES } from './second-factor';
+import { ACCOUNT_CODE_FAILURES } from './second-factor-guard';
 
 let t: TestApp;
+/** A second instance on the same database: the counts must hold across instances. */
+let t2: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  t2 = await createTestApp({ sharing: t });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t2.close();
+  await t.close();
+});
 
 const PASSWORD = 'Tr1cky-pass';
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-const login = (email: string, password = PASSWORD) => post('/api/admin/login', { email, password });
+const post = (url: string, payload: object, remoteAddress = '127.0.0.1', app = t) =>
+  app.app.inject({ method: 'POST', url, payload, remoteAddress });
+const login = (email: string, password = PASSWORD, remoteAddress = '127.0.0.1') =>
+  post('/api/admin/login', { email, password }, remoteAddress);
 const now = () => Math.floor(Date.now() / 1000);
 /** The code of the next time step: a code of the current step may already have been used. */
 const nextCode = (secret: string) => generate({ secret, epoch: now() + 30 });
@@ -176,6 +185,156 @@ describe('second factor for staff (TOTP)', () => {
     });
     expect(audit.json().total).toBeGreaterThanOrEqual(1);
     expect((await login(email)).json()).toMatchObject({ secondFactor: 'enrol' });
+  });
+});
+
+/** A six-digit code that is none of the codes valid around now. */
+async function wrongCode(secret: string, seed: number): Promise<string> {
+  const valid = await Promise.all([-30, 0, 30].map((d) => generate({ secret, epoch: now() + d })));
+  for (let n = seed; ; n++) {
+    const code = String((n * 7919) % 1_000_000).padStart(6, '0');
+    if (!valid.includes(code)) return code;
+  }
+}
+
+async function staffIdOf(email: string): Promise<number> {
+  const { rows } = await t.database.executeSql('select id from staff where lower(email) = lower($1)', [
+    email,
+  ]);
+  return Number(rows[0]!.id);
+}
+
+async function outcomesOf(staffId: number): Promise<Record<string, number>> {
+  const { rows } = await t.database.executeSql(
+    'select outcome, count(*)::int as n from sign_in_events where staff_id = $1 group by outcome',
+    [staffId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
+}
+
+describe('guessing the code', () => {
+  it('25 parallel wrong codes on one challenge, on two instances: exactly 5 checked, then the right code is refused and the staff member alerted', async () => {
+    const email = await financeStaff();
+    const { secret } = await enrol(email);
+    const id = await staffIdOf(email);
+    const { challenge } = (await login(email)).json();
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, async (_, i) =>
+        post(
+          '/api/admin/login/second-factor',
+          { challenge, code: await wrongCode(secret, i) },
+          '127.0.0.1',
+          i % 2 ? t2 : t,
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(CHALLENGE_ATTEMPTS);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(25 - CHALLENGE_ATTEMPTS);
+    const right = await post('/api/admin/login/second-factor', { challenge, code: await nextCode(secret) });
+    expect(right.statusCode).toBe(401);
+    expect(right.json().token).toBeUndefined();
+    // Every wrong code recorded, the spent challenge alerted.
+    expect(await outcomesOf(id)).toMatchObject({
+      second_factor_wrong: CHALLENGE_ATTEMPTS,
+      second_factor_locked: 1,
+    });
+    const { rows } = await t.database.executeSql(
+      `select action, count(*)::int as n from audit_log where entity = 'staff' and entity_id = $1 group by action`,
+      [String(id)],
+    );
+    const actions = Object.fromEntries(rows.map((r) => [r.action, r.n]));
+    expect(actions).toMatchObject({
+      'staff.second_factor_wrong': CHALLENGE_ATTEMPTS,
+      'staff.second_factor_alert': 1,
+    });
+  });
+
+  it(`guesses spread over new challenges and addresses stop at ${ACCOUNT_CODE_FAILURES} for the account`, async () => {
+    const email = await financeStaff();
+    const { secret } = await enrol(email);
+    const statuses: number[] = [];
+    for (const [n, address] of ['203.0.113.1', '203.0.113.2', '203.0.113.3'].entries()) {
+      const app = n === 1 ? t2 : t;
+      const { challenge } = (await login(email, PASSWORD, address)).json();
+      for (let i = 0; i < 4; i++) {
+        const code = await wrongCode(secret, n * 10 + i);
+        statuses.push(
+          (await post('/api/admin/login/second-factor', { challenge, code }, address, app)).statusCode,
+        );
+      }
+    }
+    expect(statuses.filter((s) => s === 400)).toHaveLength(ACCOUNT_CODE_FAILURES);
+    // A new challenge with the right code: still refused while the account's count is spent.
+    const { challenge } = (await login(email, PASSWORD, '203.0.113.4')).json();
+    const right = await post(
+      '/api/admin/login/second-factor',
+      { challenge, code: await nextCode(secret) },
+      '203.0.113.4',
+    );
+    expect(right.statusCode).toBe(401);
+  });
+});
+
+describe('two-step gaps', () => {
+  it('a challenge opened from one address is refused from another, and still answered from its own', async () => {
+    const email = await financeStaff();
+    const { secret } = await enrol(email);
+    const { challenge } = (await login(email, PASSWORD, '198.51.100.1')).json();
+    const code = await nextCode(secret);
+    const elsewhere = await post('/api/admin/login/second-factor', { challenge, code }, '198.51.100.99');
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().token).toBeUndefined();
+    expect(await outcomesOf(await staffIdOf(email))).toMatchObject({ second_factor_other_address: 1 });
+    const own = await post('/api/admin/login/second-factor', { challenge, code }, '198.51.100.1');
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it('a session opened before the role required the second step is refused once it does', async () => {
+    const role = await t.as('almond team', {
+      method: 'POST',
+      url: '/api/admin/roles',
+      payload: { name: 'reviewer', label: 'Reviewer', permissions: ['/dashboard/approvals/redemption'] },
+    });
+    expect([200, 201], role.body).toContain(role.statusCode);
+    expect(role.json().mfaRequired).toBe(false);
+    const email = `rev-${Math.random().toString(36).slice(2, 8)}@demo.local`;
+    const created = await t.as('almond team', {
+      method: 'POST',
+      url: '/api/admin/staff',
+      payload: { name: 'Reviewer', email, roleId: role.json().id, password: PASSWORD },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { token } = (await login(email)).json();
+    expect((await t.as(token, { method: 'GET', url: '/api/admin/me' })).statusCode).toBe(200);
+    const required = await t.as('almond team', {
+      method: 'PUT',
+      url: `/api/admin/roles/${role.json().id}`,
+      payload: { mfaRequired: true },
+    });
+    expect(required.statusCode, required.body).toBe(200);
+    expect((await t.as(token, { method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
+    // Enrolled now: the session that passed the second step works.
+    const enrolled = await enrol(email);
+    expect((await t.as(enrolled.token, { method: 'GET', url: '/api/admin/me' })).statusCode).toBe(200);
+  });
+
+  it('sign-in activity lists two-step sign-ins', async () => {
+    const email = await financeStaff();
+    await enrol(email);
+    const filter = encodeURIComponent(JSON.stringify({ outcome: 'second_factor' }));
+    const res = await t.as('almond team', { method: 'GET', url: `/api/admin/sign-ins?filter=${filter}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows.map((r: { outcome: string }) => r.outcome)).toContain('second_factor');
+    const all = await t.as('almond team', { method: 'GET', url: '/api/admin/sign-ins' });
+    expect(all.statusCode, all.body).toBe(200);
+    // A right password waiting for its code is no failed sign-in.
+    const failed = encodeURIComponent(JSON.stringify({ succeeded: false, staffId: await staffIdOf(email) }));
+    const failures = await t.as('almond team', {
+      method: 'GET',
+      url: `/api/admin/sign-ins?filter=${failed}`,
+    });
+    expect(failures.json().total).toBe(0);
   });
 });
 

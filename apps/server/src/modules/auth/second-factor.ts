@@ -13,9 +13,18 @@ import QRCode from 'qrcode';
 import type { Executor } from '../../db/client';
 import { signInChallenges as ch, staff } from '../../db/schema/staff';
 import { type Actor, audit } from '../../lib/audit';
-import { AppError, fieldError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { decryptText, encryptText } from '../../lib/field-crypto';
 import { hashToken, newToken } from '../../lib/tokens';
+import {
+  type Claimed,
+  type Client,
+  challengeGone,
+  claimCheck,
+  forgiveCodeFailures,
+  recordWrongCode,
+  refuseOtherAddress,
+} from './second-factor-guard';
 
 /**
  * The second factor of staff sign-in (ASVS 6.3.3): TOTP (RFC 6238, otplib) with one-time recovery
@@ -23,8 +32,8 @@ import { hashToken, newToken } from '../../lib/tokens';
  * challenge instead of a session; the code (or enrolment) turns the challenge into the session.
  */
 export const CHALLENGE_SECONDS = 5 * 60;
-/** Wrong codes one challenge takes before it is spent (a new password sign-in gives another). */
-export const CHALLENGE_ATTEMPTS = 5;
+/** Wrong codes one challenge takes before it is spent: second-factor-guard. */
+export { CHALLENGE_ATTEMPTS } from './second-factor-guard';
 export const RECOVERY_CODES = 10;
 const ISSUER = 'Action Tesa';
 /** One step either side: a phone's clock a little off still works. */
@@ -59,9 +68,9 @@ export async function openChallenge(
   return { secondFactor: purpose, challenge: token, expiresInSeconds: CHALLENGE_SECONDS };
 }
 
-const gone = () => new AppError(401, 'challenge_expired', M.challengeGone);
+const gone = challengeGone;
 
-/** The live challenge of a token, locked, with its staff account's TOTP state. */
+/** The live challenge of a token, locked, with its staff account's TOTP state (slots: claimCheck). */
 async function liveChallenge(tx: Executor, token: string) {
   const [row] = await tx
     .select({
@@ -81,7 +90,7 @@ async function liveChallenge(tx: Executor, token: string) {
     .innerJoin(staff, eq(staff.id, ch.staffId))
     .where(and(eq(ch.tokenHash, hashToken(token)), isNull(ch.usedAt), gt(ch.expiresAt, sql`now()`)))
     .for('update', { of: ch });
-  if (!row?.active || row.attempts >= CHALLENGE_ATTEMPTS) throw gone();
+  if (!row?.active) throw gone();
   return row;
 }
 
@@ -96,21 +105,29 @@ async function checkTotp(secret: string, code: string, afterTimeStep: number | n
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
-/** A wrong code: counted on the challenge (it is spent after CHALLENGE_ATTEMPTS) and answered as a field error. */
-async function wrongCode(app: FastifyInstance, challengeId: number): Promise<never> {
-  await app.database.db
-    .update(ch)
-    .set({ attempts: sql`${ch.attempts} + 1` })
-    .where(eq(ch.id, challengeId));
+/**
+ * Takes a slot to check one code on a live challenge of `purpose`, from the address that gave the
+ * password; refuses (401) otherwise. Returns the challenge with its slot.
+ */
+async function claim(app: FastifyInstance, token: string, purpose: string, client: Client) {
+  const { c, claimed } = await app.database.db.transaction(async (tx) => {
+    const c = await liveChallenge(tx, token);
+    if (c.purpose !== purpose) throw gone();
+    return { c, claimed: c.ip === client.ip ? await claimCheck(tx, c) : null };
+  });
+  if (c.ip !== client.ip) await refuseOtherAddress(app, c, client);
+  if (!claimed) throw gone();
+  return { ...c, claimed };
+}
+
+/** A wrong code: recorded (second-factor-guard) and answered as a field error. */
+async function wrongCode(app: FastifyInstance, claimed: Claimed, client: Client): Promise<never> {
+  await recordWrongCode(app, claimed, client);
   throw fieldError('code', M.codeWrong);
 }
 
 /** Opens the staff session a passed second step earns, in the caller's transaction (auth.service). */
-type SessionOpener = (
-  tx: Executor,
-  staffId: number,
-  client: { ip: string; userAgent: string | null },
-) => Promise<LoginResponse>;
+type SessionOpener = (tx: Executor, staffId: number, client: Client) => Promise<LoginResponse>;
 
 /**
  * The code step: a current TOTP code not used before, or an unused recovery code (then used up).
@@ -120,12 +137,13 @@ export async function passChallenge(
   app: FastifyInstance,
   token: string,
   code: string,
+  client: Client,
   openSession: SessionOpener,
 ): Promise<LoginResponse> {
   const key = app.config.encryptionKey;
   const { db } = app.database;
-  const peek = await db.transaction((tx) => liveChallenge(tx, token));
-  if (peek.purpose !== 'totp' || !peek.totpSecret) throw gone();
+  const peek = await claim(app, token, 'totp', client);
+  if (!peek.totpSecret) throw gone();
   const step = await checkTotp(decryptText(key, peek.totpSecret), code, peek.totpLastStep);
   const outcome = await db.transaction(async (tx) => {
     const c = await liveChallenge(tx, token);
@@ -152,15 +170,22 @@ export async function passChallenge(
         after: { left: used.left },
       });
     }
+    await forgiveCodeFailures(tx, c.staffId);
     await tx.update(ch).set({ usedAt: sql`now()` }).where(eq(ch.id, c.id));
     return openSession(tx, c.staffId, { ip: c.ip ?? '', userAgent: c.userAgent });
   });
-  return outcome ?? wrongCode(app, peek.id);
+  return outcome ?? wrongCode(app, peek.claimed, client);
 }
 
 /** Enrolment, first half: a new secret for the challenge, as text, URI and QR code. */
-export async function startEnrolment(app: FastifyInstance, token: string): Promise<Enrolment> {
+export async function startEnrolment(
+  app: FastifyInstance,
+  token: string,
+  client: Client,
+): Promise<Enrolment> {
   const key = app.config.encryptionKey;
+  const opened = await app.database.db.transaction((tx) => liveChallenge(tx, token));
+  if (opened.ip !== client.ip) await refuseOtherAddress(app, opened, client);
   return app.database.db.transaction(async (tx) => {
     const c = await liveChallenge(tx, token);
     if (c.purpose !== 'enrol') throw gone();
@@ -179,14 +204,15 @@ export async function finishEnrolment(
   app: FastifyInstance,
   token: string,
   code: string,
+  client: Client,
   openSession: SessionOpener,
 ): Promise<Enrolled> {
   const key = app.config.encryptionKey;
   const { db } = app.database;
-  const peek = await db.transaction((tx) => liveChallenge(tx, token));
-  if (peek.purpose !== 'enrol' || !peek.pendingSecret) throw gone();
+  const peek = await claim(app, token, 'enrol', client);
+  if (!peek.pendingSecret) throw gone();
   const step = await checkTotp(decryptText(key, peek.pendingSecret), code, null);
-  if (step === null) return wrongCode(app, peek.id);
+  if (step === null) return wrongCode(app, peek.claimed, client);
   const recoveryCodes = newRecoveryCodes();
   return db.transaction(async (tx) => {
     const c = await liveChallenge(tx, token);
@@ -201,6 +227,7 @@ export async function finishEnrolment(
         updatedAt: sql`now()`,
       })
       .where(eq(staff.id, c.staffId));
+    await forgiveCodeFailures(tx, c.staffId);
     await tx.update(ch).set({ usedAt: sql`now()` }).where(eq(ch.id, c.id));
     await audit(
       tx,
@@ -235,5 +262,6 @@ export async function clearSecondFactor(tx: Executor, staffId: number): Promise<
     .update(ch)
     .set({ usedAt: sql`now()` })
     .where(and(eq(ch.staffId, staffId), isNull(ch.usedAt)));
+  await forgiveCodeFailures(tx, staffId);
   return row !== undefined;
 }

@@ -8,13 +8,25 @@ import {
 } from '../../lib/sign-in-throttle';
 
 let t: TestApp;
+/** A second instance on the same database: the counts and locks hold across instances. */
+let t2: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  t2 = await createTestApp({ sharing: t });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t2.close();
+  await t.close();
+});
 
-const login = (email: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password }, remoteAddress });
+const login = (email: string, password: string, remoteAddress: string, cookie?: string, app = t) =>
+  app.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email, password },
+    remoteAddress,
+    headers: cookie ? { cookie } : {},
+  });
 
 /** A fresh staff account (so that tests do not share counts), password `Tr1cky-pass`. */
 async function newStaff(name: string): Promise<string> {
@@ -41,6 +53,30 @@ describe('staff sign-in throttle (lib/sign-in-throttle)', () => {
     // …and the user, from their own address, signs in at once.
     const user = await login(email, 'Tr1cky-pass', '198.51.100.7');
     expect(user.statusCode, user.body).toBe(200);
+  });
+
+  it('at a shared address the guesser is held, not the user on a browser that signed in before (either instance)', async () => {
+    const email = await newStaff('office');
+    const office = '192.0.2.80';
+    const first = await login(email, 'Tr1cky-pass', office);
+    expect(first.statusCode).toBe(200);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    const device = setCookie.split(';')[0]!;
+    // A colleague's browser, or an attacker behind the same address, guesses.
+    const guesses = [];
+    for (let i = 0; i < PAIR_MAX_FAILURES + 3; i++)
+      guesses.push((await login(email, `guess-${i}`, office, undefined, i % 2 ? t2 : t)).statusCode);
+    expect(guesses.slice(0, PAIR_MAX_FAILURES)).toEqual(Array(PAIR_MAX_FAILURES).fill(401));
+    expect(new Set(guesses.slice(PAIR_MAX_FAILURES))).toEqual(new Set([423]));
+    expect((await login(email, 'Tr1cky-pass', office)).statusCode).toBe(423);
+    // The user's own browser signs in from the same address, on either instance.
+    expect((await login(email, 'Tr1cky-pass', office, device, t2)).statusCode).toBe(200);
+    // Guesses from many addresses hold the account: the known browser still passes, from a new address too.
+    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++)
+      expect((await login(email, 'wrong-wrong', `203.0.113.${150 + i}`)).statusCode).toBe(401);
+    expect((await login(email, 'Tr1cky-pass', '203.0.113.199')).statusCode).toBe(423);
+    expect((await login(email, 'Tr1cky-pass', '203.0.113.198', device)).statusCode).toBe(200);
   });
 
   it('answers an unknown e-mail as it answers a known one, lock included', async () => {

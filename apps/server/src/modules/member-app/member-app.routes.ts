@@ -12,12 +12,12 @@ const limited = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
 
 /** The member app's API: sign-in by one-time code, registration, profile, ledger, terms. */
 export const memberAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, api.requestOtp, async (request) => requestOtp(app, request.body.mobile), limited);
+  route(app, api.requestOtp, async (request) => requestOtp(app, request.body.mobile, request.ip), limited);
 
   route(
     app,
     api.login,
-    async (request) => service.login(app, request.body.mobile, request.body.code),
+    async (request) => service.login(app, request.body.mobile, request.body.code, request.ip),
     limited,
   );
 
@@ -27,7 +27,12 @@ export const memberAppRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendIdempotent(
         reply,
-        await service.register(app, request.body, idempotencyOf(request, `mobile:${request.body.mobile}`)),
+        await service.register(
+          app,
+          request.body,
+          idempotencyOf(request, `mobile:${request.body.mobile}`),
+          request.ip,
+        ),
       ),
     limited,
   );

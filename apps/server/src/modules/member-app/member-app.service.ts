@@ -16,10 +16,10 @@ export { currentTermsVersion, profileOf };
  * the sign-in cannot be used to learn who is registered. Only the right code, which proves the caller
  * holds the phone, learns that the mobile is not registered; that code stays valid for registration.
  */
-export async function login(app: FastifyInstance, mobile: string, code: string) {
+export async function login(app: FastifyInstance, mobile: string, code: string, address: string) {
   const { db } = app.database;
   const member = await findMemberBy(db, byMobile(mobile));
-  await consumeOtp(app, mobile, code, { keep: !member });
+  await consumeOtp(app, mobile, code, address, { keep: !member });
   if (!member) throw new AppError(404, 'not_registered', 'No member has this mobile number; register first');
   return db.transaction(async (tx) => ({
     token: await createMemberSession(tx, member.id),
@@ -28,7 +28,12 @@ export async function login(app: FastifyInstance, mobile: string, code: string) 
 }
 
 /** Registers a member (status pending) and signs them in. Replays by Idempotency-Key per mobile. */
-export async function register(app: FastifyInstance, body: RegisterBody, ctx: IdempotencyContext) {
+export async function register(
+  app: FastifyInstance,
+  body: RegisterBody,
+  ctx: IdempotencyContext,
+  address: string,
+) {
   const { db } = app.database;
   const taken = () =>
     conflict('This mobile number is already registered; sign in instead', { mobile: 'Already registered' });
@@ -51,7 +56,7 @@ export async function register(app: FastifyInstance, body: RegisterBody, ctx: Id
     },
     async () => {
       if (await findMemberBy(db, byMobile(body.mobile))) throw taken();
-      await consumeOtp(app, body.mobile, body.code);
+      await consumeOtp(app, body.mobile, body.code, address);
     },
   );
 }

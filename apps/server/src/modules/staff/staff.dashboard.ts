@@ -1,4 +1,5 @@
-import { and, gte, lt, sql } from 'drizzle-orm';
+import { SIGN_IN_FAILURES } from '@app/contract/staff';
+import { and, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { signInEvents, staff } from '../../db/schema/staff';
 import { cardBuilder, type DashboardProvider } from '../../lib/dashboard/provider';
 import { countPerDay } from '../../lib/dashboard/series';
@@ -7,8 +8,7 @@ const PAGE = '/dashboard/manageadmin';
 /** Manage Admin → Sign-in activity, where the sign-in cards lead. */
 const SIGN_INS = `${PAGE}/sign-ins`;
 const card = cardBuilder({ group: 'Staff', page: PAGE, unit: 'count' });
-const counted = (condition: ReturnType<typeof sql>) =>
-  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
 /** Staff accounts and sign-ins: the holders of Manage Admin see them. */
 export const staffCards: DashboardProvider = {
@@ -24,7 +24,7 @@ export const staffCards: DashboardProvider = {
     const [signIns] = await db
       .select({
         succeeded: counted(sql`${signInEvents.outcome} = 'success'`),
-        failed: counted(sql`${signInEvents.outcome} <> 'success'`),
+        failed: counted(inArray(signInEvents.outcome, [...SIGN_IN_FAILURES])),
       })
       .from(signInEvents)
       .where(

@@ -1,5 +1,5 @@
-import { SIGN_IN_OUTCOMES, type SignInEventRow, type StaffRow } from '@app/contract/staff';
-import { eq, sql } from 'drizzle-orm';
+import { SIGN_IN_FAILURES, SIGN_IN_OUTCOMES, type SignInEventRow, type StaffRow } from '@app/contract/staff';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { roles, signInEvents, staff } from '../../db/schema/staff';
 import { defineList } from '../../lib/lists/define';
@@ -123,7 +123,7 @@ export const signInActivityList = defineList<SignInEventRow>({
   filters: {
     q: text(signInEvents.email, staff.name),
     succeeded: bool((yes) =>
-      yes ? sql`${signInEvents.outcome} = 'success'` : sql`${signInEvents.outcome} <> 'success'`,
+      yes ? sql`${signInEvents.outcome} = 'success'` : inArray(signInEvents.outcome, [...SIGN_IN_FAILURES]),
     ),
     outcome: oneOf(signInEvents.outcome, SIGN_IN_OUTCOMES),
     staffId: id(signInEvents.staffId),

@@ -136,6 +136,23 @@ describe('POST /api/admin/staff', () => {
     expect((await list('admin', `?filter=${kit.q({ q: 'x@example.com' })}`)).json().total).toBe(0);
   });
 
+  it('refuses breached passwords in disguise for a new account, and takes a strong one', async () => {
+    const marketing = await kit.roleId('marketing');
+    for (const password of ['Pa$$w0rd', 'Passw0rd!', 'Qwerty@123', 'Admin@1234', 'demo1234']) {
+      const email = `breached-${password.length}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+      const res = await create('admin', { name: 'Breached', email, roleId: marketing, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().fields.password, password).toBe(STAFF_MESSAGES.passwordCommon);
+    }
+    const strong = await create('admin', {
+      name: 'Strong',
+      email: 'strong-password@example.com',
+      roleId: marketing,
+      password: 'Mango-Ledger-58',
+    });
+    expect(strong.statusCode, strong.body).toBe(200);
+  });
+
   it('refuses a second account with the same e-mail in any case', async () => {
     const res = await create('admin', {
       name: 'Dup',

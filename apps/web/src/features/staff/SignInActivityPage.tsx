@@ -13,6 +13,10 @@ const OUTCOME_LABELS: Record<SignInEventRow['outcome'], string> = {
   bad_credentials: 'Wrong e-mail or password',
   locked: 'Account locked',
   inactive: 'Account inactive',
+  second_factor: 'Password right, code asked',
+  second_factor_wrong: 'Wrong authenticator code',
+  second_factor_locked: 'Too many wrong codes',
+  second_factor_other_address: 'Code from another address',
 };
 
 const filters = [
