@@ -7,7 +7,10 @@
  * opening (bench/startup-floor.ts, which starts the embedded PostgreSQL or opens the pool the same way).
  * Both sides run as compiled JavaScript with `node`, as `npm start` does.
  *
- *   npm run build && npx tsx bench/startup.ts [ROUNDS]
+ *   npm run build && npx tsx bench/startup.ts [ROUNDS] [--from-source]
+ *
+ * `--from-source` starts the product as `npm start` did before it was compiled (`node --import tsx
+ * apps/server/src/server.ts`), for a before-and-after; that `npm start` also rebuilt both web apps first.
  *
  * PostgreSQL at BENCH_PG_URL (default postgres://root@127.0.0.1:5432/postgres) for the production rows;
  * port BENCH_PORT (default 3195). Each row is the median of ROUNDS (default 3) starts.
@@ -18,25 +21,23 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const ROUNDS = Number(process.argv[2] ?? 3);
+const ROUNDS = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 3);
+const FROM_SOURCE = process.argv.includes('--from-source');
 const PORT = Number(process.env.BENCH_PORT ?? 3195);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
-const product = path.join(root, 'apps/server/dist/server.mjs');
+const product = FROM_SOURCE ? 'apps/server/src/server.ts' : path.join(root, 'apps/server/dist/server.mjs');
 if (!fs.existsSync(product)) throw new Error('Build first: npm run build');
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-startup-'));
 // The embedded PostgreSQL runs as another user when started as root: its folders must be reachable.
 fs.chmodSync(work, 0o755);
-execFileSync(
-  process.execPath,
-  ['apps/server/build.mjs', 'bench/startup-floor.ts', path.join(work, 'floor')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-const floor = path.join(work, 'floor/startup-floor.mjs');
+// Inside the checkout, where its npm packages resolve as the server's do.
+execFileSync(process.execPath, ['apps/server/build.mjs', 'bench/startup-floor.ts', 'bench/dist'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+const floor = path.join(root, 'bench/dist/startup-floor.mjs');
 
 interface Start {
   seconds: number;
@@ -51,7 +52,8 @@ const rssMb = (pid: number) => {
 /** Starts `script` with `env`, times it to a healthy answer, reads its RSS, and stops it (SIGTERM). */
 async function timedStart(script: string, env: Record<string, string>): Promise<Start> {
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
