@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { callerFor } from '../../../test/request-samples';
 import { memberWithToken } from '../../modules/coupons/scan.test-kit';
 import { createBde } from '../../modules/employees/employees.test-kit';
-import { AppError } from '../errors';
 import { INT4_RANGE, parseId, parseSerial, parseWhole } from './filters';
+import { fieldsOf } from './filters.test-kit';
 
 /** Every id and whole-number filter key the lists declare (`id(…)`, `intRange(…)`). */
 const INTEGER_KEYS = [
@@ -34,16 +34,6 @@ const INTEGER_KEYS = [
 ];
 /** Just beyond a 4-byte integer column, as JSON numbers and as the strings a URL may carry. */
 const BEYOND = [MAX_ID + 1, String(MAX_ID + 1), INT4_RANGE.min - 1, 9_007_199_254_740_991];
-
-const fieldsOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return (error as AppError).fields;
-  }
-  throw new Error('expected a 400');
-};
 
 describe('integer filter values', () => {
   it('are refused beyond the column type, naming the filter', () => {

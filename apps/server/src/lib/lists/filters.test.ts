@@ -2,19 +2,10 @@ import { istDateTimeText, istDayStart } from '@app/contract/format';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
-import { AppError } from '../errors';
 import { conditionsOf, dayRange, id, istDayRange, parseDay, parseId, text } from './filters';
+import { fieldsOf } from './filters.test-kit';
 
 const dialect = new PgDialect();
-const fieldsOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return (error as AppError).fields;
-  }
-  throw new Error('expected a 400');
-};
 
 describe('list filter builders', () => {
   it('take an id only as a JSON integer or plain decimal digits', () => {
