@@ -65,3 +65,43 @@ test('the new-batch dialog offers only the rails configured and says where UPI r
   await expect(dialog.getByText(PAYOUT_MESSAGES.nothingToPay)).toBeVisible();
   await page.screenshot({ path: 'test-results/payouts-tab.png', fullPage: true });
 });
+
+test('a bank response uploaded settles the batch row at once, without a reload', async ({
+  page,
+  request,
+}) => {
+  const bank = (await cashRedemptions(request, 'approved')).find((r) => r.payout === 'bank');
+  expect(bank).toBeDefined();
+  const made = await api(request, 'finance', 'POST', '/admin/payout-batches', {
+    rail: 'bank_file',
+    ids: [bank!.id],
+  });
+  const batch = (await made.json()) as { id: number; items: { amountPaise: number }[] };
+  await api(request, 'almond team', 'POST', `/admin/payout-batches/${batch.id}/release`);
+  await api(request, 'almond team', 'GET', `/admin/payout-batches/${batch.id}/bank-file`);
+  const amount = (batch.items[0]!.amountPaise / 100).toFixed(2);
+  const reverseFile = `RDM${bank!.id},Member,123456789012,SBIN0001234,10,${amount},20261125,HDFCN5E2E${batch.id}0001,E,\n`;
+
+  await signIn(page, 'finance');
+  await page.goto(`${REDEMPTION_PAGE}/payouts`);
+  // The row stays in the page behind the dialog (hidden from the accessibility tree while it is open).
+  const row = page
+    .getByRole('row', { includeHidden: true })
+    .filter({ has: page.getByRole('cell', { name: String(batch.id), exact: true, includeHidden: true }) });
+  const cell = (n: number) => row.getByRole('cell', { includeHidden: true }).nth(n);
+  await expect(cell(5)).toHaveText('0');
+  await expect(cell(7)).toHaveText('1');
+  await row.getByRole('button', { name: 'Upload bank response' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Bank response file').setInputFiles({
+    name: 'reverse.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(reverseFile),
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('paid: 1');
+  // Paid 1, pending 0 while the result is still shown.
+  await expect(cell(5)).toHaveText('1');
+  await expect(cell(7)).toHaveText('0');
+  await expect(cell(2)).toHaveText('completed');
+});

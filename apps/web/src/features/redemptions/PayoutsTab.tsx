@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useRefresh } from 'react-admin';
 import { call, callBlobNamed } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -63,6 +63,7 @@ const NUMERIC = new Set(['Lines', 'Total', 'Paid', 'Failed', 'Pending']);
 export function PayoutsTab() {
   const { can } = useProfile();
   const notify = useNotify();
+  const refresh = useRefresh();
   const [rows, setRows] = useState<PayoutBatchRow[] | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [acting, setActing] = useState<Acting>(null);
@@ -208,10 +209,12 @@ export function PayoutsTab() {
       {acting?.kind === 'bankResponse' && (
         <BankResponseDialog
           batchId={acting.batch.id}
-          onClose={() => {
-            setActing(null);
+          onReconciled={() => {
+            // The batch counts here, and the redemptions' statuses in the lists of the other tabs.
             reload();
+            refresh();
           }}
+          onClose={() => setActing(null)}
         />
       )}
       {open && (
