@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { redeem, redeemer } from '../redemptions/redemptions.test-kit';
+import { redeem, redeemer, sqlRows } from '../redemptions/redemptions.test-kit';
 import { type RazorpayxStandIn, startRazorpayxStandIn } from './razorpayx-stand-in.test-kit';
+
+type Card = { key: string; value: number; unit: string; page: string; link?: string };
 
 /** An approved cash redemption paid to a bank account or to the member's UPI id (member@upi). */
 async function approvedCash(t: TestApp, payout: 'bank' | 'upi') {
@@ -15,6 +17,8 @@ async function approvedCash(t: TestApp, payout: 'bank' | 'upi') {
 }
 
 const rails = (t: TestApp, role = 'finance') => t.as(role, { method: 'GET', url: '/api/admin/payout-rails' });
+const cardsOf = async (t: TestApp, role: string) =>
+  (await t.as(role, { method: 'GET', url: '/api/admin/dashboard' })).json().cards as Card[];
 
 describe('without the payout API configured', () => {
   let t: TestApp;
@@ -31,6 +35,43 @@ describe('without the payout API configured', () => {
     await approvedCash(t, 'bank');
     const after = (await rails(t)).json();
     expect(after.waiting).toEqual({ bank: before.waiting.bank + 1, upi: before.waiting.upi + 1 });
+  });
+
+  it('gives finance payout, TDS and points-liability cards, each on a page finance holds', async () => {
+    const bank = await approvedCash(t, 'bank');
+    const made = await t.as('finance', {
+      method: 'POST',
+      url: '/api/admin/payout-batches',
+      payload: { rail: 'bank_file', ids: [bank] },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const cards = await cardsOf(t, 'finance');
+    const byKey = new Map(cards.map((c) => [c.key, c]));
+    for (const key of [
+      'payouts.waiting',
+      'payouts.inBatches',
+      'payouts.paidInRange',
+      'payouts.failedInRange',
+      'payouts.tdsInRange',
+      'points.outstanding',
+      'points.liability',
+    ])
+      expect(byKey.get(key), key).toBeDefined();
+    const waiting = (await rails(t)).json().waiting;
+    expect(byKey.get('payouts.waiting')!.value).toBe(waiting.bank + waiting.upi);
+    const [unsettled] = await sqlRows(
+      t,
+      "select count(*)::int as n from payout_lines where status in ('queued', 'sending', 'pending')",
+    );
+    expect(byKey.get('payouts.inBatches')!.value).toBe(unsettled!.n);
+    expect(byKey.get('payouts.inBatches')!.link).toBe('/dashboard/approvals/redemption/payouts');
+    const [points] = await sqlRows(t, 'select coalesce(sum(balance), 0)::int as n from members');
+    expect(byKey.get('points.outstanding')).toMatchObject({ value: points!.n, page: '/dashboard/users' });
+    const me = (await t.as('finance', { method: 'GET', url: '/api/admin/me' })).json();
+    expect(cards.every((c) => me.permissions.includes(c.page))).toBe(true);
+    // Super admin reads the Scheme page: the points outstanding as well as their liability.
+    const superAdmin = (await cardsOf(t, 'super admin')).map((c) => c.key);
+    expect(superAdmin).toEqual(expect.arrayContaining(['points.outstanding', 'points.liability']));
   });
 });
 
