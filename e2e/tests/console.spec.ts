@@ -46,6 +46,29 @@ for (const role of ['courier', 'marketing', 'super admin']) {
   });
 }
 
+test('finance: the dashboard shows payouts, TDS and the points liability; a payout card opens the Payouts tab', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'finance');
+  const cards = await dashboardCards(page);
+  const payouts = page.getByRole('region', { name: 'Payouts' });
+  for (const label of [
+    'Approved cash awaiting a payout batch',
+    'Payouts in batches, unsettled',
+    'Paid out in range',
+    'Payouts failed in range',
+    'TDS withheld on cash paid in range',
+  ])
+    await expect(payouts.getByText(label, { exact: true })).toBeVisible();
+  const points = page.getByRole('region', { name: 'Points' });
+  await expect(points.getByText('Points outstanding', { exact: true })).toBeVisible();
+  await expect(points.getByText('Liability of outstanding points', { exact: true })).toBeVisible();
+  expect(cards.map((c) => c.key)).toContain('redemptions.tdsThisYear');
+  await page.getByTestId('kpi-payouts.paidInRange').click();
+  await expect(page.getByRole('tab', { name: 'Payouts', selected: true })).toBeVisible();
+});
+
 test('the sign-in cards open the sign-in activity; scans today opens QR Scan History for today', async ({
   page,
 }) => {

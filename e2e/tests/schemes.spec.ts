@@ -16,11 +16,21 @@ test('create a scheme as admin, submit it, and approve it as almond team', async
   await dialog.getByRole('combobox', { name: 'Rule' }).click();
   await page.getByRole('option', { name: 'Fixed bonus per scan' }).click();
   await dialog.getByRole('spinbutton', { name: 'Bonus points' }).fill('15');
+  await dialog.getByLabel('Budget (points, empty: none)').fill('25000');
   await dialog.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft scheme created')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/scheme$/);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('draft');
+  // The list shows the budget and what has been spent of it, as its export does.
+  const header = page.getByRole('columnheader');
+  const columnOf = async (name: string) => (await header.allInnerTexts()).findIndex((t) => t.trim() === name);
+  const budget = await columnOf('Budget (points)');
+  const spent = await columnOf('Budget spent');
+  expect(budget).toBeGreaterThan(-1);
+  expect(spent).toBeGreaterThan(-1);
+  await expect(row.getByRole('cell').nth(budget)).toHaveText('25,000');
+  await expect(row.getByRole('cell').nth(spent)).toHaveText('0');
   // The edit page: the draft's values and its history.
   await row.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/dashboard\/scheme\/\d+\/edit$/);

@@ -51,6 +51,23 @@ export const PAYOUT_MESSAGES = {
   railUnavailable: 'The payout API is not configured (RAZORPAYX_KEY_ID and the others)',
 } as const;
 
+/**
+ * What the new-batch dialog needs: the rails this server can pay through (the payout API only when
+ * configured), and the approved cash redemptions waiting for a batch by where they are paid, since
+ * a bank file pays bank accounts only.
+ */
+export const payoutRailsAnswer = z.object({
+  configured: z.array(z.enum(PAYOUT_RAILS)),
+  waiting: z.object({ bank: z.number().int(), upi: z.number().int() }),
+});
+export type PayoutRailsAnswer = z.infer<typeof payoutRailsAnswer>;
+
+/** The dialog's word on UPI redemptions: the payout API pays them; without it, only a person can. */
+export const upiRailNote = (upi: number, apiConfigured: boolean) =>
+  `${upi} UPI redemption${upi === 1 ? '' : 's'} can't go in a bank file; ${
+    apiConfigured ? 'the payout API pays them' : 'mark them paid by hand (Cash tab)'
+  }`;
+
 export const payoutBatchCreateBody = z
   .object({
     rail: z.enum(PAYOUT_RAILS, { error: 'Choose the payout API or the bank file' }),
@@ -124,6 +141,14 @@ export const payoutEndpoints = {
     tags,
     summary: 'Payout batches, newest first',
     response: z.array(payoutBatchRow),
+  }),
+  rails: endpoint({
+    method: 'GET',
+    path: '/admin/payout-rails',
+    access: page,
+    tags,
+    summary: 'The payout rails configured here, and the approved cash redemptions waiting (bank, UPI)',
+    response: payoutRailsAnswer,
   }),
   get: endpoint({
     method: 'GET',

@@ -43,6 +43,7 @@ export const memberCards: DashboardProvider = {
       .select({ issued: sumOf('earned'), held: sumOf('redeemed'), adjusted: sumOf('adjusted') })
       .from(pointsLedger)
       .where(inRange(pointsLedger.createdAt, range));
+    const liability = (m?.outstanding ?? 0) * (await paisePerPoint(db));
     const members_ = (key: string, label: string, value: number, filter: Record<string, unknown>) =>
       memberCard({ key, label, value, unit: 'count', page: USERS, filter });
     return [
@@ -101,9 +102,25 @@ export const memberCards: DashboardProvider = {
       pointsCard({
         key: 'points.liability',
         label: 'Liability of outstanding points',
-        value: (m?.outstanding ?? 0) * (await paisePerPoint(db)),
+        value: liability,
         unit: 'paise',
         page: POINTS,
+      }),
+      // The same two figures for those who read members but not the ledger (finance): they open All
+      // Users, where the balances are. A holder of both gets the ledger's (the dashboard keeps the first).
+      pointsCard({
+        key: 'points.outstanding',
+        label: 'Points outstanding',
+        value: m?.outstanding ?? 0,
+        unit: 'points',
+        page: USERS,
+      }),
+      pointsCard({
+        key: 'points.liability',
+        label: 'Liability of outstanding points',
+        value: liability,
+        unit: 'paise',
+        page: USERS,
       }),
     ];
   },

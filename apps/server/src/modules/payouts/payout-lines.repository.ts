@@ -82,6 +82,21 @@ export async function batchDetail(tx: Executor, id: number): Promise<PayoutBatch
   return { ...row, items };
 }
 
+/** Approved cash redemptions in no batch yet, by where they are paid (bank account or UPI id). */
+export async function waitingByPayout(tx: Executor): Promise<{ bank: number; upi: number }> {
+  const [row] = await tx
+    .select({
+      bank: sql<number>`count(*) filter (where ${r.payout} = 'bank')::int`,
+      upi: sql<number>`count(*) filter (where ${r.payout} = 'upi')::int`,
+    })
+    .from(r)
+    .where(
+      sql`${r.kind} = 'cash' and ${r.status} = 'approved' and ${r.netPaise} > 0
+        and not exists (select 1 from ${l} where ${l.redemptionId} = ${r.id})`,
+    );
+  return { bank: row?.bank ?? 0, upi: row?.upi ?? 0 };
+}
+
 /** What a line pays to: the sealed bank account or the UPI id of the KYC the redemption was made on. */
 export interface PayeeRow {
   lineId: number;

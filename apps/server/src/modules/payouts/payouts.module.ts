@@ -1,4 +1,5 @@
 import type { ModuleContribution } from '../../lib/module-contribution';
+import { payoutCards } from './payouts.dashboard';
 import { payoutsRoutes } from './payouts.routes';
 import { registerPayoutTasks } from './payouts.tasks';
 
@@ -6,4 +7,5 @@ export const payoutsModule: ModuleContribution = {
   name: 'payouts',
   routes: [payoutsRoutes],
   tasks: [registerPayoutTasks],
+  dashboardCards: [payoutCards],
 };

@@ -6,13 +6,20 @@ import { notFound } from '../../lib/errors';
 import { route } from '../../plugins/endpoint-routes';
 import { reconcileBankResponse, takeBankFile } from './bank-file.service';
 import { cancelBatch, createBatch, releaseBatch } from './payout-batches.service';
-import { batchDetail, listBatches } from './payout-lines.repository';
+import { batchDetail, listBatches, waitingByPayout } from './payout-lines.repository';
 import { receiveRazorpayxWebhook } from './payout-webhook';
 
 /** Approvals → Redemption → Payouts, and the payout provider's webhook. */
 export const payoutsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   route(app, endpoints.list, async () => listBatches(db));
+  // The payout API first: when configured it is the one offered first (it pays UPI ids too).
+  route(app, endpoints.rails, async () => ({
+    configured: app.config.payouts.razorpayx
+      ? ['api' as const, 'bank_file' as const]
+      : ['bank_file' as const],
+    waiting: await waitingByPayout(db),
+  }));
   route(app, endpoints.get, async (request) => {
     const batch = await batchDetail(db, request.params.id);
     if (!batch) throw notFound('Payout batch');

@@ -13,8 +13,8 @@ const card = cardBuilder({ group: 'Schemes', page: SCHEMES_PAGE });
 
 /**
  * The loyalty programme as its managers (super admin) see it from the Scheme page: schemes in force
- * and awaiting approval, bonus points they paid in the range, and the points issued and the liability
- * of outstanding points. The last two carry the ledger cards' keys: a caller who holds QR Points
+ * and awaiting approval, bonus points they paid in the range, and the points issued and outstanding, and
+ * their liability. The last three carry the ledger cards' keys: a caller who holds QR Points
  * History gets those (with their ledger filter) and not these (the dashboard shows a key once).
  */
 export const schemeCards: DashboardProvider = {
@@ -66,6 +66,12 @@ export const schemeCards: DashboardProvider = {
         unit: 'points',
       }),
       card({ key: 'points.issued', label: 'Points issued in range', value: p?.issued ?? 0, unit: 'points' }),
+      card({
+        key: 'points.outstanding',
+        label: 'Points outstanding',
+        value: m?.outstanding ?? 0,
+        unit: 'points',
+      }),
       card({
         key: 'points.liability',
         label: 'Liability of outstanding points',

@@ -8,7 +8,16 @@ import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
  * The bank's reverse file of a bank-file batch (HDFC ENet's response/MIS, comma-separated): each line
  * paid with its UTR or failed and refunded, once; uploading it again changes nothing.
  */
-export function BankResponseDialog({ batchId, onClose }: { batchId: number; onClose: () => void }) {
+export function BankResponseDialog({
+  batchId,
+  onReconciled,
+  onClose,
+}: {
+  batchId: number;
+  /** After an upload that was read: the batch's counts behind the dialog are out of date. */
+  onReconciled: () => void;
+  onClose: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,6 +37,7 @@ export function BankResponseDialog({ batchId, onClose }: { batchId: number; onCl
           body: await file.text(),
         }),
       );
+      onReconciled();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     } finally {

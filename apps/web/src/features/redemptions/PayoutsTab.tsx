@@ -1,10 +1,8 @@
 import { formatCount, formatDateTime, formatRupees } from '@app/contract/format';
 import {
   PAYOUT_RAIL_LABELS,
-  PAYOUT_RAILS,
   type PayoutBatchDetail,
   type PayoutBatchRow,
-  payoutBatchCreateBody,
   payoutEndpoints,
 } from '@app/contract/payouts';
 import {
@@ -20,40 +18,25 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useRefresh } from 'react-admin';
 import { call, callBlobNamed } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CutText } from '../../components/CutText';
 import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { saveBlob } from '../../components/download';
-import { fieldErrorsOf } from '../../components/field-errors';
 import { LoadError } from '../../components/list/ListStates';
 import { statusColour } from '../../components/StatusChip';
+import { useEndpoint } from '../../components/use-api-get';
 import { WideTable } from '../../components/WideTable';
 import { BankResponseDialog } from './BankResponseDialog';
+import { NewPayoutBatchDialog } from './NewPayoutBatchDialog';
 import { VoucherProviderSection } from './VoucherProviderSection';
 
 type Acting =
   | { kind: 'new' }
   | { kind: 'release' | 'cancel' | 'bankFile' | 'bankResponse'; batch: PayoutBatchRow }
   | null;
-
-const idsOf = (text: unknown) =>
-  String(text ?? '')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(Number);
-
-/** The body of a new batch from the dialog's values (checked with the contract's schema before sending). */
-const batchBody = (v: Record<string, unknown>) => {
-  const ids = idsOf(v.ids);
-  return {
-    rail: v.rail as PayoutBatchRow['rail'],
-    ...(ids.length ? { ids } : {}),
-    ...(v.upToRupees !== undefined && v.upToRupees !== '' ? { upToRupees: Number(v.upToRupees) } : {}),
-  };
-};
 
 const who = (name: string | null, at: string | null) =>
   [name, at ? formatDateTime(at) : null].filter(Boolean).join(', ');
@@ -80,6 +63,7 @@ const NUMERIC = new Set(['Lines', 'Total', 'Paid', 'Failed', 'Pending']);
 export function PayoutsTab() {
   const { can } = useProfile();
   const notify = useNotify();
+  const refresh = useRefresh();
   const [rows, setRows] = useState<PayoutBatchRow[] | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [acting, setActing] = useState<Acting>(null);
@@ -93,6 +77,13 @@ export function PayoutsTab() {
       .catch((e: Error) => setError(e));
   }, []);
   useEffect(load, [load]);
+  // The rails configured here and the redemptions waiting, for the new-batch dialog.
+  const rails = useEndpoint(payoutEndpoints.rails);
+  const reloadRails = rails.reload;
+  const reload = useCallback(() => {
+    load();
+    reloadRails();
+  }, [load, reloadRails]);
   const openLines = (b: PayoutBatchRow) =>
     call(payoutEndpoints.get, { params: { id: String(b.id) } }).then(setOpen, (e: Error) =>
       notify(`The lines of batch ${b.id} could not be loaded: ${e.message}`, { type: 'error' }),
@@ -102,11 +93,11 @@ export function PayoutsTab() {
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {can('payouts.prepare') && (
-          <Button variant="contained" onClick={() => setActing({ kind: 'new' })}>
+          <Button variant="contained" disabled={!rails.data} onClick={() => setActing({ kind: 'new' })}>
             New payout batch
           </Button>
         )}
-        <Button onClick={load}>Refresh</Button>
+        <Button onClick={reload}>Refresh</Button>
       </Stack>
       {error && <LoadError subject="The payout batches" error={error} onRetry={load} />}
       {!error && rows?.length === 0 && (
@@ -179,34 +170,8 @@ export function PayoutsTab() {
           </TableBody>
         </WideTable>
       )}
-      {acting?.kind === 'new' && (
-        <ConfirmDialog
-          title="New payout batch"
-          text="Choose redemptions by number, or give an amount to take every approved cash redemption, oldest first, up to it. A second person releases the batch."
-          verb="Prepare batch"
-          fields={[
-            {
-              name: 'rail',
-              label: 'Pay through',
-              type: 'select',
-              choices: PAYOUT_RAILS.map((r) => ({ id: r, name: PAYOUT_RAIL_LABELS[r] })),
-              required: true,
-            },
-            { name: 'ids', label: 'Redemption numbers (comma-separated)' },
-            { name: 'upToRupees', label: 'Or all approved up to ₹', type: 'number' },
-          ]}
-          initial={{ rail: 'api' }}
-          validate={(v) =>
-            idsOf(v.ids).some((id) => !Number.isInteger(id) || id < 1)
-              ? { ids: 'Redemption numbers are whole numbers, separated by commas' }
-              : fieldErrorsOf(payoutBatchCreateBody, batchBody(v))
-          }
-          onSubmit={async (v) => {
-            await call(payoutEndpoints.create, { body: batchBody(v) });
-            load();
-          }}
-          onClose={() => setActing(null)}
-        />
+      {acting?.kind === 'new' && rails.data && (
+        <NewPayoutBatchDialog rails={rails.data} onDone={reload} onClose={() => setActing(null)} />
       )}
       {(acting?.kind === 'release' || acting?.kind === 'cancel') && (
         <ConfirmDialog
@@ -221,7 +186,7 @@ export function PayoutsTab() {
           onSubmit={async () => {
             const endpoint = acting.kind === 'release' ? payoutEndpoints.release : payoutEndpoints.cancel;
             await call(endpoint, { params: { id: String(acting.batch.id) } });
-            load();
+            reload();
           }}
           onClose={() => setActing(null)}
         />
@@ -236,7 +201,7 @@ export function PayoutsTab() {
               params: { id: String(acting.batch.id) },
             });
             saveBlob(blob, fileName ?? `payout-batch-${acting.batch.id}.txt`);
-            load();
+            reload();
           }}
           onClose={() => setActing(null)}
         />
@@ -244,10 +209,12 @@ export function PayoutsTab() {
       {acting?.kind === 'bankResponse' && (
         <BankResponseDialog
           batchId={acting.batch.id}
-          onClose={() => {
-            setActing(null);
-            load();
+          onReconciled={() => {
+            // The batch counts here, and the redemptions' statuses in the lists of the other tabs.
+            reload();
+            refresh();
           }}
+          onClose={() => setActing(null)}
         />
       )}
       {open && (

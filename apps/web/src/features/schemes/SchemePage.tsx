@@ -14,7 +14,7 @@ import { FunctionField, SearchInput, SelectInput, TextField } from 'react-admin'
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { ActionButton } from '../../components/ActionButton';
 import { BulkDecisionButton } from '../../components/BulkDecisionButton';
-import { DayField } from '../../components/fields';
+import { CountField, DayField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { PointsExpiryTab } from './PointsExpiryTab';
 import { PointsLimitsTab } from './PointsLimitsTab';
@@ -150,6 +150,14 @@ function SchemeList() {
           label="SKUs"
           render={(r) => (r.productIds.length ? r.productIds.length : 'All')}
         />,
+        <CountField
+          key="budget"
+          source="budgetPoints"
+          label="Budget (points)"
+          emptyText="None"
+          sortable={false}
+        />,
+        <CountField key="spent" source="budgetSpent" label="Budget spent" sortable={false} />,
         <FunctionField<SchemeRow>
           key="status"
           label="Status"
