@@ -1,6 +1,9 @@
 import { PASSWORD_RULE_MESSAGES } from '@app/contract/auth';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { signIn } from './helpers';
+import { apiAs, roleIdOf, signInWith, unique } from './staff-helpers';
+
+const NEW_PASSWORD = 'Monsoon-Ledger-7';
 
 const MESSAGES = [
   'New password is required',
@@ -78,20 +81,29 @@ test('a common password is refused in the field, after touch, and never sent', a
 });
 
 test('after a successful call the dialog closes and the form is reset', async ({ page }) => {
-  await signIn(page, 'marketing');
+  // An account of its own: a real change, leaving the demo accounts as they are.
+  await signIn(page, 'almond team');
+  const email = `changes-password-${unique()}@demo.local`;
+  await apiAs(page, 'POST', '/admin/staff', {
+    name: 'Changes Password',
+    email,
+    roleId: await roleIdOf(page, 'marketing'),
+    password: 'Sturdy-Pass-42',
+  });
+  await page.evaluate(() => localStorage.clear());
+  await signInWith(page, email, 'Sturdy-Pass-42');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   let dialog = await openDialog(page);
-  // The same password again: a real, successful change that leaves the demo account usable.
-  await dialog.getByLabel('New Password').fill(DEMO_PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
+  await dialog.getByLabel('New Password').fill(NEW_PASSWORD);
+  await dialog.getByLabel('Confirm Password').fill(NEW_PASSWORD);
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/updatePassword');
   await dialog.getByRole('button', { name: 'Update' }).click();
   const response = await answer;
   expect(response.status()).toBe(200);
   expect(response.request().method()).toBe('PUT');
   expect(response.request().postDataJSON()).toEqual({
-    password: DEMO_PASSWORD,
-    confirmPassword: DEMO_PASSWORD,
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
   });
   expect(await response.request().headerValue('authorization')).toBe(token);
   await expect(dialog).toHaveCount(0);
