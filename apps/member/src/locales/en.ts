@@ -104,6 +104,7 @@ export const en = {
     unlocks: 'Scanning unlocks at {{time}} (IST).',
   },
   home: {
+    asOf: 'As of {{time}}',
     hello: 'Hello, {{name}}',
     balance: 'Balance',
     held: '{{points}} on hold for review ({{count}} scans): not redeemable until cleared',

@@ -96,6 +96,7 @@ export const hi: Messages = {
     unlocks: 'स्कैन करना {{time}} (IST) पर फिर शुरू होगा।',
   },
   home: {
+    asOf: '{{time}} के अनुसार',
     hello: 'नमस्ते, {{name}}',
     balance: 'बैलेंस',
     held: '{{points}} जाँच के लिए रोके गए हैं ({{count}} स्कैन): स्वीकृत होने तक रिडीम नहीं हो सकते',
