@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
 import { approvedAppMember } from './member-app';
-import { almondToken, MEMBER_TOKEN_KEY } from './member-web';
+import { activeCodes, almondToken, MEMBER_TOKEN_KEY, memberScans } from './member-web';
 
 // The member app on a phone: offline, reconnecting, scanning, redeeming.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -47,4 +47,31 @@ test('opened offline, Home shows the kept balance marked with its time, and load
   await expect(page.getByTestId('offline')).toHaveCount(0);
   await expect(page.getByTestId('as-of')).toHaveCount(0);
   await expect(page.getByTestId('balance')).toHaveText(balance ?? '');
+});
+
+test('codes scanned offline are counted while waiting, then announced as credited with their points', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { staff } = await signedIn(page, request);
+  const codes = (await activeCodes(request, staff, 3)).slice(0, 3);
+  await homeOnline(page);
+
+  await context.setOffline(true);
+  for (const code of codes) {
+    await page.getByLabel(en.scan.code).fill(code);
+    await page.getByRole('button', { name: en.scan.submit }).click();
+    await expect(page.getByText(en.scan.queued)).toBeVisible();
+  }
+  await expect(page.getByTestId('waiting')).toHaveText('3 codes waiting to be sent');
+  await page.screenshot({ path: 'test-results/member-phone-waiting.png' });
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('credited-on-return')).toHaveText(
+    /^3 saved codes credited: \+[\d,]+ points$/,
+  );
+  await expect(page.getByText(en.scan.queued)).toHaveCount(0);
+  await expect(page.getByTestId('waiting')).toHaveCount(0);
+  expect((await memberScans(page, request)).scans).toBe(3);
 });

@@ -6,7 +6,7 @@ import { Nav } from './Nav';
 import { useOnline } from './online';
 import { useProfile } from './profile';
 import { navigate, usePath } from './router';
-import { flushScans } from './scan-queue';
+import { ScanQueueNotices } from './ScanQueueNotices';
 import { Home } from './screens/Home';
 import { Inbox } from './screens/Inbox';
 import { Kyc } from './screens/Kyc';
@@ -43,18 +43,6 @@ export function App() {
       });
   }, [profile, i18n.language]);
 
-  // Scans kept on the phone (offline, or before approval) go out when signed in and online.
-  useEffect(() => {
-    if (!profile) return;
-    const flush = () =>
-      void flushScans().then((sent) => {
-        if (sent > 0) void reload();
-      });
-    flush();
-    window.addEventListener('online', flush);
-    return () => window.removeEventListener('online', flush);
-  }, [profile, reload]);
-
   const signOut = async () => {
     await call(memberAppEndpoints.logout).catch(() => undefined);
     forgetMemberToken();
@@ -90,6 +78,7 @@ export function App() {
             {t('offline')}
           </p>
         )}
+        <ScanQueueNotices signedIn={Boolean(profile)} online={online} onSent={changed} />
         <Suspense fallback={<p className="card">{t('loading')}</p>}>{screen}</Suspense>
       </main>
       {profile && !qr && <Nav path={path} />}

@@ -80,8 +80,10 @@ export const en = {
     balance: 'Your balance is now {{balance}}.',
     kept: 'Your code is saved. It will be credited once your registration is approved.',
     queued: 'No network: your code is saved on this phone and will be sent when you are back online.',
-    sent_one: '{{count}} saved code was sent.',
-    sent_other: '{{count}} saved codes were sent.',
+    sent_one: '{{count}} saved code credited: +{{points}}',
+    sent_other: '{{count}} saved codes credited: +{{points}}',
+    waiting_one: '{{count}} code waiting to be sent',
+    waiting_other: '{{count}} codes waiting to be sent',
     results: {
       success: 'Points credited.',
       invalid_code: 'This code is not one of ours. Check the label and try again.',

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatPoints } from '../i18n';
-import type { ScanOutcome } from '../scan-queue';
+import { isQueued, type ScanOutcome, useQueuedScans } from '../scan-queue';
 
 /** A scan's outcome in words a member understands. */
 export function ScanResult({ outcome }: { outcome: ScanOutcome }) {
   const { t } = useTranslation();
-  if (outcome.kind === 'queued') return <p className="notice">{t('scan.queued')}</p>;
+  useQueuedScans();
+  // Once sent on reconnect, the "will be sent" line goes; the app says what was credited.
+  if (outcome.kind === 'queued')
+    return isQueued(outcome.key) ? <p className="notice">{t('scan.queued')}</p> : null;
   if (outcome.kind === 'kept') return <p className="notice">{t('scan.kept')}</p>;
   const { answer } = outcome;
   if (answer.result !== 'success')
