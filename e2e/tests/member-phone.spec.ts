@@ -75,3 +75,16 @@ test('codes scanned offline are counted while waiting, then announced as credite
   await expect(page.getByTestId('waiting')).toHaveCount(0);
   expect((await memberScans(page, request)).scans).toBe(3);
 });
+
+test('a label opened while signed in sends its scan once', async ({ page, request }) => {
+  const { staff } = await signedIn(page, request);
+  const [code] = await activeCodes(request, staff, 1);
+  const scans: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/app/scan') scans.push(r.url());
+  });
+  await page.goto(`/q/${code}`);
+  await expect(page.getByText(/points? added to your balance/)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scans).toHaveLength(1);
+});

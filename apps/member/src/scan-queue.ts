@@ -59,8 +59,22 @@ export type ScanOutcome =
   | { kind: 'queued'; key: string }
   | { kind: 'kept' };
 
+/**
+ * Scans on their way, by key: the label screen and the queue's flush both send a kept scan as the
+ * app opens, and the second must wait for the first's answer rather than post the code again.
+ */
+const inFlight = new Map<string, Promise<ScanOutcome>>();
+
 /** Sends one kept scan: answered and done, kept for approval, or still queued (no network). */
-export async function sendScan(scan: QueuedScan): Promise<ScanOutcome> {
+export function sendScan(scan: QueuedScan): Promise<ScanOutcome> {
+  const sending = inFlight.get(scan.key);
+  if (sending) return sending;
+  const sent = post(scan).finally(() => inFlight.delete(scan.key));
+  inFlight.set(scan.key, sent);
+  return sent;
+}
+
+async function post(scan: QueuedScan): Promise<ScanOutcome> {
   try {
     const answer = await call(couponScanEndpoints.scan, {
       body: { code: scan.code, deviceId: deviceId() },
