@@ -1,7 +1,19 @@
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
-import { approvedAppMember } from './member-app';
-import { activeCodes, almondToken, MEMBER_TOKEN_KEY, memberScans } from './member-web';
+import config from '../playwright.config';
+import { setFraudRules } from './member-api';
+import { approvedAppMember, bearer } from './member-app';
+import {
+  activeCodes,
+  activeCoupons,
+  almondToken,
+  labelVideoFromPdf,
+  MEMBER_TOKEN_KEY,
+  memberScans,
+  printedLabelPdf,
+} from './member-web';
 
 // The member app on a phone: offline, reconnecting, scanning, redeeming.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -87,4 +99,58 @@ test('a label opened while signed in sends its scan once', async ({ page, reques
   await expect(page.getByText(/points? added to your balance/)).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scans).toHaveLength(1);
+});
+
+/** Chromium's fake camera plays this file: the product's printed label, written before the camera opens. */
+const LABEL_VIDEO = path.join(os.tmpdir(), `member-phone-label-${process.pid}.y4m`);
+
+test('a camera scan held for review is said to be held, in view above the bottom bar', async ({
+  playwright,
+  request,
+  baseURL,
+}) => {
+  const staff = await almondToken(request);
+  const member = await approvedAppMember(request, staff);
+  const [first, labelled] = await activeCoupons(request, staff, 2);
+  if (!first || !labelled) throw new Error('two active codes needed');
+  labelVideoFromPdf(LABEL_VIDEO, await printedLabelPdf(request, staff, labelled.serial));
+  // More than one scan an hour is held: the member's first scan passes, the camera's is held.
+  await setFraudRules(request, { scansPerHour: 1, scansPerHourAction: 'hold' });
+  const base = config.use?.launchOptions ?? {};
+  const browser = await playwright.chromium.launch({
+    ...base,
+    args: [
+      ...(base.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${LABEL_VIDEO}`,
+    ],
+  });
+  try {
+    const scanned = await request.post('/api/app/scan', {
+      headers: bearer(member.token),
+      data: { code: first.code },
+    });
+    expect((await scanned.json()).heldPoints ?? 0).toBe(0);
+    const page = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 } });
+    await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [
+      MEMBER_TOKEN_KEY,
+      member.token,
+    ] as const);
+    await page.goto('/app/');
+    await expect(page.getByText(en.home.status.approved)).toBeVisible();
+    await page.getByRole('button', { name: en.camera.open }).click();
+    const result = page.getByTestId('scan-result');
+    await expect(result).toContainText('held for review', { timeout: 30_000 });
+    await expect(result).not.toContainText('added to your balance');
+    await page.screenshot({ path: 'test-results/member-phone-camera-held.png' });
+    // Whole on the screen, and not under the bottom bar.
+    await expect(result).toBeInViewport({ ratio: 1 });
+    const box = await result.boundingBox();
+    const bar = await page.locator('nav.bottom').boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
+  } finally {
+    await browser.close();
+    await setFraudRules(request, {});
+  }
 });

@@ -78,6 +78,7 @@ export const en = {
     working: 'Checking your code…',
     credited: '{{points}} added to your balance.',
     balance: 'Your balance is now {{balance}}.',
+    held: '{{points}} held for review: they are on your balance but can be redeemed only once cleared.',
     kept: 'Your code is saved. It will be credited once your registration is approved.',
     queued: 'No network: your code is saved on this phone and will be sent when you are back online.',
     sent_one: '{{count}} saved code credited: +{{points}}',
