@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { demoEmail } from '@app/contract/permissions';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
 import config from '../playwright.config';
+import { serverLog } from '../server-log';
 import { setFraudRules } from './member-api';
-import { approvedAppMember, bearer } from './member-app';
+import { acceptCurrentTerms, approvedAppMember, bearer, staffToken, uploadAsMember } from './member-app';
 import {
   activeCodes,
   activeCoupons,
@@ -153,4 +156,96 @@ test('a camera scan held for review is said to be held, in view above the bottom
     await browser.close();
     await setFraudRules(request, {});
   }
+});
+
+/**
+ * A member with KYC approved (bank account and UPI ID), 5,000 points and the terms accepted, whose cash
+ * redemption of 2,000 points to UPI staff approve (finance) and pay (cs, a second person).
+ */
+async function paidUpiRedemption(request: APIRequestContext) {
+  const cs = await staffToken(request, demoEmail('cs'));
+  const finance = await staffToken(request, demoEmail('finance'));
+  const member = await approvedAppMember(request, cs);
+  const files: number[] = [];
+  for (let i = 0; i < 4; i++) files.push(await uploadAsMember(request, member.token, 'kyc_image'));
+  const kyc = await request.post('/api/app/kyc', {
+    headers: bearer(member.token),
+    data: {
+      aadhaarLast4: '4321',
+      aadhaarFrontFileId: files[0],
+      aadhaarBackFileId: files[1],
+      pan: 'ABCDE1234F',
+      panFileId: files[2],
+      accountHolder: 'App Member',
+      accountNumber: '123456789012',
+      ifsc: 'SBIN0001234',
+      bankName: 'State Bank of India',
+      chequeFileId: files[3],
+      upiId: 'member@upi',
+    },
+  });
+  expect(kyc.status(), await kyc.text()).toBe(200);
+  for (const step of ['claim', 'approve'])
+    expect(
+      (
+        await request.post(`/api/admin/kyc/${(await kyc.json()).id}/${step}`, {
+          headers: bearer(cs),
+          data: {},
+        })
+      ).status(),
+    ).toBe(200);
+  const grant = await request.post(`/api/admin/users/${member.id}/adjustments`, {
+    headers: bearer(cs),
+    data: { amount: 5000, reason: 'Welcome bonus' },
+  });
+  const granted = await request.post(`/api/admin/adjustments/${(await grant.json()).id}/approve`, {
+    headers: bearer(finance),
+    data: {},
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  await acceptCurrentTerms(request, member.token);
+  const made = await request.post('/api/app/redemptions', {
+    headers: { ...bearer(member.token), 'idempotency-key': `upi-${member.mobile}` },
+    data: { kind: 'cash', points: 2000, payout: 'upi' },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const { id } = (await made.json()) as { id: number };
+  const approved = await request.post(`/api/admin/redemptions/${id}/approve`, { headers: bearer(finance) });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const paid = await request.post(`/api/admin/redemptions/${id}/paid`, {
+    headers: bearer(cs),
+    data: { utr: `UPI${member.mobile}` },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { member, id };
+}
+
+/** The texts the demo SMS sender logged for `mobile` (the server's stdout). */
+const smsTo = (mobile: string) => {
+  const log = readFileSync(serverLog(Number(process.env.E2E_PORT ?? 3100)), 'utf8');
+  return [...log.matchAll(new RegExp(`SMS to ${mobile}: (.*)`, 'g'))].map((m) => m[1] ?? '');
+};
+
+test('a cash redemption paid to UPI is announced as paid to the UPI ID, and shown paid in My orders', async ({
+  page,
+  request,
+}) => {
+  const { member, id } = await paidUpiRedemption(request);
+  await expect
+    .poll(
+      () =>
+        smsTo(member.mobile)
+          .filter((text) => text.includes(`redemption #${id}`))
+          .join('\n'),
+      { timeout: 60_000 },
+    )
+    .toMatch(/is paid to your UPI ID\. UTR UPI\d+\./);
+  expect(smsTo(member.mobile).join('\n')).not.toContain('bank account');
+
+  await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [
+    MEMBER_TOKEN_KEY,
+    member.token,
+  ] as const);
+  await page.goto('/app/redemptions');
+  await expect(page.getByText(en.redemptions.status.paid)).toBeVisible();
 });
