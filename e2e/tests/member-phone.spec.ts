@@ -5,7 +5,7 @@ import { demoEmail } from '@app/contract/permissions';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
 import config from '../playwright.config';
-import { serverLog } from '../server-log';
+import { requestCode, serverLog } from '../server-log';
 import { setFraudRules } from './member-api';
 import { acceptCurrentTerms, approvedAppMember, bearer, staffToken, uploadAsMember } from './member-app';
 import {
@@ -248,4 +248,52 @@ test('a cash redemption paid to UPI is announced as paid to the UPI ID, and show
   ] as const);
   await page.goto('/app/redemptions');
   await expect(page.getByText(en.redemptions.status.paid)).toBeVisible();
+});
+
+test('the terms can be read on Rewards, where they are accepted', async ({ page, request }) => {
+  await signedIn(page, request);
+  await page.goto('/app/rewards');
+  await expect(page.getByRole('heading', { name: en.terms.title })).toBeVisible();
+  await page.getByText(en.terms.read).click();
+  await expect(page.getByTestId('terms-text').getByRole('heading')).not.toBeEmpty();
+  await page.screenshot({ path: 'test-results/member-phone-terms.png' });
+  await page.getByRole('button', { name: en.terms.accept }).click();
+  await expect(page.getByRole('heading', { name: en.rewards.title })).toBeVisible();
+});
+
+test("a pending member's Home says a scanned code waits for approval", async ({ page, request }) => {
+  const staff = await almondToken(request);
+  const [code] = await activeCodes(request, staff, 1);
+  const mobile = `6${String(Date.now()).slice(-9)}`;
+  const registered = await request.post('/api/app/register', {
+    data: {
+      mobile,
+      code: await requestCode(request, mobile),
+      name: 'Pending Member',
+      type: 'carpenter',
+      dateOfBirth: '1991-02-11',
+      address: {
+        line: '3 Mall Road',
+        city: 'Pune',
+        district: 'Pune',
+        state: 'Maharashtra',
+        pincode: '411001',
+      },
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const { token } = (await registered.json()) as { token: string };
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    MEMBER_TOKEN_KEY,
+    token,
+  ] as const);
+
+  await page.goto(`/q/${code}`);
+  await expect(page.getByText(en.scan.kept)).toBeVisible();
+  await page.goto('/app/');
+  await expect(page.getByText(en.home.status.pending)).toBeVisible();
+  await expect(page.getByTestId('waiting-approval')).toHaveText(
+    '1 scanned code is saved and will be credited once your registration is approved.',
+  );
+  await page.screenshot({ path: 'test-results/member-phone-pending-waiting.png' });
 });

@@ -117,6 +117,10 @@ export const en = {
       rejected: 'Registration not approved',
       blocked: 'Account blocked',
     },
+    waitingApproval_one:
+      '{{count}} scanned code is saved and will be credited once your registration is approved.',
+    waitingApproval_other:
+      '{{count}} scanned codes are saved and will be credited once your registration is approved.',
     tier: 'Tier: {{tier}}',
     tierNext: '{{points}} more points earned in {{months}} months to reach {{tier}}',
     tierTop: 'You are in the top tier',
@@ -163,6 +167,8 @@ export const en = {
   terms: {
     title: 'Terms and conditions',
     body: 'Version {{version}} of the programme terms is in force. Accept it to redeem.',
+    read: 'Read the terms',
+    missing: 'The terms could not be found. Open Documents and terms under More.',
     accept: 'I accept',
   },
   redemptions: {

@@ -2,6 +2,7 @@ import type { MemberProfile } from '@app/contract/member-app';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatPoints } from '../i18n';
+import { useQueuedScans } from '../scan-queue';
 import { Card } from '../ui';
 import { LedgerList } from './Ledger';
 import { ScanForm } from './ScanForm';
@@ -23,6 +24,7 @@ export function Home({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
+  const waiting = useQueuedScans();
   return (
     <>
       <Card title={t('home.hello', { name: profile.name })}>
@@ -41,6 +43,12 @@ export function Home({
           </p>
         )}
         <p className={`status ${profile.status}`}>{t(`home.status.${profile.status}`)}</p>
+        {/* Codes scanned before approval wait on this phone: the member should know they are not lost. */}
+        {profile.status === 'pending' && waiting > 0 && (
+          <p className="notice" data-testid="waiting-approval">
+            {t('home.waitingApproval', { count: waiting })}
+          </p>
+        )}
         {profile.tier && <TierLine tier={profile.tier} />}
       </Card>
       <Suspense fallback={null}>
