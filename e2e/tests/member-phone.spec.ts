@@ -4,6 +4,7 @@ import path from 'node:path';
 import { demoEmail } from '@app/contract/permissions';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
+import { hi } from '../../apps/member/src/locales/hi';
 import config from '../playwright.config';
 import { requestCode, serverLog } from '../server-log';
 import { setFraudRules } from './member-api';
@@ -296,4 +297,48 @@ test("a pending member's Home says a scanned code waits for approval", async ({ 
     '1 scanned code is saved and will be credited once your registration is approved.',
   );
   await page.screenshot({ path: 'test-results/member-phone-pending-waiting.png' });
+});
+
+test('in Hindi, My orders names a cash order in Hindi with its ₹ value, TDS and net, and the ledger notes are Hindi', async ({
+  page,
+  request,
+}) => {
+  const { member, id } = await paidUpiRedemption(request);
+  const [order] = (await (
+    await request.get('/api/app/redemptions', { headers: bearer(member.token) })
+  ).json()) as {
+    valuePaise: number;
+    tdsPaise: number;
+    netPaise: number;
+  }[];
+  await page.addInitScript(
+    ([key, token]) => {
+      localStorage.setItem(key, token);
+      localStorage.setItem('member-app.language', 'hi');
+    },
+    [MEMBER_TOKEN_KEY, member.token] as const,
+  );
+  const rupees = (paise: number) =>
+    new Intl.NumberFormat('hi-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: paise % 100 ? 2 : 0,
+    }).format(paise / 100);
+
+  await page.goto('/app/redemptions');
+  await expect(page.getByText(hi.redemptions.status.paid)).toBeVisible();
+  await expect(page.locator('main strong').first()).toHaveText(
+    `${hi.redemptions.kinds.cash} · ${hi.rewards.payouts.upi}`,
+  );
+  await expect(page.getByText('cash', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('cash-amounts')).toHaveText(
+    `मूल्य ${rupees(order?.valuePaise ?? 0)} · TDS ${rupees(order?.tdsPaise ?? 0)} · आपको मिलेंगे ${rupees(order?.netPaise ?? 0)}`,
+  );
+  await page.screenshot({ path: 'test-results/member-phone-orders-hi.png' });
+
+  await page.goto('/app/ledger');
+  await expect(page.getByText(`रिडेम्प्शन #${id}`, { exact: true })).toBeVisible();
+  await expect(page.locator('main small').filter({ hasText: hi.ledger.notes.joining })).toBeVisible();
+  await expect(page.getByText('Joining points')).toHaveCount(0);
+  await expect(page.getByText(/^Redemption \d+/)).toHaveCount(0);
 });

@@ -133,6 +133,16 @@ export const en = {
     title: 'My points',
     empty: 'No points yet.',
     more: 'Show more',
+    notes: {
+      joining: 'Joining points',
+      welcome: 'Referral welcome points',
+      referred: 'Referred {{code}}',
+      cancelled: 'Cancelled by you',
+      redemption: 'Redemption #{{id}}',
+      redemptionMoved: 'Redemption #{{id}}: {{status}}',
+      voucher: 'E-voucher #{{id}}',
+      project: 'Project: {{name}}',
+    },
     kinds: {
       scan: 'QR scan',
       scheme_bonus: 'Scheme bonus',
@@ -174,6 +184,8 @@ export const en = {
   redemptions: {
     title: 'My orders',
     empty: 'No redemptions yet.',
+    kinds: { gift: 'Gift', voucher: 'E-voucher', cash: 'Cash' },
+    amounts: 'Value {{value}} · TDS {{tds}} · You get {{net}}',
     status: {
       requested: 'Requested',
       approved: 'Approved',

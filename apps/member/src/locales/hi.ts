@@ -123,6 +123,16 @@ export const hi: Messages = {
     title: 'मेरे पॉइंट्स',
     empty: 'अभी कोई पॉइंट नहीं।',
     more: 'और दिखाएँ',
+    notes: {
+      joining: 'जुड़ने के पॉइंट्स',
+      welcome: 'रेफ़रल से जुड़ने के पॉइंट्स',
+      referred: '{{code}} को रेफ़र किया',
+      cancelled: 'आपने रद्द किया',
+      redemption: 'रिडेम्प्शन #{{id}}',
+      redemptionMoved: 'रिडेम्प्शन #{{id}}: {{status}}',
+      voucher: 'ई-वाउचर #{{id}}',
+      project: 'प्रोजेक्ट: {{name}}',
+    },
     kinds: {
       scan: 'QR स्कैन',
       scheme_bonus: 'योजना बोनस',
@@ -164,6 +174,8 @@ export const hi: Messages = {
   redemptions: {
     title: 'मेरे ऑर्डर',
     empty: 'अभी कोई रिडेम्पशन नहीं।',
+    kinds: { gift: 'उपहार', voucher: 'ई-वाउचर', cash: 'नकद' },
+    amounts: 'मूल्य {{value}} · TDS {{tds}} · आपको मिलेंगे {{net}}',
     status: {
       requested: 'अनुरोध किया',
       approved: 'स्वीकृत',
