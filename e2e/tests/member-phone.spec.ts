@@ -99,6 +99,11 @@ test('a label opened while signed in sends its scan once', async ({ page, reques
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/app/scan') scans.push(r.url());
   });
+  // A slow network: the scan is still on its way when the profile arrives and the kept scans go out.
+  await page.route('**/api/app/scan', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
   await page.goto(`/q/${code}`);
   await expect(page.getByText(/points? added to your balance/)).toBeVisible();
   await page.waitForLoadState('networkidle');
