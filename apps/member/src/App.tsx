@@ -3,9 +3,10 @@ import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from './api';
 import { Nav } from './Nav';
+import { useOnline } from './online';
 import { useProfile } from './profile';
 import { navigate, usePath } from './router';
-import { flushScans } from './scan-queue';
+import { ScanQueueNotices } from './ScanQueueNotices';
 import { Home } from './screens/Home';
 import { Inbox } from './screens/Inbox';
 import { Kyc } from './screens/Kyc';
@@ -30,7 +31,8 @@ const Games = lazy(() => import('./screens/Games').then((m) => ({ default: m.Gam
 export function App() {
   const { t, i18n } = useTranslation();
   const path = usePath();
-  const { profile, reload } = useProfile();
+  const { profile, asOf, reload } = useProfile();
+  const online = useOnline();
   const changed = useCallback(() => void reload(), [reload]);
 
   // The language chosen on this phone is the member's language for messages too.
@@ -40,18 +42,6 @@ export function App() {
         body: { language: i18n.language === 'hi' ? 'hi' : 'en' },
       });
   }, [profile, i18n.language]);
-
-  // Scans kept on the phone (offline, or before approval) go out when signed in and online.
-  useEffect(() => {
-    if (!profile) return;
-    const flush = () =>
-      void flushScans().then((sent) => {
-        if (sent > 0) void reload();
-      });
-    flush();
-    window.addEventListener('online', flush);
-    return () => window.removeEventListener('online', flush);
-  }, [profile, reload]);
 
   const signOut = async () => {
     await call(memberAppEndpoints.logout).catch(() => undefined);
@@ -77,12 +67,18 @@ export function App() {
   else if (path.startsWith('/app/projects')) screen = <Projects />;
   else if (path.startsWith('/app/feedback')) screen = <Feedback />;
   else if (path.startsWith('/app/games')) screen = <Games onChanged={changed} />;
-  else screen = <Home profile={profile} onChanged={changed} />;
+  else screen = <Home profile={profile} asOf={asOf} onChanged={changed} />;
 
   return (
     <>
       <TopBar onSignOut={profile ? signOut : undefined} />
       <main>
+        {!online && (
+          <p className="notice" role="status" data-testid="offline">
+            {t('offline')}
+          </p>
+        )}
+        <ScanQueueNotices signedIn={Boolean(profile)} online={online} onSent={changed} />
         <Suspense fallback={<p className="card">{t('loading')}</p>}>{screen}</Suspense>
       </main>
       {profile && !qr && <Nav path={path} />}

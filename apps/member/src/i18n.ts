@@ -27,6 +27,13 @@ const locale = () => (i18next.language === 'hi' ? 'hi-IN' : 'en-IN');
 /** Indian grouping (1,23,456) in both languages. */
 export const formatNumber = (n: number) => new Intl.NumberFormat(locale()).format(n);
 export const formatPoints = (n: number) => i18next.t('points', { count: n, formatted: formatNumber(n) });
+/** Rupees from paise: ₹1,234 or ₹1,234.50, Indian grouping in both languages. */
+export const formatRupees = (paise: number) =>
+  new Intl.NumberFormat(locale(), {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: paise % 100 ? 2 : 0,
+  }).format(paise / 100);
 /** Dates and times as the member lives them: India Standard Time. */
 export const formatDate = (iso: string) =>
   new Intl.DateTimeFormat(locale(), {

@@ -1,4 +1,5 @@
 import { couponScanEndpoints, type ScanAnswer } from '@app/contract/coupon-scans';
+import { useSyncExternalStore } from 'react';
 import { ApiError, call } from './api';
 
 /**
@@ -27,10 +28,23 @@ export function deviceId(): string {
 }
 
 const read = (): QueuedScan[] => JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]') as QueuedScan[];
-const write = (scans: QueuedScan[]) => localStorage.setItem(QUEUE_KEY, JSON.stringify(scans));
+const listeners = new Set<() => void>();
+function write(scans: QueuedScan[]) {
+  localStorage.setItem(QUEUE_KEY, JSON.stringify(scans));
+  for (const listener of listeners) listener();
+}
 const remove = (key: string) => write(read().filter((s) => s.key !== key));
 
 export const queuedScans = () => read().length;
+export const isQueued = (key: string) => read().some((s) => s.key === key);
+
+/** How many scans wait on this phone, following every change to the queue. */
+export function useQueuedScans() {
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, queuedScans);
+}
 
 export function keepScan(code: string): QueuedScan {
   const existing = read().find((s) => s.code === code);
@@ -40,10 +54,27 @@ export function keepScan(code: string): QueuedScan {
   return scan;
 }
 
-export type ScanOutcome = { kind: 'answer'; answer: ScanAnswer } | { kind: 'queued' } | { kind: 'kept' };
+export type ScanOutcome =
+  | { kind: 'answer'; answer: ScanAnswer }
+  | { kind: 'queued'; key: string }
+  | { kind: 'kept' };
+
+/**
+ * Scans on their way, by key: the label screen and the queue's flush both send a kept scan as the
+ * app opens, and the second must wait for the first's answer rather than post the code again.
+ */
+const inFlight = new Map<string, Promise<ScanOutcome>>();
 
 /** Sends one kept scan: answered and done, kept for approval, or still queued (no network). */
-export async function sendScan(scan: QueuedScan): Promise<ScanOutcome> {
+export function sendScan(scan: QueuedScan): Promise<ScanOutcome> {
+  const sending = inFlight.get(scan.key);
+  if (sending) return sending;
+  const sent = post(scan).finally(() => inFlight.delete(scan.key));
+  inFlight.set(scan.key, sent);
+  return sent;
+}
+
+async function post(scan: QueuedScan): Promise<ScanOutcome> {
   try {
     const answer = await call(couponScanEndpoints.scan, {
       body: { code: scan.code, deviceId: deviceId() },
@@ -60,17 +91,22 @@ export async function sendScan(scan: QueuedScan): Promise<ScanOutcome> {
       remove(scan.key);
       throw error;
     }
-    return { kind: 'queued' };
+    return { kind: 'queued', key: scan.key };
   }
 }
 
-/** Sends every waiting scan, one at a time; answers how many were answered. */
-export async function flushScans(): Promise<number> {
-  let sent = 0;
+/** Sends every waiting scan, one at a time; answers how many were answered, credited, and their points. */
+export async function flushScans(): Promise<{ sent: number; credited: number; points: number }> {
+  const flushed = { sent: 0, credited: 0, points: 0 };
   for (const scan of read()) {
     const outcome = await sendScan(scan).catch(() => null);
     if (outcome?.kind === 'queued') break;
-    if (outcome?.kind === 'answer') sent++;
+    if (outcome?.kind !== 'answer') continue;
+    flushed.sent++;
+    if (outcome.answer.result === 'success') {
+      flushed.credited++;
+      flushed.points += outcome.answer.points;
+    }
   }
-  return sent;
+  return flushed;
 }

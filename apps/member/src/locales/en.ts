@@ -78,10 +78,13 @@ export const en = {
     working: 'Checking your code…',
     credited: '{{points}} added to your balance.',
     balance: 'Your balance is now {{balance}}.',
+    held: '{{points}} held for review: they are on your balance but can be redeemed only once cleared.',
     kept: 'Your code is saved. It will be credited once your registration is approved.',
     queued: 'No network: your code is saved on this phone and will be sent when you are back online.',
-    sent_one: '{{count}} saved code was sent.',
-    sent_other: '{{count}} saved codes were sent.',
+    sent_one: '{{count}} saved code credited: +{{points}}',
+    sent_other: '{{count}} saved codes credited: +{{points}}',
+    waiting_one: '{{count}} code waiting to be sent',
+    waiting_other: '{{count}} codes waiting to be sent',
     results: {
       success: 'Points credited.',
       invalid_code: 'This code is not one of ours. Check the label and try again.',
@@ -104,6 +107,7 @@ export const en = {
     unlocks: 'Scanning unlocks at {{time}} (IST).',
   },
   home: {
+    asOf: 'As of {{time}}',
     hello: 'Hello, {{name}}',
     balance: 'Balance',
     held: '{{points}} on hold for review ({{count}} scans): not redeemable until cleared',
@@ -113,6 +117,10 @@ export const en = {
       rejected: 'Registration not approved',
       blocked: 'Account blocked',
     },
+    waitingApproval_one:
+      '{{count}} scanned code is saved and will be credited once your registration is approved.',
+    waitingApproval_other:
+      '{{count}} scanned codes are saved and will be credited once your registration is approved.',
     tier: 'Tier: {{tier}}',
     tierNext: '{{points}} more points earned in {{months}} months to reach {{tier}}',
     tierTop: 'You are in the top tier',
@@ -125,6 +133,16 @@ export const en = {
     title: 'My points',
     empty: 'No points yet.',
     more: 'Show more',
+    notes: {
+      joining: 'Joining points',
+      welcome: 'Referral welcome points',
+      referred: 'Referred {{code}}',
+      cancelled: 'Cancelled by you',
+      redemption: 'Redemption #{{id}}',
+      redemptionMoved: 'Redemption #{{id}}: {{status}}',
+      voucher: 'E-voucher #{{id}}',
+      project: 'Project: {{name}}',
+    },
     kinds: {
       scan: 'QR scan',
       scheme_bonus: 'Scheme bonus',
@@ -159,11 +177,15 @@ export const en = {
   terms: {
     title: 'Terms and conditions',
     body: 'Version {{version}} of the programme terms is in force. Accept it to redeem.',
+    read: 'Read the terms',
+    missing: 'The terms could not be found. Open Documents and terms under More.',
     accept: 'I accept',
   },
   redemptions: {
     title: 'My orders',
     empty: 'No redemptions yet.',
+    kinds: { gift: 'Gift', voucher: 'E-voucher', cash: 'Cash' },
+    amounts: 'Value {{value}} · TDS {{tds}} · You get {{net}}',
     status: {
       requested: 'Requested',
       approved: 'Approved',

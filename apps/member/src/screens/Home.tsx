@@ -1,7 +1,8 @@
 import type { MemberProfile } from '@app/contract/member-app';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPoints } from '../i18n';
+import { formatDate, formatNumber, formatPoints } from '../i18n';
+import { useQueuedScans } from '../scan-queue';
 import { Card } from '../ui';
 import { LedgerList } from './Ledger';
 import { ScanForm } from './ScanForm';
@@ -9,9 +10,21 @@ import { ScanForm } from './ScanForm';
 // Banners (and the content declarations they need) arrive after the first paint, outside the first load.
 const Banners = lazy(() => import('./Banners').then((m) => ({ default: m.Banners })));
 
-/** Balance and standing, the scan form, and the latest ledger entries. */
-export function Home({ profile, onChanged }: { profile: MemberProfile; onChanged: () => void }) {
+/**
+ * Balance and standing, the scan form, and the latest ledger entries. `asOf`: the time of the copy kept
+ * on the phone when it is shown offline (null when fresh).
+ */
+export function Home({
+  profile,
+  asOf,
+  onChanged,
+}: {
+  profile: MemberProfile;
+  asOf: string | null;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
+  const waiting = useQueuedScans();
   return (
     <>
       <Card title={t('home.hello', { name: profile.name })}>
@@ -19,12 +32,23 @@ export function Home({ profile, onChanged }: { profile: MemberProfile; onChanged
         <p className="balance" data-testid="balance">
           {formatPoints(profile.balance)}
         </p>
+        {asOf && (
+          <p className="label" data-testid="as-of">
+            {t('home.asOf', { time: formatDate(asOf) })}
+          </p>
+        )}
         {profile.heldPoints > 0 && (
           <p className="label" data-testid="held">
             {t('home.held', { points: formatPoints(profile.heldPoints), count: profile.heldScans.length })}
           </p>
         )}
         <p className={`status ${profile.status}`}>{t(`home.status.${profile.status}`)}</p>
+        {/* Codes scanned before approval wait on this phone: the member should know they are not lost. */}
+        {profile.status === 'pending' && waiting > 0 && (
+          <p className="notice" data-testid="waiting-approval">
+            {t('home.waitingApproval', { count: waiting })}
+          </p>
+        )}
         {profile.tier && <TierLine tier={profile.tier} />}
       </Card>
       <Suspense fallback={null}>
@@ -32,7 +56,8 @@ export function Home({ profile, onChanged }: { profile: MemberProfile; onChanged
       </Suspense>
       <ScanForm onScanned={onChanged} />
       <Card title={t('home.recent')}>
-        <LedgerList perPage={5} empty={t('home.none')} />
+        {/* A new key once fresh: the list kept from the last load is fetched again when the network returns. */}
+        <LedgerList key={asOf ?? 'fresh'} perPage={5} empty={t('home.none')} keptAs="recent" />
       </Card>
     </>
   );

@@ -4,10 +4,25 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api';
 import { formatDate, formatPoints } from '../i18n';
+import { keep, readKept } from '../kept-copy';
+import { ledgerNote } from '../ledger-notes';
 import { Card, ErrorLine } from '../ui';
 
-/** The member's ledger, newest first; `perPage` entries, then more on demand. */
-export function LedgerList({ perPage, empty, more }: { perPage: number; empty: string; more?: boolean }) {
+/**
+ * The member's ledger, newest first; `perPage` entries, then more on demand. With `keptAs`, the first
+ * page is kept on the phone and shown instead of an error when the network is not there.
+ */
+export function LedgerList({
+  perPage,
+  empty,
+  more,
+  keptAs,
+}: {
+  perPage: number;
+  empty: string;
+  more?: boolean;
+  keptAs?: string;
+}) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<MemberLedgerEntry[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -17,11 +32,16 @@ export function LedgerList({ perPage, empty, more }: { perPage: number; empty: s
   useEffect(() => {
     call(memberAppEndpoints.ledger, { query: { page, perPage, order: 'DESC' } })
       .then((result) => {
+        if (keptAs && page === 1) keep(keptAs, result.rows);
         setRows((prev) => (page === 1 ? result.rows : [...(prev ?? []), ...result.rows]));
         setTotal(result.total ?? 0);
       })
-      .catch(setError);
-  }, [page, perPage]);
+      .catch((err) => {
+        const kept = keptAs && page === 1 ? readKept<MemberLedgerEntry[]>(keptAs) : null;
+        if (kept) setRows(kept.value);
+        else setError(err);
+      });
+  }, [page, perPage, keptAs]);
 
   if (error) return <ErrorLine error={error} />;
   if (!rows) return <p>{t('loading')}</p>;
@@ -33,7 +53,7 @@ export function LedgerList({ perPage, empty, more }: { perPage: number; empty: s
           <li key={row.id}>
             <span>
               <strong>{t(`ledger.kinds.${row.kind}`)}</strong>
-              {row.note && <small>{row.note}</small>}
+              {row.note && <small>{ledgerNote(t, row.note)}</small>}
               <small>{formatDate(row.createdAt)}</small>
             </span>
             <span className={row.amount >= 0 ? 'plus' : 'minus'}>

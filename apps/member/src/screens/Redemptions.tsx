@@ -6,7 +6,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api';
-import { formatDate, formatPoints } from '../i18n';
+import { formatDate, formatPoints, formatRupees } from '../i18n';
 import { Card, ErrorLine } from '../ui';
 
 /** My redemptions and their state; an issued e-voucher's code and PIN are shown on request. */
@@ -41,10 +41,23 @@ export function Redemptions({ onChanged }: { onChanged: () => void }) {
         {rows?.map((row) => (
           <li key={row.id} className="stack">
             <span>
-              <strong>{row.rewardName ?? row.kind}</strong>
+              <strong>
+                {row.rewardName ?? t(`redemptions.kinds.${row.kind}`)}
+                {row.kind === 'cash' && row.payout && ` · ${t(`rewards.payouts.${row.payout}`)}`}
+              </strong>
               <small>
                 {formatPoints(row.points)} · {formatDate(row.createdAt)}
               </small>
+              {/* Cash: what the points are worth, the tax deducted at source, and what reaches the member. */}
+              {row.kind === 'cash' && row.valuePaise > 0 && (
+                <small data-testid="cash-amounts">
+                  {t('redemptions.amounts', {
+                    value: formatRupees(row.valuePaise),
+                    tds: formatRupees(row.tdsPaise),
+                    net: formatRupees(row.netPaise),
+                  })}
+                </small>
+              )}
               <small className="badge">{t(`redemptions.status.${row.status}`)}</small>
               {row.notice && <small>{row.notice}</small>}
               {row.reason && <small>{row.reason}</small>}

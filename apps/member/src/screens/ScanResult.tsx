@@ -1,11 +1,31 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatPoints } from '../i18n';
-import type { ScanOutcome } from '../scan-queue';
+import { isQueued, type ScanOutcome, useQueuedScans } from '../scan-queue';
+
+/**
+ * A scan's outcome, brought into view: after a camera scan it would otherwise sit below the screen,
+ * under the bottom bar, where the member never sees it.
+ */
+export function ScanResult({ outcome }: { outcome: ScanOutcome }) {
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) shown.current?.scrollIntoView({ block: 'center' });
+  }, [outcome]);
+  return (
+    <div ref={shown} data-testid="scan-result">
+      <ScanWords outcome={outcome} />
+    </div>
+  );
+}
 
 /** A scan's outcome in words a member understands. */
-export function ScanResult({ outcome }: { outcome: ScanOutcome }) {
+function ScanWords({ outcome }: { outcome: ScanOutcome }) {
   const { t } = useTranslation();
-  if (outcome.kind === 'queued') return <p className="notice">{t('scan.queued')}</p>;
+  useQueuedScans();
+  // Once sent on reconnect, the "will be sent" line goes; the app says what was credited.
+  if (outcome.kind === 'queued')
+    return isQueued(outcome.key) ? <p className="notice">{t('scan.queued')}</p> : null;
   if (outcome.kind === 'kept') return <p className="notice">{t('scan.kept')}</p>;
   const { answer } = outcome;
   if (answer.result !== 'success')
@@ -15,6 +35,14 @@ export function ScanResult({ outcome }: { outcome: ScanOutcome }) {
         {/* Too many invalid codes lock scanning (a fraud rule): the member is told when it unlocks. */}
         {answer.lockedUntil && ` ${t('scan.unlocks', { time: formatDate(answer.lockedUntil) })}`}
       </p>
+    );
+  // A fraud rule's hold: the points are on the balance but cannot be redeemed until staff clear them.
+  if (answer.heldPoints)
+    return (
+      <div className="notice" role="status">
+        <p className="big">{t('scan.held', { points: formatPoints(answer.heldPoints) })}</p>
+        {answer.productName && <p>{answer.productName}</p>}
+      </div>
     );
   return (
     <div className="notice good" role="status">

@@ -44,31 +44,43 @@ export async function queueRedemptionMessages(
   const event = EVENT_OF[to];
   if (!event || ids.length === 0) return;
   const { rows } = await tx.execute(sql`
-    select d.id, d.member_id as "memberId", d.kind, coalesce(w.name, 'cash') as reward, d.reason,
+    select d.id, d.member_id as "memberId", d.kind, d.payout, coalesce(w.name, 'cash') as reward, d.reason,
       d.net_paise as "netPaise", d.utr, d.courier_company as courier, d.awb
     from redemptions d left join rewards w on w.id = d.reward_id
     where d.id = any(${intArray([...ids])}) order by d.id`);
-  await queueStepMessages(
-    tx,
-    event,
-    (rows as Record<string, unknown>[]).map((r) => {
-      const id = Number(r.id);
-      const courier = String(r.courier ?? '');
-      const awb = String(r.awb ?? '');
-      return {
-        memberId: Number(r.memberId),
-        variables: {
-          reference: `#${id}`,
-          reward: String(r.reward),
-          reason: r.reason as string | null,
-          amount: rupees(Number(r.netPaise)),
-          utr: r.utr as string | null,
-          courier,
-          awb,
-          link: courier && awb ? trackingLinkOf(courier, awb) : null,
-        },
-        cause: { kind: `redemption.${to}`, id },
-      };
-    }),
-  );
+  // A payment to a UPI ID must not tell the member to look in their bank account.
+  const eventOf = (r: Record<string, unknown>): MessageEvent =>
+    event === 'redemption.paid' && r.payout === 'upi' ? 'redemption.paid_upi' : event;
+  const all = rows as Record<string, unknown>[];
+  for (const each of new Set(all.map(eventOf)))
+    await queueStepMessages(
+      tx,
+      each,
+      stepMessagesOf(
+        all.filter((r) => eventOf(r) === each),
+        to,
+      ),
+    );
+}
+
+function stepMessagesOf(rows: Record<string, unknown>[], to: RedemptionStatus) {
+  return rows.map((r) => {
+    const id = Number(r.id);
+    const courier = String(r.courier ?? '');
+    const awb = String(r.awb ?? '');
+    return {
+      memberId: Number(r.memberId),
+      variables: {
+        reference: `#${id}`,
+        reward: String(r.reward),
+        reason: r.reason as string | null,
+        amount: rupees(Number(r.netPaise)),
+        utr: r.utr as string | null,
+        courier,
+        awb,
+        link: courier && awb ? trackingLinkOf(courier, awb) : null,
+      },
+      cause: { kind: `redemption.${to}`, id },
+    };
+  });
 }

@@ -14,6 +14,7 @@ export const MESSAGE_EVENTS = {
   'redemption.approved': { secret: [], priority: 5 },
   'redemption.rejected': { secret: [], priority: 5 },
   'redemption.paid': { secret: [], priority: 5 },
+  'redemption.paid_upi': { secret: [], priority: 5 },
   'redemption.dispatched': { secret: [], priority: 5 },
   'redemption.delivered': { secret: [], priority: 5 },
   'redemption.returned': { secret: [], priority: 5 },
@@ -67,6 +68,7 @@ const PUSH_TITLES: Partial<Record<MessageEvent, { en: string; hi: string }>> = {
   'redemption.approved': { en: 'Redemption approved', hi: 'रिडेम्प्शन स्वीकृत' },
   'redemption.rejected': { en: 'Redemption rejected', hi: 'रिडेम्प्शन अस्वीकृत' },
   'redemption.paid': { en: 'Payment sent', hi: 'भुगतान भेजा गया' },
+  'redemption.paid_upi': { en: 'Payment sent', hi: 'भुगतान भेजा गया' },
   'redemption.dispatched': { en: 'Reward dispatched', hi: 'उपहार भेजा गया' },
   'redemption.delivered': { en: 'Reward delivered', hi: 'उपहार पहुँच गया' },
   'redemption.returned': { en: 'Reward returned', hi: 'उपहार वापस आया' },
@@ -159,6 +161,13 @@ export const MESSAGE_TEXTS: MessageText[] = [
     'redemption.paid',
     'Action Tesa: Rs {amount} for your redemption {reference} is paid to your bank account. UTR {utr}.',
     'Action Tesa: आपके रिडेम्प्शन {reference} के ₹{amount} आपके बैंक खाते में भेज दिए गए हैं। UTR {utr}।',
+  ),
+  // Its own event, not a changed text: the built-in texts only fill what a database lacks, so an
+  // existing database gets the UPI wording this way while staff edits of the bank one stay.
+  ...sms(
+    'redemption.paid_upi',
+    'Action Tesa: Rs {amount} for your redemption {reference} is paid to your UPI ID. UTR {utr}.',
+    'Action Tesa: आपके रिडेम्प्शन {reference} के ₹{amount} आपकी UPI ID पर भेज दिए गए हैं। UTR {utr}।',
   ),
   ...sms(
     'redemption.dispatched',
