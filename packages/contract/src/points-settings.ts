@@ -4,6 +4,10 @@ import { listEndpoints } from './endpoint-kits';
 import { ledgerEntry } from './ledger';
 import { MEMBER_TYPES } from './members';
 
+/** Joining Points and Referral Points: the pages that set these credits (and read their dashboard cards). */
+export const JOINING_POINTS_PAGE = '/dashboard/joiningpoints';
+export const REFERRAL_POINTS_PAGE = '/dashboard/referral';
+
 /** Joining and referral points settings (PRODUCT.md §3.4), each with effective-from history. */
 export const REFERRAL_TRIGGERS = ['registration_approved', 'kyc_approved', 'first_scan'] as const;
 export type ReferralTrigger = (typeof REFERRAL_TRIGGERS)[number];
@@ -108,7 +112,7 @@ export const pendingScanSettingsEndpoints = {
   history: endpoint({
     method: 'GET',
     path: '/admin/pending-scans/settings',
-    access: { page: '/dashboard/joiningpoints' },
+    access: { page: JOINING_POINTS_PAGE },
     tags: ['points settings'],
     summary: 'Scans while pending: history, in force flagged (none: hold until approval)',
     response: z.array(pendingScanSettingRow),
@@ -126,8 +130,8 @@ export const pendingScanSettingsEndpoints = {
 
 // ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
 
-const joining = { page: '/dashboard/joiningpoints' } as const;
-const referral = { page: '/dashboard/referral' } as const;
+const joining = { page: JOINING_POINTS_PAGE } as const;
+const referral = { page: REFERRAL_POINTS_PAGE } as const;
 const settingsOf = <
   const P extends `/${string}`,
   const A extends { readonly page: string },

@@ -45,6 +45,14 @@ const listed = async (role: string, card: Card) => {
   return res.json() as { total: number; rows: Record<string, unknown>[] };
 };
 
+/** Super admin's points pages that each contribute cards of their own. */
+const POINTS_PAGES = [
+  '/dashboard/referral',
+  '/dashboard/joiningpoints',
+  '/dashboard/gamespoints',
+  '/dashboard/updateSchemePoints',
+];
+
 describe('a dashboard for every role that has one', () => {
   it('courier: dispatch queue, in transit, returned, dispatched in range; each card lists exactly its count', async () => {
     const cards = await cardsOf('courier');
@@ -107,7 +115,10 @@ describe('a dashboard for every role that has one', () => {
         'points.liability',
       ]),
     );
-    expect(cards.every((c) => c.page === '/dashboard/scheme')).toBe(true);
+    // Apart from the cards of its points pages (their own test below), super admin's cards are the Scheme page's.
+    expect(
+      cards.filter((c) => !POINTS_PAGES.includes(c.page)).every((c) => c.page === '/dashboard/scheme'),
+    ).toBe(true);
     for (const card of cards.filter((c) => c.filter))
       expect((await listed('super admin', card)).total, card.key).toBe(card.value);
     // A holder of both pages sees each figure once, the ledger's (with its filter).
@@ -157,5 +168,55 @@ describe('a dashboard for every role that has one', () => {
     );
     // Only holders of Manage Admin read it.
     expect((await t.as('marketing', { method: 'GET', url: '/api/admin/sign-ins' })).statusCode).toBe(403);
+  });
+  it('super admin has a card for Referral, Joining, Games and Update Scheme Points; finance and courier get none', async () => {
+    const res = await t.as('super admin', { method: 'GET', url: '/api/admin/dashboard' });
+    expect(res.statusCode).toBe(200);
+    const { from, to, cards } = res.json() as { from: string; to: string; cards: Card[] };
+    for (const page of POINTS_PAGES)
+      expect(
+        cards.some((c) => c.page === page),
+        page,
+      ).toBe(true);
+    expect(cards.map((c) => c.key)).toEqual(
+      expect.arrayContaining([
+        'referral.creditsInRange',
+        'referral.pointsInRange',
+        'joining.creditsInRange',
+        'joining.pointsInRange',
+        'games.playsInRange',
+        'games.pointsWonInRange',
+        'schemePoints.changesInRange',
+        'schemePoints.skusInRange',
+      ]),
+    );
+    // The figures are those of the range's IST days.
+    expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(to).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const within = (column: string) =>
+      `${column} >= '${from}'::timestamp at time zone 'Asia/Kolkata' and ${column} < ('${to}'::date + 1)::timestamp at time zone 'Asia/Kolkata'`;
+    const one = async (query: string) => Number((await t.database.executeSql(query)).rows[0]!.n);
+    const value = (key: string) => cards.find((c) => c.key === key)!.value;
+    expect(value('referral.pointsInRange')).toBe(
+      await one(
+        `select coalesce(sum(amount), 0) as n from points_ledger where kind = 'referral' and ${within('created_at')}`,
+      ),
+    );
+    expect(value('joining.creditsInRange')).toBe(
+      await one(`select count(*) as n from points_ledger where kind = 'joining' and ${within('created_at')}`),
+    );
+    expect(value('games.playsInRange')).toBe(
+      await one(`select count(*) as n from game_plays where ${within('played_at')}`),
+    );
+    expect(value('schemePoints.changesInRange')).toBe(
+      await one(`select count(*) as n from product_points where ${within('created_at')}`),
+    );
+    for (const role of ['finance', 'courier']) {
+      const theirs = await cardsOf(role);
+      expect(
+        theirs.filter((c) => POINTS_PAGES.includes(c.page)).map((c) => c.key),
+        role,
+      ).toEqual([]);
+    }
   });
 });

@@ -13,6 +13,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { gamePlays, gamePrizes, games } from '../../db/schema/games';
 import { members } from '../../db/schema/members';
+import type { DashboardRange } from '../../lib/dashboard/provider';
+import { inRange } from '../../lib/dashboard/series';
 import { defineList, type Expr } from '../../lib/lists/define';
 import { id, istDayRange, oneOf, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
@@ -270,4 +272,16 @@ export async function openGames(tx: Executor, memberId: number, day: string) {
     ...g,
     playsLeft: Math.max(0, g.playsPerDay - Number(played)),
   }));
+}
+
+/** Plays in a dashboard range and the points they won. */
+export async function playsInRange(tx: Executor, range: DashboardRange) {
+  const [row] = await tx
+    .select({
+      plays: sql<number>`count(*)`.mapWith(Number),
+      points: sql<number>`coalesce(sum(${gamePlays.points}), 0)`.mapWith(Number),
+    })
+    .from(gamePlays)
+    .where(inRange(gamePlays.playedAt, range));
+  return { plays: row?.plays ?? 0, points: row?.points ?? 0 };
 }

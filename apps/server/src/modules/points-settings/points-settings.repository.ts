@@ -7,6 +7,7 @@ import {
 } from '@app/contract/points-settings';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { pointsLedger } from '../../db/schema/ledger';
 import {
   joiningSettings,
   pendingScanSettings,
@@ -14,6 +15,8 @@ import {
   referralSettings,
 } from '../../db/schema/points-settings';
 import { staff } from '../../db/schema/staff';
+import type { DashboardRange } from '../../lib/dashboard/provider';
+import { countWhere, inRange } from '../../lib/dashboard/series';
 import { isoText } from '../../lib/lists/sql';
 
 /** The joining setting in force for a member type now (latest effective-from not after now). */
@@ -138,4 +141,32 @@ export async function pendingScanHistory(tx: Executor): Promise<PendingScanSetti
     mode: r.mode as PendingScanSettingRow['mode'],
     current: r.id === current?.id,
   }));
+}
+
+/**
+ * The joining and referral credits posted in a dashboard range, each as entries and points (a referral
+ * pays the referrer and the new member: two entries of one referral).
+ */
+export async function creditsInRange(tx: Executor, range: DashboardRange) {
+  const points = (kind: 'joining' | 'referral') =>
+    sql<number>`coalesce(sum(${pointsLedger.amount}) filter (where ${pointsLedger.kind} = ${kind}), 0)`.mapWith(
+      Number,
+    );
+  const [row] = await tx
+    .select({
+      joiningCredits: countWhere(sql`${pointsLedger.kind} = 'joining'`),
+      joiningPoints: points('joining'),
+      referralCredits: countWhere(sql`${pointsLedger.kind} = 'referral'`),
+      referralPoints: points('referral'),
+    })
+    .from(pointsLedger)
+    .where(
+      sql`${pointsLedger.kind} in ('joining', 'referral') and ${inRange(pointsLedger.createdAt, range)}`,
+    );
+  return {
+    joiningCredits: row?.joiningCredits ?? 0,
+    joiningPoints: row?.joiningPoints ?? 0,
+    referralCredits: row?.referralCredits ?? 0,
+    referralPoints: row?.referralPoints ?? 0,
+  };
 }

@@ -4,6 +4,8 @@ import type { Executor } from '../../db/client';
 import { productPoints } from '../../db/schema/product-points';
 import { products } from '../../db/schema/products';
 import { staff } from '../../db/schema/staff';
+import type { DashboardRange } from '../../lib/dashboard/provider';
+import { inRange } from '../../lib/dashboard/series';
 import { defineList } from '../../lib/lists/define';
 import { bool, id, text } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
@@ -138,4 +140,16 @@ export async function productIdsBySku(tx: Executor, skus: string[]): Promise<Map
     .from(products)
     .where(inArray(products.sku, skus));
   return new Map(rows.map((r) => [r.sku, r.id]));
+}
+
+/** Scheme point changes recorded in a dashboard range (by when they were made), and the SKUs they changed. */
+export async function changesInRange(tx: Executor, range: DashboardRange) {
+  const [row] = await tx
+    .select({
+      changes: sql<number>`count(*)`.mapWith(Number),
+      skus: sql<number>`count(distinct ${productPoints.productId})`.mapWith(Number),
+    })
+    .from(productPoints)
+    .where(inRange(productPoints.createdAt, range));
+  return { changes: row?.changes ?? 0, skus: row?.skus ?? 0 };
 }
