@@ -75,3 +75,48 @@ export async function acceptCurrentTerms(request: APIRequestContext, token: stri
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
 }
+
+/**
+ * An approved member who can redeem: KYC (bank account and UPI id) submitted and approved by cs, and
+ * 5,000 points granted by cs and approved by finance (maker-checker). Answers the member and both tokens.
+ */
+export async function redeemingMember(request: APIRequestContext, emails: { cs: string; finance: string }) {
+  const cs = await staffToken(request, emails.cs);
+  const finance = await staffToken(request, emails.finance);
+  const member = await approvedAppMember(request, cs);
+  const files: number[] = [];
+  for (let i = 0; i < 4; i++) files.push(await uploadAsMember(request, member.token, 'kyc_image'));
+  const kyc = await request.post('/api/app/kyc', {
+    headers: bearer(member.token),
+    data: {
+      aadhaarLast4: '4321',
+      aadhaarFrontFileId: files[0],
+      aadhaarBackFileId: files[1],
+      pan: 'ABCDE1234F',
+      panFileId: files[2],
+      accountHolder: 'App Member',
+      accountNumber: '123456789012',
+      ifsc: 'SBIN0001234',
+      bankName: 'State Bank of India',
+      chequeFileId: files[3],
+      upiId: 'member@upi',
+    },
+  });
+  expect(kyc.status(), await kyc.text()).toBe(200);
+  const kycId = (await kyc.json()).id as number;
+  for (const step of ['claim', 'approve'])
+    expect(
+      (await request.post(`/api/admin/kyc/${kycId}/${step}`, { headers: bearer(cs), data: {} })).status(),
+    ).toBe(200);
+  const grant = await request.post(`/api/admin/users/${member.id}/adjustments`, {
+    headers: bearer(cs),
+    data: { amount: 5000, reason: 'Welcome bonus' },
+  });
+  expect(grant.status(), await grant.text()).toBe(200);
+  const granted = await request.post(`/api/admin/adjustments/${(await grant.json()).id}/approve`, {
+    headers: bearer(finance),
+    data: {},
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  return { member, cs, finance };
+}

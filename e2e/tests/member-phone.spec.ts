@@ -8,7 +8,7 @@ import { hi } from '../../apps/member/src/locales/hi';
 import config from '../playwright.config';
 import { requestCode, serverLog } from '../server-log';
 import { setFraudRules } from './member-api';
-import { acceptCurrentTerms, approvedAppMember, bearer, staffToken, uploadAsMember } from './member-app';
+import { acceptCurrentTerms, approvedAppMember, bearer, redeemingMember } from './member-app';
 import {
   activeCodes,
   activeCoupons,
@@ -169,46 +169,10 @@ test('a camera scan held for review is said to be held, in view above the bottom
  * redemption of 2,000 points to UPI staff approve (finance) and pay (cs, a second person).
  */
 async function paidUpiRedemption(request: APIRequestContext) {
-  const cs = await staffToken(request, demoEmail('cs'));
-  const finance = await staffToken(request, demoEmail('finance'));
-  const member = await approvedAppMember(request, cs);
-  const files: number[] = [];
-  for (let i = 0; i < 4; i++) files.push(await uploadAsMember(request, member.token, 'kyc_image'));
-  const kyc = await request.post('/api/app/kyc', {
-    headers: bearer(member.token),
-    data: {
-      aadhaarLast4: '4321',
-      aadhaarFrontFileId: files[0],
-      aadhaarBackFileId: files[1],
-      pan: 'ABCDE1234F',
-      panFileId: files[2],
-      accountHolder: 'App Member',
-      accountNumber: '123456789012',
-      ifsc: 'SBIN0001234',
-      bankName: 'State Bank of India',
-      chequeFileId: files[3],
-      upiId: 'member@upi',
-    },
+  const { member, cs, finance } = await redeemingMember(request, {
+    cs: demoEmail('cs'),
+    finance: demoEmail('finance'),
   });
-  expect(kyc.status(), await kyc.text()).toBe(200);
-  for (const step of ['claim', 'approve'])
-    expect(
-      (
-        await request.post(`/api/admin/kyc/${(await kyc.json()).id}/${step}`, {
-          headers: bearer(cs),
-          data: {},
-        })
-      ).status(),
-    ).toBe(200);
-  const grant = await request.post(`/api/admin/users/${member.id}/adjustments`, {
-    headers: bearer(cs),
-    data: { amount: 5000, reason: 'Welcome bonus' },
-  });
-  const granted = await request.post(`/api/admin/adjustments/${(await grant.json()).id}/approve`, {
-    headers: bearer(finance),
-    data: {},
-  });
-  expect(granted.status(), await granted.text()).toBe(200);
   await acceptCurrentTerms(request, member.token);
   const made = await request.post('/api/app/redemptions', {
     headers: { ...bearer(member.token), 'idempotency-key': `upi-${member.mobile}` },

@@ -2,7 +2,7 @@ import { REDEMPTION_PAGE, UTR_UPLOAD_COLUMNS } from '@app/contract/redemptions';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn } from './helpers';
-import { acceptCurrentTerms, approvedAppMember, bearer, staffToken, uploadAsMember } from './member-app';
+import { acceptCurrentTerms, bearer, redeemingMember } from './member-app';
 import { apiAs, unique } from './staff-helpers';
 
 interface Row {
@@ -44,43 +44,10 @@ async function approveOnPage(page: Page, kind: string, id: number) {
 
 test('a member redemption made through the member API, approved on the page', async ({ page, request }) => {
   // The member: registered and approved, KYC submitted and approved, points granted (maker-checker).
-  const cs = await staffToken(request, 'cs@demo.local');
-  const finance = await staffToken(request, 'finance@demo.local');
-  const member = await approvedAppMember(request, cs);
-  const files: number[] = [];
-  for (let i = 0; i < 4; i++) files.push(await uploadAsMember(request, member.token, 'kyc_image'));
-  const kyc = await request.post('/api/app/kyc', {
-    headers: bearer(member.token),
-    data: {
-      aadhaarLast4: '4321',
-      aadhaarFrontFileId: files[0],
-      aadhaarBackFileId: files[1],
-      pan: 'ABCDE1234F',
-      panFileId: files[2],
-      accountHolder: 'App Member',
-      accountNumber: '123456789012',
-      ifsc: 'SBIN0001234',
-      bankName: 'State Bank of India',
-      chequeFileId: files[3],
-      upiId: 'member@upi',
-    },
+  const { member } = await redeemingMember(request, {
+    cs: 'cs@demo.local',
+    finance: 'finance@demo.local',
   });
-  expect(kyc.status(), await kyc.text()).toBe(200);
-  const kycId = (await kyc.json()).id as number;
-  for (const step of ['claim', 'approve'])
-    expect(
-      (await request.post(`/api/admin/kyc/${kycId}/${step}`, { headers: bearer(cs), data: {} })).status(),
-    ).toBe(200);
-  const grant = await request.post(`/api/admin/users/${member.id}/adjustments`, {
-    headers: bearer(cs),
-    data: { amount: 5000, reason: 'Welcome bonus' },
-  });
-  expect(grant.status(), await grant.text()).toBe(200);
-  const adjusted = await request.post(`/api/admin/adjustments/${(await grant.json()).id}/approve`, {
-    headers: bearer(finance),
-    data: {},
-  });
-  expect(adjusted.status(), await adjusted.text()).toBe(200);
 
   await acceptCurrentTerms(request, member.token);
   const made = await request.post('/api/app/redemptions', {
