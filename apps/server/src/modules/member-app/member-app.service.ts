@@ -6,6 +6,7 @@ import { AppError, conflict, fieldError } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { consumeOtp, createMemberSession } from '../member-auth';
 import { approvedDealerCode, byMobile, byReferralCode, createMember, findMemberBy } from '../members';
+import { recordConsent } from '../privacy';
 import { currentTermsVersion, profileOf } from './member-profile';
 
 export { currentTermsVersion, profileOf };
@@ -46,12 +47,14 @@ export async function register(
     app,
     ctx,
     async (tx) => {
+      const { consent, ...details } = body;
       const id = await createMember(tx, {
-        ...body,
+        ...details,
         dealerId: dealer?.id ?? null,
         referredBy: referrer?.id ?? null,
       });
       if (id === undefined) throw taken();
+      await recordConsent(tx, id, consent, 'app');
       return { token: await createMemberSession(tx, id), member: await profileOf(tx, id) };
     },
     async () => {
