@@ -1,3 +1,4 @@
+import { type Endpoint, endpointPath } from '@app/contract/endpoint';
 import {
   privacyAppEndpoints as api,
   type ConsentState,
@@ -23,8 +24,8 @@ export function Privacy({ onChanged }: { onChanged: () => void }) {
       <Consent onChanged={onChanged} />
       <Card title={t('privacy.download')}>
         <div className="actions">
-          <DownloadButton path={api.exportJson.path} name="my-data.json" label={t('privacy.downloadJson')} />
-          <DownloadButton path={api.exportPdf.path} name="my-data.pdf" label={t('privacy.downloadPdf')} />
+          <DownloadButton endpoint={api.exportJson} name="my-data.json" label={t('privacy.downloadJson')} />
+          <DownloadButton endpoint={api.exportPdf} name="my-data.pdf" label={t('privacy.downloadPdf')} />
         </div>
       </Card>
       <Requests />
@@ -99,12 +100,12 @@ function Consent({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-function DownloadButton({ path, name, label }: { path: string; name: string; label: string }) {
+function DownloadButton({ endpoint, name, label }: { endpoint: Endpoint; name: string; label: string }) {
   const [failed, setFailed] = useState<unknown>(null);
   const download = async () => {
     setFailed(null);
     try {
-      const url = await memberFileUrl(`/api${path}`);
+      const url = await memberFileUrl(`/api${endpointPath(endpoint)}`);
       const a = document.createElement('a');
       a.href = url;
       a.download = name;
