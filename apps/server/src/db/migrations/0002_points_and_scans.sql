@@ -499,6 +499,7 @@ DECLARE
   v_multiplied boolean := false;
   v_member_locked boolean := false;
   v_scans integer;
+  v_today integer;
   v_posting record;
   v_attempts_last_minute integer;
   v_successes_last_hour integer;
@@ -926,11 +927,22 @@ BEGIN
     END IF;
   END IF;
 
+  -- The codes this member got credited today (IST), this one included: the app's "today: N codes"
+  -- while scanning a stack of packs (counted here, not guessed on the phone).
+  IF v_result = 'success' THEN
+    SELECT count(*) INTO v_today FROM coupon_scans cs
+      WHERE cs.member_id = p_member AND cs.result = 'success'
+        AND cs.created_at >= date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata';
+  END IF;
+
   RETURN jsonb_build_object(
     'result', v_result,
     'points', CASE WHEN v_result = 'success' THEN v_base + v_bonus ELSE 0 END,
     'balance', v_balance,
     'serial', c_serial, 'sku', c_sku, 'productName', c_name, 'heldPoints', coalesce(v_held, 0),
+    -- Why the points are held: the fraud rules the scan met (the hold's rules).
+    'holdRules', CASE WHEN v_hold_id IS NOT NULL THEN to_jsonb(v_flags) ELSE '[]'::jsonb END,
+    'todayCodes', v_today,
     'lockedUntil', v_locked_until);
 END;
 $$;
