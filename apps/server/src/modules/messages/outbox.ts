@@ -170,10 +170,11 @@ export async function queueStepMessages(
     })
     .from(messageTemplates)
     .where(eq(messageTemplates.key, templateKey));
+  const findTemplateOf = (channel: MessageChannel, language: string) =>
+    templates.find((r) => r.channel === channel && r.language === language) ??
+    templates.find((r) => r.channel === channel && r.language === 'en');
   const templateOf = (channel: MessageChannel, language: string) => {
-    const t =
-      templates.find((r) => r.channel === channel && r.language === language) ??
-      templates.find((r) => r.channel === channel && r.language === 'en');
+    const t = findTemplateOf(channel, language);
     if (!t) throw new TemplateError(`No ${channel} template ${templateKey} in ${language} or English`);
     return t;
   };
@@ -198,8 +199,9 @@ export async function queueStepMessages(
     const channels: MessageChannel[] = ['sms'];
     if (member.whatsapp) channels.push('whatsapp');
     if (member.push) channels.push('push');
-    const pushText = inboxed ? templateOf('push', language).body : '';
-    if (inboxed && !placeholdersOf(pushText).some((name) => name in sample)) {
+    // Without a push text (staff removed it) the SMS, WhatsApp and push go as before; the inbox goes without.
+    const pushText = inboxed ? (findTemplateOf('push', language)?.body ?? '') : '';
+    if (pushText && !placeholdersOf(pushText).some((name) => name in sample)) {
       // The inbox keeps the push wording (a title and a body), whether or not a device gets it.
       const text = renderTemplate(pushText, variables, 'push');
       const { title, body } = pushTitleAndBody(text, 'Action Tesa');
