@@ -542,7 +542,7 @@ export const tdsStatementQuery = z.object({
     ),
 });
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['redemptions'] as const;
 const queue = { page: REDEMPTION_PAGE } as const;
