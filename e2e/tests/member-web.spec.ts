@@ -207,6 +207,7 @@ test('an e-voucher redeemed in the app: terms first, then its code shown once ap
     [kyc.pan, 'ABCDE1234F'],
     [kyc.accountHolder, 'App Member'],
     [kyc.accountNumber, '123456789012'],
+    [en.kyc.accountNumberAgain, '123456789021'],
     [kyc.ifsc, 'SBIN0001234'],
     [kyc.bankName, 'State Bank of India'],
   ];
@@ -216,8 +217,35 @@ test('an e-voucher redeemed in the app: terms first, then its code shown once ap
       .getByLabel(label)
       .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PHOTO_PNG });
   await expectAccessible(page);
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/app/uploads') uploads.push(r.url());
+  });
+  // Checked on the phone first: a mistyped second account number uploads nothing.
+  await page.getByRole('button', { name: en.kyc.submit }).click();
+  await expect(page.getByText(en.kyc.check.accountNumberAgain)).toBeVisible();
+  expect(uploads).toHaveLength(0);
+  await page.getByLabel(en.kyc.accountNumberAgain, { exact: true }).fill('123456789012');
+  // A refusal by the server (here one made up on the way) is corrected and sent again: the photos are not.
+  await page.route('**/api/app/kyc', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: 'invalid',
+            message: 'Bank name',
+            fields: { bankName: 'Check the bank name' },
+          }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: en.kyc.submit }).click();
+  await expect(page.getByText('Check the bank name')).toBeVisible();
+  await page.unroute('**/api/app/kyc');
   await page.getByRole('button', { name: en.kyc.submit }).click();
   await expect(page.getByText(en.kyc.status.submitted)).toBeVisible();
+  expect(uploads).toHaveLength(4);
   const [submitted] = (await (
     await request.get('/api/app/kyc', { headers: bearer(member.token) })
   ).json()) as {

@@ -98,7 +98,12 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
           <legend>{t('register.type')}</legend>
           {MEMBER_TYPES.map((value) => (
             <label key={value}>
-              <input type="radio" name="member-type" checked={type === value} onChange={() => setType(value)} />
+              <input
+                type="radio"
+                name="member-type"
+                checked={type === value}
+                onChange={() => setType(value)}
+              />
               {t(`register.types.${value}`)}
             </label>
           ))}
