@@ -60,6 +60,8 @@ export const en = {
     pending: 'Registration received. You can use your points once it is approved.',
   },
   camera: {
+    continuous: 'Keep the camera open for more packs',
+    next: 'Ready for the next code.',
     open: 'Scan with camera',
     view: 'Camera view: hold the QR code of the label inside the square',
     starting: 'Opening the camera…',
@@ -72,6 +74,15 @@ export const en = {
     close: 'Close camera',
   },
   scan: {
+    heldWhy: 'Reason: {{reasons}}.',
+    reasons: {
+      too_many_per_hour: 'many scans in one hour',
+      outside_distributor_state: "scanned outside your distributor's state",
+      shared_device: 'many members scan from this phone',
+      location_cluster: 'many members scan from this place',
+    },
+    today_one: 'Today: {{count}} code',
+    today_other: 'Today: {{count}} codes',
     title: 'Scan a code',
     code: 'Code on the label',
     submit: 'Submit code',
@@ -157,6 +168,15 @@ export const en = {
     },
   },
   rewards: {
+    next: 'Continue',
+    quoteTitle: 'Check before you confirm',
+    quotePoints: 'Points',
+    quoteValue: 'Value',
+    quoteTds: 'TDS withheld ({{rate}})',
+    quoteNet: 'You get',
+    quotePayTo: 'Paid to',
+    confirmCash: 'Confirm and redeem',
+    change: 'Change',
     points: 'Points to redeem',
     payout: 'Pay to',
     payouts: { bank: 'Bank account', upi: 'UPI' },
@@ -182,6 +202,10 @@ export const en = {
     accept: 'I accept',
   },
   redemptions: {
+    statement: 'TDS statement',
+    statementYear: 'Financial year',
+    statementDownload: 'Download PDF',
+    statementNote: 'What was withheld from your cash payouts, April to March.',
     title: 'My orders',
     empty: 'No redemptions yet.',
     kinds: { gift: 'Gift', voucher: 'E-voucher', cash: 'Cash' },
@@ -205,6 +229,18 @@ export const en = {
   },
   inbox: { title: 'Inbox', empty: 'No messages.', unread: 'New' },
   kyc: {
+    accountNumberAgain: 'Bank account number again',
+    check: {
+      pan: 'PAN: 5 letters, 4 digits, 1 letter (e.g. ABCDE1234F)',
+      ifsc: 'IFSC: 11 characters, e.g. SBIN0001234',
+      accountNumber: 'Account number: 9 to 18 digits',
+      accountNumberAgain: 'The two account numbers do not match',
+      accountHolder: 'Name: letters only, as on the bank account',
+      aadhaarLast4: 'Aadhaar: the last 4 digits',
+      upiId: 'UPI ID: like name@bank',
+      bankName: 'Bank name is needed',
+      photo: 'Add this photo',
+    },
     submit: 'Submit KYC',
     fields: {
       aadhaarLast4: 'Last 4 digits of Aadhaar',
@@ -372,10 +408,10 @@ export const en = {
     rights:
       'You can withdraw your consent at any time under More → Privacy, as easily as you gave it. There you can also download your data, ask us to correct or erase it, nominate a person to act for you, and raise a grievance. If we do not resolve it, you can complain to the Data Protection Board of India.',
     necessary:
-      'I agree to the necessary purposes: membership, KYC and payouts, and location checks against fraud',
+      'By continuing you agree to the necessary purposes: membership, KYC and payouts, and location checks against fraud.',
     necessaryHint: 'The programme cannot run without these.',
     marketing: 'Send me marketing messages (optional)',
-    agree: 'Continue',
+    agree: 'I agree and continue',
     underAge: 'You must be 18 or older to join the programme.',
     title: 'Privacy and my data',
     consentTitle: 'My consent',

@@ -6,7 +6,7 @@ import { Card, ErrorLine } from '../ui';
 /**
  * The privacy notice, on its own before anything else is asked (DPDP Act): the data, each purpose,
  * the rights and the Board, in the member's language, then the consent per purpose: the necessary
- * bundle (without it there is no programme) and marketing on its own. Shown before registration and
+ * bundle, agreed by the button (without it there is no programme), and marketing on its own, unticked. Shown before registration and
  * again when a new notice version is published.
  */
 export function PrivacyNotice(props: {
@@ -16,11 +16,11 @@ export function PrivacyNotice(props: {
   onAnswer: (choices: ConsentChoices) => void;
 }) {
   const { t } = useTranslation();
-  const [necessary, setNecessary] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    props.onAnswer({ necessary, marketing });
+    // The button is the affirmative act for the necessary bundle; marketing is its own choice.
+    props.onAnswer({ necessary: true, marketing });
   };
   return (
     <Card title={t('privacy.noticeTitle')}>
@@ -37,18 +37,11 @@ export function PrivacyNotice(props: {
       <h3>{t('privacy.rightsTitle')}</h3>
       <p>{t('privacy.rights')}</p>
       <form onSubmit={submit}>
-        <div className="field check">
-          <label>
-            <input
-              type="checkbox"
-              checked={necessary}
-              required
-              onChange={(e) => setNecessary(e.target.checked)}
-            />{' '}
-            {t('privacy.necessary')}
-          </label>
-          <p className="hint">{t('privacy.necessaryHint')}</p>
-        </div>
+        <p>
+          <strong>{t('privacy.necessary')}</strong>
+          <br />
+          <span className="hint">{t('privacy.necessaryHint')}</span>
+        </p>
         <div className="field check">
           <label>
             <input type="checkbox" checked={marketing} onChange={(e) => setMarketing(e.target.checked)} />{' '}
