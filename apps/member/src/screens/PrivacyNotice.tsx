@@ -42,12 +42,10 @@ export function PrivacyNotice(props: {
           <br />
           <span className="hint">{t('privacy.necessaryHint')}</span>
         </p>
-        <div className="field check">
-          <label>
-            <input type="checkbox" checked={marketing} onChange={(e) => setMarketing(e.target.checked)} />{' '}
-            {t('privacy.marketing')}
-          </label>
-        </div>
+        <label className="check">
+          <input type="checkbox" checked={marketing} onChange={(e) => setMarketing(e.target.checked)} />
+          {t('privacy.marketing')}
+        </label>
         <ErrorLine error={props.error} />
         <button type="submit" className="primary" disabled={props.busy}>
           {t('privacy.agree')}
