@@ -324,17 +324,25 @@ export function IntegrationsTab() {
       )}
 
       {dialog && <ConfirmDialog {...dialog} onClose={() => setDialog(null)} />}
-      {secret && <SecretDialog {...secret} onClose={() => setSecret(null)} />}
+      {secret && <SecretDialog apiKey={secret.key} secret={secret.secret} onClose={() => setSecret(null)} />}
     </Box>
   );
 }
 
 /** The approved key, shown this once: it is stored hashed and cannot be shown again. */
-function SecretDialog({ key, secret, onClose }: { key: ApiKeyRow; secret: string; onClose: () => void }) {
+function SecretDialog({
+  apiKey,
+  secret,
+  onClose,
+}: {
+  apiKey: ApiKeyRow;
+  secret: string;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitleWithClose onClose={onClose}>API key of {key.accountName}</DialogTitleWithClose>
+      <DialogTitleWithClose onClose={onClose}>API key of {apiKey.accountName}</DialogTitleWithClose>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
           Copy it now: this is the only time it is shown. It is stored hashed and cannot be read again.
@@ -353,7 +361,7 @@ function SecretDialog({ key, secret, onClose }: { key: ApiKeyRow; secret: string
           {secret}
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          Expires {when(key.expiresAt)}. Send it as “Authorization: Bearer &lt;key&gt;”.
+          Expires {when(apiKey.expiresAt)}. Send it as “Authorization: Bearer &lt;key&gt;”.
         </Typography>
       </DialogContent>
       <DialogActions>
