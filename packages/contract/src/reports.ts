@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUPON_REPORTS } from './coupon-reports';
+import { CHANNEL_REPORTS } from './channel';
 import { COURIER_REPORTS } from './courier-redemptions';
 import { endpoint } from './endpoint';
 import { listEndpoints } from './endpoint-kits';
@@ -103,6 +104,7 @@ export const REPORTS = [
   ...GIFT_VOUCHER_REPORTS,
   ...COURIER_REPORTS,
   ...REDEMPTION_REPORTS,
+  ...CHANNEL_REPORTS,
   ...PROJECT_REPORTS,
   ...GAME_REPORTS,
   ...FIELD_REPORTS,

@@ -5,6 +5,7 @@ import { members } from '../../db/schema/members';
 import { AppError, conflict, fieldError } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { consumeOtp, createMemberSession } from '../member-auth';
+import { openFirstLink } from '../channel';
 import { approvedDealerCode, byMobile, byReferralCode, createMember, findMemberBy } from '../members';
 import { currentTermsVersion, profileOf } from './member-profile';
 
@@ -52,6 +53,7 @@ export async function register(
         referredBy: referrer?.id ?? null,
       });
       if (id === undefined) throw taken();
+      if (dealer) await openFirstLink(tx, id, dealer.id);
       return { token: await createMemberSession(tx, id), member: await profileOf(tx, id) };
     },
     async () => {
