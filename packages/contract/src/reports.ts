@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { COUPON_REPORTS } from './coupon-reports';
 import { CHANNEL_REPORTS } from './channel';
+import { COUPON_REPORTS } from './coupon-reports';
 import { COURIER_REPORTS } from './courier-redemptions';
 import { endpoint } from './endpoint';
 import { listEndpoints } from './endpoint-kits';

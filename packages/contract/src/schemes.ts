@@ -94,7 +94,8 @@ export const schemeBody = z
       if (share != null && p != null) issue('sharePercent', SCHEME_MESSAGES.shareOrFixed);
       else if (share != null && (share < 0.01 || share > 100 || Math.round(share * 100) !== share * 100))
         issue('sharePercent', SCHEME_MESSAGES.shareRange);
-      else if (share == null && (p == null || p < 1 || p > 100_000)) issue('bonusPoints', SCHEME_MESSAGES.bonusRange);
+      else if (share == null && (p == null || p < 1 || p > 100_000))
+        issue('bonusPoints', SCHEME_MESSAGES.bonusRange);
     } else if (share != null) issue('sharePercent', SCHEME_MESSAGES.notForRule);
     if (!isMultiplier && b.rule !== 'dealer_share' && (p == null || p < 1 || p > 100_000))
       issue('bonusPoints', SCHEME_MESSAGES.bonusRange);

@@ -31,7 +31,11 @@ export const SEGMENT_MESSAGES = {
   windowDays: 'Measure over 1 to 90 days',
 } as const;
 
-const days = z.number({ error: SEGMENT_MESSAGES.days }).int(SEGMENT_MESSAGES.days).min(1, SEGMENT_MESSAGES.days).max(3650, SEGMENT_MESSAGES.days);
+const days = z
+  .number({ error: SEGMENT_MESSAGES.days })
+  .int(SEGMENT_MESSAGES.days)
+  .min(1, SEGMENT_MESSAGES.days)
+  .max(3650, SEGMENT_MESSAGES.days);
 const points = z
   .number({ error: SEGMENT_MESSAGES.points })
   .int(SEGMENT_MESSAGES.points)
@@ -48,8 +52,8 @@ export const segmentConditions = z
     states: uniqueArray(z.enum(INDIAN_STATES), INDIAN_STATES.length).optional(),
     districts: uniqueArray(text(60), 200).optional(),
     pincodes: uniqueArray(z.string().regex(/^\d{6}$/, SEGMENT_MESSAGES.pincode), 1000).optional(),
-    /** Partners of these dealers (member ids of dealers or retailers). */
-    dealerIds: uniqueArray(recordId(), 1000).optional(),
+    /** Partners of these dealers (member codes of dealers or retailers). */
+    dealerCodes: uniqueArray(text(20), 1000).optional(),
     /** true: attached to a dealer; false: not attached to any. */
     hasDealer: z.boolean().optional(),
     registeredFrom: day.optional(),
@@ -65,8 +69,8 @@ export const segmentConditions = z
     expiringMin: points.optional(),
     kycStatuses: uniqueArray(z.enum(MEMBER_KYC_STATUSES), MEMBER_KYC_STATUSES.length).optional(),
     languages: uniqueArray(z.enum(MESSAGE_LANGUAGES), MESSAGE_LANGUAGES.length).optional(),
-    /** Scanned at least one of these SKUs (product ids), ever. */
-    productIds: uniqueArray(recordId(), 200).optional(),
+    /** Scanned at least one of these SKUs, ever. */
+    skus: uniqueArray(text(40), 200).optional(),
   })
   .strict()
   .superRefine((c, ctx) => {

@@ -59,7 +59,10 @@ export const campaigns = pgTable(
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('campaigns_segment_idx').on(t.segmentId, t.id), index('campaigns_target_idx').on(t.kind, t.targetId)],
+  (t) => [
+    index('campaigns_segment_idx').on(t.segmentId, t.id),
+    index('campaigns_target_idx').on(t.kind, t.targetId),
+  ],
 );
 
 /** The frozen list: every member of the segment when the campaign began; `holdout` ones are not reached. */

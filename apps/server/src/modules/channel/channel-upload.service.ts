@@ -1,4 +1,8 @@
-import { CHANNEL_UPLOAD_COLUMNS, type ChannelUploadResult, CHANNEL_MESSAGES as M } from '@app/contract/channel';
+import {
+  CHANNEL_UPLOAD_COLUMNS,
+  type ChannelUploadResult,
+  CHANNEL_MESSAGES as M,
+} from '@app/contract/channel';
 import type { RowError } from '@app/contract/uploads';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +33,9 @@ async function codesToMembers(db: Executor, codes: string[]) {
   const result = await db.execute(
     sql`select id, code, type, status from members where code = any(${textArray(codes)})`,
   );
-  return new Map((result.rows as { id: number; code: string; type: string; status: string }[]).map((r) => [r.code, r]));
+  return new Map(
+    (result.rows as { id: number; code: string; type: string; status: string }[]).map((r) => [r.code, r]),
+  );
 }
 
 /**
@@ -47,7 +53,9 @@ export async function uploadChannel(
   const db = app.database.db;
   const clean = (v: string | undefined) => (v ?? '').trim().toUpperCase();
   const known = await codesToMembers(db, [
-    ...new Set(rows.flatMap((r) => [clean(r.values['Member code']), clean(r.values['Dealer code'])]).filter(Boolean)),
+    ...new Set(
+      rows.flatMap((r) => [clean(r.values['Member code']), clean(r.values['Dealer code'])]).filter(Boolean),
+    ),
   ]);
   const errors: RowError[] = [];
   const planned: { partnerId: number; dealerId: number | null }[] = [];
@@ -60,9 +68,10 @@ export async function uploadChannel(
     const dealer = dealerCode ? known.get(dealerCode) : undefined;
     if (!partnerCode) fail('Member code', M.memberCode);
     else if (!partner) fail('Member code', M.memberUnknown);
-    else if (!['carpenter', 'contractor', 'architect'].includes(partner.type)) fail('Member code', M.notPartner);
+    else if (!['carpenter', 'contractor', 'architect'].includes(partner.type))
+      fail('Member code', M.notPartner);
     else if (seen.has(partnerCode)) fail('Member code', M.repeated(seen.get(partnerCode)!));
-    else if (dealerCode && (!dealer || dealer.status !== 'approved' || !['dealer', 'retailer'].includes(dealer.type)))
+    else if (dealerCode && (dealer?.status !== 'approved' || !['dealer', 'retailer'].includes(dealer.type)))
       fail('Dealer code', M.dealerUnknown);
     else planned.push({ partnerId: partner.id, dealerId: dealer?.id ?? null });
     if (partnerCode && !seen.has(partnerCode)) seen.set(partnerCode, r.row);

@@ -16,10 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const codeOf = async (id: number) => String((await kit.sql('select code from members where id = $1', [id]))[0]!.code);
+const codeOf = async (id: number) =>
+  String((await kit.sql('select code from members where id = $1', [id]))[0]!.code);
 const attach = async (partnerId: number, dealerCode: string | null) =>
   kit.ok(
-    await t.as('cs', { method: 'PUT', url: `/api/admin/members/${partnerId}/dealer`, payload: { dealerCode } }),
+    await t.as('cs', {
+      method: 'PUT',
+      url: `/api/admin/members/${partnerId}/dealer`,
+      payload: { dealerCode },
+    }),
   );
 const sharesOf = (schemeId: number) =>
   kit.sql(
@@ -43,7 +48,9 @@ describe('dealer share under concurrent partner scans (PostgreSQL)', () => {
       { productIds: [product.id], budgetPoints: 75, fundedBy: 'manufacturer' },
     );
     const codes = await activeCodes(t, product.id, SCANS);
-    const answers = await Promise.all(codes.map((code, i) => scanAs(t, partners[i % PARTNERS]!.token, { code })));
+    const answers = await Promise.all(
+      codes.map((code, i) => scanAs(t, partners[i % PARTNERS]!.token, { code })),
+    );
     expect(answers.map((a) => a.json().result)).toEqual(Array(SCANS).fill('success'));
     // The partner earns his own points only; the share is the dealer's.
     expect(new Set(answers.map((a) => a.json().points))).toEqual(new Set([20]));
@@ -66,7 +73,11 @@ describe('dealer share under concurrent partner scans (PostgreSQL)', () => {
     const [dealerCode, otherCode] = await Promise.all([codeOf(dealer.id), codeOf(other.id)]);
     const partners = await Promise.all(Array.from({ length: 30 }, () => memberWithToken(t)));
     for (const p of partners) await attach(p.id, dealerCode);
-    const scheme = await activeScheme(t, { rule: 'dealer_share', sharePercent: 50 }, { productIds: [product.id] });
+    const scheme = await activeScheme(
+      t,
+      { rule: 'dealer_share', sharePercent: 50 },
+      { productIds: [product.id] },
+    );
     const codes = await activeCodes(t, product.id, partners.length);
     // A third leave and then scan; a third move to the other dealer and then scan; a third leave while
     // they scan (either order may win: the share follows whichever committed first).
@@ -99,7 +110,13 @@ describe('dealer share under concurrent partner scans (PostgreSQL)', () => {
       await t.as('cs', { method: 'GET', url: `/api/admin/members/${moved[0]!.id}/hierarchy` }),
     );
     expect(history).toMatchObject({ dealer: { id: other.id }, isDealer: false });
-    expect((history.history as { dealerId: number; linkedVia: string; endedAt: string | null }[]).map((h) => [h.dealerId, h.linkedVia, h.endedAt === null])).toEqual([
+    expect(
+      (history.history as { dealerId: number; linkedVia: string; endedAt: string | null }[]).map((h) => [
+        h.dealerId,
+        h.linkedVia,
+        h.endedAt === null,
+      ]),
+    ).toEqual([
       [other.id, 'staff', true],
       [dealer.id, 'staff', false],
     ]);

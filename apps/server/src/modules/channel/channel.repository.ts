@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { textArray } from '../../lib/raw-sql';
 
-const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
+const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>) =>
+  (await db.execute(query)).rows as T[];
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 const dealerFields = sql`d.id, d.code, d.name, d.type, d.city, d.district, d.pincode`;
@@ -12,7 +13,10 @@ const isDealer = sql`d.type = any(${textArray(DEALER_TYPES)}) and d.status = 'ap
 
 /** An approved dealer or retailer by member code. */
 export async function findDealerByCode(db: Executor, code: string): Promise<DealerSummary | undefined> {
-  const [row] = await rowsOf<DealerSummary>(db, sql`select ${dealerFields} from members d where d.code = ${code} and ${isDealer}`);
+  const [row] = await rowsOf<DealerSummary>(
+    db,
+    sql`select ${dealerFields} from members d where d.code = ${code} and ${isDealer}`,
+  );
   return row;
 }
 
@@ -29,14 +33,22 @@ export async function lockPair(tx: Executor, partnerId: number, dealerId: number
         ? sql`select 1 from members where id = ${id} for update`
         : sql`select 1 from members where id = ${id} for key share`,
     );
-  const [partner] = await rowsOf<{ id: number; code: string; type: string; status: string; dealerId: number | null }>(
-    tx,
-    sql`select id, code, type, status, dealer_id as "dealerId" from members where id = ${partnerId}`,
-  );
+  const [partner] = await rowsOf<{
+    id: number;
+    code: string;
+    type: string;
+    status: string;
+    dealerId: number | null;
+  }>(tx, sql`select id, code, type, status, dealer_id as "dealerId" from members where id = ${partnerId}`);
   const dealer =
     dealerId === null
       ? undefined
-      : (await rowsOf<DealerSummary>(tx, sql`select ${dealerFields} from members d where d.id = ${dealerId} and ${isDealer}`))[0];
+      : (
+          await rowsOf<DealerSummary>(
+            tx,
+            sql`select ${dealerFields} from members d where d.id = ${dealerId} and ${isDealer}`,
+          )
+        )[0];
   return { partner, dealer };
 }
 
@@ -53,7 +65,9 @@ export async function moveLink(
   if (dealerId !== null)
     await tx.execute(sql`insert into dealer_links (member_id, dealer_id, linked_via, linked_by_staff)
       values (${partnerId}, ${dealerId}, ${via}, ${staffId})`);
-  await tx.execute(sql`update members set dealer_id = ${dealerId}, updated_at = now() where id = ${partnerId}`);
+  await tx.execute(
+    sql`update members set dealer_id = ${dealerId}, updated_at = now() where id = ${partnerId}`,
+  );
 }
 
 export async function memberBasics(db: Executor, id: number) {
@@ -64,13 +78,19 @@ export async function memberBasics(db: Executor, id: number) {
     district: string;
     pincode: string;
     dealerId: number | null;
-  }>(db, sql`select id, type, state, district, pincode, dealer_id as "dealerId" from members where id = ${id}`);
+  }>(
+    db,
+    sql`select id, type, state, district, pincode, dealer_id as "dealerId" from members where id = ${id}`,
+  );
   return row;
 }
 
 export async function dealerOf(db: Executor, dealerId: number | null): Promise<DealerSummary | null> {
   if (dealerId === null) return null;
-  const [row] = await rowsOf<DealerSummary>(db, sql`select ${dealerFields} from members d where d.id = ${dealerId}`);
+  const [row] = await rowsOf<DealerSummary>(
+    db,
+    sql`select ${dealerFields} from members d where d.id = ${dealerId}`,
+  );
   return row ?? null;
 }
 
@@ -102,7 +122,10 @@ export async function linkHistory(db: Executor, memberId: number): Promise<Deale
 }
 
 export async function partnerCount(db: Executor, dealerId: number): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from members where dealer_id = ${dealerId}`);
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from members where dealer_id = ${dealerId}`,
+  );
   return Number(row?.n ?? 0);
 }
 

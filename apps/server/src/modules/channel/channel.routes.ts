@@ -8,8 +8,8 @@ import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
-import { channelTemplate, uploadChannel } from './channel-upload.service';
 import * as service from './channel.service';
+import { channelTemplate, uploadChannel } from './channel-upload.service';
 
 /** The member's record (hierarchy, attach), the hierarchy upload, and the app's dealer and partner screens. */
 export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,9 +21,11 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     service.staffAttach(app, actorOf(request), request.params.id, request.body.dealerCode),
   );
   route(app, e.upload.template, async (_request, reply) =>
-    downloadHeaders(reply, { name: 'channel-template.xlsx', contentType: XLSX_CONTENT_TYPE, personal: false }).send(
-      await channelTemplate(),
-    ),
+    downloadHeaders(reply, {
+      name: 'channel-template.xlsx',
+      contentType: XLSX_CONTENT_TYPE,
+      personal: false,
+    }).send(await channelTemplate()),
   );
   route(app, e.upload.upload, async (request) => {
     const { content } = await receiveSpreadsheet(request, 'channel.xlsx');
@@ -36,7 +38,9 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, a.chooseDealer, async (request) =>
     service.chooseDealer(app, memberOf(request).id, request.body.dealerCode, request.id),
   );
-  route(app, a.leaveDealer, async (request) => service.chooseDealer(app, memberOf(request).id, null, request.id));
+  route(app, a.leaveDealer, async (request) =>
+    service.chooseDealer(app, memberOf(request).id, null, request.id),
+  );
   route(app, a.myPartners, async (request) => service.myPartners(db, memberOf(request).id));
   route(app, a.attachPartner, async (request) =>
     service.attachPartner(app, memberOf(request).id, request.body.partner, request.id),

@@ -1,7 +1,7 @@
 import {
-  CHANNEL_MESSAGES as M,
   DEALER_LINK_ENTITY,
   type LinkVia,
+  CHANNEL_MESSAGES as M,
   type MemberHierarchy,
   type MyDealer,
   type MyPartners,
@@ -38,7 +38,13 @@ export async function moveToDealer(tx: Executor, actor: Actor, move: DealerMove)
   if (!isPartnerType(partner.type)) throw fieldError(move.field, M.notPartner);
   if (move.dealerId !== null && !dealer) throw fieldError(move.field, M.dealerUnknown);
   if (partner.dealerId === move.dealerId) return 'unchanged';
-  await repo.moveLink(tx, partner.id, move.dealerId, move.via, move.via === 'staff' || move.via === 'upload' ? actor.id : null);
+  await repo.moveLink(
+    tx,
+    partner.id,
+    move.dealerId,
+    move.via,
+    move.via === 'staff' || move.via === 'upload' ? actor.id : null,
+  );
   await audit(tx, actor, {
     action: move.dealerId === null ? 'dealer_link.ended' : 'dealer_link.attached',
     entity: DEALER_LINK_ENTITY,
@@ -67,12 +73,22 @@ export async function hierarchyOf(db: Executor, memberId: number): Promise<Membe
 }
 
 /** Staff on the member's record: attach to the dealer with this code, or detach (null). */
-export async function staffAttach(app: FastifyInstance, actor: Actor, memberId: number, dealerCode: string | null) {
+export async function staffAttach(
+  app: FastifyInstance,
+  actor: Actor,
+  memberId: number,
+  dealerCode: string | null,
+) {
   const db = app.database.db;
   const dealer = dealerCode === null ? null : await repo.findDealerByCode(db, dealerCode);
   if (dealerCode !== null && !dealer) throw fieldError('dealerCode', M.dealerUnknown);
   await db.transaction((tx) =>
-    moveToDealer(tx, actor, { partnerId: memberId, dealerId: dealer?.id ?? null, via: 'staff', field: 'dealerCode' }),
+    moveToDealer(tx, actor, {
+      partnerId: memberId,
+      dealerId: dealer?.id ?? null,
+      via: 'staff',
+      field: 'dealerCode',
+    }),
   );
   return hierarchyOf(db, memberId);
 }
@@ -126,9 +142,10 @@ export async function attachPartner(
 ): Promise<MyPartners> {
   const db = app.database.db;
   const me = await repo.memberBasics(db, dealerId);
-  if (!me || isPartnerType(me.type)) throw fieldError('partner', 'Only a dealer or retailer attaches partners');
+  if (!me || isPartnerType(me.type))
+    throw fieldError('partner', 'Only a dealer or retailer attaches partners');
   const partner = await repo.findPartner(db, codeOrMobile);
-  if (!partner || partner.status !== 'approved' || !isPartnerType(partner.type))
+  if (partner?.status !== 'approved' || !isPartnerType(partner.type))
     throw fieldError('partner', M.partnerUnknown);
   await db.transaction(async (tx) => {
     const outcome = await moveToDealer(tx, memberActor(requestId), {

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { members } from '../../db/schema/members';
 import { AppError, conflict, fieldError } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
-import { consumeOtp, createMemberSession } from '../member-auth';
 import { openFirstLink } from '../channel';
+import { consumeOtp, createMemberSession } from '../member-auth';
 import { approvedDealerCode, byMobile, byReferralCode, createMember, findMemberBy } from '../members';
 import { currentTermsVersion, profileOf } from './member-profile';
 

@@ -36,7 +36,9 @@ const columns = {
   slabScans: schemes.slabScans,
   sharePercent: sql<number | null>`${schemes.sharePercent}::float8`,
   campaignId: schemes.campaignId,
-  segmentName: sql<string | null>`(select c.segment_name from campaigns c where c.id = ${schemes.campaignId})`,
+  segmentName: sql<
+    string | null
+  >`(select c.segment_name from campaigns c where c.id = ${schemes.campaignId})`,
   budgetPoints: schemes.budgetPoints,
   // Spent in shares (db/schema/schemes.ts): added up here, the one place it is read.
   budgetSpent: sql<number>`scheme_budget_spent(${schemes.id})`,

@@ -39,7 +39,8 @@ function values(body: SchemeBody) {
     rule: body.rule,
     multiplier: body.rule === 'multiplier' ? String(body.multiplier) : null,
     bonusPoints: body.rule === 'multiplier' ? null : (body.bonusPoints ?? null),
-    sharePercent: body.rule === 'dealer_share' && body.sharePercent != null ? String(body.sharePercent) : null,
+    sharePercent:
+      body.rule === 'dealer_share' && body.sharePercent != null ? String(body.sharePercent) : null,
     slabScans: body.rule === 'slab_bonus' ? (body.slabScans ?? null) : null,
     budgetPoints: body.budgetPoints ?? null,
     fundedBy: body.fundedBy ?? null,
@@ -60,7 +61,8 @@ async function checkProducts(tx: Executor, ids: number[]) {
  * the holdout (a campaign: its frozen list, read by schemes_in_force); saved again, it is frozen again.
  */
 async function aim(tx: Executor, actor: StaffActor, id: number, body: SchemeBody) {
-  if (!body.target) {
+  if (body.target === undefined) return;
+  if (body.target === null) {
     await repo.updateScheme(tx, id, { campaignId: null });
     return;
   }

@@ -1,6 +1,6 @@
 import type { SegmentConditions } from '@app/contract/segments';
 import { type SQL, sql } from 'drizzle-orm';
-import { intArray, textArray } from '../../lib/raw-sql';
+import { textArray } from '../../lib/raw-sql';
 
 /**
  * A segment's conditions as ONE SQL condition over `members m`, every value a parameter (arrays as
@@ -18,7 +18,10 @@ export function segmentCondition(c: SegmentConditions): SQL {
   if (c.states?.length) parts.push(sql`m.state = any(${textArray(c.states)})`);
   if (c.districts?.length) parts.push(sql`lower(m.district) = any(${lowered(c.districts)})`);
   if (c.pincodes?.length) parts.push(sql`m.pincode = any(${textArray(c.pincodes)})`);
-  if (c.dealerIds?.length) parts.push(sql`m.dealer_id = any(${intArray(c.dealerIds, 'int')})`);
+  if (c.dealerCodes?.length)
+    parts.push(
+      sql`m.dealer_id in (select d.id from members d where d.code = any(${textArray(c.dealerCodes.map((v) => v.toUpperCase()))}))`,
+    );
   if (c.hasDealer === true) parts.push(sql`m.dealer_id is not null`);
   if (c.hasDealer === false) parts.push(sql`m.dealer_id is null`);
   // Registration dates are IST calendar days, both inclusive.
@@ -38,9 +41,9 @@ export function segmentCondition(c: SegmentConditions): SQL {
       and l.expires_at <= now() + make_interval(days => ${c.expiringWithinDays}::int)) >= ${Math.max(1, c.expiringMin ?? 1)}::int`);
   if (c.kycStatuses?.length) parts.push(sql`m.kyc_status = any(${textArray(c.kycStatuses)})`);
   if (c.languages?.length) parts.push(sql`m.language = any(${textArray(c.languages)})`);
-  if (c.productIds?.length)
+  if (c.skus?.length)
     parts.push(sql`exists (select 1 from coupon_scans cs where cs.member_id = m.id and cs.result = 'success'
-      and cs.product_id = any(${intArray(c.productIds, 'int')}))`);
+      and cs.product_id in (select p.id from products p where p.sku = any(${textArray(c.skus)})))`);
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 

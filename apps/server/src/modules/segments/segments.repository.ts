@@ -7,7 +7,9 @@ import { segmentCondition } from './segment-sql';
 
 /** Members meeting the conditions now: one COUNT over `members m` with the compiled condition. */
 export async function countSegment(db: Executor, conditions: SegmentConditions): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from members m where ${segmentCondition(conditions)}`);
+  const result = await db.execute(
+    sql`select count(*)::int as n from members m where ${segmentCondition(conditions)}`,
+  );
   return Number((result.rows[0] as { n: number }).n);
 }
 
@@ -123,5 +125,5 @@ export async function campaignLift(db: Executor): Promise<CampaignRow[]> {
 /** Per-member rate of the reached over the holdout's, minus one; null without a holdout or its activity. */
 function lift(reachedCount: number, reached: number, holdoutCount: number, holdout: number): number | null {
   if (reached === 0 || holdout === 0 || holdoutCount === 0) return null;
-  return Math.round(((reachedCount / reached / (holdoutCount / holdout)) - 1) * 1000) / 1000;
+  return Math.round((reachedCount / reached / (holdoutCount / holdout) - 1) * 1000) / 1000;
 }

@@ -16,7 +16,10 @@ import * as repo from './segments.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-async function rowOf(db: Executor, r: Awaited<ReturnType<typeof repo.listSegments>>[number]): Promise<SegmentRow> {
+async function rowOf(
+  db: Executor,
+  r: Awaited<ReturnType<typeof repo.listSegments>>[number],
+): Promise<SegmentRow> {
   const conditions = r.conditions as SegmentConditions;
   return {
     ...r,
@@ -41,18 +44,28 @@ async function one(db: Executor, id: number): Promise<SegmentRow> {
 }
 
 const nameTaken = (error: unknown) => {
-  if (isUniqueViolation(error)) throw conflict(SEGMENT_MESSAGES.nameTaken, { name: SEGMENT_MESSAGES.nameTaken });
+  if (isUniqueViolation(error))
+    throw conflict(SEGMENT_MESSAGES.nameTaken, { name: SEGMENT_MESSAGES.nameTaken });
   throw error;
 };
 
-export async function createSegment(app: FastifyInstance, actor: Actor, body: SegmentBody): Promise<SegmentRow> {
+export async function createSegment(
+  app: FastifyInstance,
+  actor: Actor,
+  body: SegmentBody,
+): Promise<SegmentRow> {
   const id = await app.database.db
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(segments)
         .values({ name: body.name, conditions: body.conditions, createdBy: actor.id })
         .returning({ id: segments.id });
-      await audit(tx, actor, { action: 'segment.created', entity: SEGMENT_ENTITY, entityId: row!.id, after: body });
+      await audit(tx, actor, {
+        action: 'segment.created',
+        entity: SEGMENT_ENTITY,
+        entityId: row!.id,
+        after: body,
+      });
       return row!.id;
     })
     .catch(nameTaken);
@@ -130,7 +143,13 @@ export async function startCampaign(tx: Executor, actor: Actor, start: CampaignS
     endsAt: new Date(start.endsAt),
     createdBy: actor.id,
   });
-  const counts = await repo.freezeMembers(tx, campaignId, conditions, start.target.holdoutPercent, start.only);
+  const counts = await repo.freezeMembers(
+    tx,
+    campaignId,
+    conditions,
+    start.target.holdoutPercent,
+    start.only,
+  );
   if (counts.members === 0) throw fieldError(start.field, SEGMENT_MESSAGES.segmentEmpty);
   await audit(tx, actor, {
     action: 'campaign.started',

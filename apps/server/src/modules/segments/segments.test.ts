@@ -1,0 +1,203 @@
+import type { SegmentConditions } from '@app/contract/segments';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { activeCodes } from '../coupons/active-codes.test-kit';
+import { couponsKit } from '../coupons/coupons.test-kit';
+import { scanAs } from '../coupons/scan.test-kit';
+import { notificationsKit } from '../notifications/notifications.test-kit';
+import { segmentCondition } from './segment-sql';
+
+let t: TestApp;
+let kit: ReturnType<typeof notificationsKit>;
+let coupons: ReturnType<typeof couponsKit>;
+beforeAll(async () => {
+  t = await createTestApp();
+  kit = notificationsKit(t);
+  coupons = couponsKit(t);
+});
+afterAll(() => t?.close());
+
+/** Test members live in their own pincode, so counts are exact whatever the demo seed holds. */
+const PIN = '799001';
+const count = async (conditions: SegmentConditions, by = 'cs') =>
+  t.as(by, {
+    method: 'POST',
+    url: '/api/admin/segments/count',
+    payload: { conditions: { pincodes: [PIN], ...conditions } },
+  });
+const members = async (conditions: SegmentConditions) => {
+  const res = await count(conditions);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().members as number;
+};
+
+describe('segment compiler: conditions to one parameterised SQL condition', () => {
+  it('puts every value in a parameter, never in the SQL text', () => {
+    const hostile = "Pune') or true --";
+    const query = t.database.db
+      .select({ n: sql`1` })
+      .from(sql`members m`)
+      .where(
+        segmentCondition({
+          districts: [hostile],
+          types: ['carpenter'],
+          balanceMin: 5,
+          scannedWithinDays: 30,
+        }),
+      )
+      .toSQL();
+    expect(query.sql).not.toContain('Pune');
+    expect(query.sql).not.toContain('carpenter');
+    expect(query.params.map(String).join(' ')).toContain('pune');
+    expect(query.sql).toMatch(/exists \(select 1 from coupon_scans/);
+    expect(
+      t.database.db.select({ n: sql`1` }).from(sql`members m`).where(segmentCondition({})).toSQL().sql,
+    ).toContain('true');
+  });
+
+  it('each condition narrows to exactly the members meeting it', async () => {
+    const dealer = await kit.member({ type: 'dealer', pincode: PIN });
+    const gold = await kit.member({
+      type: 'carpenter',
+      pincode: PIN,
+      tier: 'Gold',
+      district: 'Haveli',
+      balance: 500,
+      language: 'hi',
+      kycStatus: 'approved',
+      dealerId: dealer.id,
+    });
+    const silver = await kit.member({
+      type: 'contractor',
+      pincode: PIN,
+      tier: 'Silver',
+      district: 'Pune',
+      balance: 40,
+    });
+    const hostile = await members({ districts: ["Pune') or true --"] });
+    expect(hostile).toBe(0);
+    expect(await members({})).toBe(3);
+    expect(await members({ types: ['carpenter', 'contractor'] })).toBe(2);
+    expect(await members({ tiers: ['gold'] })).toBe(1);
+    expect(await members({ districts: [' HAVELI '] })).toBe(1);
+    const [{ code: dealerCode }] = (await kit.sql('select code from members where id = $1', [dealer.id])) as {
+      code: string;
+    }[];
+    expect(await members({ dealerCodes: [dealerCode.toLowerCase()] })).toBe(1);
+    expect(await members({ hasDealer: false })).toBe(2);
+    expect(await members({ balanceMin: 100 })).toBe(1);
+    expect(await members({ balanceMin: 10, balanceMax: 100 })).toBe(1);
+    expect(await members({ languages: ['hi'] })).toBe(1);
+    expect(await members({ kycStatuses: ['approved'] })).toBe(1);
+    expect(await members({ statuses: ['approved'], states: ['Maharashtra'] })).toBe(3);
+    const today = new Date(Date.now() + 5.5 * 3600e3).toISOString().slice(0, 10);
+    expect(await members({ registeredFrom: today, registeredTo: today })).toBe(3);
+    expect(await members({ registeredTo: '2020-01-01' })).toBe(0);
+
+    // Activity: a scan of one SKU, and points expiring within a week.
+    const product = await coupons.product(10);
+    const [code] = await activeCodes(t, product.id, 1);
+    expect((await scanAs(t, silver.token, { code })).json().result).toBe('success');
+    expect(await members({ scannedWithinDays: 30 })).toBe(1);
+    expect(await members({ notScannedForDays: 30 })).toBe(2);
+    expect(await members({ skus: [String(product.sku)] })).toBe(1);
+    await kit.sql(`update points_lots set expires_at = now() + interval '3 days' where member_id = $1`, [
+      silver.id,
+    ]);
+    expect(await members({ expiringWithinDays: 7 })).toBe(1);
+    const [lots] = await kit.sql('select sum(remaining)::int as n from points_lots where member_id = $1', [
+      silver.id,
+    ]);
+    expect(await members({ expiringWithinDays: 7, expiringMin: Number(lots!.n) })).toBe(1);
+    expect(await members({ expiringWithinDays: 7, expiringMin: Number(lots!.n) + 1 })).toBe(0);
+    expect(await members({ expiringWithinDays: 2 })).toBe(0);
+    expect(gold.id).toBeGreaterThan(0);
+  });
+
+  it('refuses bad conditions naming the field, and roles without the page or the action', async () => {
+    const bad = await count({ notScannedForDays: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['conditions.notScannedForDays']);
+    const both = await t.as('cs', {
+      method: 'POST',
+      url: '/api/admin/segments',
+      payload: { name: 'x', conditions: { scannedWithinDays: 5, notScannedForDays: 5, unknown: 1 } },
+    });
+    expect(both.statusCode).toBe(400);
+    expect((await count({}, 'marketing')).statusCode).toBe(403);
+    const denied = await t.as('marketing', {
+      method: 'POST',
+      url: '/api/admin/segments',
+      payload: { name: 'Not mine', conditions: {} },
+    });
+    expect(denied.statusCode).toBe(403);
+    const attach = await t.as('marketing', {
+      method: 'PUT',
+      url: '/api/admin/members/1/dealer',
+      payload: { dealerCode: null },
+    });
+    expect(attach.statusCode).toBe(403);
+  });
+});
+
+describe('campaigns: a notification to a segment, frozen, with a holdout', () => {
+  it('reaches the frozen segment less its holdout, audits the list, and reports the lift', async () => {
+    const pin = '799002';
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await kit.member({ pincode: pin, type: 'architect' })).id);
+    await kit.member({ pincode: pin, type: 'architect', status: 'blocked' });
+    const created = await t.as('cs', {
+      method: 'POST',
+      url: '/api/admin/segments',
+      payload: { name: 'Architects of 799002', conditions: { pincodes: [pin], types: ['architect'] } },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const segment = created.json();
+    expect(segment).toMatchObject({ name: 'Architects of 799002', members: 11 });
+    const again = await t.as('cs', {
+      method: 'POST',
+      url: '/api/admin/segments',
+      payload: { name: 'Architects of 799002', conditions: {} },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fields).toHaveProperty('name');
+
+    const n = await kit.ok(
+      await kit.compose({ audience: { kind: 'segment', segmentId: segment.id, holdoutPercent: 30 } }),
+    );
+    expect(n.audienceSummary).toBe('Segment: Architects of 799002 (7 members, 3 held out)');
+    await kit.settled(n.id);
+    const reached = await kit.recipients(n.id);
+    const frozen = await kit.sql(
+      `select cm.member_id, cm.holdout from campaign_members cm join campaigns c on c.id = cm.campaign_id
+        where c.kind = 'notification' and c.target_id = $1 order by cm.member_id`,
+      [n.id],
+    );
+    // The blocked member is not frozen in; of the 10, 3 are held out and get nothing.
+    expect(frozen.map((r) => Number(r.member_id))).toEqual(ids);
+    expect(reached).toEqual(frozen.filter((r) => !r.holdout).map((r) => Number(r.member_id)));
+    const [entry] = await kit.sql(
+      `select after from audit_log where action = 'campaign.started' order by id desc limit 1`,
+    );
+    expect(entry!.after).toMatchObject({
+      kind: 'notification',
+      segmentId: segment.id,
+      members: 7,
+      holdoutMembers: 3,
+    });
+
+    const campaigns = await kit.ok<
+      { targetId: number; reached: number; holdout: number; scanLift: number | null }[]
+    >(await t.as('marketing', { url: '/api/admin/campaigns' }));
+    expect(campaigns.find((c) => c.targetId === n.id)).toMatchObject({
+      reached: 7,
+      holdout: 3,
+      scanLift: null,
+    });
+
+    const unknown = await kit.compose({ audience: { kind: 'segment', segmentId: 999999 } });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().fields)).toEqual(['audience.segmentId']);
+  });
+});
