@@ -81,9 +81,8 @@ describe('segment compiler: conditions to one parameterised SQL condition', () =
     expect(await members({ types: ['carpenter', 'contractor'] })).toBe(2);
     expect(await members({ tiers: ['gold'] })).toBe(1);
     expect(await members({ districts: [' HAVELI '] })).toBe(1);
-    const [{ code: dealerCode }] = (await kit.sql('select code from members where id = $1', [dealer.id])) as {
-      code: string;
-    }[];
+    const [row] = await kit.sql('select code from members where id = $1', [dealer.id]);
+    const dealerCode = String(row!.code);
     expect(await members({ dealerCodes: [dealerCode.toLowerCase()] })).toBe(1);
     expect(await members({ hasDealer: false })).toBe(2);
     expect(await members({ balanceMin: 100 })).toBe(1);

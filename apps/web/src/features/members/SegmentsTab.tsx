@@ -49,7 +49,7 @@ export function SegmentsTab() {
   const manage = can(actionOf(segmentsEndpoints.create));
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} flexWrap="wrap">
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         {manage && (
           <Button variant="contained" onClick={() => setEditing('new')}>
             New segment
