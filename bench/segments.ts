@@ -1,6 +1,6 @@
 /**
  * A segment's live count over M members (default 1,000,000) the way the console asks for it
- * (`POST /api/admin/segments/count`: the conditions compiled by modules/segments/segment-sql.ts, one
+ * (`GET /api/admin/segments/count`: the conditions compiled by modules/segments/segment-sql.ts, one
  * COUNT), against its ceiling: the same condition written by hand as raw SQL with literals, on the
  * same database in the same run. The condition is the issue's example, "Gold carpenters in Pune who
  * did not scan in 30 days", plus a balance floor; a third of the members have scans. After a warm-up
@@ -91,9 +91,8 @@ try {
     let n: number;
     if (token) {
       const res = await app!.inject({
-        method: 'POST',
-        url: '/api/admin/segments/count',
-        payload: { conditions },
+        method: 'GET',
+        url: `/api/admin/segments/count?conditions=${encodeURIComponent(JSON.stringify(conditions))}`,
         headers: { authorization: `Bearer ${token}` },
       });
       if (res.statusCode !== 200) throw new Error(`count: ${res.statusCode} ${res.body}`);

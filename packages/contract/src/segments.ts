@@ -84,6 +84,20 @@ export const segmentConditions = z
   });
 export type SegmentConditions = z.infer<typeof segmentConditions>;
 
+/** Conditions in a query string (a read): JSON, then the same checks, field errors under `conditions.`. */
+const conditionsJson = z
+  .string()
+  .max(20_000)
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'conditions must be a JSON object' });
+      return z.NEVER;
+    }
+  })
+  .pipe(segmentConditions);
+
 export const segmentBody = z.object({
   name: text(80, { required: SEGMENT_MESSAGES.nameRequired }),
   conditions: segmentConditions,
@@ -161,12 +175,13 @@ export const segmentsEndpoints = {
     response: z.array(segmentRow),
   }),
   count: endpoint({
-    method: 'POST',
+    method: 'GET',
     path: '/admin/segments/count',
     access: { page: SEGMENTS_PAGE },
     tags,
-    summary: 'How many members meet these conditions now (the query builder’s live count)',
-    body: z.object({ conditions: segmentConditions }),
+    summary:
+      'How many members meet these conditions now (the query builder’s live count); conditions as JSON',
+    query: z.object({ conditions: conditionsJson }),
     response: segmentCount,
   }),
   create: endpoint({

@@ -10,7 +10,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const e = segmentsEndpoints;
   const db = app.database.db;
   route(app, e.list, async () => service.listSegments(app));
-  route(app, e.count, async (request) => ({ members: await countSegment(db, request.body.conditions) }));
+  route(app, e.count, async (request) => ({ members: await countSegment(db, request.query.conditions) }));
   route(app, e.create, async (request) => service.createSegment(app, actorOf(request), request.body));
   route(app, e.update, async (request) =>
     service.updateSegment(app, actorOf(request), request.params.id, request.body),

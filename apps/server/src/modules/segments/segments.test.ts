@@ -22,9 +22,8 @@ afterAll(() => t?.close());
 const PIN = '799001';
 const count = async (conditions: SegmentConditions, by = 'cs') =>
   t.as(by, {
-    method: 'POST',
-    url: '/api/admin/segments/count',
-    payload: { conditions: { pincodes: [PIN], ...conditions } },
+    method: 'GET',
+    url: `/api/admin/segments/count?conditions=${encodeURIComponent(JSON.stringify({ pincodes: [PIN], ...conditions }))}`,
   });
 const members = async (conditions: SegmentConditions) => {
   const res = await count(conditions);

@@ -165,7 +165,7 @@ function SegmentDialog({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the conditions.
   useEffect(() => {
     const timer = setTimeout(() => {
-      call(segmentsEndpoints.count, { body: { conditions } })
+      call(segmentsEndpoints.count, { query: { conditions: JSON.stringify(conditions) } })
         .then((r) => {
           setCount(r.members);
           setErrors((e) =>
