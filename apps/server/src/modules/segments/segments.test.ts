@@ -6,6 +6,7 @@ import { activeCodes } from '../coupons/active-codes.test-kit';
 import { couponsKit } from '../coupons/coupons.test-kit';
 import { scanAs } from '../coupons/scan.test-kit';
 import { notificationsKit } from '../notifications/notifications.test-kit';
+import { activeScheme } from '../schemes/schemes.test-kit';
 import { segmentCondition } from './segment-sql';
 
 let t: TestApp;
@@ -197,5 +198,72 @@ describe('campaigns: a notification to a segment, frozen, with a holdout', () =>
     const unknown = await kit.compose({ audience: { kind: 'segment', segmentId: 999999 } });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json().fields)).toEqual(['audience.segmentId']);
+  });
+});
+
+describe('campaigns: a scheme and a game aimed at a segment', () => {
+  it('pay and open only to the frozen members reached: never the holdout, nor a member who joined since', async () => {
+    const pin = '799003';
+    const members = [];
+    for (let i = 0; i < 8; i++) members.push(await kit.member({ pincode: pin, type: 'contractor' }));
+    const segment = (
+      await t.as('cs', {
+        method: 'POST',
+        url: '/api/admin/segments',
+        payload: { name: 'Contractors of 799003', conditions: { pincodes: [pin] } },
+      })
+    ).json();
+    const product = await coupons.product(10);
+    const scheme = await activeScheme(
+      t,
+      { rule: 'fixed_bonus', bonusPoints: 7 },
+      { productIds: [product.id], target: { segmentId: segment.id, holdoutPercent: 50 } },
+    );
+    expect(scheme).toMatchObject({ segmentName: 'Contractors of 799003' });
+    const late = await kit.member({ pincode: pin, type: 'contractor' });
+    const frozen = await kit.sql('select member_id, holdout from campaign_members where campaign_id = $1', [
+      scheme.campaignId,
+    ]);
+    const heldOut = new Set(frozen.filter((r) => r.holdout).map((r) => Number(r.member_id)));
+    expect(frozen).toHaveLength(8);
+    expect(heldOut.size).toBe(4);
+    const everyone = [...members, late];
+    const codes = await activeCodes(t, product.id, everyone.length);
+    const answers = await Promise.all(everyone.map((m, i) => scanAs(t, m.token, { code: codes[i] })));
+    everyone.forEach((m, i) => {
+      const reached = m !== late && !heldOut.has(m.id);
+      expect(answers[i]!.json().points, `member ${m.id}`).toBe(reached ? 17 : 10);
+    });
+
+    const today = new Date(Date.now() + 5.5 * 3600e3).toISOString().slice(0, 10);
+    const game = await t.as('admin', {
+      method: 'POST',
+      url: '/api/admin/games',
+      payload: {
+        name: 'Segment wheel',
+        kind: 'spin_wheel',
+        startsOn: today,
+        endsOn: today,
+        playsPerDay: 1,
+        target: { segmentId: segment.id, holdoutPercent: 50 },
+        prizes: [{ label: 'Ten', points: 10, probability: 10000 }],
+      },
+    });
+    expect(game.statusCode, game.body).toBe(200);
+    const [row] = await kit.sql("select campaign_id from games where name = 'Segment wheel'");
+    const gameHeld = await kit.sql(
+      'select member_id from campaign_members where campaign_id = $1 and holdout',
+      [row!.campaign_id],
+    );
+    const outsider = everyone.find((m) => gameHeld.some((r) => Number(r.member_id) === m.id))!;
+    const insider = members.find((m) => !gameHeld.some((r) => Number(r.member_id) === m.id))!;
+    const open = async (token: string) =>
+      (await kit.asMember(token, { url: '/api/app/games' })).json() as
+        | { name: string }[]
+        | { games: { name: string }[] };
+    const names = (g: Awaited<ReturnType<typeof open>>) =>
+      (Array.isArray(g) ? g : g.games).map((x) => x.name);
+    expect(names(await open(insider.token))).toContain('Segment wheel');
+    expect(names(await open(outsider.token))).not.toContain('Segment wheel');
   });
 });
