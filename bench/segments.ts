@@ -2,7 +2,7 @@
  * A segment's live count over M members (default 1,000,000) the way the console asks for it
  * (`GET /api/admin/segments/count`: the conditions compiled by modules/segments/segment-sql.ts, one
  * COUNT), against its ceiling: the same condition written by hand as raw SQL with literals, on the
- * same database in the same run. The condition is the issue's example, "Gold carpenters in Pune who
+ * same database in the same run. The condition is the brief's example, "Gold carpenters in Pune who
  * did not scan in 30 days", plus a balance floor; a third of the members have scans. After a warm-up
  * the sides alternate in ABBA rounds; the medians and their ratio are printed (goal ≤ 1.5×).
  * PostgreSQL only; not part of npm test.

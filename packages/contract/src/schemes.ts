@@ -27,7 +27,7 @@ export const SCHEME_RULE_LABELS: Record<SchemeRule, string> = {
   dealer_share: 'Dealer share of each partner scan (to the dealer)',
 };
 
-/** Who pays for a scheme's bonuses (issue 26), recorded and reported. */
+/** Who pays for a scheme's bonuses, recorded and reported. */
 export const SCHEME_FUNDERS = ['manufacturer', 'distributor'] as const;
 export type SchemeFunder = (typeof SCHEME_FUNDERS)[number];
 
