@@ -24,7 +24,7 @@ async function profile(request: APIRequestContext, token: string) {
 
 test('a partner attaches himself to his dealer in the app', async ({ page, request }) => {
   const staff = await almondToken(request);
-  const d = await approvedAppMember(request, staff, 'dealer');
+  const d = await approvedAppMember(request, staff, undefined, 'dealer');
   dealer = { ...d, code: (await profile(request, d.token)).code };
   const p = await approvedAppMember(request, staff);
   partner = { ...p, name: (await profile(request, p.token)).name };
