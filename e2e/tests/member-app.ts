@@ -30,7 +30,12 @@ export const APP_CONSENT = {
   choices: { necessary: true, marketing: true },
 } as const;
 
-export async function approvedAppMember(request: APIRequestContext, staff: string, language?: 'en' | 'hi') {
+export async function approvedAppMember(
+  request: APIRequestContext,
+  staff: string,
+  language?: 'en' | 'hi',
+  type = 'contractor',
+) {
   const mobile = `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
   const code = await requestCode(request, mobile);
   const registered = await request.post('/api/app/register', {
@@ -38,7 +43,7 @@ export async function approvedAppMember(request: APIRequestContext, staff: strin
       mobile,
       code,
       name: `App Member ${mobile.slice(-4)}`,
-      type: 'contractor',
+      type,
       dateOfBirth: '1985-03-14',
       address: {
         line: '7 Station Road',

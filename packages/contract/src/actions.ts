@@ -50,6 +50,8 @@ export const ACTIONS = [
   act('members.decide', '/dashboard/approvals/pending_user', 'Approve or reject pending users'),
   act('members.reapprove', '/dashboard/approvals/rejected_user', 'Re-approve rejected users'),
   act('members.block', '/dashboard/users', 'Block and unblock users'),
+  act('channel.attach', '/dashboard/users', 'Attach partners to dealers (one by one or by upload)'),
+  act('segments.manage', '/dashboard/users', 'Create, edit and archive member segments'),
   act('adjustments.request', '/dashboard/users', 'Request manual points adjustments', 'money'),
   act('adjustments.decide', '/dashboard/users', 'Approve or reject points adjustments', 'money'),
   act(
@@ -132,6 +134,18 @@ export const ACTIONS = [
   act('app-versions.update', '/dashboard/update_version', 'Change the app versions (latest, minimum, force)'),
   act('social-links.manage', '/dashboard/mainsettings/socialconnect', 'Add, edit and archive social links'),
   act('documents.manage', '/dashboard/mainsettings/terms', 'Write, publish and archive documents'),
+  act(
+    'integrations.manage',
+    '/dashboard/mainsettings/socialconnect',
+    'Ask for service accounts and API keys, rotate and revoke keys (Integrations)',
+    'identity',
+  ),
+  act(
+    'integrations.approve',
+    '/dashboard/mainsettings/socialconnect',
+    'Approve or reject service accounts and API keys another person asked for',
+    'identity',
+  ),
   act('virtual-room.manage', '/dashboard/mainsettings/virtualroom', 'Add, edit and archive entries'),
   act('gallery.manage', '/dashboard/media/gallery', 'Add albums and images, reorder and archive them'),
   act('banners.manage', '/dashboard/media/banner', 'Add, edit and archive banners'),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { members } from '../../db/schema/members';
 import { AppError, conflict, fieldError } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
+import { openFirstLink } from '../channel';
 import { consumeOtp, createMemberSession } from '../member-auth';
 import { approvedDealerCode, byMobile, byReferralCode, createMember, findMemberBy } from '../members';
 import { recordConsent } from '../privacy';
@@ -55,6 +56,7 @@ export async function register(
       });
       if (id === undefined) throw taken();
       await recordConsent(tx, id, consent, 'app');
+      if (dealer) await openFirstLink(tx, id, dealer.id);
       return { token: await createMemberSession(tx, id), member: await profileOf(tx, id) };
     },
     async () => {

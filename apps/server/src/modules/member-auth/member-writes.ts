@@ -62,6 +62,8 @@ export const MEMBER_WRITES = {
   privacyConsent: { allow: ANYONE, limit: perHour(30) },
   /** Rights and grievances stay open to a blocked or rejected member too. */
   privacyRequest: { allow: ANYONE, limit: perHour(10) },
+  /** Choosing or leaving one's dealer, and a dealer attaching a partner. */
+  chooseDealer: { allow: APPROVED, limit: perHour(30) },
   logout: { allow: ANYONE },
 } as const satisfies Record<string, MemberWriteDeclaration>;
 export type MemberWrite = keyof typeof MEMBER_WRITES;

@@ -7,11 +7,13 @@ import { memberPaths } from './member-paths';
 import { BreachesTab } from './privacy/BreachesTab';
 import { PrivacyRequestsList } from './privacy/PrivacyRequestsList';
 import { RetentionTab } from './privacy/RetentionTab';
+import { SegmentsTab } from './SegmentsTab';
 import { UsersList } from './UsersList';
 
 const TABS = [
   { label: 'Members', path: memberPaths.list },
   { label: 'Points adjustments', path: memberPaths.adjustments },
+  { label: 'Segments', path: memberPaths.segments },
   { label: 'Privacy requests', path: memberPaths.privacy },
   { label: 'Breaches', path: memberPaths.breaches },
   { label: 'Retention', path: memberPaths.retention },
@@ -30,6 +32,7 @@ export default function UsersPage() {
       <Route path="privacy" element={<WithTabs view={<PrivacyRequestsList />} />} />
       <Route path="breaches" element={<WithTabs view={<BreachesTab />} />} />
       <Route path="retention" element={<WithTabs view={<RetentionTab />} />} />
+      <Route path="segments" element={<WithTabs view={<SegmentsTab />} />} />
       <Route path=":id" element={<MemberShow />} />
     </Routes>
   );

@@ -12,6 +12,7 @@ export const memberPaths = {
   privacy: `${USERS_PAGE}/privacy`,
   breaches: `${USERS_PAGE}/breaches`,
   retention: `${USERS_PAGE}/retention`,
+  segments: `${USERS_PAGE}/segments`,
   show: (id: Identifier) => `${USERS_PAGE}/${id}`,
 };
 /** react-admin resource names = the contract lists' paths under /api. */
