@@ -71,7 +71,8 @@ describe('files in an S3-compatible bucket (FILE_STORAGE=s3)', () => {
     expect(readPdf(Buffer.from(await download.arrayBuffer())).pages).toBe(1);
 
     // A URL signed longer ago than its lifetime is refused by the store.
-    const file = (await t.app.files.stat((await kit.sql('select file_id from coupon_prints where id = $1', [print.id]))[0]!.file_id))!;
+    const [row] = await kit.sql('select file_id from coupon_prints where id = $1', [print.id]);
+    const file = (await t.app.files.stat(Number(row!.file_id)))!;
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - (s3.config.signedUrlSeconds + 5) * 1000 });
     const old = await t.app.files.signedUrl(file, { name: file.name, contentType: 'application/pdf' });
     vi.useRealTimers();
