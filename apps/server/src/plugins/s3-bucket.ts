@@ -5,6 +5,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -17,8 +18,12 @@ export interface Bucket {
   readonly name: string;
   /** The origin signed URLs point at (the pages' CSP lets the web app fetch from it). */
   readonly downloadOrigin: string;
-  /** Writes `key` from a stream (one PUT, or a multipart upload past 8 MiB); answers what was sent. */
-  put(key: string, content: AsyncIterable<Buffer>, contentType: string): Promise<{ size: number; sha256: string }>;
+  /** Writes `key` (one PUT, or a multipart upload for a stream past 8 MiB); answers what was sent. */
+  put(
+    key: string,
+    content: Buffer | AsyncIterable<Buffer>,
+    contentType: string,
+  ): Promise<{ size: number; sha256: string }>;
   get(key: string): Promise<Readable>;
   remove(keys: string[]): Promise<void>;
   /** Every key under `prefix`, page by page. */
@@ -58,10 +63,16 @@ export function s3Bucket(config: S3Config): Bucket {
     name: Bucket,
     downloadOrigin: bucketOrigin(config),
     async put(key, content, contentType) {
+      if (Buffer.isBuffer(content)) {
+        // Bytes already in memory (uploads, thumbnails): one PUT of known length.
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: content, ContentType: contentType }));
+        return { size: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+      }
+      const stream = content;
       const hash = createHash('sha256');
       let size = 0;
       async function* counted() {
-        for await (const piece of content) {
+        for await (const piece of stream) {
           hash.update(piece);
           size += piece.length;
           yield piece;

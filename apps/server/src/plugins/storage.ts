@@ -169,7 +169,11 @@ export function fileStore(database: Database, options: FileStoreOptions): FileSt
       try {
         written =
           location === 's3'
-            ? await bucketFor('A new file').put(objectKey(id), rechunk(content), meta.contentType)
+            ? await bucketFor('A new file').put(
+                objectKey(id),
+                Buffer.isBuffer(content) ? content : rechunk(content),
+                meta.contentType,
+              )
             : await writeChunks(database, id, content);
       } catch (error) {
         await db.delete(files).where(eq(files.id, id));
