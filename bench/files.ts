@@ -11,13 +11,13 @@
 import { randomBytes } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import { startS3Server } from '../apps/server/test/s3-server';
 import { openDatabase } from '../apps/server/src/db/client';
 import { type Label, renderLabels } from '../apps/server/src/modules/coupon-prints/label-pdf';
 import { randomCodes } from '../apps/server/src/modules/coupons/coupon-codes';
 import { s3Bucket, s3Client } from '../apps/server/src/plugins/s3-bucket';
 import { fileStore } from '../apps/server/src/plugins/storage';
 import { prepareDatabase } from '../apps/server/src/prepare';
+import { startS3Server } from '../apps/server/test/s3-server';
 
 const PHOTOS = Number(process.argv[2] ?? 10_000);
 const PHOTO_BYTES = 100 * 1024;
@@ -62,7 +62,10 @@ async function timed(n: number, work: (i: number) => Promise<unknown>) {
 
 const product = {
   async roundTrip(content: Buffer, contentType: string) {
-    const saved = await store.save({ name: 'f', contentType, purpose: 'kyc_image', owner: 'system' }, content);
+    const saved = await store.save(
+      { name: 'f', contentType, purpose: 'kyc_image', owner: 'system' },
+      content,
+    );
     const file = (await store.stat(saved.id))!;
     if ((await drain(store.open(file))) !== content.length) throw new Error('short read');
   },
@@ -71,7 +74,9 @@ let rawKey = 0;
 const rawClient = {
   async roundTrip(content: Buffer, contentType: string) {
     const Key = `raw/${rawKey++}`;
-    await raw.send(new PutObjectCommand({ Bucket: s3.config.bucket, Key, Body: content, ContentType: contentType }));
+    await raw.send(
+      new PutObjectCommand({ Bucket: s3.config.bucket, Key, Body: content, ContentType: contentType }),
+    );
     const got = await raw.send(new GetObjectCommand({ Bucket: s3.config.bucket, Key }));
     if ((await drain(got.Body as AsyncIterable<Buffer>)) !== content.length) throw new Error('short read');
   },
@@ -83,7 +88,11 @@ try {
     yield codes.map((code, i) => ({ code, serial: 100_001 + i }));
   })();
   const parts: Buffer[] = [];
-  for await (const part of renderLabels(labels, { layout: 'a4', baseUrl: 'https://scan.example.com', copies: 1 }))
+  for await (const part of renderLabels(labels, {
+    layout: 'a4',
+    baseUrl: 'https://scan.example.com',
+    copies: 1,
+  }))
     parts.push(Buffer.from(part));
   const pdf = Buffer.concat(parts);
   const photos = Array.from({ length: 64 }, () => randomBytes(PHOTO_BYTES));

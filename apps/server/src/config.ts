@@ -189,9 +189,10 @@ export interface FilesConfig {
 function filesOf(e: Env, production: boolean): FilesConfig {
   const s3 = e.FILE_STORAGE === 's3' || Boolean(e.S3_BUCKET);
   if (!s3) return { storage: 'postgres', s3: null };
-  const required = production && e.FILE_STORAGE === 's3'
-    ? (['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
-    : (['S3_BUCKET'] as const);
+  const required =
+    production && e.FILE_STORAGE === 's3'
+      ? (['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      : (['S3_BUCKET'] as const);
   for (const name of required)
     if (!e[name]) throw new Error(`Invalid configuration: ${name} is required with FILE_STORAGE=s3`);
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))

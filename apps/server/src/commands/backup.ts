@@ -14,8 +14,15 @@ if (!target) {
 }
 const config = loadConfig();
 if (config.database.kind !== 'embedded') {
-  console.error('npm run backup is for the embedded database; with DATABASE_URL, use the database service\'s snapshots or point-in-time recovery (README, "Backups")');
+  console.error(
+    'npm run backup is for the embedded database; with DATABASE_URL, use the database service\'s snapshots or point-in-time recovery (README, "Backups")',
+  );
   process.exit(2);
 }
-const manifest = await backupEmbedded(config.database.dataDir, path.resolve(process.env.INIT_CWD ?? process.cwd(), target));
-console.log(`Backed up ${config.database.dataDir} to ${path.resolve(process.env.INIT_CWD ?? process.cwd(), target)} (WAL ${manifest.startLsn} to ${manifest.stopLsn}, PostgreSQL ${manifest.postgresVersion})`);
+const manifest = await backupEmbedded(
+  config.database.dataDir,
+  path.resolve(process.env.INIT_CWD ?? process.cwd(), target),
+);
+console.log(
+  `Backed up ${config.database.dataDir} to ${path.resolve(process.env.INIT_CWD ?? process.cwd(), target)} (WAL ${manifest.startLsn} to ${manifest.stopLsn}, PostgreSQL ${manifest.postgresVersion})`,
+);

@@ -16,5 +16,10 @@ if (config.database.kind !== 'embedded') {
   console.error('npm run restore is for the embedded database: unset DATABASE_URL and name the new DATA_DIR');
   process.exit(2);
 }
-const manifest = await restoreEmbedded(path.resolve(process.env.INIT_CWD ?? process.cwd(), source), config.database.dataDir);
-console.log(`Restored the backup of ${manifest.takenAt} into ${config.database.dataDir}; start the app with DATA_DIR=${config.database.dataDir}`);
+const manifest = await restoreEmbedded(
+  path.resolve(process.env.INIT_CWD ?? process.cwd(), source),
+  config.database.dataDir,
+);
+console.log(
+  `Restored the backup of ${manifest.takenAt} into ${config.database.dataDir}; start the app with DATA_DIR=${config.database.dataDir}`,
+);

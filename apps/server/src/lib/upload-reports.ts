@@ -86,6 +86,10 @@ export function errorReportRoute(
     const file = await app.files.stat(request.params.id);
     if (file?.purpose !== options.purpose || file.ownerStaffId !== actorOf(request).id)
       throw notFound('Error report');
-    return sendStoredFile(app, reply, file, { name: file.name, contentType: file.contentType, personal: true });
+    return sendStoredFile(app, reply, file, {
+      name: file.name,
+      contentType: file.contentType,
+      personal: true,
+    });
   });
 }

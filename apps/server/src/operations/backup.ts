@@ -27,7 +27,13 @@ export interface BackupManifest {
 }
 
 /** What the manual says to leave out of the copy: rebuilt or meaningless on a restored server. */
-const SKIPPED_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map', 'pg_internal.init']);
+const SKIPPED_FILES = new Set([
+  'postmaster.pid',
+  'postmaster.opts',
+  'backup_label',
+  'tablespace_map',
+  'pg_internal.init',
+]);
 const EMPTIED_DIRECTORIES = new Set([
   'pg_wal',
   'pg_replslot',
@@ -73,7 +79,8 @@ function refuseNonEmpty(dir: string, what: string) {
  */
 export async function backupEmbedded(dataDir: string, target: string): Promise<BackupManifest> {
   const cluster = path.join(dataDir, 'postgres');
-  if (!fs.existsSync(path.join(cluster, 'PG_VERSION'))) throw new Error(`${dataDir} holds no embedded database`);
+  if (!fs.existsSync(path.join(cluster, 'PG_VERSION')))
+    throw new Error(`${dataDir} holds no embedded database`);
   refuseNonEmpty(target, 'a backup');
   let url = runningServerUrl(dataDir);
   let stop = async () => {};
@@ -98,7 +105,9 @@ export async function backupEmbedded(dataDir: string, target: string): Promise<B
     await client.query('select pg_create_physical_replication_slot($1, true, true)', [
       `backup_${randomBytes(6).toString('hex')}`,
     ]);
-    const started = await client.query<{ lsn: string }>('select pg_backup_start($1, true)::text as lsn', [label]);
+    const started = await client.query<{ lsn: string }>('select pg_backup_start($1, true)::text as lsn', [
+      label,
+    ]);
     const copy = path.join(target, 'postgres');
     copyTree(cluster, copy);
     const stopped = await client.query<{ lsn: string; labelfile: string; spcmapfile: string }>(

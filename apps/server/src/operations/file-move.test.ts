@@ -33,10 +33,9 @@ async function bytesOf(stream: AsyncIterable<Buffer | Uint8Array>) {
 const sql = async (text: string, values: unknown[] = []) => (await t.database.executeSql(text, values)).rows;
 const locations = async () =>
   Object.fromEntries(
-    (await sql("select location, count(*)::int as n from files where status = 'ready' group by 1")).map((r) => [
-      r.location,
-      r.n,
-    ]),
+    (await sql("select location, count(*)::int as n from files where status = 'ready' group by 1")).map(
+      (r) => [r.location, r.n],
+    ),
   );
 async function objects() {
   const keys: string[] = [];
@@ -44,7 +43,8 @@ async function objects() {
   return keys;
 }
 async function expectAllReadable(contents: Map<number, Buffer>) {
-  for (const [id, content] of contents) expect((await bytesOf(t.app.files.open(id))).equals(content)).toBe(true);
+  for (const [id, content] of contents)
+    expect((await bytesOf(t.app.files.open(id))).equals(content)).toBe(true);
 }
 
 describe('npm run files:move', () => {
@@ -93,10 +93,22 @@ describe('npm run files:move', () => {
     const [first, second] = [...contents.keys()];
     // An earlier run stopped half-way: a partial copy of `first` in the database, and an object no file owns.
     await sql("insert into file_chunks (file_id, seq, data) values ($1, 0, 'partial'::bytea)", [first]);
-    await bucket.put(`${OBJECT_PREFIX}999999999`, (async function* () { yield Buffer.from('stray'); })(), 'text/plain');
+    await bucket.put(
+      `${OBJECT_PREFIX}999999999`,
+      (async function* () {
+        yield Buffer.from('stray');
+      })(),
+      'text/plain',
+    );
     // `second`'s object was changed in the bucket behind the app's back.
     const original = contents.get(second!)!;
-    await bucket.put(objectKey(second!), (async function* () { yield Buffer.from('tampered'); })(), 'text/plain');
+    await bucket.put(
+      objectKey(second!),
+      (async function* () {
+        yield Buffer.from('tampered');
+      })(),
+      'text/plain',
+    );
 
     const all = (await sql("select count(*)::int as n from files where status = 'ready'"))[0]!.n as number;
     const report = await moveFiles(t.database, bucket, 'postgres');

@@ -3,13 +3,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileChunks, files } from '../db/schema/files';
 import type { Bucket } from '../plugins/s3-bucket';
-import {
-  databaseChunks,
-  type FileLocation,
-  OBJECT_PREFIX,
-  objectKey,
-  writeChunks,
-} from '../plugins/storage';
+import { databaseChunks, type FileLocation, OBJECT_PREFIX, objectKey, writeChunks } from '../plugins/storage';
 
 export interface MoveReport {
   moved: number;
@@ -57,7 +51,8 @@ export async function moveFiles(
     if (batch.length === 0) break;
     for (const file of batch) {
       after = file.id;
-      const copied = to === 's3' ? await toBucket(database, bucket, file) : await toDatabase(database, bucket, file);
+      const copied =
+        to === 's3' ? await toBucket(database, bucket, file) : await toDatabase(database, bucket, file);
       if (copied === 'moved') {
         report.moved += 1;
         await options.onMoved?.(file.id, report.moved);
@@ -142,7 +137,7 @@ async function sweep(database: Database, bucket: Bucket): Promise<number> {
               .from(files)
               .where(and(inArray(files.id, ids), sql`${files.location} = 's3'`))
           ).map((f) => f.id),
-      );
+    );
     const orphans = page.filter((key) => !owned.has(Number(key.slice(OBJECT_PREFIX.length))));
     if (orphans.length > 0) await bucket.remove(orphans);
     swept += orphans.length;

@@ -65,7 +65,9 @@ export function s3Bucket(config: S3Config): Bucket {
     async put(key, content, contentType) {
       if (Buffer.isBuffer(content)) {
         // Bytes already in memory (uploads, thumbnails): one PUT of known length.
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: content, ContentType: contentType }));
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: content, ContentType: contentType }),
+        );
         return { size: content.length, sha256: createHash('sha256').update(content).digest('hex') };
       }
       const stream = content;
@@ -107,7 +109,9 @@ export function s3Bucket(config: S3Config): Bucket {
     async *keys(prefix) {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

@@ -15,6 +15,10 @@ export const couponPrintsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.create, async (request) => service.createPrint(app, actorOf(request), request.body));
   route(app, e.file, async (request, reply) => {
     const file = await service.printFile(app, request.params.id);
-    return sendStoredFile(app, reply, file, { name: file.name, contentType: 'application/pdf', personal: false });
+    return sendStoredFile(app, reply, file, {
+      name: file.name,
+      contentType: 'application/pdf',
+      personal: false,
+    });
   });
 };

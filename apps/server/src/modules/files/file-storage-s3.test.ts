@@ -89,7 +89,9 @@ describe('files in an S3-compatible bucket (FILE_STORAGE=s3)', () => {
       Buffer.from('x'),
     );
     await couponsKit(t).sql("update files set location = 'postgres' where id = $1", [inDatabase.id]);
-    expect(await t.app.files.signedUrl({ ...inDatabase, location: 'postgres' }, { name: 'x', contentType: 'x' })).toBeNull();
+    expect(
+      await t.app.files.signedUrl({ ...inDatabase, location: 'postgres' }, { name: 'x', contentType: 'x' }),
+    ).toBeNull();
   });
 });
 
@@ -105,9 +107,17 @@ describe('configuration of the bucket', () => {
   };
   it('refuses to start production on s3 without the bucket, region or keys, naming the variable', () => {
     expect(() => loadConfig({ ...production, FILE_STORAGE: 's3' })).toThrow(/S3_BUCKET is required/);
-    expect(() => loadConfig({ ...production, FILE_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(/S3_REGION is required/);
+    expect(() => loadConfig({ ...production, FILE_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(
+      /S3_REGION is required/,
+    );
     expect(() =>
-      loadConfig({ ...production, FILE_STORAGE: 's3', S3_BUCKET: 'b', S3_REGION: 'ap-south-1', S3_ACCESS_KEY_ID: 'k' }),
+      loadConfig({
+        ...production,
+        FILE_STORAGE: 's3',
+        S3_BUCKET: 'b',
+        S3_REGION: 'ap-south-1',
+        S3_ACCESS_KEY_ID: 'k',
+      }),
     ).toThrow(/S3_SECRET_ACCESS_KEY is required/);
     const files = loadConfig({
       ...production,
@@ -119,7 +129,10 @@ describe('configuration of the bucket', () => {
       S3_ENDPOINT: 'http://minio.lan:9000/',
       S3_FORCE_PATH_STYLE: '1',
     }).files;
-    expect(files).toMatchObject({ storage: 's3', s3: { bucket: 'b', endpoint: 'http://minio.lan:9000', forcePathStyle: true } });
+    expect(files).toMatchObject({
+      storage: 's3',
+      s3: { bucket: 'b', endpoint: 'http://minio.lan:9000', forcePathStyle: true },
+    });
     expect(loadConfig({}).files).toEqual({ storage: 'postgres', s3: null });
   });
 });
