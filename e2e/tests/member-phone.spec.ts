@@ -6,7 +6,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { en } from '../../apps/member/src/locales/en';
 import { hi } from '../../apps/member/src/locales/hi';
 import config from '../playwright.config';
-import { requestCode, serverLog } from '../server-log';
+import { requestCode, testServerLog } from '../server-log';
 import { setFraudRules } from './member-api';
 import { acceptCurrentTerms, approvedAppMember, bearer, redeemingMember } from './member-app';
 import {
@@ -192,7 +192,7 @@ async function paidUpiRedemption(request: APIRequestContext) {
 
 /** The texts the demo SMS sender logged for `mobile` (the server's stdout). */
 const smsTo = (mobile: string) => {
-  const log = readFileSync(serverLog(Number(process.env.E2E_PORT ?? 3100)), 'utf8');
+  const log = readFileSync(testServerLog(), 'utf8');
   return [...log.matchAll(new RegExp(`SMS to ${mobile}: (.*)`, 'g'))].map((m) => m[1] ?? '');
 };
 
@@ -209,7 +209,7 @@ test('a cash redemption paid to UPI is announced as paid to the UPI ID, and show
           .join('\n'),
       { timeout: 60_000 },
     )
-    .toMatch(/is paid to your UPI ID\. UTR UPI\d+\./);
+    .toMatch(/is paid to your UPI ID \(Rs [\d,.]+ less TDS Rs [\d,.]+\)\. UTR UPI\d+\./);
   expect(smsTo(member.mobile).join('\n')).not.toContain('bank account');
 
   await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [
