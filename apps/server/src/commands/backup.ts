@@ -12,6 +12,8 @@ if (!target) {
   console.error('Usage: npm run backup -- <new directory>');
   process.exit(2);
 }
+// npm's own variable, not configuration: `npm run` runs in the repository root, paths are the caller's.
+const { INIT_CWD: calledFrom = process.cwd() } = process.env;
 const config = loadConfig();
 if (config.database.kind !== 'embedded') {
   console.error(
@@ -19,10 +21,7 @@ if (config.database.kind !== 'embedded') {
   );
   process.exit(2);
 }
-const manifest = await backupEmbedded(
-  config.database.dataDir,
-  path.resolve(process.env.INIT_CWD ?? process.cwd(), target),
-);
+const manifest = await backupEmbedded(config.database.dataDir, path.resolve(calledFrom, target));
 console.log(
-  `Backed up ${config.database.dataDir} to ${path.resolve(process.env.INIT_CWD ?? process.cwd(), target)} (WAL ${manifest.startLsn} to ${manifest.stopLsn}, PostgreSQL ${manifest.postgresVersion})`,
+  `Backed up ${config.database.dataDir} to ${path.resolve(calledFrom, target)} (WAL ${manifest.startLsn} to ${manifest.stopLsn}, PostgreSQL ${manifest.postgresVersion})`,
 );
