@@ -44,6 +44,8 @@ export interface FileStore {
   stat(id: number): Promise<StoredFile | undefined>;
   open(id: number): Readable;
   remove(id: number): Promise<void>;
+  /** Whether the store answers (the readiness probe, `/api/health/ready`). */
+  reachable(): Promise<boolean>;
 }
 
 const CHUNK_BYTES = 256 * 1024;
@@ -114,6 +116,15 @@ export function databaseFileStore(database: Database): FileStore {
       return (await statOf(id))!;
     },
     stat: statOf,
+    reachable: () =>
+      db
+        .select({ one: sql`1` })
+        .from(fileChunks)
+        .limit(1)
+        .then(
+          () => true,
+          () => false,
+        ),
     open(id) {
       let next = 0;
       return Readable.from(
