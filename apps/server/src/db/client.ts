@@ -56,7 +56,7 @@ export async function openDatabase(
   if (config.kind === 'embedded') return openEmbedded(config.dataDir);
   const database = await openPostgres(config.url, 'postgres');
   if (!readReplica) return database;
-  const replica = openReadReplica(readReplica.url, database.db, readReplica);
+  const replica = openReadReplica(readReplica.url, database, readReplica);
   await replica.check();
   const closePrimary = database.close;
   return {

@@ -48,7 +48,7 @@ export function connectionLost(error: unknown): boolean {
 
 export function openReadReplica(
   url: string,
-  primary: Db,
+  primary: { db: Db; pool: pg.Pool },
   options: { maxLagSeconds: number; checkSeconds?: number },
 ): ReadReplica {
   let up = false;
@@ -58,8 +58,8 @@ export function openReadReplica(
     up = false;
     lagSeconds = null;
   };
-  // A query that finds the replica gone marks it down at once: the next read goes to the primary
-  // without waiting for the next check.
+  // A query that finds the replica gone marks it down at once and is asked of the primary instead:
+  // the read that found it gone still answers, and the next ones go to the primary directly.
   class ReplicaPool extends pg.Pool {
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads of query
     override query(...args: any[]): any {
@@ -67,8 +67,11 @@ export function openReadReplica(
       const result = (super.query as (...a: any[]) => any)(...args);
       if (result && typeof result.catch === 'function')
         return result.catch((error: unknown) => {
-          if (connectionLost(error)) markLost();
-          throw error;
+          if (!connectionLost(error)) throw error;
+          markLost();
+          fallbackReads++;
+          // biome-ignore lint/suspicious/noExplicitAny: pg's overloads of query
+          return (primary.pool.query as (...a: any[]) => any).apply(primary.pool, args);
         });
       return result;
     }
@@ -102,7 +105,7 @@ export function openReadReplica(
     reader() {
       if (usable()) return db;
       fallbackReads++;
-      return primary;
+      return primary.db;
     },
     state: () => ({ up, lagSeconds, inUse: usable(), fallbackReads }),
     check: tick,

@@ -46,17 +46,22 @@ export function registerMetrics(app: FastifyInstance) {
 function appGauges(app: FastifyInstance): Registry {
   const registry = new Registry();
   const { database } = app;
-  let cached: { at: number; figures: Promise<OperationalFigures> } | null = null;
-  const figures = () => {
-    if (!cached || Date.now() - cached.at > FIGURES_CACHE_MS)
-      cached = {
-        at: Date.now(),
-        figures: operationalFigures(database.db).catch((error) => {
-          cached = null;
-          throw error;
-        }),
-      };
-    return cached.figures;
+  // A failed read leaves those gauges out of this scrape (their absence alerts) rather than failing
+  // the whole scrape, which would hide the figures that were there.
+  const none: OperationalFigures = { queues: [], outbox: [], payouts: { pending: 0, failed: 0 } };
+  let cached: { at: number; figures: Promise<OperationalFigures | null> } | null = null;
+  const read = async () => {
+    try {
+      return await operationalFigures(database.db);
+    } catch (error) {
+      app.log.warn({ err: error }, 'metrics: the database figures could not be read');
+      cached = null;
+      return null;
+    }
+  };
+  const figures = async () => {
+    if (!cached || Date.now() - cached.at > FIGURES_CACHE_MS) cached = { at: Date.now(), figures: read() };
+    return (await cached.figures) ?? none;
   };
 
   new Gauge({
@@ -99,12 +104,10 @@ function appGauges(app: FastifyInstance): Registry {
     });
     new Gauge({
       name: 'db_replica_lag_seconds',
-      help: 'How far the replica is behind (received WAL not yet replayed, by commit time); absent while it is down',
+      help: 'How far the replica is behind (received WAL not yet replayed, by commit time); NaN while it is down',
       registers: [registry],
       collect() {
-        this.reset();
-        const lag = replica.state().lagSeconds;
-        if (lag !== null) this.set(lag);
+        this.set(replica.state().lagSeconds ?? Number.NaN);
       },
     });
     new Gauge({
@@ -143,6 +146,7 @@ function appGauges(app: FastifyInstance): Registry {
     labelNames: ['channel'] as const,
     registers: [registry],
     async collect() {
+      this.reset();
       for (const o of (await figures()).outbox) this.set({ channel: o.channel }, o.backlog);
     },
   });
@@ -152,6 +156,7 @@ function appGauges(app: FastifyInstance): Registry {
     labelNames: ['channel'] as const,
     registers: [registry],
     async collect() {
+      this.reset();
       for (const o of (await figures()).outbox) this.set({ channel: o.channel }, o.oldestSeconds);
     },
   });
@@ -161,7 +166,10 @@ function appGauges(app: FastifyInstance): Registry {
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
-      const { payouts } = await figures();
+      this.reset();
+      const read = await figures();
+      if (read === none) return;
+      const { payouts } = read;
       this.set({ state: 'pending' }, payouts.pending);
       this.set({ state: 'failed' }, payouts.failed);
     },
