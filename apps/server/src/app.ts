@@ -116,6 +116,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('push', messaging.fcm && new FcmSender(messaging.fcm, messaging.sendTimeoutMs));
   app.decorate('outbox', createOutbox(app));
   app.decorate('lifecycle', { draining: false });
+  // While draining, a connection closes once its answer is sent: a kept-alive one would otherwise
+  // hold the shutdown until the grace period runs out.
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+    done();
+  });
 
   registerSecurityHeaders(
     app,
