@@ -1,6 +1,8 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from './client';
+
+/** client.ts's `Db` (declared here too: client.ts opens the replica, so it cannot be imported back). */
+type Db = NodePgDatabase<Record<string, never>>;
 
 /**
  * A streaming replica of the primary (DATABASE_READ_URL) for the reads that decide nothing: reports,

@@ -26,7 +26,7 @@ const scrape = async () => {
 };
 
 /** The value of one series (exact labels, in prom-client's order), or undefined. */
-const valueOf = (body: string, series: string): number | undefined => {
+const sample = (body: string, series: string): number | undefined => {
   const line = body.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
@@ -65,17 +65,17 @@ describe('/metrics', () => {
     const get = (id: number) => t.as('almond team', { method: 'GET', url: `/api/admin/bdes/${id}` });
     const status = (await get(999_990)).statusCode;
     const series = `http_request_duration_seconds_count{method="GET",route="/api/admin/bdes/:id",status="${status}"}`;
-    const was = valueOf(await scrape(), series) ?? 0;
+    const was = sample(await scrape(), series) ?? 0;
     for (const id of [999_991, 999_992, 999_993]) expect((await get(id)).statusCode).toBe(status);
     const body = await scrape();
-    expect(valueOf(body, series)).toBe(was + 3);
+    expect(sample(body, series)).toBe(was + 3);
     expect(body).not.toContain('999991');
     expect(body).toContain(
       `http_request_duration_seconds_bucket{le="0.5",method="GET",route="/api/admin/bdes/:id",status="${status}"}`,
     );
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
-    expect(valueOf(body, 'db_pool_connections{pool="primary",state="total"}')).toBeGreaterThan(0);
-    expect(valueOf(body, 'db_pool_connections{pool="primary",state="waiting"}')).toBe(0);
+    expect(sample(body, 'db_pool_connections{pool="primary",state="total"}')).toBeGreaterThan(0);
+    expect(sample(body, 'db_pool_connections{pool="primary",state="waiting"}')).toBe(0);
   });
 
   it('shows each job queue, the outbox by channel and payouts as the database holds them', async () => {
@@ -89,23 +89,23 @@ describe('/metrics', () => {
     const unsent = await t.database.executeSql(
       `select count(*)::int as n from member_messages where channel = 'whatsapp' and status in ('queued', 'sending')`,
     );
-    expect(valueOf(body, 'outbox_backlog{channel="whatsapp"}')).toBe(unsent.rows[0]!.n);
-    expect(valueOf(body, 'outbox_oldest_age_seconds{channel="whatsapp"}')).toBeGreaterThanOrEqual(90);
-    expect(valueOf(body, 'outbox_backlog{channel="push"}')).toBeTypeOf('number');
+    expect(sample(body, 'outbox_backlog{channel="whatsapp"}')).toBe(unsent.rows[0]!.n);
+    expect(sample(body, 'outbox_oldest_age_seconds{channel="whatsapp"}')).toBeGreaterThanOrEqual(90);
+    expect(sample(body, 'outbox_backlog{channel="push"}')).toBeTypeOf('number');
 
     const queues = await t.database.executeSql('select name from pgboss.queue order by name');
     expect(queues.rows.length).toBeGreaterThan(0);
     for (const { name } of queues.rows) {
-      expect(valueOf(body, `job_queue_depth{queue="${name}"}`)).toBeTypeOf('number');
-      expect(valueOf(body, `job_queue_oldest_age_seconds{queue="${name}"}`)).toBeTypeOf('number');
+      expect(sample(body, `job_queue_depth{queue="${name}"}`)).toBeTypeOf('number');
+      expect(sample(body, `job_queue_oldest_age_seconds{queue="${name}"}`)).toBeTypeOf('number');
     }
 
     const payouts = await t.database.executeSql(
       `select count(*) filter (where status in ('queued', 'sending', 'pending'))::int as pending,
               count(*) filter (where status = 'failed')::int as failed from payout_lines`,
     );
-    expect(valueOf(body, 'payouts{state="pending"}')).toBe(payouts.rows[0]!.pending);
-    expect(valueOf(body, 'payouts{state="failed"}')).toBe(payouts.rows[0]!.failed);
+    expect(sample(body, 'payouts{state="pending"}')).toBe(payouts.rows[0]!.pending);
+    expect(sample(body, 'payouts{state="failed"}')).toBe(payouts.rows[0]!.failed);
   });
 
   it('counts scans by result and provider failures by provider and kind', async () => {
@@ -114,9 +114,9 @@ describe('/metrics', () => {
     const { result } = res.json() as { result: string };
     expect(result).toBeTruthy();
     const series = `coupon_scans_total{result="${result}"}`;
-    const before = valueOf(await scrape(), series) ?? 0;
+    const before = sample(await scrape(), series) ?? 0;
     await scanAs(t, member.token, { code: 'NOTACODE13' });
-    expect(valueOf(await scrape(), series)).toBe(before + 1);
+    expect(sample(await scrape(), series)).toBe(before + 1);
 
     // A provider answering 503, then one that does not answer at all.
     const failing = http.createServer((_req, res) => res.writeHead(503).end('{}'));
@@ -137,7 +137,7 @@ describe('/metrics', () => {
       call('whatsapp', `http://127.0.0.1:${port}/send`, { method: 'POST', headers: {}, body: '{}' }, 5_000),
     ).rejects.toThrow();
     const body = await scrape();
-    for (const s of kinds) expect(valueOf(body, s)).toBe((valueOf(was, s) ?? 0) + 1);
+    for (const s of kinds) expect(sample(body, s)).toBe((sample(was, s) ?? 0) + 1);
     // Webhook failures have their counter ready for the receivers.
     expect(body).toContain('# TYPE webhook_errors_total counter');
   });
