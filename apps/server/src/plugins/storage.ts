@@ -191,10 +191,7 @@ export function fileStore(database: Database, options: FileStoreOptions): FileSt
     },
     stat: statOf,
     reachable: () =>
-      Promise.all([
-        db.select({ one: sql`1` }).from(fileChunks).limit(1),
-        options.bucket?.check(),
-      ]).then(
+      Promise.all([db.select({ one: sql`1` }).from(fileChunks).limit(1), options.bucket?.check()]).then(
         () => true,
         () => false,
       ),
