@@ -45,6 +45,7 @@ import { schemesModule } from './schemes/schemes.module';
 import { staffModule } from './staff/staff.module';
 import { storesModule } from './stores/stores.module';
 import { tiersModule } from './tiers/tiers.module';
+import { webhooksModule } from './webhooks/webhooks.module';
 
 /**
  * Every module of the server, each with what it contributes (`<module>/<module>.module.ts`). routes.ts,
@@ -97,5 +98,6 @@ export const MODULES: readonly ModuleContribution[] = [
   appVersionsModule,
   contentModule,
   messagesModule,
+  webhooksModule,
   housekeepingModule,
 ];
