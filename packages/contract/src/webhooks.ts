@@ -40,7 +40,7 @@ export const WEBHOOK_EVENTS = {
       memberCode: 'M001042',
       name: 'Ravi Kumar',
       mobile: '9876543210',
-      memberType: 'Electrician',
+      memberType: 'carpenter',
       state: 'Kerala',
     },
   },
@@ -223,18 +223,13 @@ export interface WebhookPayload<T extends WebhookEventType = WebhookEventType> {
   data: z.infer<(typeof WEBHOOK_EVENTS)[T]['data']>;
 }
 
-/** The README's event catalogue: each event, its meaning and an example body, from the schemas above. */
+/** The README's event catalogue: each event, its meaning and an example of its data, from the schemas above. */
 export function webhookCatalogueMarkdown(): string {
-  return WEBHOOK_EVENT_TYPES.map((type) => {
+  const rows = WEBHOOK_EVENT_TYPES.map((type) => {
     const event = WEBHOOK_EVENTS[type];
-    const body = {
-      id: 'evt_2f6c1d0b9a8e4c7f',
-      type,
-      timestamp: '2026-11-29T07:30:00.000Z',
-      data: event.example,
-    };
-    return `- \`${type}\`: ${event.label}\n  \`\`\`json\n  ${JSON.stringify(body)}\n  \`\`\``;
-  }).join('\n');
+    return `| \`${type}\` | ${event.label} | \`${JSON.stringify(event.example)}\` |`;
+  });
+  return ['| event | when | example `data` |', '|---|---|---|', ...rows].join('\n');
 }
 
 export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'sending', 'delivered', 'failed'] as const;

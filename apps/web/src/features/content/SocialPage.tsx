@@ -4,11 +4,15 @@ import { BooleanField, NumberInput, required, TextField, TextInput } from 'react
 import { DateTimeField } from '../../components/fields';
 import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
 
-/** Social Connect: the programme's links on social platforms, in the app's order. */
+/**
+ * Social Connect: the programme's links on social platforms, in the app's order. The first tab of
+ * its page (app/main-settings-page.tsx), which shows the heading.
+ */
 export default function SocialPage() {
   return (
     <RecordPage<SocialRow>
       page={CONTENT_PAGES.social}
+      title={false}
       endpoints={contentEndpoints.social}
       entity={SOCIAL_ENTITY}
       noun="social link"
