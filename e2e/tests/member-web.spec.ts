@@ -20,7 +20,7 @@ import {
   printedLabelPdf,
 } from './member-web';
 
-// The member web app as a phone opens it from a printed label (issue 25).
+// The member web app as a phone opens it from a printed label.
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** No critical or serious accessibility violation on the screen shown now. */

@@ -6,6 +6,7 @@ import {
   type EndpointResponse,
   endpointPath,
 } from '@app/contract/endpoint';
+import { filesEndpoints, type MemberUploadPurpose } from '@app/contract/files';
 import { forgetMemberToken, memberToken } from './session';
 
 export class ApiError extends Error {
@@ -23,7 +24,7 @@ type CallOptions<E extends Endpoint> = { idempotencyKey?: string } & (EndpointPa
   ? { params?: never }
   : { params: EndpointParams<E> }) &
   (EndpointQuery<E> extends undefined ? { query?: never } : { query?: EndpointQuery<E> }) &
-  (EndpointBody<E> extends undefined ? { body?: never } : { body: EndpointBody<E> });
+  (EndpointBody<E> extends undefined ? { body?: FormData } : { body: EndpointBody<E> });
 type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>];
 
 /** Calls a contract endpoint with the MEMBER token; a 401 forgets it (the session ended). */
@@ -45,11 +46,12 @@ export async function call<E extends Endpoint>(
   const token = memberToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const res = await fetch(url, {
     method: declaration.method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     cache: 'no-store',
   });
   if (!res.ok) {
@@ -60,29 +62,14 @@ export async function call<E extends Endpoint>(
   return (res.status === 204 ? undefined : await res.json()) as EndpointResponse<E>;
 }
 
-/**
- * A KYC photo (or PDF) to `/api/app/uploads` as multipart, with the member token: answers the file id
- * a record then claims. (That route answers 201 and stays a plain route on the server.)
- */
+/** A KYC photo (or PDF) as multipart: answers the file id the KYC submission then claims. */
 export const uploadKycImage = (file: Blob) => uploadFile(file, 'kyc_image');
 
 /** A member upload for a record that claims it next (kyc_image, project_photo, feedback_attachment). */
-export async function uploadFile(
-  file: Blob,
-  purpose: 'kyc_image' | 'project_photo' | 'feedback_attachment',
-): Promise<number> {
-  const form = new FormData();
-  form.append('file', file, purpose);
-  const token = memberToken();
-  const res = await fetch(`/api/app/uploads?purpose=${purpose}`, {
-    method: 'POST',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    body: form,
-  });
-  const answer = await res.json().catch(() => ({}));
-  if (!res.ok)
-    throw new ApiError(res.status, answer.error ?? 'error', answer.message ?? res.statusText, answer.fields);
-  return answer.id as number;
+export async function uploadFile(file: Blob, purpose: MemberUploadPurpose): Promise<number> {
+  const body = new FormData();
+  body.append('file', file, purpose);
+  return (await call(filesEndpoints.memberUpload, { query: { purpose }, body })).id;
 }
 
 /**

@@ -102,7 +102,7 @@ export const KYC_DOCUMENTS = ['aadhaarFront', 'aadhaarBack', 'pan', 'cheque'] as
 export type KycDocument = (typeof KYC_DOCUMENTS)[number];
 /**
  * One submission for its reviewer, with the other approved members who have the same PAN or bank
- * account under the fraud rules in force (issue 26): a `flag` is for the reviewer to weigh; `hold` or
+ * account under the fraud rules in force: a `flag` is for the reviewer to weigh; `hold` or
  * `refuse` means approval will be refused.
  */
 export const kycDetail = kycRow.extend({
@@ -135,7 +135,7 @@ export const kycRevealBody = z.object({
 });
 export const kycRevealed = z.object({ field: z.string(), value: z.string() });
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['kyc'] as const;
 const verification = { page: '/dashboard/approvals/kyc_verification' } as const;

@@ -193,7 +193,7 @@ export const inboxAppEndpoints = {
   }),
 };
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['notifications'] as const;
 const access = { page: NOTIFICATIONS_PAGE } as const;

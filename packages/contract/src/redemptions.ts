@@ -505,7 +505,7 @@ export function computeTds(input: TdsInput): { rateBp: number; tdsPaise: number 
   return { rateBp, tdsPaise: Number(tds) };
 }
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['redemptions'] as const;
 const queue = { page: REDEMPTION_PAGE } as const;

@@ -43,7 +43,7 @@ const waitForText = async (mobile: string, part: string) => {
   return textsTo(mobile).find((text) => text.includes(part))!;
 };
 
-describe('the e-voucher journey (issue 24 item 4, issue 21 item 1)', () => {
+describe('the e-voucher journey', () => {
   it('redeem → approve: the member API shows the code and PIN (reveal audited), the SMS carries them; no one else reads it', async () => {
     const m = await redeemer(t, { balance: 5000 });
     const other = await redeemer(t, { balance: 5000 });

@@ -122,7 +122,7 @@ export async function requestIn(
         pincode: member.pincode,
       };
   }
-  // Caps and limits (issue 26): the minimum balance and the monthly limit, under the member's lock.
+  // Caps and limits: the minimum balance and the monthly limit, under the member's lock.
   // Held points (scan holds awaiting review) are part of the balance but not redeemable: every
   // redemption (gift, voucher, cash/UPI) comes through here under the member's lock, and post_points
   // refuses a debit into them as well.
