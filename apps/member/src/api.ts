@@ -27,6 +27,14 @@ type CallOptions<E extends Endpoint> = { idempotencyKey?: string } & (EndpointPa
   (EndpointBody<E> extends undefined ? { body?: FormData } : { body: EndpointBody<E> });
 type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>];
 
+function urlOf(declaration: Endpoint, params?: object, query?: Record<string, unknown>): URL {
+  const url = new URL(`/api${endpointPath(declaration, params)}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null)
+      url.searchParams.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return url;
+}
+
 /** Calls a contract endpoint with the MEMBER token; a 401 forgets it (the session ended). */
 export async function call<E extends Endpoint>(
   declaration: E,
@@ -38,10 +46,7 @@ export async function call<E extends Endpoint>(
     body?: unknown;
     idempotencyKey?: string;
   };
-  const url = new URL(`/api${endpointPath(declaration, params)}`, window.location.origin);
-  for (const [k, v] of Object.entries(query ?? {}))
-    if (v !== undefined && v !== null)
-      url.searchParams.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const url = urlOf(declaration, params, query);
   const headers: Record<string, string> = {};
   const token = memberToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -81,4 +86,29 @@ export async function memberFileUrl(path: string): Promise<string> {
   const res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw new ApiError(res.status, 'error', res.statusText);
   return URL.createObjectURL(await res.blob());
+}
+
+/**
+ * A file endpoint (a PDF) fetched with the member token and handed to the phone as a download: a
+ * link cannot send the token itself.
+ */
+export async function downloadFile<E extends Endpoint>(
+  declaration: E,
+  query: EndpointQuery<E> & Record<string, unknown>,
+  name: string,
+): Promise<void> {
+  const token = memberToken();
+  const res = await fetch(urlOf(declaration, undefined, query), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) {
+    const err = await res.json().catch(() => ({}));
+    throw new ApiError(res.status, err.error ?? 'error', err.message ?? res.statusText, err.fields);
+  }
+  const href = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

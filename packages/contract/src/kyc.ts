@@ -36,30 +36,37 @@ const ACCOUNT_FORMAT = 'A bank account number has 9 to 18 digits';
 const IFSC_FORMAT = 'Enter a valid IFSC (e.g. SBIN0001234)';
 const UPI_FORMAT = 'Enter a valid UPI id (e.g. name@bank)';
 
+/** The formats a KYC submission is checked against: here and, before any upload, on the member's phone. */
+export const KYC_PATTERNS = {
+  aadhaarLast4: /^\d{4}$/,
+  pan: /^[A-Z]{5}\d{4}[A-Z]$/,
+  accountNumber: /^\d{9,18}$/,
+  ifsc: /^[A-Z]{4}0[A-Z0-9]{6}$/,
+  upiId: /^[\w.-]{2,256}@[a-zA-Z]{2,64}$/,
+} as const;
+
 export const kycSubmitBody = z.object({
   aadhaarLast4: text(4, { required: AADHAAR_LAST4, tooLong: AADHAAR_LAST4 }).regex(
-    /^\d{4}$/,
+    KYC_PATTERNS.aadhaarLast4,
     'Enter the last 4 digits of the Aadhaar',
   ),
   aadhaarFrontFileId: fileId('Aadhaar front image'),
   aadhaarBackFileId: fileId('Aadhaar back image'),
   pan: text(10, { required: 'Enter the PAN', tooLong: PAN_FORMAT })
     .toUpperCase()
-    .regex(/^[A-Z]{5}\d{4}[A-Z]$/, PAN_FORMAT),
+    .regex(KYC_PATTERNS.pan, PAN_FORMAT),
   panFileId: fileId('PAN card image'),
   accountHolder: text(120, { required: 'Account holder is required' }),
   accountNumber: text(18, { required: 'Enter the bank account number', tooLong: ACCOUNT_FORMAT }).regex(
-    /^\d{9,18}$/,
+    KYC_PATTERNS.accountNumber,
     ACCOUNT_FORMAT,
   ),
   ifsc: text(11, { required: 'Enter the IFSC', tooLong: IFSC_FORMAT })
     .toUpperCase()
-    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, IFSC_FORMAT),
+    .regex(KYC_PATTERNS.ifsc, IFSC_FORMAT),
   bankName: text(120, { required: 'Bank name is required' }),
   chequeFileId: fileId('Cancelled cheque image'),
-  upiId: text(321, { tooLong: UPI_FORMAT })
-    .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, UPI_FORMAT)
-    .optional(),
+  upiId: text(321, { tooLong: UPI_FORMAT }).regex(KYC_PATTERNS.upiId, UPI_FORMAT).optional(),
 });
 export type KycSubmitBody = z.infer<typeof kycSubmitBody>;
 

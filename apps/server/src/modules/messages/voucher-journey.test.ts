@@ -124,7 +124,7 @@ describe('the e-voucher journey', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await waitForText(mobile, 'is paid')).toMatch(
       new RegExp(
-        `Rs [0-9,.]+ for your redemption #${cash.id} is paid to your bank account\\. UTR UTR${m.id}0001\\.`,
+        `Rs [0-9,.]+ for your redemption #${cash.id} is paid to your bank account \\(Rs [0-9,.]+ less TDS Rs [0-9,.]+\\)\\. UTR UTR${m.id}0001\\.`,
       ),
     );
     const no = (await redeem(t, m.token, { kind: 'cash', points: 1000, payout: 'bank' })).json();
