@@ -5,8 +5,8 @@ import type { Executor, Tx } from '../../db/client';
 import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { type DecisionFlow, decideOne } from '../../lib/decisions';
 import { AppError, conflict, notFound, sqlStateOf } from '../../lib/errors';
-import { recordWebhookEvent } from '../webhooks';
 import { queueStepMessage } from '../messages';
+import { recordWebhookEvent } from '../webhooks';
 import * as repo from './scan-holds.repository';
 
 export const SCAN_HOLDS_ENTITY = 'scan_holds';
