@@ -17,6 +17,7 @@ const SHAPES: [RegExp, (t: TFunction, m: RegExpExecArray) => string][] = [
   ],
   [/^Voucher (\d+)$/, (t, m) => t('ledger.notes.voucher', { id: m[1] })],
   [/^Project: (.+)$/, (t, m) => t('ledger.notes.project', { name: m[1] })],
+  [/^Share of (\S+)'s scan$/, (t, m) => t('ledger.notes.dealerShare', { code: m[1] })],
 ];
 
 export function ledgerNote(t: TFunction, note: string): string {

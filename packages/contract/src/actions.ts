@@ -50,6 +50,8 @@ export const ACTIONS = [
   act('members.decide', '/dashboard/approvals/pending_user', 'Approve or reject pending users'),
   act('members.reapprove', '/dashboard/approvals/rejected_user', 'Re-approve rejected users'),
   act('members.block', '/dashboard/users', 'Block and unblock users'),
+  act('channel.attach', '/dashboard/users', 'Attach partners to dealers (one by one or by upload)'),
+  act('segments.manage', '/dashboard/users', 'Create, edit and archive member segments'),
   act('adjustments.request', '/dashboard/users', 'Request manual points adjustments', 'money'),
   act('adjustments.decide', '/dashboard/users', 'Approve or reject points adjustments', 'money'),
   act('roles.manage', '/dashboard/roles', 'Create, edit and delete roles', 'identity'),

@@ -14,6 +14,20 @@ CREATE TABLE "audit_log" (
 	"request_id" text
 );
 --> statement-breakpoint
+CREATE TABLE "dealer_links" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"dealer_id" integer NOT NULL,
+	"linked_via" text NOT NULL,
+	"linked_by_staff" integer,
+	"linked_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_via" text,
+	"ended_by_staff" integer,
+	"ended_at" timestamp with time zone,
+	CONSTRAINT "dealer_links_not_self" CHECK ("dealer_links"."member_id" <> "dealer_links"."dealer_id"),
+	CONSTRAINT "dealer_links_via" CHECK ("dealer_links"."linked_via" in ('partner', 'dealer', 'staff', 'upload'))
+);
+--> statement-breakpoint
 CREATE TABLE "banners" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
@@ -433,6 +447,7 @@ CREATE TABLE "games" (
 	"plays_per_day" integer NOT NULL,
 	"prize_budget_points" integer,
 	"status" text DEFAULT 'active' NOT NULL,
+	"campaign_id" bigint,
 	"created_by" integer,
 	"archived_by" integer,
 	"archived_at" timestamp with time zone,
@@ -784,6 +799,7 @@ CREATE TABLE "notifications" (
 	"audience_kind" text NOT NULL,
 	"audience_values" text[] DEFAULT '{}'::text[] NOT NULL,
 	"audience_upload_id" integer,
+	"audience_campaign_id" bigint,
 	"state" text DEFAULT 'scheduled' NOT NULL,
 	"send_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"task_id" bigint,
@@ -1141,10 +1157,45 @@ CREATE TABLE "schemes" (
 	"cancel_reason" text,
 	"budget_points" integer,
 	"budget_allotted" integer DEFAULT 0 NOT NULL,
+	"share_percent" numeric(5, 2),
+	"campaign_id" bigint,
 	"funded_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "schemes_budget_not_overspent" CHECK ("schemes"."budget_points" is null or "schemes"."budget_allotted" <= "schemes"."budget_points")
+);
+--> statement-breakpoint
+CREATE TABLE "campaign_members" (
+	"campaign_id" bigint NOT NULL,
+	"member_id" integer NOT NULL,
+	"holdout" boolean NOT NULL,
+	CONSTRAINT "campaign_members_campaign_id_member_id_pk" PRIMARY KEY("campaign_id","member_id")
+);
+--> statement-breakpoint
+CREATE TABLE "campaigns" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"segment_id" bigint NOT NULL,
+	"kind" text NOT NULL,
+	"target_id" bigint,
+	"segment_name" text NOT NULL,
+	"conditions" jsonb NOT NULL,
+	"holdout_percent" smallint DEFAULT 0 NOT NULL,
+	"members" integer NOT NULL,
+	"holdout_members" integer NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "segments" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"conditions" jsonb NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"archived_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "roles" (
@@ -1353,6 +1404,8 @@ CREATE TABLE "webhook_subscriptions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "dealer_links" ADD CONSTRAINT "dealer_links_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dealer_links" ADD CONSTRAINT "dealer_links_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_invoice_line_id_invoice_lines_id_fk" FOREIGN KEY ("invoice_line_id") REFERENCES "public"."invoice_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_distributor_id_distributors_id_fk" FOREIGN KEY ("distributor_id") REFERENCES "public"."distributors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_undone_by_staff_id_fk" FOREIGN KEY ("undone_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1415,6 +1468,8 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_requested_by_staff_id_fk" FOREIGN 
 ALTER TABLE "reports" ADD CONSTRAINT "reports_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheme_budget_shares" ADD CONSTRAINT "scheme_budget_shares_scheme_id_schemes_id_fk" FOREIGN KEY ("scheme_id") REFERENCES "public"."schemes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_members" ADD CONSTRAINT "campaign_members_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_segment_id_segments_id_fk" FOREIGN KEY ("segment_id") REFERENCES "public"."segments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_challenges" ADD CONSTRAINT "sign_in_challenges_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_events" ADD CONSTRAINT "sign_in_events_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1425,6 +1480,9 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_subscription
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_id_webhook_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."webhook_events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "dealer_links_open_key" ON "dealer_links" USING btree ("member_id") WHERE "dealer_links"."ended_at" is null;--> statement-breakpoint
+CREATE INDEX "dealer_links_member_idx" ON "dealer_links" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "dealer_links_dealer_idx" ON "dealer_links" USING btree ("dealer_id","linked_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_kind_version_key" ON "documents" USING btree ("kind","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_one_published_key" ON "documents" USING btree ("kind") WHERE status = 'published';--> statement-breakpoint
 CREATE UNIQUE INDEX "event_registrations_member_key" ON "event_registrations" USING btree ("event_id","member_id");--> statement-breakpoint
@@ -1543,6 +1601,9 @@ CREATE UNIQUE INDEX "scan_holds_scan_key" ON "scan_holds" USING btree ("scan_id"
 CREATE INDEX "scan_holds_status_idx" ON "scan_holds" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "scan_holds_member_idx" ON "scan_holds" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "schemes_status_idx" ON "schemes" USING btree ("status","starts_on","ends_on");--> statement-breakpoint
+CREATE INDEX "campaigns_segment_idx" ON "campaigns" USING btree ("segment_id","id");--> statement-breakpoint
+CREATE INDEX "campaigns_target_idx" ON "campaigns" USING btree ("kind","target_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "segments_name_key" ON "segments" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "sessions_staff_idx" ON "sessions" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "sign_in_challenges_staff_idx" ON "sign_in_challenges" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "sign_in_events_at_idx" ON "sign_in_events" USING btree ("at","id");--> statement-breakpoint
