@@ -121,6 +121,18 @@ export const ACTIONS = [
   act('app-versions.update', '/dashboard/update_version', 'Change the app versions (latest, minimum, force)'),
   act('social-links.manage', '/dashboard/mainsettings/socialconnect', 'Add, edit and archive social links'),
   act('documents.manage', '/dashboard/mainsettings/terms', 'Write, publish and archive documents'),
+  act(
+    'integrations.manage',
+    '/dashboard/mainsettings/socialconnect',
+    'Ask for service accounts and API keys, rotate and revoke keys (Integrations)',
+    'identity',
+  ),
+  act(
+    'integrations.approve',
+    '/dashboard/mainsettings/socialconnect',
+    'Approve or reject service accounts and API keys another person asked for',
+    'identity',
+  ),
   act('virtual-room.manage', '/dashboard/mainsettings/virtualroom', 'Add, edit and archive entries'),
   act(
     'webhooks.manage',

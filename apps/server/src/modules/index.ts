@@ -23,6 +23,7 @@ import { gamesModule } from './games/games.module';
 import { giftVouchersModule } from './gift-vouchers/gift-vouchers.module';
 import { healthModule } from './health/health.module';
 import { housekeepingModule } from './housekeeping/housekeeping.module';
+import { integrationsModule } from './integrations/integrations.module';
 import { invoicesModule } from './invoices/invoices.module';
 import { kycModule } from './kyc/kyc.module';
 import { ledgerModule } from './ledger/ledger.module';
@@ -90,6 +91,7 @@ export const MODULES: readonly ModuleContribution[] = [
   pointsExpiryModule,
   pointsLimitsModule,
   tiersModule,
+  integrationsModule,
   fraudRulesModule,
   scanHoldsModule,
   employeesModule,

@@ -506,6 +506,44 @@ CREATE TABLE "voucher_orders" (
 	CONSTRAINT "voucher_orders_status_check" CHECK (status in ('queued', 'sending', 'placed', 'failed', 'cancelled'))
 );
 --> statement-breakpoint
+CREATE TABLE "api_keys" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"account_id" integer NOT NULL,
+	"label" text NOT NULL,
+	"prefix" text,
+	"secret_hash" text,
+	"scopes" text[] NOT NULL,
+	"valid_days" integer NOT NULL,
+	"rate_per_minute" integer NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"expires_at" timestamp with time zone,
+	"rotates_key_id" integer,
+	"overlap_hours" integer,
+	"last_used_at" timestamp with time zone,
+	"last_used_ip" text,
+	"requested_by" integer,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	"revoked_by" integer,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "api_keys_active_has_secret" CHECK ("api_keys"."status" <> 'active' or "api_keys"."secret_hash" is not null)
+);
+--> statement-breakpoint
+CREATE TABLE "service_accounts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"requested_by" integer,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "distributors" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
@@ -1441,6 +1479,12 @@ ALTER TABLE "gift_voucher_uploads" ADD CONSTRAINT "gift_voucher_uploads_uploaded
 ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_upload_id_gift_voucher_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."gift_voucher_uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_orders" ADD CONSTRAINT "voucher_orders_retried_by_staff_id_fk" FOREIGN KEY ("retried_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_account_id_service_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."service_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_requested_by_staff_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_revoked_by_staff_id_fk" FOREIGN KEY ("revoked_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_accounts" ADD CONSTRAINT "service_accounts_requested_by_staff_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_accounts" ADD CONSTRAINT "service_accounts_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_uploads" ADD CONSTRAINT "invoice_uploads_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -1525,6 +1569,9 @@ CREATE INDEX "gift_vouchers_issued_idx" ON "gift_vouchers" USING btree ("issued_
 CREATE UNIQUE INDEX "voucher_orders_redemption_key" ON "voucher_orders" USING btree ("redemption_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "voucher_orders_po_key" ON "voucher_orders" USING btree ("po_number");--> statement-breakpoint
 CREATE INDEX "voucher_orders_status_idx" ON "voucher_orders" USING btree ("status","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "api_keys_prefix_key" ON "api_keys" USING btree ("prefix");--> statement-breakpoint
+CREATE INDEX "api_keys_account_idx" ON "api_keys" USING btree ("account_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "service_accounts_name_key" ON "service_accounts" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_distributor_number_key" ON "invoices" USING btree ("distributor_id","number");--> statement-breakpoint
 CREATE INDEX "kyc_status_idx" ON "kyc_submissions" USING btree ("status","submitted_at","id");--> statement-breakpoint
@@ -1545,6 +1592,7 @@ CREATE INDEX "member_otps_sent_idx" ON "member_otps" USING btree ("sent_at");-->
 CREATE INDEX "member_sessions_member_idx" ON "member_sessions" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "members_status_idx" ON "members" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "members_created_idx" ON "members" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "members_updated_idx" ON "members" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "members_state_idx" ON "members" USING btree ("state","district");--> statement-breakpoint
 CREATE INDEX "members_dealer_idx" ON "members" USING btree ("dealer_id");--> statement-breakpoint
 CREATE INDEX "members_referred_by_idx" ON "members" USING btree ("referred_by");--> statement-breakpoint
@@ -1569,6 +1617,7 @@ CREATE UNIQUE INDEX "payout_lines_redemption_key" ON "payout_lines" USING btree 
 CREATE UNIQUE INDEX "payout_lines_idempotency_key" ON "payout_lines" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "payout_lines_provider_key" ON "payout_lines" USING btree ("provider_payout_id");--> statement-breakpoint
 CREATE INDEX "payout_lines_batch_idx" ON "payout_lines" USING btree ("batch_id","id");--> statement-breakpoint
+CREATE INDEX "payout_lines_updated_idx" ON "payout_lines" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "payout_lines_status_idx" ON "payout_lines" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "points_expiry_policies_in_force_idx" ON "points_expiry_policies" USING btree ("status","effective_from");--> statement-breakpoint
 CREATE INDEX "points_lot_uses_lot_idx" ON "points_lot_uses" USING btree ("lot_id");--> statement-breakpoint
@@ -1590,6 +1639,7 @@ CREATE INDEX "redemption_settings_effective_idx" ON "redemption_settings" USING 
 CREATE UNIQUE INDEX "redemptions_utr_key" ON "redemptions" USING btree ("utr");--> statement-breakpoint
 CREATE UNIQUE INDEX "redemptions_voucher_key" ON "redemptions" USING btree ("voucher_id");--> statement-breakpoint
 CREATE INDEX "redemptions_status_idx" ON "redemptions" USING btree ("status","kind","id");--> statement-breakpoint
+CREATE INDEX "redemptions_updated_idx" ON "redemptions" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "redemptions_kind_idx" ON "redemptions" USING btree ("kind","id");--> statement-breakpoint
 CREATE INDEX "redemptions_member_idx" ON "redemptions" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "redemptions_member_fy_idx" ON "redemptions" USING btree ("member_id","financial_year");--> statement-breakpoint

@@ -5,10 +5,10 @@ import { DateTimeField } from '../../components/fields';
 import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
 
 /**
- * Social Connect: the programme's links on social platforms, in the app's order. The first tab of
- * its page (app/main-settings-page.tsx), which shows the heading.
+ * Social Connect: the programme's links on social platforms, in the app's order; the first tab of
+ * Main Settings (app/main-settings-page.tsx, which shows the heading and the other tabs).
  */
-export default function SocialPage() {
+export function SocialLinks() {
   return (
     <RecordPage<SocialRow>
       page={CONTENT_PAGES.social}
