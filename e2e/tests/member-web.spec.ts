@@ -59,6 +59,7 @@ async function labelJourney(
   await page.getByRole('button', { name: L.signIn.sendCode }).click();
   // Six digits are checked as soon as they are typed: no button to press.
   await page.getByLabel(L.signIn.code).fill(await loggedCode(mobile));
+  await page.getByRole('button', { name: L.privacy.agree }).click();
 
   await expect(page.getByRole('heading', { name: L.register.title })).toBeVisible();
   await page.getByLabel(L.register.name).fill(lang === 'en' ? 'Asha Verma' : 'आशा वर्मा');
@@ -475,6 +476,7 @@ test('with "credited at once" in force, a label opened by a new pending member i
     await page.getByLabel(en.signIn.mobile).fill(mobile);
     await page.getByRole('button', { name: en.signIn.sendCode }).click();
     await page.getByLabel(en.signIn.code).fill(await loggedCode(mobile));
+    await page.getByRole('button', { name: en.privacy.agree }).click();
     await page.getByLabel(en.register.name).fill('Ravi Kumar');
     await page.getByLabel(en.register.dateOfBirth).fill('1990-01-20');
     await page.getByLabel(en.register.pincode).fill('302001');
