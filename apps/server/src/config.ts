@@ -128,6 +128,21 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   /** The service name spans carry (OpenTelemetry's own variable). */
   OTEL_SERVICE_NAME: z.string().default('action-tesa'),
+  /**
+   * Webhook URLs on loopback, link-local or private addresses (and plain http outside production):
+   * refused unless 1 (server-side request forgery); the demo profile allows them.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
+  /** A webhook subscription whose deliveries fail for this long, without one success, is switched off. */
+  WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 30)
+    .default(24),
+  /** How long a receiver may take to answer one delivery before it counts as failed (retried). */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Deliveries in flight at once, per instance. */
+  WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   /** Where new files go: `postgres` (chunks in the database) or `s3` (any S3-compatible bucket). */
   FILE_STORAGE: z.enum(['postgres', 's3']).default('postgres'),
   S3_BUCKET: z.string().optional(),
@@ -177,6 +192,8 @@ export interface Config {
   voucherProvider: VoucherProviderConfig | null;
   /** What operators watch: `/metrics`, traces, the replica, the shutdown's grace (plugins/metrics.ts). */
   operations: OperationsConfig;
+  /** Webhooks out (modules/webhooks). */
+  webhooks: WebhooksConfig;
   /** Where files are stored (plugins/storage.ts); `s3` is also set, for the move command, when S3_BUCKET is. */
   files: FilesConfig;
 }
@@ -254,6 +271,16 @@ function filesOf(e: Env, production: boolean): FilesConfig {
       signedUrlSeconds: e.S3_SIGNED_URL_SECONDS,
     },
   };
+}
+
+export interface WebhooksConfig {
+  /** https only (production): a subscription's URL and every delivery. */
+  httpsOnly: boolean;
+  /** Loopback, link-local and private addresses allowed (WEBHOOKS_ALLOW_PRIVATE; the demo's default). */
+  allowPrivate: boolean;
+  disableAfterMs: number;
+  timeoutMs: number;
+  concurrency: number;
 }
 
 export interface VoucherProviderConfig {
@@ -388,6 +415,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payouts: payoutsOf(e),
     voucherProvider: voucherProviderOf(e),
     operations: operationsOf(e),
+    webhooks: {
+      httpsOnly: production,
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ? e.WEBHOOKS_ALLOW_PRIVATE === '1' : !production,
+      disableAfterMs: Math.round(e.WEBHOOKS_DISABLE_AFTER_HOURS * 3_600_000),
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      concurrency: e.WEBHOOKS_CONCURRENCY,
+    },
     files: filesOf(e, production),
   };
 }

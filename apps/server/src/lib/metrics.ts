@@ -38,10 +38,13 @@ export const providerErrors = new Counter({
   registers: [processMetrics],
 });
 
-/** Webhooks received that were refused or failed, by source (msg91, twilio, whatsapp, razorpayx…) and reason. */
+/**
+ * Webhook failures by source and reason: our deliveries to subscribers (`delivery`: `unanswered` or the
+ * answer's status class) and provider webhooks we received and refused.
+ */
 export const webhookErrors = new Counter({
   name: 'webhook_errors_total',
-  help: 'Incoming provider webhooks refused (bad signature, unknown payload) or failed, by source and reason',
+  help: 'Webhook deliveries to subscribers that failed, and incoming provider webhooks refused, by source and reason',
   labelNames: ['source', 'reason'] as const,
   registers: [processMetrics],
 });
