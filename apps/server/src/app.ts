@@ -15,13 +15,16 @@ import { FcmSender } from './modules/messages/fcm';
 import { createOutbox, type Outbox } from './modules/messages/outbox-worker';
 import { smsSenderFor } from './modules/messages/sms-providers';
 import { WhatsappSender } from './modules/messages/whatsapp';
+import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/delivery-worker';
 import { registerAccessControl } from './plugins/access';
 import { errorForLog, registerErrorHandling } from './plugins/errors';
 import type { Jobs } from './plugins/jobs';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { requestForLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import type { FileStore } from './plugins/storage';
+import { registerTracing } from './plugins/tracing';
 import { registerWebApp } from './plugins/web-app';
 import { registerRoutes } from './routes';
 
@@ -34,10 +37,14 @@ declare module 'fastify' {
     sms: SmsSender;
     /** Messages to members: the outbox worker (modules/messages). */
     outbox: Outbox;
+    /** Webhooks out: the delivery worker (modules/webhooks). */
+    webhooks: WebhookWorker;
     /** WhatsApp template messages (WHATSAPP_TOKEN); null: not configured. */
     whatsapp: WhatsappSender | null;
     /** Push through FCM (FCM_SERVICE_ACCOUNT); null: not configured. */
     push: FcmSender | null;
+    /** `draining`: SIGTERM was heard; readiness answers 503 while requests in flight finish (server.ts). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -111,6 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.decorate('push', messaging.fcm && new FcmSender(messaging.fcm, messaging.sendTimeoutMs));
   app.decorate('outbox', createOutbox(app));
+  app.decorate('lifecycle', { draining: false });
+  // While draining, a connection closes once its answer is sent: a kept-alive one would otherwise
+  // hold the shutdown until the grace period runs out.
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+    done();
+  });
+  app.decorate('webhooks', createWebhookWorker(app));
 
   registerSecurityHeaders(
     app,
@@ -135,6 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerAccessControl(app);
+  // Before the routes: their hooks time and trace every route registered after them.
+  registerTracing(app);
+  registerMetrics(app);
   await registerOpenApi(app);
   await app.register(registerRoutes, { prefix: '/api' });
   await registerWebApp(app);

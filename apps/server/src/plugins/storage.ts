@@ -54,6 +54,8 @@ export interface FileStore {
   /** The content; given the StoredFile (from `stat`), its location is not looked up again. */
   open(file: number | StoredFile): Readable;
   remove(id: number): Promise<void>;
+  /** Whether the store answers: the database, and the bucket when there is one (`/api/health/ready`). */
+  reachable(): Promise<boolean>;
   /**
    * The bucket's objects of files whose rows a committed transaction deleted (an erasure removes the
    * rows with the rest of the member's data, all or nothing; the objects can only go after it).
@@ -193,6 +195,11 @@ export function fileStore(database: Database, options: FileStoreOptions): FileSt
       return ready!;
     },
     stat: statOf,
+    reachable: () =>
+      Promise.all([db.select({ one: sql`1` }).from(fileChunks).limit(1), options.bucket?.check()]).then(
+        () => true,
+        () => false,
+      ),
     open(file) {
       return Readable.from(
         (async function* () {
