@@ -1,4 +1,4 @@
--- The floor of a scan with every rule of issue 26 in force (bench/scan-throughput.ts --all-rules):
+-- The floor of a scan with every rule in force (bench/scan-throughput.ts --all-rules):
 -- the reads and writes such a scan cannot do without, as ONE set-based statement, with no decision
 -- taken on what it reads, no lock beyond the rows it writes and no error handling. No implementation
 -- of the rules can do less work per scan, so the floor's rate is what the product could reach at best.
