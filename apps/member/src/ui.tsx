@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
@@ -47,19 +48,49 @@ export function Field(props: {
   );
 }
 
+/**
+ * An error in the member's language. The server's own message is English (staff read the same API),
+ * so the app says it from the error's code, a field error from the field's name; only English shows
+ * the server's words, and an unknown failure elsewhere gets a general sentence, never English.
+ */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const known = `errors.codes.${error.code}`;
+    if (i18next.exists(known)) return i18next.t(known);
+    if (error.fields && Object.keys(error.fields).length) return i18next.t('errors.checkFields');
+    return i18next.language === 'en' && error.message ? error.message : i18next.t('errors.generic');
+  }
+  // fetch() failing is a TypeError in every browser: the network, not the member.
+  if (error instanceof TypeError) return i18next.t('errors.network');
+  // The app's own errors are already in the member's language.
+  return error instanceof Error ? error.message : i18next.t('errors.generic');
+}
+
 export function ErrorLine({ error }: { error: unknown }) {
-  const { t } = useTranslation();
+  useTranslation();
   if (!error) return null;
-  const message = error instanceof Error ? error.message : String(error);
   return (
     <p className="error" role="alert">
-      {t('error', { message })}
+      {errorText(error)}
     </p>
   );
 }
 
-export const fieldErrors = (error: unknown): Record<string, string> =>
-  error instanceof ApiError ? (error.fields ?? {}) : {};
+/** Field errors by field name (`address.state` is `state`), each in the member's language. */
+export const fieldErrors = (error: unknown): Record<string, string> => {
+  if (!(error instanceof ApiError) || !error.fields) return {};
+  const said: Record<string, string> = {};
+  for (const [field, message] of Object.entries(error.fields)) {
+    const known = `errors.fields.${field.split('.').at(-1)}`;
+    said[field] =
+      i18next.language === 'en'
+        ? message
+        : i18next.exists(known)
+          ? i18next.t(known)
+          : i18next.t('errors.invalid');
+  }
+  return said;
+};
 
 /** A screen's load: the data, the error, and a reload for Retry. */
 export function useLoad<T>(load: () => Promise<T>) {

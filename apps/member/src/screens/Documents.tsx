@@ -14,7 +14,7 @@ const loadDocuments = () => call(contentAppEndpoints.documents);
  * each; the terms version in force is accepted here when the member has not accepted it yet.
  */
 export function Documents({ profile, onChanged }: { profile: MemberProfile; onChanged: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, error, reload } = useLoad(loadDocuments);
   const [failed, setFailed] = useState<unknown>(null);
 
@@ -42,17 +42,18 @@ export function Documents({ profile, onChanged }: { profile: MemberProfile; onCh
           const accepted = doc.kind === 'terms' && profile.termsVersion === doc.version;
           return (
             <li key={doc.id} className="stack">
-              <details open={toAccept || undefined}>
+              {/* `lang` says when a document is not written in the member's language (English then). */}
+              <details open={toAccept || undefined} lang={doc.language}>
                 <summary>
                   <strong>{doc.title}</strong>{' '}
-                  <small>
+                  <small lang={i18n.language}>
                     {t(`documents.kinds.${doc.kind}`)} · {t('documents.version', { version: doc.version })} ·{' '}
                     {formatDate(doc.publishedAt)}
                   </small>
                 </summary>
                 {doc.body && <p className="document-body">{doc.body}</p>}
                 {doc.fileUrl && (
-                  <button type="button" onClick={() => openFile(doc)}>
+                  <button type="button" lang={i18n.language} onClick={() => openFile(doc)}>
                     {t('documents.openFile')}
                   </button>
                 )}

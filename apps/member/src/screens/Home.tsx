@@ -66,8 +66,9 @@ export function Home({
 /** The member's tier in their language, its scan multiplier and the points still needed for the next. */
 function TierLine({ tier }: { tier: NonNullable<MemberProfile['tier']> }) {
   const { t, i18n } = useTranslation();
-  const hindi = i18n.language === 'hi';
-  const name = (n: { name: string; nameHi: string }) => (hindi ? n.nameHi : n.name);
+  // Tier names are kept in English and Devanagari: Marathi reads the Devanagari one too.
+  const devanagari = i18n.language === 'hi' || i18n.language === 'mr';
+  const name = (n: { name: string; nameHi: string }) => (devanagari ? n.nameHi || n.name : n.name);
   const multiplier = tier.multiplier.toLocaleString('en-IN', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,

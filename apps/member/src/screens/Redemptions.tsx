@@ -59,7 +59,7 @@ export function Redemptions({ onChanged }: { onChanged: () => void }) {
                 </small>
               )}
               <small className="badge">{t(`redemptions.status.${row.status}`)}</small>
-              {row.notice && <small>{row.notice}</small>}
+              {row.notice && <small>{t('redemptions.waitsForStock')}</small>}
               {row.reason && <small>{row.reason}</small>}
             </span>
             {row.voucher && !revealed[row.id] && (

@@ -125,7 +125,7 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
             <option value="">{t('register.chooseState')}</option>
             {INDIAN_STATES.map((state) => (
               <option key={state} value={state}>
-                {state}
+                {t(`states.${state}`)}
               </option>
             ))}
           </select>

@@ -55,7 +55,7 @@ export function Rewards({ profile, onChanged }: { profile: MemberProfile; onChan
                   <small>{t('rewards.cost', { points: formatPoints(reward.pointsCost) })}</small>
                   {short > 0 && <small>{t('rewards.notEnough', { points: formatPoints(short) })}</small>}
                   {!available && <small>{t('rewards.outOfStock')}</small>}
-                  {reward.notice && <small>{reward.notice}</small>}
+                  {reward.notice && <small>{t('rewards.waitsForStock')}</small>}
                 </span>
                 <button
                   type="button"

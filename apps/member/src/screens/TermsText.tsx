@@ -37,8 +37,12 @@ export function TermsText({ version }: { version: string }) {
       {!terms && !error && <p aria-live="polite">{t('loading')}</p>}
       {terms && (
         <div data-testid="terms-text">
-          <h3>{terms.title}</h3>
-          {terms.body && <p className="document-body">{terms.body}</p>}
+          <h3 lang={terms.language}>{terms.title}</h3>
+          {terms.body && (
+            <p className="document-body" lang={terms.language}>
+              {terms.body}
+            </p>
+          )}
           {terms.fileUrl && (
             <button type="button" onClick={() => terms.fileUrl && openFile(terms.fileUrl)}>
               {t('documents.openFile')}

@@ -20,7 +20,7 @@ export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => route(app, declaration, async (request) => read(memberOf(request).id));
 
   list(api.social, () => app$.appSocial(db));
-  list(api.documents, () => app$.appDocuments(db));
+  list(api.documents, (id) => app$.appDocuments(db, id));
   list(api.virtualRoom, () => app$.appVirtualRoom(db));
   list(api.gallery, () => app$.appGallery(db));
   list(api.banners, (id) => app$.appBanners(db, id));
