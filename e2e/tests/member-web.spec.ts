@@ -51,7 +51,7 @@ async function labelJourney(
   });
 
   await page.goto(`/q/${code}`);
-  if (lang === 'hi') await page.getByRole('button', { name: en.language }).click();
+  if (lang === 'hi') await page.getByRole('combobox', { name: en.language }).selectOption('hi');
   await expect(page.getByRole('heading', { name: L.signIn.title })).toBeVisible();
   await expectAccessible(page);
   const mobile = newMobile();

@@ -4,12 +4,37 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
 
 /** Small pieces every screen uses: a titled card, a labelled field, an error line. */
-export function Card({ title, children }: { title?: string; children: ReactNode }) {
+export function Card({ title, children }: { title?: ReactNode; children: ReactNode }) {
   return (
     <section className="card">
       {title && <h2>{title}</h2>}
       {children}
     </section>
+  );
+}
+
+/** Stands in a sentence for a name the member or staff typed, so <Said> can mark it untranslated. */
+export const NAME = '\u2063name\u2063';
+
+/**
+ * A sentence of the app with names in it: each name keeps its own language, marked `translate="no"`
+ * (a member's name in Latin letters is theirs, not English left in the app).
+ */
+export function Said({ text, parts }: { text: string; parts: Record<string, string> }) {
+  const pieces = text.split(new RegExp(`(${Object.keys(parts).join('|')})`));
+  return (
+    <>
+      {pieces.map((piece, i) =>
+        piece in parts ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one sentence never move.
+          <span key={i} translate="no">
+            {parts[piece]}
+          </span>
+        ) : (
+          piece
+        ),
+      )}
+    </>
   );
 }
 

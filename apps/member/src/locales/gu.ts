@@ -6,7 +6,7 @@ export const gu: Messages = {
   language: 'ભાષા',
   loading: 'લોડ થઈ રહ્યું છે…',
   retry: 'ફરી પ્રયાસ કરો',
-  dayPeriod: { am: 'સવારે', pm: 'સાંજે' },
+  dayPeriod: { am: 'પૂર્વાહ્ન', pm: 'અપરાહ્ન' },
   errors: {
     generic: 'કંઈક ખોટું થયું. ફરી પ્રયાસ કરો.',
     network: 'નેટવર્ક તરફથી જવાબ ન મળ્યો. તમારું કનેક્શન તપાસો અને ફરી પ્રયાસ કરો.',

@@ -6,7 +6,7 @@ export const hi: Messages = {
   language: 'भाषा',
   loading: 'लोड हो रहा है…',
   retry: 'फिर से कोशिश करें',
-  dayPeriod: { am: 'सुबह', pm: 'शाम' },
+  dayPeriod: { am: 'पूर्वाह्न', pm: 'अपराह्न' },
   errors: {
     generic: 'कुछ गलत हुआ। फिर से कोशिश करें।',
     network: 'नेटवर्क से जवाब नहीं मिला। अपना कनेक्शन जाँचें और फिर से कोशिश करें।',

@@ -59,7 +59,7 @@ export function Games({ onChanged }: { onChanged: () => void }) {
         {data?.map((game) => (
           <li key={game.id} className="stack">
             <span>
-              <strong>{game.name}</strong>
+              <strong translate="no">{game.name}</strong>
               <small>{t(`games.kinds.${game.kind}`)}</small>
               <small>
                 {t('games.playsLeft', { count: game.playsLeft, formatted: formatNumber(game.playsLeft) })} ·{' '}

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatPoints } from '../i18n';
 import { useQueuedScans } from '../scan-queue';
-import { Card } from '../ui';
+import { Card, NAME, Said } from '../ui';
 import { LedgerList } from './Ledger';
 import { ScanForm } from './ScanForm';
 
@@ -27,7 +27,7 @@ export function Home({
   const waiting = useQueuedScans();
   return (
     <>
-      <Card title={t('home.hello', { name: profile.name })}>
+      <Card title={<Said text={t('home.hello', { name: NAME })} parts={{ [NAME]: profile.name }} />}>
         <p className="label">{t('home.balance')}</p>
         <p className="balance" data-testid="balance">
           {formatPoints(profile.balance)}
