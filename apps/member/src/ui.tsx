@@ -75,15 +75,21 @@ export function Field(props: {
 
 /**
  * An error in the member's language. The server's own message is English (staff read the same API),
- * so the app says it from the error's code, a field error from the field's name; only English shows
- * the server's words, and an unknown failure elsewhere gets a general sentence, never English.
+ * so in any other language the app says it from the error's code, a field error from the field's
+ * name, and an unknown failure with a general sentence, never in English.
  */
-export function errorText(error: unknown): string {
+export function errorText(error: unknown, shownByField: readonly string[] = []): string | null {
   if (error instanceof ApiError) {
+    // Field errors the screen shows at their fields are not said again here; the others are, once.
+    const all = fieldErrors(error);
+    if (Object.keys(all).length) {
+      const left = Object.entries(all).filter(([field]) => !shownByField.includes(field.split('.').at(-1)!));
+      return left.length ? [...new Set(left.map(([, said]) => said))].join(' ') : null;
+    }
+    // English is the server's own language: its message says the most (limits, figures).
+    if (i18next.language === 'en' && error.message) return error.message;
     const known = `errors.codes.${error.code}`;
-    if (i18next.exists(known)) return i18next.t(known);
-    if (error.fields && Object.keys(error.fields).length) return i18next.t('errors.checkFields');
-    return i18next.language === 'en' && error.message ? error.message : i18next.t('errors.generic');
+    return i18next.t(i18next.exists(known) ? known : 'errors.generic');
   }
   // fetch() failing is a TypeError in every browser: the network, not the member.
   if (error instanceof TypeError) return i18next.t('errors.network');
@@ -91,12 +97,14 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : i18next.t('errors.generic');
 }
 
-export function ErrorLine({ error }: { error: unknown }) {
+/** An error in a line of its own; `shownByField` names the fields whose errors the form shows itself. */
+export function ErrorLine({ error, shownByField }: { error: unknown; shownByField?: readonly string[] }) {
   useTranslation();
-  if (!error) return null;
+  const text = error ? errorText(error, shownByField) : null;
+  if (!text) return null;
   return (
     <p className="error" role="alert">
-      {errorText(error)}
+      {text}
     </p>
   );
 }

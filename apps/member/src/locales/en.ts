@@ -11,7 +11,6 @@ export const en = {
   errors: {
     generic: 'Something went wrong. Try again.',
     network: 'The network did not answer. Check your connection and try again.',
-    checkFields: 'Check the entries marked below.',
     invalid: 'Check this entry.',
     codes: {
       not_registered: 'This number is not registered yet.',

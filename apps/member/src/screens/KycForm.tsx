@@ -78,7 +78,7 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
             {fields[name] && <p className="error">{fields[name]}</p>}
           </div>
         ))}
-        <ErrorLine error={error} />
+        <ErrorLine error={error} shownByField={[...TEXTS, ...PHOTOS]} />
         <button type="submit" className="primary" disabled={busy}>
           {t('kyc.submit')}
         </button>

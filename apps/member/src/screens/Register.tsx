@@ -7,6 +7,8 @@ import { saveMemberToken } from '../session';
 import { Card, ErrorLine, Field, fieldErrors } from '../ui';
 
 const blank = { name: '', dateOfBirth: '', line: '', pincode: '', city: '', district: '', state: '' };
+/** The fields this form shows an error at (a wrong code, say, has no field here: it is said below). */
+const REGISTER_FIELDS = [...Object.keys(blank), 'referralCode', 'dealerCode'];
 
 /** The short registration: the code already entered signs the new member in (status pending). */
 export function Register(props: { mobile: string; code: string; onRegistered: () => void }) {
@@ -145,7 +147,7 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
           onChange={setDealerCode}
           error={fields.dealerCode}
         />
-        <ErrorLine error={error} />
+        <ErrorLine error={error} shownByField={REGISTER_FIELDS} />
         <button type="submit" className="primary" disabled={busy}>
           {t('register.submit')}
         </button>
