@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, test } from '@playwright/test';
 
 /**
  * The server's log (its stdout) of the run on `port`: the demo profile's SMS sender writes member
@@ -10,8 +10,11 @@ import type { APIRequestContext } from '@playwright/test';
  */
 export const serverLog = (port: number) => path.join(os.tmpdir(), `at-e2e-server-${port}.log`);
 
+/** The log of the app the running test's project talks to (the specs are split over two apps). */
+export const testServerLog = () => serverLog(Number(new URL(test.info().project.use.baseURL ?? '').port));
+
 const codesIn = (mobile: string) => {
-  const file = serverLog(Number(process.env.E2E_PORT ?? 3100));
+  const file = testServerLog();
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   return [...text.matchAll(new RegExp(`SMS to ${mobile}: \\D*(\\d{6})`, 'g'))].map((m) => m[1]!);
 };

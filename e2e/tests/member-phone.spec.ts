@@ -6,7 +6,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { en } from '../../apps/member/src/locales/en';
 import { hi } from '../../apps/member/src/locales/hi';
 import config from '../playwright.config';
-import { requestCode, serverLog } from '../server-log';
+import { requestCode, testServerLog } from '../server-log';
 import { setFraudRules } from './member-api';
 import { acceptCurrentTerms, approvedAppMember, bearer, redeemingMember } from './member-app';
 import {
@@ -192,7 +192,7 @@ async function paidUpiRedemption(request: APIRequestContext) {
 
 /** The texts the demo SMS sender logged for `mobile` (the server's stdout). */
 const smsTo = (mobile: string) => {
-  const log = readFileSync(serverLog(Number(process.env.E2E_PORT ?? 3100)), 'utf8');
+  const log = readFileSync(testServerLog(), 'utf8');
   return [...log.matchAll(new RegExp(`SMS to ${mobile}: (.*)`, 'g'))].map((m) => m[1] ?? '');
 };
 

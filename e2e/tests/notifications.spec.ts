@@ -5,8 +5,6 @@ import { requestCode } from '../server-log';
 import { DEMO_PASSWORD, fillDateTime, signIn } from './helpers';
 import { unique } from './staff-helpers';
 
-const _PORT = Number(process.env.E2E_PORT ?? 3100);
-
 async function staffToken(request: APIRequestContext, role: string): Promise<string> {
   const res = await request.post('/api/admin/login', {
     data: { email: demoEmail(role), password: DEMO_PASSWORD },
