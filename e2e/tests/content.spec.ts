@@ -71,7 +71,9 @@ test('a terms version is published, accepted by a member through the app, and co
   await page.getByRole('link', { name: 'Add document' }).click();
   await page.getByLabel('Version').fill(version);
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Terms and conditions');
-  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('# Terms\n\nScan genuine coupons only.');
+  await page
+    .getByRole('textbox', { name: 'Text', exact: true })
+    .fill('# Terms\n\nScan genuine coupons only.');
   // The Hindi title and text; Marathi, Gujarati and Tamil left empty (their members read the English).
   await page.getByLabel('Title (Hindi)').fill('नियम और शर्तें');
   await page.getByLabel('Text (Hindi)').fill('# शर्तें\n\nकेवल असली कूपन स्कैन करें।');

@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
 import { hi } from '../../apps/member/src/locales/hi';
 import config from '../playwright.config';
-import { loggedCode } from '../server-log';
+import { loggedCode, loggedTexts } from '../server-log';
 import { approvedAppMember, bearer, PHOTO_PNG, staffToken } from './member-app';
 import {
   activeCodes,
@@ -58,6 +58,8 @@ async function labelJourney(
   await page.getByLabel(L.signIn.mobile).fill(mobile);
   await page.getByRole('button', { name: L.signIn.sendCode }).click();
   await page.getByLabel(L.signIn.code).fill(await loggedCode(mobile));
+  // The code request carried the language chosen on the phone: a new member's first SMS is in it.
+  if (lang === 'hi') expect(loggedTexts(mobile).at(-1)).toMatch(/^आपका Action Tesa कोड \d{6} है।/);
   await page.getByRole('button', { name: L.signIn.verify }).click();
 
   await expect(page.getByRole('heading', { name: L.register.title })).toBeVisible();
