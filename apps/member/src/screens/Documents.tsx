@@ -1,13 +1,11 @@
 import type { AppDocument } from '@app/contract/content-documents';
 import { contentAppEndpoints } from '@app/contract/content-media';
 import { type MemberProfile, memberAppEndpoints } from '@app/contract/member-app';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, memberFileUrl } from '../api';
-import { formatDate } from '../i18n';
+import { formatDate, type Language } from '../i18n';
 import { Card, ErrorLine, LoadState, useLoad } from '../ui';
-
-const loadDocuments = () => call(contentAppEndpoints.documents);
 
 /**
  * The programme's documents (terms, privacy, scheme rules, FAQ), the latest published version of
@@ -15,7 +13,12 @@ const loadDocuments = () => call(contentAppEndpoints.documents);
  */
 export function Documents({ profile, onChanged }: { profile: MemberProfile; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
-  const { data, error, reload } = useLoad(loadDocuments);
+  // In the language the app shows (the member's stored one may be a moment behind), again when it changes.
+  const load = useCallback(
+    () => call(contentAppEndpoints.documents, { query: { language: i18n.language as Language } }),
+    [i18n.language],
+  );
+  const { data, error, reload } = useLoad(load);
   const [failed, setFailed] = useState<unknown>(null);
 
   const accept = (version: string) =>

@@ -3,6 +3,7 @@ import { contentAppEndpoints } from '@app/contract/content-media';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, memberFileUrl } from '../api';
+import type { Language } from '../i18n';
 import { ErrorLine } from '../ui';
 
 /**
@@ -10,13 +11,13 @@ import { ErrorLine } from '../ui';
  * the published version in force (its text, or its file).
  */
 export function TermsText({ version }: { version: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [terms, setTerms] = useState<AppDocument | null>(null);
   const [error, setError] = useState<unknown>(null);
 
   const load = () => {
     if (terms) return;
-    call(contentAppEndpoints.documents)
+    call(contentAppEndpoints.documents, { query: { language: i18n.language as Language } })
       .then((docs) => {
         const all = docs.filter((d) => d.kind === 'terms');
         const inForce = all.find((d) => d.version === version) ?? all[0];

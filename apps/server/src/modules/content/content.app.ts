@@ -24,14 +24,15 @@ export const appSocial = (db: Executor) =>
     .orderBy(asc(socialLinks.sortOrder), asc(socialLinks.id));
 
 /**
- * The published documents in the member's language: each language's title and text where staff wrote
- * them, the English ones where that language's is empty (`language` says which the member reads).
+ * The published documents in the member's language (the one the app asks in, else the stored one):
+ * each language's title and text where staff wrote them, the English ones where that language's is
+ * empty (`language` says which the member reads).
  */
-export async function appDocuments(db: Executor, memberId: number): Promise<AppDocument[]> {
-  const [member] = await db
-    .select({ language: members.language })
-    .from(members)
-    .where(eq(members.id, memberId));
+export async function appDocuments(db: Executor, memberId: number, asked?: string): Promise<AppDocument[]> {
+  // The language the app shows right now (it may be a moment ahead of the member's stored one).
+  const [member] = asked
+    ? [{ language: asked }]
+    : await db.select({ language: members.language }).from(members).where(eq(members.id, memberId));
   const language = member?.language as DocumentLanguage | undefined;
   return (await publishedDocuments(db)).map((d) => {
     const own = language && DOCUMENT_LANGUAGES.includes(language) ? d.translations?.[language] : undefined;

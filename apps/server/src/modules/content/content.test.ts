@@ -196,6 +196,10 @@ describe('documents', () => {
       language: 'en',
     });
     expect(await served('en')).toMatchObject({ title: 'Scheme rules', language: 'en' });
+    // The app asks in the language it shows, a moment before the member's stored one follows.
+    const { token } = await memberToken(t, { language: 'en' });
+    const asked = (await asToken(t, token, { url: '/api/app/content/documents?language=hi' })).json();
+    expect(asked.find((d: { kind: string }) => d.kind === 'scheme_rules')).toMatchObject({ language: 'hi' });
     const audit = await t.database.executeSql(
       "select after from audit_log where entity = 'document' and entity_id = $1 and action = 'document.created'",
       [String(draft.id)],
