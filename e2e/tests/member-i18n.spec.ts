@@ -206,6 +206,13 @@ test('Home renders in Marathi, Gujarati and Tamil', async ({ page, request }) =>
     await expect(page.getByText(L.home.status.approved)).toBeVisible();
     await expect(page.getByRole('link', { name: L.nav.rewards })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', code);
+    // Longer words than English's, and still nothing wider than the phone.
+    for (const box of ['nav.bottom', 'header.top', 'main'])
+      expect(
+        await page.locator(box).evaluate((el) => el.scrollWidth <= el.clientWidth),
+        `${code} ${box}`,
+      ).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `test-results/member-i18n-${code}-home.png` });
   }
   // The language chosen is the member's language for messages too.
