@@ -1,5 +1,5 @@
 /**
- * The nightly points expiry (issue 26) against its ceiling: `runPointsExpiry` (rounds of
+ * The nightly points expiry against its ceiling: `runPointsExpiry` (rounds of
  * expire_points_batch: members locked in id order, one `expiry` entry per due lot, lots closed,
  * balances moved) versus ONE raw set-based statement making the same postings with no locks and no
  * rounds. N members with 10 ledger entries each (9 credits over the last two years, 1 redemption

@@ -10,7 +10,7 @@
  *   (--caps: per-member scan caps per day and month in force, high enough never to refuse, so every
  *   product scan pays for reading them under the member's lock; --tiers: a tier policy in force, with
  *   thresholds members cross during the run, so scans pay for the multiplier and the evaluation on earning;
- *   --all-rules: --caps and --tiers, every scan fraud rule of issue 26 in force with `flag` and limits
+ *   --all-rules: --caps and --tiers, every scan fraud rule in force with `flag` and limits
  *   never reached (scans per hour, outside the distributor's state, invalid codes, the device and the
  *   location cluster rules) and a budgeted fixed-bonus scheme that never runs out; product scans send
  *   coordinates (each member its own spot in Kerala, decided on the server) and the member's device id;
@@ -50,7 +50,7 @@ const ALL_RULES = process.argv.includes('--all-rules');
 const WITH_FRAUD = ALL_RULES || process.argv.includes('--fraud');
 /** With --budget (or --all-rules) a budgeted fixed-bonus scheme that never runs out is active. */
 const WITH_BUDGET = ALL_RULES || process.argv.includes('--budget');
-/** With --caps the scan caps of issue 26 are in force (and never reached). */
+/** With --caps the scan caps are in force (and never reached). */
 const WITH_CAPS = ALL_RULES || process.argv.includes('--caps');
 /** With --tiers a tier policy is in force (Silver from 50, Gold from 200 points earned). */
 const WITH_TIERS = ALL_RULES || process.argv.includes('--tiers');

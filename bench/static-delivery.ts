@@ -9,7 +9,7 @@
  *
  * Starts the product on a fresh embedded database with demo data (as `npm start` does), on BENCH_PORT
  * (default 3190), signs in as the admin demo account in Debian's Chromium. Then the member app's first
- * load, as a phone opens a printed label (`/q/<code>`) with nothing cached, against its 120 KB budget.
+ * load, as a phone opens a printed label (`/q/<code>`) with nothing cached, against its 100 KB budget.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -164,7 +164,7 @@ try {
   const memberJs = memberFiles
     .filter((p) => p.endsWith('.js'))
     .reduce((n, p) => n + (memberLoad.get(p) ?? 0), 0);
-  console.log(`member app initial JS: ${kb(memberJs)} on the wire (budget 120 KB compressed)`);
+  console.log(`member app initial JS: ${kb(memberJs)} on the wire (budget 100 KB compressed)`);
   const withBr = [...first, ...then, ...memberFiles].filter((p) => fs.existsSync(path.join(dist, `${p}.br`)));
   const ceiling = await rawServer(withBr);
   const { port } = ceiling.address() as { port: number };

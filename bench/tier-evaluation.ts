@@ -1,5 +1,5 @@
 /**
- * The nightly tier evaluation (issue 26 item 2) against its ceiling: `runTierEvaluation` (rounds of
+ * The nightly tier evaluation against its ceiling: `runTierEvaluation` (rounds of
  * evaluate_member_tiers: members locked in id order, earned-in-period summed, one UPDATE and one
  * history INSERT per round) versus ONE raw set-based statement making the same changes with no locks
  * and no rounds. N members with 10 successful scans each over the last 18 months (about two thirds in

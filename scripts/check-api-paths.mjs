@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// The web calls the API only through contract endpoints (packages/contract, `call(endpoints.x, …)`),
-// never through a hand-written path: a string or template holding `admin/…`, `app/…` or `field/…`
-// API paths in apps/web/src is refused. Comments may name paths. Run by `npm run check`.
-// (Issue 23 moved every literal the web had into the contract; none is allowed back.)
+// The console and the member app call the API only through contract endpoints (packages/contract,
+// `call(endpoints.x, …)`), never through a hand-written path: a string or template holding an
+// `admin/…` or `field/…` API path, or any `/api/…` path, is refused. (The member app's own screens
+// live under `/app/…`, so only `/api/app/…` is an API path there.) Comments may name paths. Run by
+// `npm run check`.
 import fs from 'node:fs';
 import path from 'node:path';
 
-const roots = ['apps/web/src'].map((r) => path.resolve(import.meta.dirname, '..', r));
-// A quote or backtick, an optional slash, then an API area: '/admin/x', `admin/${id}`, "/api/admin".
-const literal = /['"`](?:\/api)?\/?(?:admin|field)\/[^'"`\s]*/g;
+const roots = ['apps/web/src', 'apps/member/src'].map((r) => path.resolve(import.meta.dirname, '..', r));
+// A quote or backtick, then an API area: '/admin/x', `admin/${id}`, "/api/admin", '/api/app/uploads'.
+const literal = /['"`](?:(?:\/api)?\/?(?:admin|field)\/|\/api\/)[^'"`\s]*/g;
 
 const files = (dir) =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -31,11 +32,11 @@ for (const file of roots.flatMap(files)) {
 if (found.length > 0) {
   console.error(found.join('\n'));
   console.error(
-    `\n${found.length} API path literal${found.length === 1 ? '' : 's'} in web code: refused. The web ` +
+    `\n${found.length} API path literal${found.length === 1 ? '' : 's'} in app code: refused. An app ` +
       'calls the API only through the contract: declare the endpoint in packages/contract (endpoint(...), ' +
       'the kits of endpoint-kits.ts) and call it with call(endpoints.x, …), useEndpoint, or resourceOf ' +
       'for a list.',
   );
   process.exit(1);
 }
-console.log('API path literals in web code: none');
+console.log('API path literals in app code: none');

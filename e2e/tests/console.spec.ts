@@ -3,7 +3,7 @@ import { signIn } from './helpers';
 import { logOut } from './staff-helpers';
 
 /**
- * Issue 28: a dashboard for every role that has one (each card opens its list with exactly its
+ * A dashboard for every role that has one (each card opens its list with exactly its
  * filter), the dashboards' error state with Retry and dates that never go blank, actions on screen
  * at 1366 px, the remembered density toggle, and a record's history.
  */

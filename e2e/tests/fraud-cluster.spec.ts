@@ -7,7 +7,7 @@ import { bearer } from './member-app';
 import { activeCodes } from './member-web';
 
 /**
- * The Fraud rules tab's cluster rule (issue 26) in the browser: admin requests "2 members on one
+ * The Fraud rules tab's cluster rule in the browser: admin requests "2 members on one
  * device within 24 h → Hold for review" through the form, the almond team approves it, two members
  * scan from one phone and the second scan is held, and the Review tab names the shared device.
  */

@@ -22,7 +22,7 @@ export async function staffToken(request: APIRequestContext, email: string): Pro
  * A member as the mobile app makes one: code by SMS, registration, then approved by staff (only
  * approved members register projects). Answers the member's session token, id and mobile.
  */
-export async function approvedAppMember(request: APIRequestContext, staff: string) {
+export async function approvedAppMember(request: APIRequestContext, staff: string, language?: 'en' | 'hi') {
   const mobile = `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
   const code = await requestCode(request, mobile);
   const registered = await request.post('/api/app/register', {
@@ -43,6 +43,11 @@ export async function approvedAppMember(request: APIRequestContext, staff: strin
   });
   expect(registered.status(), await registered.text()).toBe(200);
   const { token, member } = (await registered.json()) as { token: string; member: { id: number } };
+  // The language chosen in the app before approval: every step message after it is in that language.
+  if (language)
+    expect(
+      (await request.patch('/api/app/profile', { headers: bearer(token), data: { language } })).status(),
+    ).toBe(200);
   const approved = await request.post('/api/admin/pending-users/approve', {
     headers: bearer(staff),
     data: { ids: [member.id] },
@@ -80,10 +85,14 @@ export async function acceptCurrentTerms(request: APIRequestContext, token: stri
  * An approved member who can redeem: KYC (bank account and UPI id) submitted and approved by cs, and
  * 5,000 points granted by cs and approved by finance (maker-checker). Answers the member and both tokens.
  */
-export async function redeemingMember(request: APIRequestContext, emails: { cs: string; finance: string }) {
+export async function redeemingMember(
+  request: APIRequestContext,
+  emails: { cs: string; finance: string },
+  language?: 'en' | 'hi',
+) {
   const cs = await staffToken(request, emails.cs);
   const finance = await staffToken(request, emails.finance);
-  const member = await approvedAppMember(request, cs);
+  const member = await approvedAppMember(request, cs, language);
   const files: number[] = [];
   for (let i = 0; i < 4; i++) files.push(await uploadAsMember(request, member.token, 'kyc_image'));
   const kyc = await request.post('/api/app/kyc', {

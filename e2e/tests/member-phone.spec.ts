@@ -209,7 +209,7 @@ test('a cash redemption paid to UPI is announced as paid to the UPI ID, and show
           .join('\n'),
       { timeout: 60_000 },
     )
-    .toMatch(/is paid to your UPI ID\. UTR UPI\d+\./);
+    .toMatch(/is paid to your UPI ID \(Rs [\d,.]+ less TDS Rs [\d,.]+\)\. UTR UPI\d+\./);
   expect(smsTo(member.mobile).join('\n')).not.toContain('bank account');
 
   await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [

@@ -20,7 +20,7 @@ import {
   printedLabelPdf,
 } from './member-web';
 
-// The member web app as a phone opens it from a printed label (issue 25).
+// The member web app as a phone opens it from a printed label.
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** No critical or serious accessibility violation on the screen shown now. */
@@ -57,14 +57,14 @@ async function labelJourney(
   const mobile = newMobile();
   await page.getByLabel(L.signIn.mobile).fill(mobile);
   await page.getByRole('button', { name: L.signIn.sendCode }).click();
+  // Six digits are checked as soon as they are typed: no button to press.
   await page.getByLabel(L.signIn.code).fill(await loggedCode(mobile));
   // The code request carried the language chosen on the phone: a new member's first SMS is in it.
   if (lang === 'hi') expect(loggedTexts(mobile).at(-1)).toMatch(/^आपका Action Tesa कोड \d{6} है।/);
-  await page.getByRole('button', { name: L.signIn.verify }).click();
 
   await expect(page.getByRole('heading', { name: L.register.title })).toBeVisible();
   await page.getByLabel(L.register.name).fill(lang === 'en' ? 'Asha Verma' : 'आशा वर्मा');
-  await page.getByLabel(L.register.type).selectOption('carpenter');
+  await page.getByLabel(L.register.types.carpenter).check();
   await page.getByLabel(L.register.dateOfBirth).fill('1988-06-15');
   // The pincode fills the city and state from the stores the programme holds, the district from the
   // pincode directory bundled on the server.
@@ -209,6 +209,7 @@ test('an e-voucher redeemed in the app: terms first, then its code shown once ap
     [kyc.pan, 'ABCDE1234F'],
     [kyc.accountHolder, 'App Member'],
     [kyc.accountNumber, '123456789012'],
+    [en.kyc.accountNumberAgain, '123456789021'],
     [kyc.ifsc, 'SBIN0001234'],
     [kyc.bankName, 'State Bank of India'],
   ];
@@ -218,8 +219,35 @@ test('an e-voucher redeemed in the app: terms first, then its code shown once ap
       .getByLabel(label)
       .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PHOTO_PNG });
   await expectAccessible(page);
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/app/uploads') uploads.push(r.url());
+  });
+  // Checked on the phone first: a mistyped second account number uploads nothing.
+  await page.getByRole('button', { name: en.kyc.submit }).click();
+  await expect(page.getByText(en.kyc.check.accountNumberAgain)).toBeVisible();
+  expect(uploads).toHaveLength(0);
+  await page.getByLabel(en.kyc.accountNumberAgain, { exact: true }).fill('123456789012');
+  // A refusal by the server (here one made up on the way) is corrected and sent again: the photos are not.
+  await page.route('**/api/app/kyc', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: 'invalid',
+            message: 'Bank name',
+            fields: { bankName: 'Check the bank name' },
+          }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: en.kyc.submit }).click();
+  await expect(page.getByText('Check the bank name')).toBeVisible();
+  await page.unroute('**/api/app/kyc');
   await page.getByRole('button', { name: en.kyc.submit }).click();
   await expect(page.getByText(en.kyc.status.submitted)).toBeVisible();
+  expect(uploads).toHaveLength(4);
   const [submitted] = (await (
     await request.get('/api/app/kyc', { headers: bearer(member.token) })
   ).json()) as {
@@ -449,7 +477,6 @@ test('with "credited at once" in force, a label opened by a new pending member i
     await page.getByLabel(en.signIn.mobile).fill(mobile);
     await page.getByRole('button', { name: en.signIn.sendCode }).click();
     await page.getByLabel(en.signIn.code).fill(await loggedCode(mobile));
-    await page.getByRole('button', { name: en.signIn.verify }).click();
     await page.getByLabel(en.register.name).fill('Ravi Kumar');
     await page.getByLabel(en.register.dateOfBirth).fill('1990-01-20');
     await page.getByLabel(en.register.pincode).fill('302001');

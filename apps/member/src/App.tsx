@@ -9,16 +9,27 @@ import { useProfile } from './profile';
 import { navigate, usePath } from './router';
 import { ScanQueueNotices } from './ScanQueueNotices';
 import { Home } from './screens/Home';
-import { Inbox } from './screens/Inbox';
-import { Kyc } from './screens/Kyc';
 import { Ledger } from './screens/Ledger';
-import { More } from './screens/More';
 import { QrLanding } from './screens/QrLanding';
-import { Redemptions } from './screens/Redemptions';
-import { Rewards } from './screens/Rewards';
 import { SignIn } from './screens/SignIn';
 import { forgetMemberToken } from './session';
 import { TopBar } from './TopBar';
+
+// The screens of a signed-in member load on first use, outside the first load of a label's link
+// (`/q/<code>`: sign-in, registration, the scan's answer, Home); once Home shows they are fetched
+// while the phone is idle, so the service worker keeps them for a later offline start.
+const screens = {
+  Rewards: () => import('./screens/Rewards').then((m) => ({ default: m.Rewards })),
+  Redemptions: () => import('./screens/Redemptions').then((m) => ({ default: m.Redemptions })),
+  Inbox: () => import('./screens/Inbox').then((m) => ({ default: m.Inbox })),
+  Kyc: () => import('./screens/Kyc').then((m) => ({ default: m.Kyc })),
+  More: () => import('./screens/More').then((m) => ({ default: m.More })),
+};
+const Rewards = lazy(screens.Rewards);
+const Redemptions = lazy(screens.Redemptions);
+const Inbox = lazy(screens.Inbox);
+const Kyc = lazy(screens.Kyc);
+const More = lazy(screens.More);
 
 // The screens behind More load on first use, outside the first load's budget.
 const Events = lazy(() => import('./screens/Events').then((m) => ({ default: m.Events })));
@@ -43,6 +54,16 @@ export function App() {
         body: { language: i18n.language as Language },
       });
   }, [profile, i18n.language]);
+
+  const signedIn = Boolean(profile);
+  useEffect(() => {
+    if (!signedIn || !online || path.startsWith('/q/')) return;
+    const fetchAll = () => {
+      for (const load of Object.values(screens)) void load().catch(() => undefined);
+    };
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    idle(fetchAll);
+  }, [signedIn, online, path]);
 
   const signOut = async () => {
     await call(memberAppEndpoints.logout).catch(() => undefined);

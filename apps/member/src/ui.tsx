@@ -48,6 +48,8 @@ export function Field(props: {
   error?: string;
   hint?: string;
   required?: boolean;
+  /** The field the screen starts in: no tap needed to begin typing. */
+  autoFocus?: boolean;
 }) {
   const id = useId();
   return (
@@ -60,6 +62,8 @@ export function Field(props: {
         autoComplete={props.autoComplete}
         value={props.value}
         required={props.required}
+        // biome-ignore lint/a11y/noAutofocus: the one field a screen is for (mobile, code, name): typing starts at once.
+        autoFocus={props.autoFocus}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error || props.hint ? `${id}-note` : undefined}
         onChange={(e) => props.onChange(e.target.value)}

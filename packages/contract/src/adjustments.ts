@@ -42,7 +42,7 @@ export type AdjustmentRow = z.infer<typeof adjustmentRow>;
 
 export const ADJUSTMENT_FILTERS = ['status', 'memberId', 'requestedBy'] as const;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['adjustments'] as const;
 const deciding = { action: 'adjustments.decide' } as const;

@@ -74,7 +74,7 @@ export const versionCheck = z.object({
 });
 export type VersionCheck = z.infer<typeof versionCheck>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['app versions'] as const;
 

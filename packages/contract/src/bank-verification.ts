@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { idParams } from './input';
 
 /**
- * Bank account verification at KYC (issue 27): the account is checked with the bank through the
+ * Bank account verification at KYC: the account is checked with the bank through the
  * provider (RazorpayX fund account validation), which returns the name the bank holds; that name is
  * scored against the member's KYC name. A failed or mismatched account cannot be paid.
  */

@@ -241,7 +241,7 @@ export const contentAppEndpoints = {
   cancelEventRegistration: eventWrite('cancel', 'cancelEventRegistration', 'Cancel my registration'),
 };
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 /** `:fileId` beside the record's `:id` (an event's image, a gallery image). */
 const fileParams = idParams.extend({ fileId: idParam });

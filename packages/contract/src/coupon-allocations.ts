@@ -104,7 +104,7 @@ export const allocatableLine = z.object({
 });
 export type AllocatableLine = z.infer<typeof allocatableLine>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['coupons'] as const;
 const history = { page: ALLOCATION_HISTORY_PAGE } as const;

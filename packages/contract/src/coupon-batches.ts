@@ -91,7 +91,7 @@ export type BatchOption = z.infer<typeof batchOption>;
 
 export const BATCH_FILTERS = ['q', 'productId', 'status', 'from', 'to'] as const;
 
-/** Coupon batches (issue 23: moving to the contract). */
+/** Coupon batches. */
 const batchTags = ['coupons'] as const;
 const generatePage = { page: GENERATE_PAGE } as const;
 const generating = { action: 'coupon-batches.generate' } as const;

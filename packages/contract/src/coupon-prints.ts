@@ -83,7 +83,7 @@ export type PrintRow = z.infer<typeof printRow>;
 
 export const PRINT_FILTERS = ['batchId', 'layout', 'reprint', 'status', 'serial', 'from', 'to'] as const;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['coupons'] as const;
 const read = { page: PRINT_PAGE } as const;

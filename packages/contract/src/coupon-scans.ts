@@ -34,6 +34,13 @@ export const SCAN_FLAGS = [
 ] as const;
 /** The answer's message when a credited scan is held for review (QR Scan History → Review). */
 export const SCAN_HELD_MESSAGE = 'Points credited and held for review: redeemable once cleared';
+/** Why a scan is held, in the member's words (the app has each in the member's language). */
+export const SCAN_FLAG_REASONS: Record<(typeof SCAN_FLAGS)[number], string> = {
+  too_many_per_hour: 'many scans in one hour',
+  outside_distributor_state: "scanned outside the distributor's state",
+  shared_device: 'many members scan from this phone',
+  location_cluster: 'many members scan from this place',
+};
 
 /** Attempts per member per minute beyond which scans are refused (rate_limited). */
 export const SCAN_ATTEMPTS_PER_MINUTE = 30;
@@ -86,6 +93,10 @@ export const scanAnswer = z.object({
   productName: z.string().nullable(),
   /** Points of this scan held for review (a fraud rule's `hold`): credited, not redeemable until cleared. */
   heldPoints: z.number().int().optional(),
+  /** Why they are held: the fraud rules the scan met (empty when not held). */
+  holdRules: z.array(z.enum(SCAN_FLAGS)).optional(),
+  /** Codes credited to the member today (IST), this one included; null when this scan credited nothing. */
+  todayCodes: z.number().int().nullable().optional(),
   /** When the member's scanning unlocks, after too many invalid codes (ISO time); null when not locked. */
   lockedUntil: z.string().nullable(),
 });

@@ -97,7 +97,7 @@ export const invoiceCoupon = z.object({
 });
 export type InvoiceCoupon = z.infer<typeof invoiceCoupon>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['coupons'] as const;
 const stock = { page: STOCK_PAGE } as const;

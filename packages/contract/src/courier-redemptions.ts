@@ -69,7 +69,7 @@ export const COURIER_REPORTS = [
   },
 ] as const satisfies readonly ReportDefinition[];
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['courier redemption'] as const;
 const access = { page: COURIER_PAGE } as const;

@@ -120,7 +120,7 @@ export type DamagedRow = z.infer<typeof damagedRow>;
 export const damagedUploadResult = z.object({ report: damagedRow.nullable(), upload: uploadResult });
 export type DamagedUploadResult = z.infer<typeof damagedUploadResult>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['coupons'] as const;
 const read = { page: DAMAGED_PAGE } as const;

@@ -4,7 +4,7 @@ import { endpoint } from './endpoint';
 import { idParams, text } from './input';
 
 /**
- * The effective-dated, maker-checker setting kit (issue 23 item 5): a table of rows, each a set of
+ * The effective-dated, maker-checker setting kit: a table of rows, each a set of
  * values from a day (IST), requested by one person (`pending`) and approved or rejected by another;
  * the latest approved row effective by now is in force, so the table is the history. Caps and limits,
  * the points expiry policy and the tier policy are settings of this kind; the server's half is

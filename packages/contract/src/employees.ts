@@ -240,7 +240,7 @@ export const bdeMemberRow = z.object({
 });
 export type BdeMemberRow = z.infer<typeof bdeMemberRow>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const employeeTags = ['employees'] as const;
 const employeesPage = { page: EMPLOYEES_PAGE } as const;

@@ -43,6 +43,8 @@ export interface Endpoint {
   readonly file?: true;
   /** The answer is 204 without a body. */
   readonly noContent?: true;
+  /** The answer is 201 Created, with `response` as its body (an upload's stored file). */
+  readonly created?: true;
 }
 
 /** Declares an endpoint, keeping its literal types (the path, the schemas) for the server and the web. */

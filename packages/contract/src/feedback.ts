@@ -151,7 +151,7 @@ export const feedbackAppEndpoints = {
   }),
 };
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['feedback'] as const;
 const access = { page: FEEDBACK_PAGE } as const;

@@ -193,7 +193,7 @@ export const fieldMemberRow = z.object({
 });
 export type FieldMemberRow = z.infer<typeof fieldMemberRow>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const activityTags = ['bdes'] as const;
 const activity = { page: BDA_ACTIVITY_PAGE } as const;

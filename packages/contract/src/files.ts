@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { memberUpload } from './member-app';
 
 /**
  * What a stored file is for. A record may reference only a file stored for its purpose by the same
@@ -55,6 +57,7 @@ export const STAFF_UPLOAD_PURPOSES = [
 export type StaffUploadPurpose = (typeof STAFF_UPLOAD_PURPOSES)[number];
 /** Purposes a member may upload for (POST /api/app/uploads?purpose=…, default kyc_image). */
 export const MEMBER_UPLOAD_PURPOSES = ['kyc_image', 'project_photo', 'feedback_attachment'] as const;
+export type MemberUploadPurpose = (typeof MEMBER_UPLOAD_PURPOSES)[number];
 
 export const staffUploadQuery = z.object({ purpose: z.enum(STAFF_UPLOAD_PURPOSES) });
 /** Purposes a BDE may upload for from the field app (POST /api/field/uploads?purpose=…). */
@@ -72,3 +75,30 @@ export const uploadedFile = z.object({
   hasThumbnail: z.boolean(),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/**
+ * Uploads answer 201 with the stored file; the record that references it then claims it once. There is
+ * no download by file id: a file is served by the route of the record that holds it.
+ */
+export const filesEndpoints = {
+  staffUpload: endpoint({
+    method: 'POST',
+    path: '/files',
+    access: 'staff',
+    tags: ['files'],
+    summary: 'Upload a file for a purpose (checked by content; an image gets a thumbnail)',
+    query: staffUploadQuery,
+    response: uploadedFile,
+    created: true,
+  }),
+  memberUpload: endpoint({
+    method: 'POST',
+    path: '/app/uploads',
+    access: { memberWrite: 'upload' },
+    tags: ['member app'],
+    summary: 'Upload an image or PDF for KYC, a project or feedback (checked by content, 5 MB at most)',
+    query: memberUploadQuery,
+    response: memberUpload,
+    created: true,
+  }),
+};

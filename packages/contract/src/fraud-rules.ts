@@ -8,7 +8,7 @@ import {
 } from './effective-settings';
 
 /**
- * Fraud rules (issue 26, item 4), each optional (empty = off) and each with an action:
+ * Fraud rules, each optional (empty = off) and each with an action:
  * - scans per member per hour: the next successful scan in a rolling hour is flagged (credited and
  *   marked `too_many_per_hour` on QR Scan History) or refused (`too_many_scans`; the code stays
  *   active). Decided inside the scan's statement, under the member's lock.

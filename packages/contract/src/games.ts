@@ -105,7 +105,7 @@ export const gameBody = z
       .int(GAME_MESSAGES.playsPerDay)
       .min(1, GAME_MESSAGES.playsPerDay)
       .max(MAX_PLAYS_PER_DAY, GAME_MESSAGES.playsPerDay),
-    /** Points the game may pay out in prizes over its life (issue 26); empty = no budget. */
+    /** Points the game may pay out in prizes over its life; empty = no budget. */
     prizeBudgetPoints: z
       .number({ error: GAME_MESSAGES.prizeBudget })
       .int(GAME_MESSAGES.prizeBudget)
@@ -238,7 +238,7 @@ export const gamesAppEndpoints = {
   }),
 };
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['games'] as const;
 const access = { page: GAMES_PAGE } as const;

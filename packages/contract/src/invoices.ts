@@ -164,7 +164,7 @@ export const invoiceUploadRow = z.object({
 });
 export type InvoiceUploadRow = z.infer<typeof invoiceUploadRow>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['invoices'] as const;
 const read = { page: INVOICE_PAGE } as const;

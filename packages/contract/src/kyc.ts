@@ -36,30 +36,37 @@ const ACCOUNT_FORMAT = 'A bank account number has 9 to 18 digits';
 const IFSC_FORMAT = 'Enter a valid IFSC (e.g. SBIN0001234)';
 const UPI_FORMAT = 'Enter a valid UPI id (e.g. name@bank)';
 
+/** The formats a KYC submission is checked against: here and, before any upload, on the member's phone. */
+export const KYC_PATTERNS = {
+  aadhaarLast4: /^\d{4}$/,
+  pan: /^[A-Z]{5}\d{4}[A-Z]$/,
+  accountNumber: /^\d{9,18}$/,
+  ifsc: /^[A-Z]{4}0[A-Z0-9]{6}$/,
+  upiId: /^[\w.-]{2,256}@[a-zA-Z]{2,64}$/,
+} as const;
+
 export const kycSubmitBody = z.object({
   aadhaarLast4: text(4, { required: AADHAAR_LAST4, tooLong: AADHAAR_LAST4 }).regex(
-    /^\d{4}$/,
+    KYC_PATTERNS.aadhaarLast4,
     'Enter the last 4 digits of the Aadhaar',
   ),
   aadhaarFrontFileId: fileId('Aadhaar front image'),
   aadhaarBackFileId: fileId('Aadhaar back image'),
   pan: text(10, { required: 'Enter the PAN', tooLong: PAN_FORMAT })
     .toUpperCase()
-    .regex(/^[A-Z]{5}\d{4}[A-Z]$/, PAN_FORMAT),
+    .regex(KYC_PATTERNS.pan, PAN_FORMAT),
   panFileId: fileId('PAN card image'),
   accountHolder: text(120, { required: 'Account holder is required' }),
   accountNumber: text(18, { required: 'Enter the bank account number', tooLong: ACCOUNT_FORMAT }).regex(
-    /^\d{9,18}$/,
+    KYC_PATTERNS.accountNumber,
     ACCOUNT_FORMAT,
   ),
   ifsc: text(11, { required: 'Enter the IFSC', tooLong: IFSC_FORMAT })
     .toUpperCase()
-    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, IFSC_FORMAT),
+    .regex(KYC_PATTERNS.ifsc, IFSC_FORMAT),
   bankName: text(120, { required: 'Bank name is required' }),
   chequeFileId: fileId('Cancelled cheque image'),
-  upiId: text(321, { tooLong: UPI_FORMAT })
-    .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, UPI_FORMAT)
-    .optional(),
+  upiId: text(321, { tooLong: UPI_FORMAT }).regex(KYC_PATTERNS.upiId, UPI_FORMAT).optional(),
 });
 export type KycSubmitBody = z.infer<typeof kycSubmitBody>;
 
@@ -102,7 +109,7 @@ export const KYC_DOCUMENTS = ['aadhaarFront', 'aadhaarBack', 'pan', 'cheque'] as
 export type KycDocument = (typeof KYC_DOCUMENTS)[number];
 /**
  * One submission for its reviewer, with the other approved members who have the same PAN or bank
- * account under the fraud rules in force (issue 26): a `flag` is for the reviewer to weigh; `hold` or
+ * account under the fraud rules in force: a `flag` is for the reviewer to weigh; `hold` or
  * `refuse` means approval will be refused.
  */
 export const kycDetail = kycRow.extend({
@@ -135,7 +142,7 @@ export const kycRevealBody = z.object({
 });
 export const kycRevealed = z.object({ field: z.string(), value: z.string() });
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['kyc'] as const;
 const verification = { page: '/dashboard/approvals/kyc_verification' } as const;

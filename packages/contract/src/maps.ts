@@ -19,7 +19,7 @@ export const inIndia = (lat: number, lng: number): boolean =>
   lng >= INDIA_BOUNDS.minLng &&
   lng <= INDIA_BOUNDS.maxLng;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 /** The maps' configuration (any signed-in staff account: maps sit on several pages). */
 export const mapsEndpoints = {

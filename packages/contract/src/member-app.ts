@@ -73,11 +73,11 @@ export const memberProfile = z.object({
   statusReason: z.string().nullable(),
   kycStatus: z.enum(MEMBER_KYC_STATUSES),
   balance: z.number().int(),
-  /** Points that expire within 30 days, and the next expiry days (issue 26). */
+  /** Points that expire within 30 days, and the next expiry days. */
   expiring: memberExpiring,
-  /** The member's tier and progress to the next (issue 26 item 2); null when no tier policy is in force. */
+  /** The member's tier and progress to the next; null when no tier policy is in force. */
   tier: memberTier.nullable(),
-  /** Points of scans held for review (part of the balance, not redeemable until cleared; issue 26). */
+  /** Points of scans held for review (part of the balance, not redeemable until cleared). */
   heldPoints: z.number().int(),
   /** The scans held, newest first (at most 50). */
   heldScans: z.array(

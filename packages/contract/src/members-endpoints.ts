@@ -15,7 +15,7 @@ import {
   memberRow,
 } from './members';
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 // In a file of their own: the tabs' rows come from kyc, ledger, audit and coupon-scans, which import
 // members.ts.
 

@@ -128,7 +128,8 @@ export type AudienceUploadResult = z.infer<typeof audienceUploadResult>;
 /** The member app's inbox. */
 export const inboxMessage = z.object({
   id: z.number().int(),
-  notificationId: z.number().int(),
+  /** The staff notification; null for a step message (registration, KYC, a redemption step...). */
+  notificationId: z.number().int().nullable(),
   title: z.string(),
   body: z.string(),
   link: z.string().nullable(),
@@ -154,7 +155,7 @@ export const unreadCount = z.object({ unread: z.number().int() });
 
 const appTags = ['member app'] as const;
 
-/** The member app's inbox: what Manage Notification fanned out to this member. */
+/** The member app's inbox: what Manage Notification fanned out to this member, and every step message. */
 export const inboxAppEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -193,7 +194,7 @@ export const inboxAppEndpoints = {
   }),
 };
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['notifications'] as const;
 const access = { page: NOTIFICATIONS_PAGE } as const;

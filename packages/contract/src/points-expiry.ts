@@ -9,7 +9,7 @@ import {
 import { endpoint } from './endpoint';
 
 /**
- * Points expiry (issue 26). A policy says when earned points expire: never, N months after they were
+ * Points expiry. A policy says when earned points expire: never, N months after they were
  * earned, or at the end of the financial year after the one they were earned in (gone from 1 April,
  * IST). It is effective-dated (from a day, IST, for points earned from then) and maker-checker: one
  * person requests a change, another approves it.

@@ -8,7 +8,7 @@ import {
 } from './effective-settings';
 
 /**
- * Caps and limits (issue 26, item 3): per member, points earned by scans per day and per month (IST;
+ * Caps and limits: per member, points earned by scans per day and per month (IST;
  * base + scheme bonuses), and for redemptions a minimum balance and a monthly limit of points
  * redeemed. Each is optional (empty = none). Effective-dated and maker-checker: one person requests a
  * set of limits from a day, another approves it; the approved set effective latest is in force.

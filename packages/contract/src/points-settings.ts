@@ -86,7 +86,7 @@ export const pointValueSettingRow = z.object({ ...settingMeta, paisePerPoint: z.
 export type PointValueSettingRow = z.infer<typeof pointValueSettingRow>;
 
 /**
- * Scans while pending (issue 25): what a member's scan does before their registration is approved.
+ * Scans while pending: what a member's scan does before their registration is approved.
  * `hold` (the default, none in force): the scan is refused (`member_not_allowed`) and the member app
  * keeps the code on the phone until approval; `credit`: the points are credited at once.
  */
@@ -128,7 +128,7 @@ export const pendingScanSettingsEndpoints = {
   }),
 };
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const joining = { page: JOINING_POINTS_PAGE } as const;
 const referral = { page: REFERRAL_POINTS_PAGE } as const;

@@ -191,7 +191,7 @@ export const projectsAppEndpoints = {
   }),
 };
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['projects'] as const;
 const access = { page: PROJECTS_PAGE } as const;

@@ -505,7 +505,44 @@ export function computeTds(input: TdsInput): { rateBp: number; tdsPaise: number 
   return { rateBp, tdsPaise: Number(tds) };
 }
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+/**
+ * What a cash redemption of `points` to `payout` would pay now, before the member confirms: the value,
+ * the TDS the request would withhold (the same computation the request and the payout use: the
+ * financial year's standing value, the PAN on file, the settings in force) and the net paid.
+ */
+export const cashQuoteQuery = z.object({
+  points: z.coerce
+    .number({ error: REDEMPTION_MESSAGES.pointsRange })
+    .int(REDEMPTION_MESSAGES.pointsRange)
+    .min(1, REDEMPTION_MESSAGES.pointsRange)
+    .max(10_000_000, REDEMPTION_MESSAGES.pointsRange),
+  payout: z.enum(PAYOUT_METHODS, { error: REDEMPTION_MESSAGES.payoutRequired }),
+});
+export const cashQuote = z.object({
+  points: z.number().int(),
+  payout: z.enum(PAYOUT_METHODS),
+  /** Where it would be paid: the UPI id or the bank and the account's last four digits. */
+  payoutTo: z.string(),
+  valuePaise: z.number().int(),
+  tdsRateBp: z.number().int(),
+  tdsPaise: z.number().int(),
+  netPaise: z.number().int(),
+  financialYear: z.string(),
+});
+export type CashQuote = z.infer<typeof cashQuote>;
+
+/** A member's TDS statement: the financial year (`2026-27`), April to March. */
+export const tdsStatementQuery = z.object({
+  year: z
+    .string({ error: 'year: a financial year such as 2026-27' })
+    .regex(/^20\d{2}-\d{2}$/, 'year: a financial year such as 2026-27')
+    .refine(
+      (y) => (Number(y.slice(0, 4)) + 1) % 100 === Number(y.slice(5)),
+      'year: a financial year such as 2026-27',
+    ),
+});
+
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['redemptions'] as const;
 const queue = { page: REDEMPTION_PAGE } as const;
@@ -685,6 +722,25 @@ export const redemptionsAppEndpoints = {
     headers: idempotencyHeaders,
     body: redemptionRequestBody,
     response: appRedemption,
+  }),
+  cashQuote: endpoint({
+    method: 'GET',
+    path: '/app/redemptions/cash-quote',
+    access: 'member',
+    tags: appTags,
+    summary: 'What a cash redemption would pay now: value, TDS withheld and net, before I confirm',
+    query: cashQuoteQuery,
+    response: cashQuote,
+  }),
+  tdsStatement: endpoint({
+    method: 'GET',
+    path: '/app/redemptions/tds-statement',
+    access: 'member',
+    tags: appTags,
+    summary:
+      'My TDS statement of a financial year (PDF): each payout with its gross, TDS and net, and the totals',
+    query: tdsStatementQuery,
+    file: true,
   }),
   revealVoucher: endpoint({
     method: 'POST',

@@ -196,7 +196,7 @@ export const reportQueued = z.object({
 });
 export type ReportQueued = z.infer<typeof reportQueued>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['reports'] as const;
 const access = { page: REPORT_PAGE } as const;

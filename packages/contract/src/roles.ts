@@ -102,7 +102,7 @@ export const countPages = (permissions: readonly string[]): number =>
 export const missingFrom = (held: ReadonlySet<string>, wanted: readonly string[]): string[] =>
   wanted.filter((p) => !held.has(p));
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['roles'] as const;
 const manage = { action: ROLES_MANAGE } as const;

@@ -5,7 +5,7 @@ import { historyEndpoint, listEndpoints } from './endpoint-kits';
 import { idParams, text } from './input';
 
 /**
- * Held scan credits and their review: QR Scan History → Review (issue 26 item 4). A scan that meets a
+ * Held scan credits and their review: QR Scan History → Review. A scan that meets a
  * fraud rule whose action is `hold` is credited but its points are held (part of the balance, not
  * redeemable, not expiring) until a reviewer clears them or a reversal is approved. The Review list
  * shows every flagged scan (credited with a fraud flag) and, for held ones, the hold:

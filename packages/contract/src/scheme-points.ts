@@ -74,7 +74,7 @@ export type PointsUploadColumn = (typeof POINTS_UPLOAD_COLUMNS)[number];
 export const pointsUploadResult = uploadResult;
 export type PointsUploadResult = z.infer<typeof pointsUploadResult>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['scheme points'] as const;
 const read = { page: SCHEME_POINTS_PAGE } as const;

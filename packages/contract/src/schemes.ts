@@ -25,7 +25,7 @@ export const SCHEME_RULE_LABELS: Record<SchemeRule, string> = {
   slab_bonus: 'Slab bonus (every N scans)',
 };
 
-/** Who pays for a scheme's bonuses (issue 26), recorded and reported. */
+/** Who pays for a scheme's bonuses, recorded and reported. */
 export const SCHEME_FUNDERS = ['manufacturer', 'distributor'] as const;
 export type SchemeFunder = (typeof SCHEME_FUNDERS)[number];
 

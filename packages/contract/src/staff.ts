@@ -126,7 +126,7 @@ export const STAFF_ACTIONS = [
   'staff.exported',
 ] as const;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['staff'] as const;
 const read = { page: '/dashboard/manageadmin' } as const;

@@ -194,7 +194,7 @@ export type NearestStore = z.infer<typeof nearestStore>;
 export const nearestStoresResult = z.object({ stores: z.array(nearestStore) });
 
 /**
- * A pincode's city, district and state (issue 25): city and state from the active stores at that
+ * A pincode's city, district and state: city and state from the active stores at that
  * pincode (the most common pair) when a store has it, otherwise from India Post's pincode directory
  * bundled on the server (GeoNames' copy, one row per pincode); district from the directory. All null
  * for a pincode neither knows.
@@ -210,7 +210,7 @@ export const pincodePlace = z.object({
 });
 export type PincodePlace = z.infer<typeof pincodePlace>;
 
-// ─── Endpoints (issue 23: declared once; the server registers them, the web calls them) ─────────────
+// ─── Endpoints (declared once; the server registers them, the web calls them) ─────────────────────────
 
 const tags = ['stores'] as const;
 const manage = { action: 'stores.manage' } as const;

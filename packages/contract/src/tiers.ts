@@ -10,7 +10,7 @@ import { endpoint } from './endpoint';
 import { idParams, text, uniqueArray } from './input';
 
 /**
- * Tiers (issue 26 item 2). A tier policy, effective-dated and maker-checker on the setting kit
+ * Tiers. A tier policy, effective-dated and maker-checker on the setting kit
  * (effective-settings.ts): the rolling period in months and the tiers, lowest first. Points EARNED
  * by scans in the period (scan credits: base and scheme bonuses; never the balance, never refunds or
  * other credits) reach a tier; its multiplier applies to a scan's base points (rounded down) and its

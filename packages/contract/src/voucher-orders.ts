@@ -4,7 +4,7 @@ import { idParams } from './input';
 import { REDEMPTION_PAGE } from './redemptions';
 
 /**
- * E-vouchers bought from a provider (issue 27): a voucher redemption approved without uploaded stock
+ * E-vouchers bought from a provider: a voucher redemption approved without uploaded stock
  * is bought from the provider (Xoxoday Plum) under our own reference, and issued like uploaded stock.
  * Finance sees the provider's balance and the failed orders on Gift Vouchers, and retries them.
  */

@@ -43,17 +43,27 @@ export function cameraFailure(error: unknown): CameraFailure {
   return 'failed';
 }
 
+/** After a code in continuous mode: the time to move the next pack under the camera. */
+const NEXT_PACK_MS = 1500;
+
 /**
  * Opens the back camera into `video` and reads QR codes until one is found: `onCode` gets the raw
- * value once and the camera stops. Answers a stop function (leaving the screen stops the camera).
+ * value once and the camera stops. In continuous mode (a stack of packs) the camera stays open: each
+ * new code is passed on once, the same label held still is not read twice. Answers a stop function
+ * (leaving the screen stops the camera).
  */
-export async function startScanner(video: HTMLVideoElement, onCode: (raw: string) => void) {
+export async function startScanner(
+  video: HTMLVideoElement,
+  onCode: (raw: string) => void,
+  continuous = false,
+) {
   if (!navigator.mediaDevices?.getUserMedia) throw new TypeError('no camera API');
   const stream = await navigator.mediaDevices.getUserMedia({
     video: { facingMode: { ideal: 'environment' } },
     audio: false,
   });
   let stopped = false;
+  let last: string | undefined;
   const stop = () => {
     stopped = true;
     for (const track of stream.getTracks()) track.stop();
@@ -70,9 +80,15 @@ export async function startScanner(video: HTMLVideoElement, onCode: (raw: string
       try {
         if (video.readyState >= 2) {
           const [found] = await detector.detect(video);
-          if (found?.rawValue && !stopped) {
-            stop();
+          if (found?.rawValue && !stopped && found.rawValue !== last) {
+            if (!continuous) {
+              stop();
+              onCode(found.rawValue);
+              return;
+            }
+            last = found.rawValue;
             onCode(found.rawValue);
+            setTimeout(() => void tick(), NEXT_PACK_MS);
             return;
           }
         }

@@ -6,7 +6,16 @@ import type { CameraFailure } from '../scanner/detector';
  * The camera view: the scanner's chunk (the detector and its wasm) is fetched only when the member
  * opens it. A refused or missing camera is said plainly; typing the code stays below as the fallback.
  */
-export function CameraScan({ onCode, onClose }: { onCode: (raw: string) => void; onClose: () => void }) {
+export function CameraScan({
+  onCode,
+  onClose,
+  continuous = false,
+}: {
+  onCode: (raw: string) => void;
+  onClose: () => void;
+  /** Keep the camera open after each code (a stack of packs). */
+  continuous?: boolean;
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<'starting' | 'looking' | CameraFailure>('starting');
@@ -18,7 +27,7 @@ export function CameraScan({ onCode, onClose }: { onCode: (raw: string) => void;
       .then(async ({ startScanner, cameraFailure }) => {
         if (left || !video.current) return;
         try {
-          stop = await startScanner(video.current, onCode);
+          stop = await startScanner(video.current, onCode, continuous);
           if (left) stop();
           else setState('looking');
         } catch (error) {
@@ -30,7 +39,7 @@ export function CameraScan({ onCode, onClose }: { onCode: (raw: string) => void;
       left = true;
       stop?.();
     };
-  }, [onCode]);
+  }, [onCode, continuous]);
 
   const failed = state !== 'starting' && state !== 'looking';
   return (

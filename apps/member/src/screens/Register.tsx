@@ -94,17 +94,22 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
     <Card title={t('register.title')}>
       <p>{t('signIn.notRegistered')}</p>
       <form onSubmit={submit}>
-        {text('name', { autoComplete: 'name' })}
-        <div className="field">
-          <label htmlFor="member-type">{t('register.type')}</label>
-          <select id="member-type" value={type} onChange={(e) => setType(e.target.value as MemberType)}>
-            {MEMBER_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`register.types.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {text('name', { autoComplete: 'name', autoFocus: true })}
+        {/* One tap on the member's trade (a list would take two: open it, then choose). */}
+        <fieldset className="choices">
+          <legend>{t('register.type')}</legend>
+          {MEMBER_TYPES.map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="member-type"
+                checked={type === value}
+                onChange={() => setType(value)}
+              />
+              {t(`register.types.${value}`)}
+            </label>
+          ))}
+        </fieldset>
         {text('dateOfBirth', { type: 'date' })}
         {text('pincode', {
           inputMode: 'numeric',

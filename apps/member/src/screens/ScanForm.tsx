@@ -14,6 +14,8 @@ export function ScanForm({ onScanned }: { onScanned: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [camera, setCamera] = useState(false);
+  // A stack of packs: the camera stays open and each code is sent as it is read.
+  const [continuous, setContinuous] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const [error, setError] = useState<unknown>(null);
 
@@ -33,10 +35,10 @@ export function ScanForm({ onScanned }: { onScanned: () => void }) {
   );
   const scanned = useCallback(
     (raw: string) => {
-      setCamera(false);
+      if (!continuous) setCamera(false);
       void send(raw);
     },
-    [send],
+    [send, continuous],
   );
 
   async function submit(e: FormEvent) {
@@ -46,8 +48,12 @@ export function ScanForm({ onScanned }: { onScanned: () => void }) {
 
   return (
     <Card title={t('scan.title')}>
+      <label className="check">
+        <input type="checkbox" checked={continuous} onChange={(e) => setContinuous(e.target.checked)} />
+        {t('camera.continuous')}
+      </label>
       {camera ? (
-        <CameraScan onCode={scanned} onClose={() => setCamera(false)} />
+        <CameraScan onCode={scanned} onClose={() => setCamera(false)} continuous={continuous} />
       ) : (
         <button type="button" className="primary" onClick={() => setCamera(true)}>
           {t('camera.open')}

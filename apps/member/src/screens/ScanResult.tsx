@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scanFeedback } from '../feedback';
 import { formatDate, formatPoints } from '../i18n';
 import { isQueued, type ScanOutcome, useQueuedScans } from '../scan-queue';
 
@@ -11,6 +12,7 @@ export function ScanResult({ outcome }: { outcome: ScanOutcome }) {
   const shown = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (outcome) shown.current?.scrollIntoView({ block: 'center' });
+    if (outcome.kind === 'answer') scanFeedback(outcome.answer.result === 'success');
   }, [outcome]);
   return (
     <div ref={shown} data-testid="scan-result">
@@ -37,11 +39,23 @@ function ScanWords({ outcome }: { outcome: ScanOutcome }) {
       </p>
     );
   // A fraud rule's hold: the points are on the balance but cannot be redeemed until staff clear them.
+  const today = typeof answer.todayCodes === 'number' && (
+    <p data-testid="today-codes">{t('scan.today', { count: answer.todayCodes })}</p>
+  );
   if (answer.heldPoints)
     return (
-      <div className="notice" role="status">
+      <div className="notice" role="status" data-testid="scan-held">
         <p className="big">{t('scan.held', { points: formatPoints(answer.heldPoints) })}</p>
+        {/* Why: the rules the scan met, so the member knows it is a check and not a fault of the code. */}
+        {answer.holdRules && answer.holdRules.length > 0 && (
+          <p>
+            {t('scan.heldWhy', {
+              reasons: answer.holdRules.map((rule) => t(`scan.reasons.${rule}`)).join(', '),
+            })}
+          </p>
+        )}
         {answer.productName && <p>{answer.productName}</p>}
+        {today}
       </div>
     );
   return (
@@ -49,6 +63,7 @@ function ScanWords({ outcome }: { outcome: ScanOutcome }) {
       <p className="big">{t('scan.credited', { points: formatPoints(answer.points) })}</p>
       {answer.productName && <p>{answer.productName}</p>}
       {answer.balance !== null && <p>{t('scan.balance', { balance: formatPoints(answer.balance) })}</p>}
+      {today}
     </div>
   );
 }

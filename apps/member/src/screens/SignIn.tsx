@@ -34,16 +34,23 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
     await call(memberAppEndpoints.requestOtp, { body: { mobile, language: i18n.language as Language } });
     setStep('code');
   });
-  const verify = run(async () => {
-    try {
-      const session = await call(memberAppEndpoints.login, { body: { mobile, code } });
-      saveMemberToken(session.token);
-      onSignedIn();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'not_registered') setStep('register');
-      else throw err;
-    }
-  });
+  const check = (typed: string) =>
+    run(async () => {
+      try {
+        const session = await call(memberAppEndpoints.login, { body: { mobile, code: typed } });
+        saveMemberToken(session.token);
+        onSignedIn();
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'not_registered') setStep('register');
+        else throw err;
+      }
+    });
+  const verify = (e: FormEvent) => check(code)(e);
+  // The six digits typed (or filled from the SMS) are checked at once, as the payment apps do: no tap.
+  const codeTyped = (value: string) => {
+    setCode(value);
+    if (/^\d{6}$/.test(value) && !busy) void check(value)({ preventDefault() {} } as FormEvent);
+  };
 
   if (step === 'register') return <Register mobile={mobile} code={code} onRegistered={onSignedIn} />;
   const fields = fieldErrors(error);
@@ -58,6 +65,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
+            autoFocus
             hint={t('signIn.mobileHint')}
             error={fields.mobile}
             required
@@ -73,9 +81,10 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           <Field
             label={t('signIn.code')}
             value={code}
-            onChange={setCode}
+            onChange={codeTyped}
             inputMode="numeric"
             autoComplete="one-time-code"
+            autoFocus
             error={fields.code}
             required
           />

@@ -44,7 +44,7 @@ export function route<E extends Endpoint>(
   const { method, path, summary, tags, params, query, headers, body, response } = declaration;
   const { responses: more, ...options } = extras;
   const responses = {
-    ...(response ? { 200: response } : {}),
+    ...(response ? { [declaration.created ? 201 : 200]: response } : {}),
     ...(declaration.noContent ? { 204: z.null() } : {}),
     ...more,
   };
@@ -62,6 +62,12 @@ export function route<E extends Endpoint>(
       ...(body ? { body } : {}),
       ...(Object.keys(responses).length > 0 ? { response: responses } : {}),
     },
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: (declaration.created ? created(handler) : handler) as unknown as RouteHandlerMethod,
   });
 }
+
+/** A handler whose success is 201 Created; an error still answers its own status. */
+const created =
+  <E extends Endpoint>(handler: EndpointHandler<E>): EndpointHandler<E> =>
+  (request, reply) =>
+    handler(request, reply.status(201));

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { runPointsExpiry } from '../modules/points-expiry/expiry-run';
 
 /**
- * Demo points expiry (issue 26): a 12-month rolling policy in force since before the demo history,
+ * Demo points expiry: a 12-month rolling policy in force since before the demo history,
  * requested by the admin and approved by the Almond team; lots rebuilt from the demo ledger (seeded
  * in bulk, without post_points), the older debits taking from the oldest lots (FIFO), and the
  * nightly expiry run once, so the demo shows expired points and points expiring within weeks.

@@ -10,7 +10,7 @@ export const DEMO_TIERS = [
 ];
 
 /**
- * Demo tiers (issue 26 item 2): a policy requested by the admin and approved by the Almond team,
+ * Demo tiers: a policy requested by the admin and approved by the Almond team,
  * the nightly evaluation run once (every member gets the tier their scans reach: the demo's few scans
  * keep them at Base), and members spread across Silver and Gold by approved overrides with reasons
  * (key accounts), plus two overrides waiting for a second person. The overrides go to the members

@@ -6,6 +6,7 @@ import {
   type EndpointResponse,
   endpointPath,
 } from '@app/contract/endpoint';
+import { filesEndpoints, type StaffUploadPurpose, type UploadedFile } from '@app/contract/files';
 import { storedToken } from './session';
 
 /** `{api}` of the shell spec: same-origin /api unless the build names another API origin. */
@@ -138,4 +139,11 @@ export async function callBlobNamed<E extends Endpoint & { file: true }>(
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
   const fileName = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? null);
   return { blob: await res.blob(), fileName };
+}
+
+/** Stores a file for a purpose (checked by content on the server): answers the file a record then claims. */
+export async function uploadFile(file: File, purpose: StaffUploadPurpose): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return call(filesEndpoints.staffUpload, { query: { purpose }, body });
 }

@@ -187,7 +187,7 @@ END;
 $$;
 --> statement-breakpoint
 
--- One round of the nightly expiry (issue 26): the lots due by `p_now` of up to `p_members` members,
+-- One round of the nightly expiry: the lots due by `p_now` of up to `p_members` members,
 -- each posting one `expiry` entry for what is left of it (reference `expiry:<lot>`, unique: a lot
 -- expires once whatever runs it) and closing the lot, set-based, in the caller's transaction. The
 -- members are locked first, in id order (the order a scan or redemption locks in: member, then its
@@ -236,7 +236,7 @@ END;
 $$;
 --> statement-breakpoint
 
--- The caps and limits in force now (issue 26, item 3): the latest approved points_limits row effective
+-- The caps and limits in force now: the latest approved points_limits row effective
 -- by now; no row (every column NULL) when none. PL/pgSQL keeps its plan for the session.
 CREATE OR REPLACE FUNCTION points_limits_in_force(
   OUT scan_points_per_day integer, OUT scan_points_per_month integer,
@@ -251,7 +251,7 @@ END;
 $$;
 --> statement-breakpoint
 
--- The fraud rules in force now (issue 26, item 4): the latest approved fraud_rules row effective by
+-- The fraud rules in force now: the latest approved fraud_rules row effective by
 -- now; every column NULL (every rule off) when none. PL/pgSQL keeps its plan for the session.
 -- The whole approved row in force (its rule columns; none in force: no row, read as all nulls).
 CREATE OR REPLACE FUNCTION fraud_rules_in_force() RETURNS SETOF fraud_rules
@@ -302,7 +302,7 @@ BEGIN
     RETURNING id INTO entry_id;
   IF entry_id IS NOT NULL THEN
     posted := true;
-    -- The lots follow the entry in the same statement (issue 26): a credit is a lot, a debit takes
+    -- The lots follow the entry in the same statement: a credit is a lot, a debit takes
     -- from the oldest lots first, a refund gives back what its hold took. Expiry entries are posted
     -- with their lot by expire_points_batch, never through here.
     IF p_amount > 0 AND p_kind = 'redemption_refund' THEN
@@ -379,7 +379,7 @@ END;
 $$;
 --> statement-breakpoint
 
--- The tier policy in force now (issue 26 item 2): the latest approved tier_policies row effective by
+-- The tier policy in force now: the latest approved tier_policies row effective by
 -- now; every column NULL when none. PL/pgSQL keeps its plan for the session.
 CREATE OR REPLACE FUNCTION tier_policy_in_force(OUT id bigint, OUT period_months integer, OUT tiers jsonb)
 LANGUAGE plpgsql STABLE AS $$
@@ -410,7 +410,7 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 --> statement-breakpoint
 
--- One round of the nightly tier evaluation (issue 26 item 2): the next `p_limit` members after id
+-- One round of the nightly tier evaluation: the next `p_limit` members after id
 -- `p_after`, locked first in id order (the order scans, redemptions and the expiry run lock in), then,
 -- in a new statement that sees what a concurrent round committed, each member's points earned by
 -- scans in the policy's period (coupon_scans.points: never the balance, never refunds), the tier they
@@ -499,6 +499,7 @@ DECLARE
   v_multiplied boolean := false;
   v_member_locked boolean := false;
   v_scans integer;
+  v_today integer;
   v_posting record;
   v_attempts_last_minute integer;
   v_successes_last_hour integer;
@@ -552,7 +553,7 @@ BEGIN
   SELECT count(*) INTO v_attempts_last_minute
     FROM coupon_scans cs WHERE cs.member_id = p_member AND cs.created_at > now() - interval '1 minute';
   -- A pending member scans only when the programme's "scans while pending" setting in force credits
-  -- at once (issue 25); none in force means hold: refused here, the app keeps the code until approval.
+  -- at once; none in force means hold: refused here, the app keeps the code until approval.
   IF m.status IS DISTINCT FROM 'approved' AND NOT (m.status = 'pending' AND coalesce((
       SELECT ps.mode = 'credit' FROM pending_scan_settings ps WHERE ps.effective_from <= now()
         ORDER BY ps.effective_from DESC, ps.id DESC LIMIT 1), false)) THEN
@@ -586,7 +587,7 @@ BEGIN
     END IF;
   END IF;
 
-  -- Invalid codes (fraud rule, issue 26 item 4): under the member's lock, in a new statement (so
+  -- Invalid codes (fraud rule): under the member's lock, in a new statement (so
   -- concurrent attempts count one another), the attempt that reaches N within the window (counted
   -- since the last lock ended) locks scanning for the lock minutes; attempts while locked are refused.
   IF v_result = 'invalid_code' THEN
@@ -607,7 +608,7 @@ BEGIN
   END IF;
 
   IF v_result = 'success' THEN
-    -- Lock order (issue 26): the coupon (the guarded UPDATE above), then members in id order, then
+    -- Lock order: the coupon (the guarded UPDATE above), then members in id order, then
     -- scheme rows (budgets), so no scan holds a scheme row while it waits for a member. A first scan
     -- that pays a referral locks the referrer with the member here, before any budget (it used to
     -- lock the referrer after the budget: a deadlock with the referrer's own scan, holding the
@@ -618,7 +619,7 @@ BEGIN
       v_referral_due := v_referral.trigger = 'first_scan' AND NOT EXISTS (SELECT 1 FROM coupon_scans cs
         WHERE cs.member_id = p_member AND cs.result = 'success');
     END IF;
-    -- The member's tier multiplies the base points (issue 26 item 2), rounded down: 10 points at
+    -- The member's tier multiplies the base points, rounded down: 10 points at
     -- 1.25 earn 12. Scheme bonuses stay on the catalogue's base (c_base); caps count the multiplied points.
     SELECT * INTO v_tiers FROM tier_policy_in_force();
     IF v_tiers.id IS NOT NULL THEN
@@ -652,7 +653,7 @@ BEGIN
       PERFORM 1 FROM members mm WHERE mm.id = p_member FOR UPDATE;
       v_member_locked := true;
     END IF;
-    -- The fraud rule on scans per member per hour (issue 26, item 4), counted under the member's
+    -- The fraud rule on scans per member per hour, counted under the member's
     -- lock in a new statement, so concurrent scans of one member count one another: with `refuse` the
     -- scan past the limit is refused and its coupon stays active; with `flag` it is credited, flagged.
     IF v_rated THEN
@@ -669,7 +670,7 @@ BEGIN
         END IF;
       END IF;
     END IF;
-    -- Outside the distributor's state (issue 26, item 4): the state the server decided from the
+    -- Outside the distributor's state: the state the server decided from the
     -- coordinates (p_geo_state; none without them: no decision), never the one the app sends.
     IF v_result = 'success' AND coalesce(p_geo_state, '') <> '' AND coalesce(c_distributor_state, '') <> ''
         AND lower(p_geo_state) <> lower(trim(c_distributor_state)) THEN
@@ -681,7 +682,7 @@ BEGIN
         v_hold := v_hold OR v_rules.outside_state_action = 'hold';
       END IF;
     END IF;
-    -- The cluster rules (issue 26 item 4): N distinct members credited from one device, or within R
+    -- The cluster rules: N distinct members credited from one device, or within R
     -- metres of this scan, within the window (this member counted as one of them) → the action. Cheap:
     -- the device's scans on coupon_scans_device_idx, the grid cells around the scan (a bounding box
     -- of R, at most a few 0.01° cells) on coupon_scans_geo_cell_idx. Counted with count(DISTINCT),
@@ -807,7 +808,7 @@ BEGIN
       IF v_amount > 0 AND v_room IS NOT NULL THEN
         v_amount := greatest(0, least(v_amount, v_room - v_base - v_bonus));
       END IF;
-      -- A scheme with a points budget (issue 26) pays a bonus only while the budget covers all of it:
+      -- A scheme with a points budget pays a bonus only while the budget covers all of it:
       -- charged first (charge_scheme_budget: the connection's share of the budget, so concurrent scans
       -- do not queue on one row), the spend never passes the budget; an exhausted scheme drops out of
       -- schemes_in_force (paused).
@@ -872,7 +873,7 @@ BEGIN
       END IF;
     END IF;
 
-    -- The tier, evaluated on earning (issue 26 item 2), cheaply: the member's running figure grew by
+    -- The tier, evaluated on earning, cheaply: the member's running figure grew by
     -- this scan's points in the posting's own UPDATE (post_scan_credits' p_tiered; v_earned is the
     -- figure after it: no second update of the member row for it); only when it reaches the next tier's
     -- threshold are the period's scans summed exactly (this scan's row is written below, so it is
@@ -910,7 +911,7 @@ BEGIN
       nullif(left(p_device, 100), ''), scan_geo_cell(p_latitude, p_longitude))
     RETURNING id INTO v_scan_id;
 
-  -- Held credit (issue 26 item 4): a scan rule whose action is `hold` set v_hold. Everything this
+  -- Held credit: a scan rule whose action is `hold` set v_hold. Everything this
   -- scan credited to the member (its lots: earned in this transaction, under the member's lock since
   -- the first posting) is held for review: one scan_holds row, the lots marked, members.held_points.
   IF v_hold AND v_result = 'success' THEN
@@ -926,11 +927,22 @@ BEGIN
     END IF;
   END IF;
 
+  -- The codes this member got credited today (IST), this one included: the app's "today: N codes"
+  -- while scanning a stack of packs (counted here, not guessed on the phone).
+  IF v_result = 'success' THEN
+    SELECT count(*) INTO v_today FROM coupon_scans cs
+      WHERE cs.member_id = p_member AND cs.result = 'success'
+        AND cs.created_at >= date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata';
+  END IF;
+
   RETURN jsonb_build_object(
     'result', v_result,
     'points', CASE WHEN v_result = 'success' THEN v_base + v_bonus ELSE 0 END,
     'balance', v_balance,
     'serial', c_serial, 'sku', c_sku, 'productName', c_name, 'heldPoints', coalesce(v_held, 0),
+    -- Why the points are held: the fraud rules the scan met (the hold's rules).
+    'holdRules', CASE WHEN v_hold_id IS NOT NULL THEN to_jsonb(v_flags) ELSE '[]'::jsonb END,
+    'todayCodes', v_today,
     'lockedUntil', v_locked_until);
 END;
 $$;

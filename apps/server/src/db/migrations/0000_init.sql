@@ -750,8 +750,13 @@ CREATE TABLE "app_versions" (
 --> statement-breakpoint
 CREATE TABLE "inbox_messages" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"notification_id" integer NOT NULL,
+	"notification_id" integer,
 	"member_id" integer NOT NULL,
+	"title" text,
+	"body" text,
+	"template_key" text,
+	"cause_kind" text,
+	"cause_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"read_at" timestamp with time zone
 );
@@ -1450,6 +1455,7 @@ CREATE INDEX "member_messages_created_idx" ON "member_messages" USING btree ("cr
 CREATE UNIQUE INDEX "message_templates_uq" ON "message_templates" USING btree ("key","channel","language");--> statement-breakpoint
 CREATE INDEX "app_versions_platform_idx" ON "app_versions" USING btree ("platform","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "inbox_messages_notification_member_key" ON "inbox_messages" USING btree ("notification_id","member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "inbox_messages_cause_key" ON "inbox_messages" USING btree ("cause_kind","cause_id","template_key","member_id");--> statement-breakpoint
 CREATE INDEX "inbox_messages_member_idx" ON "inbox_messages" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "inbox_messages_unread_idx" ON "inbox_messages" USING btree ("member_id") WHERE "inbox_messages"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at","id");--> statement-breakpoint

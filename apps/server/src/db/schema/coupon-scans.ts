@@ -54,7 +54,7 @@ export const couponScans = pgTable(
     uniqueIndex('coupon_scans_one_success').on(t.couponSerial).where(sql`${t.result} = 'success'`),
     index('coupon_scans_created_idx').on(t.createdAt, t.id),
     index('coupon_scans_member_idx').on(t.memberId, t.createdAt),
-    // The cluster fraud rule's look-ups (issue 26 item 4): successful scans of one device, of one grid cell.
+    // The cluster fraud rule's look-ups: successful scans of one device, of one grid cell.
     index('coupon_scans_device_idx')
       .on(t.deviceId, t.createdAt)
       .where(sql`${t.deviceId} is not null and ${t.result} = 'success'`),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Fraud rules (issue 26, item 4), effective-dated: a new approved row supersedes the previous one from
+ * Fraud rules, effective-dated: a new approved row supersedes the previous one from
  * its `effective_from`, so the table is the history. Each rule is optional (null = off) and has an
  * action: `flag` (recorded and shown), `hold` or `refuse`. They decide whether value moves, so a change
  * is maker-checker: requested (`pending`), then approved or rejected by someone else, audited.

@@ -28,7 +28,7 @@ export const games = pgTable(
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on').notNull(),
     playsPerDay: integer('plays_per_day').notNull(),
-    /** Points the game may pay out in prizes over its life (issue 26); null = no budget. */
+    /** Points the game may pay out in prizes over its life; null = no budget. */
     prizeBudgetPoints: integer('prize_budget_points'),
     /** active | archived */
     status: text('status').notNull().default('active'),

@@ -70,7 +70,7 @@ export const giftVouchers = pgTable(
 );
 
 /**
- * E-vouchers bought from the provider (issue 27): one order per voucher redemption that found no
+ * E-vouchers bought from the provider: one order per voucher redemption that found no
  * uploaded stock. `po_number` (ours, `RDMV<redemption id>`) is the provider's order reference: it is
  * unique here and at the provider, and a retry first asks the provider for the order under it, so a
  * redemption is never bought twice. `queued → sending` (committed before the request leaves) `→ placed`

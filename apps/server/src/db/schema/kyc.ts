@@ -23,8 +23,8 @@ export const kycSubmissions = pgTable(
     panFileId: integer('pan_file_id').notNull(),
     /**
      * Keyed hashes (HMAC, lib/field-crypto `keyedHash`) of the PAN and of the bank account (bank code
-     * + number), so the same PAN or account on another member is found without decrypting (issue 26
-     * fraud rules). Null on submissions made before they existed.
+     * + number), so the same PAN or account on another member is found without decrypting (the fraud
+     * rules). Null on submissions made before they existed.
      */
     panHash: text('pan_hash'),
     accountHash: text('account_hash'),
@@ -44,7 +44,7 @@ export const kycSubmissions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     reasonCode: text('reason_code'),
     comment: text('comment'),
-    /** Bank account verification (issue 27): unverified | pending | verified | mismatch | failed. */
+    /** Bank account verification: unverified | pending | verified | mismatch | failed. */
     bankCheckStatus: text('bank_check_status').notNull().default('unverified'),
     /** The provider's validation id (RazorpayX `fav_…`) while pending and after. */
     bankCheckId: text('bank_check_id'),
@@ -55,7 +55,7 @@ export const kycSubmissions = pgTable(
     bankCheckedAt: timestamp('bank_checked_at', { withTimezone: true }),
     bankCheckedBy: integer('bank_checked_by'),
     /**
-     * UPI id verification (issue 27, RazorpayX fund account validation of the VPA): the same states;
+     * UPI id verification (RazorpayX fund account validation of the VPA): the same states;
      * a UPI id not `verified` is not paid once a verifier is configured.
      */
     upiCheckStatus: text('upi_check_status').notNull().default('unverified'),

@@ -53,18 +53,31 @@ export const notifications = pgTable(
   ],
 );
 
-/** One message in one member's inbox: exactly one per (notification, member). */
+/**
+ * One message in one member's inbox: a staff notification (exactly one per notification and member;
+ * its words are the notification's) or a step message of the outbox (registration, KYC, a redemption
+ * step...: its title and body as rendered in the member's language, one per cause and event).
+ */
 export const inboxMessages = pgTable(
   'inbox_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    notificationId: integer('notification_id').notNull(),
+    /** The staff notification; null for a step message. */
+    notificationId: integer('notification_id'),
     memberId: integer('member_id').notNull(),
+    /** A step message's words (its push template's title and body); null for a notification. */
+    title: text('title'),
+    body: text('body'),
+    /** A step message's event and cause (as in member_messages): a retried cause adds nothing. */
+    templateKey: text('template_key'),
+    causeKind: text('cause_kind'),
+    causeId: text('cause_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('inbox_messages_notification_member_key').on(t.notificationId, t.memberId),
+    uniqueIndex('inbox_messages_cause_key').on(t.causeKind, t.causeId, t.templateKey, t.memberId),
     index('inbox_messages_member_idx').on(t.memberId, t.id),
     index('inbox_messages_unread_idx').on(t.memberId).where(sql`${t.readAt} is null`),
   ],

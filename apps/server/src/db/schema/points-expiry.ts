@@ -13,7 +13,7 @@ import {
 import { members } from './members';
 
 /**
- * The points expiry policy (issue 26), effective-dated: a new row supersedes the previous approved
+ * The points expiry policy, effective-dated: a new row supersedes the previous approved
  * one from its `effective_from`, so history is the table. A change moves value, so it is maker-checker:
  * requested (`pending`), then approved or rejected by someone else. The policy in force when points
  * are earned fixes their expiry (db/custom/points_and_scans.sql `points_expiry_at`).

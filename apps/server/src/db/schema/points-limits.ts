@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Caps and limits on the programme's economics (issue 26, item 3), effective-dated: a new approved row
+ * Caps and limits on the programme's economics, effective-dated: a new approved row
  * supersedes the previous one from its `effective_from`, so the table is the history. Each column is
  * optional (null = no cap). They move value (what a member may earn or take out), so a change is
  * maker-checker: requested (`pending`), then approved or rejected by someone else, audited.

@@ -47,7 +47,7 @@ export const pointValueSettings = pgTable(
 );
 
 /**
- * Scans while pending (issue 25): `hold` | `credit`, with history; none in force means hold. Read by
+ * Scans while pending: `hold` | `credit`, with history; none in force means hold. Read by
  * `scan_coupon` (db/custom/points_and_scans.sql) inside the scan's own statement.
  */
 export const pendingScanSettings = pgTable(

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Held scan credits and their review (issue 26 item 4; QR Scan History → Review). A scan that meets a
+ * Held scan credits and their review (QR Scan History → Review). A scan that meets a
  * fraud rule whose action is `hold` is credited to the ledger as usual, but `scan_coupon` opens one
  * hold here for everything the scan credited to the member (base, bonuses, referral welcome), marks
  * those lots `held_by` this row and adds the points to `members.held_points`: not redeemable (the

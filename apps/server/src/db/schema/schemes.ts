@@ -43,7 +43,7 @@ export const schemes = pgTable(
     closedBy: integer('closed_by'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
-    /** Points the scheme may pay in bonuses (issue 26); null: no budget. */
+    /** Points the scheme may pay in bonuses; null: no budget. */
     budgetPoints: integer('budget_points'),
     /** Of the budget, the points handed to its shares so far (scheme_budget_shares); never more than it. */
     budgetAllotted: integer('budget_allotted').notNull().default(0),

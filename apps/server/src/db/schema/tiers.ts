@@ -13,7 +13,7 @@ import {
 import { members } from './members';
 
 /**
- * The tier policy (issue 26 item 2), an effective-dated, maker-checker setting (lib/settings): the
+ * The tier policy, an effective-dated, maker-checker setting (lib/settings): the
  * rolling period in months and the tiers, lowest first, as JSON
  * `[{name, nameHi, minPoints, multiplier, redeemMinBalance}]` (contract tiers.ts `tierLevel`): points
  * EARNED by scans in the period (coupon_scans.points; never the balance, never refunds) of at least

@@ -6,8 +6,8 @@ import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
 import { nearestPincode } from './india-pincodes';
 
 /**
- * The Indian state or union territory at a point, decided on the server with no network (issue 26,
- * item 4): point-in-polygon (`@turf/boolean-point-in-polygon`) over Natural Earth's admin-1
+ * The Indian state or union territory at a point, decided on the server with no network (for the
+ * fraud rule on a scan outside the distributor's state): point-in-polygon (`@turf/boolean-point-in-polygon`) over Natural Earth's admin-1
  * boundaries (public domain; `scripts/india-geo.mjs` makes `india-states.json.gz`, read once on first
  * use). Natural Earth's India predates Telangana and Ladakh, so a point in its "Andhra Pradesh" or
  * "Jammu and Kashmir" takes the state of the nearest pincode of the two. A point just outside every

@@ -14,7 +14,7 @@ import { sendListExport } from './export';
 interface DeclaredPlace {
   endpoints: ListEndpoints;
 }
-/** Where a list answers, for the routes not yet declared in the contract (issue 23's migration). */
+/** Where a list answers, for the routes not declared in the contract. */
 interface LegacyPlace {
   /** The list's path; its export answers at `<path>/export` with the same querystring. */
   path: string;

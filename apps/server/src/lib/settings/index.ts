@@ -1,3 +1,3 @@
-/** The effective-dated, maker-checker setting kit (issue 23 item 5); contract: `effective-settings.ts`. */
+/** The effective-dated, maker-checker setting kit; contract: `effective-settings.ts`. */
 export { type LockedSetting, type SettingColumn, settingRepository } from './repository';
 export { type StaffActor, settingService } from './service';

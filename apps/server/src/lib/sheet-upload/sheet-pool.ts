@@ -83,7 +83,7 @@ export async function streamSheet(
   let failure: { error: unknown } | undefined;
   // A port hands over every message waiting on it in one turn of the event loop, so chunks are
   // queued as they come and checked one a turn: health checks and other requests are answered
-  // between two chunks, not after the whole backlog (issue 21 item 14).
+  // between two chunks, not after the whole backlog.
   const waiting: SheetChunk[] = [];
   let ended = false;
   let wake: (() => void) | undefined;

@@ -34,7 +34,7 @@ export function sealCells(chunk: SheetChunk, width: number, at: number, key: Buf
  * checks them while this thread reads on (one structured clone of every row at the end would cost
  * it longer than reading them here). With `seal`, this thread seals every chunk: sealing 100,000
  * PINs costs seconds of CPU, which on the receiver's thread (the server's event loop) would leave
- * every other request waiting (issue 21 item 14).
+ * every other request waiting.
  */
 export const streamXlsx = ({ port, seal, ...request }: StreamRequest): Promise<StreamResult> =>
   refusing(async () => {

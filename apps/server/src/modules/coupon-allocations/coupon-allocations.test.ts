@@ -133,7 +133,7 @@ describe('coupon allocation', () => {
     await kit.sql("update coupons set status = 'scanned' where serial = $1", [b.firstSerial]);
     const undo = (payload: object, by = 'distribution') =>
       t.as(by, { method: 'POST', url: `/api/admin/coupon-allocations/${a.id}/undo`, payload });
-    // cs views Allocation History but does not allocate, so it may not undo (issue 9).
+    // cs views Allocation History but does not allocate, so it may not undo.
     expect((await undo({ reason: 'Wrong distributor' }, 'cs')).statusCode).toBe(403);
     expect((await undo({ reason: 'x' })).json().fields).toEqual({ reason: M.reasonRequired });
     const res = await kit.ok(await undo({ reason: 'Wrong distributor' }));

@@ -1,5 +1,6 @@
 import {
   SCAN_ATTEMPTS_PER_MINUTE,
+  SCAN_FLAG_REASONS,
   SCAN_HELD_MESSAGE,
   SCAN_MESSAGES,
   type ScanAnswer,
@@ -46,6 +47,12 @@ function argumentsOf(memberId: number, body: ScanBody): unknown[] {
 
 type ScanDone = Omit<ScanAnswer, 'message'>;
 
+/** A held scan's message with its reason: the rules it met. */
+const heldMessage = (rules: readonly (keyof typeof SCAN_FLAG_REASONS)[]) =>
+  rules.length === 0
+    ? SCAN_HELD_MESSAGE
+    : `${SCAN_HELD_MESSAGE} (reason: ${rules.map((rule) => SCAN_FLAG_REASONS[rule]).join(', ')})`;
+
 /** The API answer from the function's result, fresh or stored (it only adds the message). */
 function answerOf(done: ScanDone): ScanAnswer {
   const lockedUntil = done.lockedUntil ? new Date(done.lockedUntil).toISOString() : null;
@@ -55,7 +62,7 @@ function answerOf(done: ScanDone): ScanAnswer {
     message: lockedUntil
       ? `${message}. Scanning unlocks at ${formatDateTime(lockedUntil)} IST`
       : done.heldPoints
-        ? SCAN_HELD_MESSAGE
+        ? heldMessage(done.holdRules ?? [])
         : message,
     serial: done.serial === null ? null : Number(done.serial),
     lockedUntil,

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { couponsKit, invoiceLine, printedBatch } from '../coupons/coupons.test-kit';
 import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
 
-/** Scans while pending (issue 25): the programme setting decides whether a pending member's scan is credited. */
+/** Scans while pending: the programme setting decides whether a pending member's scan is credited. */
 let t: TestApp;
 let kit: ReturnType<typeof couponsKit>;
 const codes: string[] = [];

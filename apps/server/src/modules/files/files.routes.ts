@@ -1,8 +1,9 @@
-import { type StaffUploadPurpose, staffUploadQuery, uploadedFile } from '@app/contract/files';
+import { filesEndpoints, type StaffUploadPurpose } from '@app/contract/files';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMAGES, multipartLimits, PDF, receiveFile } from '../../lib/uploads';
 import { staffOf } from '../../plugins/access';
+import { route } from '../../plugins/endpoint-routes';
 import { storeUpload } from './files.service';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -24,29 +25,16 @@ const ACCEPTED: Record<StaffUploadPurpose, readonly string[]> = {
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, multipartLimits(MAX_UPLOAD_BYTES));
 
-  app.post(
-    '/files',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['files'],
-        summary: 'Upload a file for a purpose (checked by content; an image gets a thumbnail)',
-        querystring: staffUploadQuery,
-        response: { 201: uploadedFile },
-      },
-    },
-    async (request, reply) => {
-      const { name, content } = await receiveFile(request, {
-        maxBytes: MAX_UPLOAD_BYTES,
-        fallbackName: 'upload',
-      });
-      const saved = await storeUpload(
-        app,
-        { name, content, purpose: request.query.purpose, owner: { staffId: staffOf(request).id } },
-        ACCEPTED[request.query.purpose],
-        MAX_UPLOAD_BYTES,
-      );
-      return reply.status(201).send(saved);
-    },
-  );
+  route(app, filesEndpoints.staffUpload, async (request) => {
+    const { name, content } = await receiveFile(request, {
+      maxBytes: MAX_UPLOAD_BYTES,
+      fallbackName: 'upload',
+    });
+    return storeUpload(
+      app,
+      { name, content, purpose: request.query.purpose, owner: { staffId: staffOf(request).id } },
+      ACCEPTED[request.query.purpose],
+      MAX_UPLOAD_BYTES,
+    );
+  });
 };

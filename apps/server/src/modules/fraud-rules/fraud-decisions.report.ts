@@ -10,7 +10,7 @@ import type { ExportFormat, ReportRow } from '../../lib/xlsx-writer';
 const REFUSALS = ['too_many_scans', 'outside_distributor_state', 'scans_locked', 'cluster_refused'];
 
 /**
- * Every fraud decision in the range (issue 26 item 5), one row each, oldest first: a credited scan a
+ * Every fraud decision in the range, one row each, oldest first: a credited scan a
  * rule flagged (outcome `flagged`), or held (the hold's outcome: held, reversal_requested, cleared or
  * reversed, with who decided, when and the reversal's reason), a scan a rule refused, and a KYC
  * approval that went ahead with the same PAN, bank account or UPI id on another member (`flag`; a

@@ -7,7 +7,7 @@ import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
 import { setFraudRules } from './fraud-rules.test-kit';
 
 /**
- * The cluster fraud rule (issue 26 item 4), decided inside `scan_coupon` on PostgreSQL: many members
+ * The cluster fraud rule, decided inside `scan_coupon` on PostgreSQL: many members
  * credited from one device, or within a radius of one another, within the window → flag, hold or
  * refuse; and under concurrency, exactly the scans past the N-th member get the action.
  */

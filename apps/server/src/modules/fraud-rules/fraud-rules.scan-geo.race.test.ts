@@ -7,7 +7,7 @@ import { memberWithToken, scanAs } from '../coupons/scan.test-kit';
 import { setFraudRules } from './fraud-rules.test-kit';
 
 /**
- * The scan rules decided inside `scan_coupon` (issue 26, item 4), on PostgreSQL: the state from the
+ * The scan rules decided inside `scan_coupon`, on PostgreSQL: the state from the
  * scan's coordinates against the distributor's, and invalid codes locking a member's scanning.
  */
 let t: TestApp;

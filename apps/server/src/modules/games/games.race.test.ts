@@ -60,7 +60,7 @@ describe('daily limit under concurrency (PostgreSQL)', () => {
   });
 });
 
-describe('a prize budget under concurrency (PostgreSQL, issue 26)', () => {
+describe('a prize budget under concurrency (PostgreSQL)', () => {
   it('30 members play at once against a budget of 10 prizes: exactly 10 paid, the rest refused', async () => {
     const gameId = await createGame(t, {
       playsPerDay: 1,

@@ -140,7 +140,7 @@ export async function playInTx(tx: Tx, memberId: number, gameId: number, day: st
   const played = await repo.playsToday(tx, gameId, memberId, day);
   if (played >= game.playsPerDay) throw refused(409, 'daily_limit', GAME_MESSAGES.noPlaysLeft);
   const prize = drawPrize(await repo.currentPrizes(tx, gameId));
-  // A prize budget (issue 26) pays a prize only while it covers all of it; the play is refused otherwise
+  // A prize budget pays a prize only while it covers all of it; the play is refused otherwise
   // (nothing recorded, the play not used). Lock order: member, game (share), then the spend row.
   if (
     prize.points > 0 &&

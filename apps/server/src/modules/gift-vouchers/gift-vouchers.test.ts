@@ -181,7 +181,7 @@ describe('Update Bulk Coupon: upload', () => {
     expect(rows[0]).toEqual([...VOUCHER_UPLOAD_COLUMNS]);
   });
 
-  it("names the example's brand as the catalogue does (issue 21, item 9)", async () => {
+  it("names the example's brand as the catalogue does", async () => {
     const first = async () =>
       (
         await kit.sql(

@@ -110,7 +110,7 @@ describe('voucher fulfilment', () => {
   });
 });
 
-describe('the member receives the voucher (issue 21, item 1)', () => {
+describe('the member receives the voucher', () => {
   it('the owner sees the code, reveals the PIN (recorded); another member gets 404', async () => {
     const brand = `Mine ${process.pid}-${++seq}`;
     const rewardId = await insertReward(t, {

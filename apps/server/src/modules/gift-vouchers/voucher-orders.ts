@@ -26,7 +26,7 @@ import {
 } from './xoxoday';
 
 /**
- * E-vouchers bought from the provider when a voucher reward has no uploaded stock (issue 27).
+ * E-vouchers bought from the provider when a voucher reward has no uploaded stock.
  *
  * An approved voucher redemption still waiting for a voucher gets one order (`voucher_orders`, unique
  * per redemption), queued in a transaction with its task. The task marks the order `sending` and

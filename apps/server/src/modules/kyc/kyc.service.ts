@@ -142,7 +142,7 @@ export const kycDecisions: DecisionFlow<Submission, { reasonCode: KycRejectReaso
   },
   async apply(tx, current, { actor, result, reason, input }) {
     const reasonCode = result === 'rejected' ? input.reasonCode : null;
-    // The fraud rules on the same PAN or bank account (issue 26): hold/refuse refuse the approval.
+    // The fraud rules on the same PAN or bank account: hold/refuse refuse the approval.
     const duplicates = result === 'approved' ? await checkKycDuplicates(tx, current.id) : [];
     await tx
       .update(k)

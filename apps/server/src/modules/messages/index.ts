@@ -1,5 +1,5 @@
 /**
- * The public face of the messages module (issue 23, item 3): what other modules may use. Other modules
+ * The public face of the messages module: what other modules may use. Other modules
  * import from here (`'../messages'`), never a file inside it. Only leaf files are re-exported (the outbox
  * queue, the event catalogue, the redemption-status messages), so importing the face pulls in no route and
  * no other module.

@@ -398,7 +398,7 @@ describe('the outbox', () => {
           templateKey: 'redemption.paid',
           to: mobile,
           memberId,
-          variables: { reference: 'R1', amount: '500' },
+          variables: { reference: 'R1', amount: '500', gross: '550', tds: '50' },
           cause: { kind: 'missing-var', id: memberId },
         }),
       ),

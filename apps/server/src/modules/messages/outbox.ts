@@ -4,11 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { members } from '../../db/schema/members';
 import { memberMessages, messageTemplates } from '../../db/schema/messages';
+import { inboxMessages } from '../../db/schema/notifications';
 import { encryptText } from '../../lib/field-crypto';
 import { intArray } from '../../lib/raw-sql';
 import { yieldToOthers } from '../../lib/yield';
-import { findTemplate, renderTemplate, TemplateError } from './templates';
-import { fromCauseOf, isPromotional, MESSAGE_EVENTS, type MessageEvent } from './templates.data';
+import { findTemplate, placeholdersOf, renderTemplate, TemplateError } from './templates';
+import {
+  fromCauseOf,
+  isPromotional,
+  MESSAGE_EVENTS,
+  type MessageEvent,
+  pushTitleAndBody,
+} from './templates.data';
 
 export interface QueueMessageInput {
   channel: MessageChannel;
@@ -163,10 +170,11 @@ export async function queueStepMessages(
     })
     .from(messageTemplates)
     .where(eq(messageTemplates.key, templateKey));
+  const findTemplateOf = (channel: MessageChannel, language: string) =>
+    templates.find((r) => r.channel === channel && r.language === language) ??
+    templates.find((r) => r.channel === channel && r.language === 'en');
   const templateOf = (channel: MessageChannel, language: string) => {
-    const t =
-      templates.find((r) => r.channel === channel && r.language === language) ??
-      templates.find((r) => r.channel === channel && r.language === 'en');
+    const t = findTemplateOf(channel, language);
     if (!t) throw new TemplateError(`No ${channel} template ${templateKey} in ${language} or English`);
     return t;
   };
@@ -174,6 +182,8 @@ export async function queueStepMessages(
   const secretNames = new Set<string>(event.secret);
   const sample = Object.fromEntries(fromCauseOf(templateKey).map((name) => [name, 'x']));
   const rows: (typeof memberMessages.$inferInsert & { item: number })[] = [];
+  const inbox: InboxStep[] = [];
+  const inboxed = inInbox(templateKey);
   for (const [n, item] of items.entries()) {
     if (n > 0 && n % STEP_ROWS_BETWEEN_YIELDS === 0) await yieldToOthers();
     const member = byId.get(item.memberId);
@@ -189,6 +199,20 @@ export async function queueStepMessages(
     const channels: MessageChannel[] = ['sms'];
     if (member.whatsapp) channels.push('whatsapp');
     if (member.push) channels.push('push');
+    // Without a push text (staff removed it) the SMS, WhatsApp and push go as before; the inbox goes without.
+    const pushText = inboxed ? (findTemplateOf('push', language)?.body ?? '') : '';
+    if (pushText && !placeholdersOf(pushText).some((name) => name in sample)) {
+      // The inbox keeps the push wording (a title and a body), whether or not a device gets it.
+      const text = renderTemplate(pushText, variables, 'push');
+      const { title, body } = pushTitleAndBody(text, 'Action Tesa');
+      inbox.push({
+        memberId: item.memberId,
+        title,
+        body,
+        causeKind: item.cause.kind,
+        causeId: String(item.cause.id),
+      });
+    }
     for (const channel of channels) {
       const template = templateOf(channel, language);
       renderTemplate(template.body, { ...sample, ...variables }, channel);
@@ -207,6 +231,7 @@ export async function queueStepMessages(
       });
     }
   }
+  await addToInbox(tx, templateKey, inbox);
   // Each item's SMS row, found again by its cause (unique per cause, channel and template).
   const itemOfCause = new Map<string, number>();
   for (const row of rows)
@@ -235,4 +260,32 @@ export async function queueStepMessages(
     }
   }
   return sms;
+}
+
+/** A step message as the member's inbox keeps it. */
+interface InboxStep {
+  memberId: number;
+  title: string;
+  body: string;
+  causeKind: string;
+  causeId: string;
+}
+
+/**
+ * Step messages the app's inbox keeps: every one but the one-time code (a secret that expires) and a
+ * staff notification (fanned out to inboxes by its own task). A push text that needs what is read from
+ * the cause at send time is left out (the built-in e-voucher one leaves the code and PIN out: it is kept).
+ */
+const inInbox = (key: MessageEvent) => key !== 'otp' && key !== 'notification';
+
+/** The step messages into the members' inboxes, in the cause's transaction; a retried cause adds nothing. */
+async function addToInbox(tx: Executor, templateKey: MessageEvent, steps: readonly InboxStep[]) {
+  for (let i = 0; i < steps.length; i += STEP_ROWS_PER_INSERT) {
+    if (i > 0) await yieldToOthers();
+    await tx.execute(sql`
+      insert into ${inboxMessages} (member_id, title, body, template_key, cause_kind, cause_id)
+      select (m->>'memberId')::int, m->>'title', m->>'body', ${templateKey}, m->>'causeKind', m->>'causeId'
+      from jsonb_array_elements(${JSON.stringify(steps.slice(i, i + STEP_ROWS_PER_INSERT))}::jsonb) as x(m)
+      on conflict (cause_kind, cause_id, template_key, member_id) do nothing`);
+  }
 }

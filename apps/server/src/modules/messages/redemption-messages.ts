@@ -45,12 +45,16 @@ export async function queueRedemptionMessages(
   if (!event || ids.length === 0) return;
   const { rows } = await tx.execute(sql`
     select d.id, d.member_id as "memberId", d.kind, d.payout, coalesce(w.name, 'cash') as reward, d.reason,
-      d.net_paise as "netPaise", d.utr, d.courier_company as courier, d.awb
+      d.value_paise as "valuePaise", d.tds_paise as "tdsPaise", d.net_paise as "netPaise", d.utr, d.courier_company as courier, d.awb
     from redemptions d left join rewards w on w.id = d.reward_id
     where d.id = any(${intArray([...ids])}) order by d.id`);
-  // A payment to a UPI ID must not tell the member to look in their bank account.
-  const eventOf = (r: Record<string, unknown>): MessageEvent =>
-    event === 'redemption.paid' && r.payout === 'upi' ? 'redemption.paid_upi' : event;
+  // A payment to a UPI ID must not tell the member to look in their bank account; an approved cash
+  // redemption has no reward name to give, so its text says "cash" in the member's language with the money.
+  const eventOf = (r: Record<string, unknown>): MessageEvent => {
+    if (event === 'redemption.paid' && r.payout === 'upi') return 'redemption.paid_upi';
+    if (event === 'redemption.approved' && r.kind === 'cash') return 'redemption.approved_cash';
+    return event;
+  };
   const all = rows as Record<string, unknown>[];
   for (const each of new Set(all.map(eventOf)))
     await queueStepMessages(
@@ -75,6 +79,8 @@ function stepMessagesOf(rows: Record<string, unknown>[], to: RedemptionStatus) {
         reward: String(r.reward),
         reason: r.reason as string | null,
         amount: rupees(Number(r.netPaise)),
+        gross: rupees(Number(r.valuePaise)),
+        tds: rupees(Number(r.tdsPaise)),
         utr: r.utr as string | null,
         courier,
         awb,

@@ -18,6 +18,7 @@ export const MESSAGE_EVENTS = {
   'kyc.approved': { secret: [], priority: 5 },
   'kyc.rejected': { secret: [], priority: 5 },
   'redemption.approved': { secret: [], priority: 5 },
+  'redemption.approved_cash': { secret: [], priority: 5 },
   'redemption.rejected': { secret: [], priority: 5 },
   'redemption.paid': { secret: [], priority: 5 },
   'redemption.paid_upi': { secret: [], priority: 5 },
@@ -32,6 +33,7 @@ export const MESSAGE_EVENTS = {
   'feedback.in_progress': { secret: [], priority: 5 },
   'feedback.resolved': { secret: [], priority: 5 },
   'points.expiring': { secret: [], priority: 6 },
+  'scan.hold_cleared': { secret: [], priority: 5 },
   /** A staff notification fanned out to members: promotional (a muted member does not get it). */
   notification: { secret: [], priority: 9, promotional: true },
 } as const satisfies Record<
@@ -72,6 +74,8 @@ const PUSH_TITLES: Partial<Record<MessageEvent, { en: string; hi: string }>> = {
   'kyc.approved': { en: 'KYC verified', hi: 'KYC सत्यापित' },
   'kyc.rejected': { en: 'KYC rejected', hi: 'KYC अस्वीकृत' },
   'redemption.approved': { en: 'Redemption approved', hi: 'रिडेम्प्शन स्वीकृत' },
+  'redemption.approved_cash': { en: 'Cash redemption approved', hi: 'नकद रिडेम्प्शन स्वीकृत' },
+  'scan.hold_cleared': { en: 'Points cleared', hi: 'पॉइंट मुक्त हुए' },
   'redemption.rejected': { en: 'Redemption rejected', hi: 'रिडेम्प्शन अस्वीकृत' },
   'redemption.paid': { en: 'Payment sent', hi: 'भुगतान भेजा गया' },
   'redemption.paid_upi': { en: 'Payment sent', hi: 'भुगतान भेजा गया' },
@@ -169,6 +173,12 @@ export const MESSAGE_TEXTS: MessageText[] = [
     'Action Tesa: your redemption {reference} for {reward} is approved.',
     'Action Tesa: {reward} के लिए आपका रिडेम्प्शन {reference} स्वीकृत हो गया है।',
   ),
+  // Cash has no reward name: its own text gives the kind in the member's words and the money in rupees.
+  ...sms(
+    'redemption.approved_cash',
+    'Action Tesa: your cash redemption {reference} is approved: Rs {gross}, TDS Rs {tds}, you get Rs {amount}.',
+    'Action Tesa: आपका नकद रिडेम्प्शन {reference} स्वीकृत हो गया है: ₹{gross}, TDS ₹{tds}, आपको ₹{amount} मिलेंगे।',
+  ),
   ...sms(
     'redemption.rejected',
     'Action Tesa: your redemption {reference} was rejected. Reason: {reason}',
@@ -176,15 +186,15 @@ export const MESSAGE_TEXTS: MessageText[] = [
   ),
   ...sms(
     'redemption.paid',
-    'Action Tesa: Rs {amount} for your redemption {reference} is paid to your bank account. UTR {utr}.',
-    'Action Tesa: आपके रिडेम्प्शन {reference} के ₹{amount} आपके बैंक खाते में भेज दिए गए हैं। UTR {utr}।',
+    'Action Tesa: Rs {amount} for your redemption {reference} is paid to your bank account (Rs {gross} less TDS Rs {tds}). UTR {utr}.',
+    'Action Tesa: आपके रिडेम्प्शन {reference} के ₹{amount} (₹{gross} में से TDS ₹{tds} काटकर) आपके बैंक खाते में भेज दिए गए हैं। UTR {utr}।',
   ),
   // Its own event, not a changed text: the built-in texts only fill what a database lacks, so an
   // existing database gets the UPI wording this way while staff edits of the bank one stay.
   ...sms(
     'redemption.paid_upi',
-    'Action Tesa: Rs {amount} for your redemption {reference} is paid to your UPI ID. UTR {utr}.',
-    'Action Tesa: आपके रिडेम्प्शन {reference} के ₹{amount} आपकी UPI ID पर भेज दिए गए हैं। UTR {utr}।',
+    'Action Tesa: Rs {amount} for your redemption {reference} is paid to your UPI ID (Rs {gross} less TDS Rs {tds}). UTR {utr}.',
+    'Action Tesa: आपके रिडेम्प्शन {reference} के ₹{amount} (₹{gross} में से TDS ₹{tds} काटकर) आपकी UPI ID पर भेज दिए गए हैं। UTR {utr}।',
   ),
   ...sms(
     'redemption.dispatched',
@@ -225,6 +235,11 @@ export const MESSAGE_TEXTS: MessageText[] = [
     'feedback.resolved',
     'Action Tesa: your feedback {reference} is resolved. See our reply in the app.',
     'Action Tesa: आपकी प्रतिक्रिया {reference} का समाधान हो गया है। ऐप में हमारा उत्तर देखें।',
+  ),
+  ...sms(
+    'scan.hold_cleared',
+    'Action Tesa: the {points} points of your scan {code} are cleared after review and can now be redeemed.',
+    'Action Tesa: आपके स्कैन {code} के {points} पॉइंट जाँच के बाद मुक्त हो गए हैं और अब रिडीम किए जा सकते हैं।',
   ),
   ...sms('notification', '{title}: {message}', 'सूचना — {title}: {message}'),
 ];

@@ -100,6 +100,20 @@ export const REGIONAL_TEXTS = {
       sms: 'Action Tesa: {reward} க்கான உங்கள் ரிடெம்ப்ஷன் {reference} அங்கீகரிக்கப்பட்டது.',
     },
   },
+  'redemption.approved_cash': {
+    mr: {
+      title: 'रोख रिडेम्प्शन मंजूर',
+      sms: 'Action Tesa: तुमचे रोख रिडेम्प्शन {reference} मंजूर झाले आहे: ₹{gross}, TDS ₹{tds}, तुम्हाला ₹{amount} मिळतील.',
+    },
+    gu: {
+      title: 'રોકડ રિડેમ્પ્શન મંજૂર',
+      sms: 'Action Tesa: તમારું રોકડ રિડેમ્પ્શન {reference} મંજૂર થયું છે: ₹{gross}, TDS ₹{tds}, તમને ₹{amount} મળશે.',
+    },
+    ta: {
+      title: 'பண ரிடெம்ப்ஷன் அங்கீகரிக்கப்பட்டது',
+      sms: 'Action Tesa: உங்கள் பண ரிடெம்ப்ஷன் {reference} அங்கீகரிக்கப்பட்டது: ₹{gross}, TDS ₹{tds}, உங்களுக்குக் கிடைப்பது ₹{amount}.',
+    },
+  },
   'redemption.rejected': {
     mr: {
       title: 'रिडेम्प्शन नामंजूर',
@@ -117,29 +131,29 @@ export const REGIONAL_TEXTS = {
   'redemption.paid': {
     mr: {
       title: 'पैसे पाठवले',
-      sms: 'Action Tesa: तुमच्या रिडेम्प्शन {reference} चे ₹{amount} तुमच्या बँक खात्यात पाठवले आहेत. UTR {utr}.',
+      sms: 'Action Tesa: तुमच्या रिडेम्प्शन {reference} चे ₹{amount} (₹{gross} मधून TDS ₹{tds} कापून) तुमच्या बँक खात्यात पाठवले आहेत. UTR {utr}.',
     },
     gu: {
       title: 'ચુકવણી મોકલાઈ',
-      sms: 'Action Tesa: તમારા રિડેમ્પ્શન {reference} ના ₹{amount} તમારા બેંક ખાતામાં મોકલાયા છે. UTR {utr}.',
+      sms: 'Action Tesa: તમારા રિડેમ્પ્શન {reference} ના ₹{amount} (₹{gross} માંથી TDS ₹{tds} કાપીને) તમારા બેંક ખાતામાં મોકલાયા છે. UTR {utr}.',
     },
     ta: {
       title: 'பணம் அனுப்பப்பட்டது',
-      sms: 'Action Tesa: உங்கள் ரிடெம்ப்ஷன் {reference} க்கான ₹{amount} உங்கள் வங்கிக் கணக்கில் செலுத்தப்பட்டது. UTR {utr}.',
+      sms: 'Action Tesa: உங்கள் ரிடெம்ப்ஷன் {reference} க்கான ₹{amount} (₹{gross} இல் TDS ₹{tds} பிடித்தம் போக) உங்கள் வங்கிக் கணக்கில் செலுத்தப்பட்டது. UTR {utr}.',
     },
   },
   'redemption.paid_upi': {
     mr: {
       title: 'पैसे पाठवले',
-      sms: 'Action Tesa: तुमच्या रिडेम्प्शन {reference} चे ₹{amount} तुमच्या UPI आयडीवर पाठवले आहेत. UTR {utr}.',
+      sms: 'Action Tesa: तुमच्या रिडेम्प्शन {reference} चे ₹{amount} (₹{gross} मधून TDS ₹{tds} कापून) तुमच्या UPI आयडीवर पाठवले आहेत. UTR {utr}.',
     },
     gu: {
       title: 'ચુકવણી મોકલાઈ',
-      sms: 'Action Tesa: તમારા રિડેમ્પ્શન {reference} ના ₹{amount} તમારી UPI આઈડી પર મોકલાયા છે. UTR {utr}.',
+      sms: 'Action Tesa: તમારા રિડેમ્પ્શન {reference} ના ₹{amount} (₹{gross} માંથી TDS ₹{tds} કાપીને) તમારી UPI આઈડી પર મોકલાયા છે. UTR {utr}.',
     },
     ta: {
       title: 'பணம் அனுப்பப்பட்டது',
-      sms: 'Action Tesa: உங்கள் ரிடெம்ப்ஷன் {reference} க்கான ₹{amount} உங்கள் UPI ஐடிக்குச் செலுத்தப்பட்டது. UTR {utr}.',
+      sms: 'Action Tesa: உங்கள் ரிடெம்ப்ஷன் {reference} க்கான ₹{amount} (₹{gross} இல் TDS ₹{tds} பிடித்தம் போக) உங்கள் UPI ஐடிக்குச் செலுத்தப்பட்டது. UTR {utr}.',
     },
   },
   'redemption.dispatched': {
@@ -255,6 +269,20 @@ export const REGIONAL_TEXTS = {
     ta: {
       title: 'கருத்து தீர்க்கப்பட்டது',
       sms: 'Action Tesa: உங்கள் கருத்து {reference} தீர்க்கப்பட்டது. எங்கள் பதிலைச் செயலியில் பார்க்கவும்.',
+    },
+  },
+  'scan.hold_cleared': {
+    mr: {
+      title: 'पॉइंट्स मोकळे झाले',
+      sms: 'Action Tesa: तुमच्या स्कॅन {code} चे {points} पॉइंट्स तपासणीनंतर मोकळे झाले असून आता रिडीम करता येतील.',
+    },
+    gu: {
+      title: 'પોઇન્ટ્સ મુક્ત થયા',
+      sms: 'Action Tesa: તમારા સ્કેન {code} ના {points} પોઇન્ટ્સ તપાસ પછી મુક્ત થયા છે અને હવે રિડીમ કરી શકાશે.',
+    },
+    ta: {
+      title: 'புள்ளிகள் விடுவிக்கப்பட்டன',
+      sms: 'Action Tesa: உங்கள் ஸ்கேன் {code} இன் {points} புள்ளிகள் சரிபார்ப்புக்குப் பின் விடுவிக்கப்பட்டன, இப்போது ரிடீம் செய்யலாம்.',
     },
   },
   notification: {

@@ -18,6 +18,8 @@ const SAMPLE: Record<string, string> = {
   reference: 'RD000042',
   reward: 'Amazon Pay 500',
   amount: '1,250',
+  gross: '1,389',
+  tds: '139',
   utr: 'UTIB0000123456',
   courier: 'Blue Dart',
   awb: '12345678901',

@@ -202,15 +202,15 @@ export async function inboxOf(
     .select({
       id: inboxMessages.id,
       notificationId: inboxMessages.notificationId,
-      title: notifications.title,
-      body: notifications.body,
+      title: sql<string>`coalesce(${inboxMessages.title}, ${notifications.title})`,
+      body: sql<string>`coalesce(${inboxMessages.body}, ${notifications.body})`,
       link: notifications.link,
       imageFileId: notifications.imageFileId,
       receivedAt: isoText(inboxMessages.createdAt),
       readAt: isoText(inboxMessages.readAt),
     })
     .from(inboxMessages)
-    .innerJoin(notifications, eq(notifications.id, inboxMessages.notificationId))
+    .leftJoin(notifications, eq(notifications.id, inboxMessages.notificationId))
     .where(
       and(
         eq(inboxMessages.memberId, memberId),

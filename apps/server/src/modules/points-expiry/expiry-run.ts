@@ -12,7 +12,7 @@ export interface ExpiryRunOptions {
 }
 
 /**
- * The nightly expiry (issue 26): rounds of `expire_points_batch` (db/custom/points_and_scans.sql), each
+ * The nightly expiry: rounds of `expire_points_batch` (db/custom/points_and_scans.sql), each
  * its own statement and so its own transaction, until nothing is due. Any number of instances may run
  * at once and a run may die anywhere: a round commits whole or not at all, each lot posts under its own
  * unique reference `expiry:<lot>`, and the next run picks up what is still due.

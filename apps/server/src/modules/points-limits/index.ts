@@ -1,5 +1,5 @@
 /**
- * The public face of the points-limits module (caps and redemption limits, issue 26): what other
+ * The public face of the points-limits module (caps and redemption limits): what other
  * modules may use. Other modules import from here (`'../points-limits'`), never a file inside it.
  */
 export { checkRedemptionLimits } from './points-limits.service';

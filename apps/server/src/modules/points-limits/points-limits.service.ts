@@ -54,7 +54,7 @@ export async function checkRedemptionLimits(
 ): Promise<void> {
   const limits = await repo.limitsInForce(tx);
   const say = (text: { en: string; hi: string }) => (member.language === 'hi' ? text.hi : text.en);
-  // A member's tier may lower the minimum balance (issue 26 item 2): the lower of the two applies.
+  // A member's tier may lower the minimum balance: the lower of the two applies.
   const tierMin = limits.redeemMinBalance === null ? null : await tierRedeemMinBalance(tx, member.id);
   const minBalance =
     limits.redeemMinBalance === null || tierMin === null

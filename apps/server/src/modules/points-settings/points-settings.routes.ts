@@ -28,7 +28,7 @@ export const pointsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     addPointValueSetting(app, actorOf(request), request.body),
   );
 
-  // Scans while pending (issue 25): declared in the contract, on the same page and action.
+  // Scans while pending: declared in the contract, on the same page and action.
   route(app, pendingScanSettingsEndpoints.history, async () => pendingScanHistory(db));
   route(app, pendingScanSettingsEndpoints.add, async (request) =>
     addPendingScanSetting(app, actorOf(request), request.body),

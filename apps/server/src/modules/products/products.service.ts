@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { historyOf } from '../audit';
 import { recordChange } from '../scheme-points';
 import * as repo from './products.repository';
 
@@ -23,6 +24,12 @@ async function load(tx: Executor, id: number): Promise<ProductRow> {
 }
 
 export const getProduct = (app: FastifyInstance, id: number) => load(app.database.db, id);
+
+/** A product's audit entries, newest first (404 for a product that does not exist). */
+export async function productHistory(app: FastifyInstance, id: number) {
+  await load(app.database.db, id);
+  return historyOf(app.database.db, PRODUCT_ENTITY, id);
+}
 
 const snapshot = ({ createdAt: _c, updatedAt: _u, ...rest }: ProductRow) => rest;
 

@@ -1,13 +1,15 @@
 import { redemptionsAppEndpoints as api } from '@app/contract/redemptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { downloadHeaders } from '../../lib/downloads';
 import { notFound } from '../../lib/errors';
 import { idempotencyOf, sendIdempotent } from '../../lib/idempotency';
 import { memberOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
 import { redemptionSettingsInForce } from './redemption-settings';
 import { memberRedemptions, memberTypeOf } from './redemptions.repository';
-import { cancelRedemption, requestRedemption, revealVoucher } from './redemptions.service';
+import { cancelRedemption, quoteCash, requestRedemption, revealVoucher } from './redemptions.service';
 import { rewardsFor } from './rewards.repository';
+import { tdsStatementPdf } from './tds-statement';
 
 /** The member app's rewards and redemptions (same authentication and Idempotency-Key as the scan). */
 export const redemptionsAppRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +29,13 @@ export const redemptionsAppRoutes: FastifyPluginAsyncZod = async (app) => {
       reply,
       await requestRedemption(app, me.id, request.body, idempotencyOf(request, `member:${me.id}`)),
     );
+  });
+
+  route(app, api.cashQuote, async (request) => quoteCash(app, memberOf(request).id, request.query));
+
+  route(app, api.tdsStatement, async (request, reply) => {
+    const { name, pdf } = await tdsStatementPdf(db, memberOf(request).id, request.query.year);
+    return downloadHeaders(reply, { name, contentType: 'application/pdf', personal: true }).send(pdf);
   });
 
   route(app, api.revealVoucher, async (request, reply) => {

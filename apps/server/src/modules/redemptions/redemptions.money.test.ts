@@ -6,7 +6,7 @@ import { asMember } from '../members/members.test-kit';
 import { balanceOf, insertReward, redeem, redeemer, sqlRows } from './redemptions.test-kit';
 
 /**
- * Money past 2³¹ paise (issue 21, item 7): the largest values the inputs allow are stored, paid,
+ * Money past 2³¹ paise: the largest values the inputs allow are stored, paid,
  * listed and reported; nothing answers 500. In a file of its own: it changes the point value.
  */
 let t: TestApp;

@@ -1,9 +1,8 @@
 import type { DecisionResult } from '@app/contract/decisions';
-import { financialYearOf } from '@app/contract/format';
 import {
   type AppRedemption,
   type AppVoucherRevealed,
-  computeTds,
+  type CashQuote,
   REDEMPTION_ENTITY,
   REDEMPTION_MESSAGES,
   type RedemptionRequestBody,
@@ -14,6 +13,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../../db/client';
 import { kycSubmissions } from '../../db/schema/kyc';
+import { members } from '../../db/schema/members';
 import { redemptionEvents, redemptions, rewards } from '../../db/schema/redemptions';
 import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { type DecisionFlow, decideMany, decideOne } from '../../lib/decisions';
@@ -26,6 +26,7 @@ import { lockMember } from '../members';
 import { refuseBatched } from '../payouts';
 import { checkRedemptionLimits } from '../points-limits';
 import { paisePerPoint } from '../points-settings';
+import { cashTerms, newRedemptionTds, payoutToOf } from './cash-terms';
 import { redemptionSettingsInForce } from './redemption-settings';
 import {
   type Move,
@@ -35,7 +36,6 @@ import {
   transition,
   wrongStateMessage,
 } from './redemption-state';
-import { fyValuePaise } from './redemption-tds';
 import {
   findRedemption,
   type LockedRedemption,
@@ -89,13 +89,7 @@ export async function requestIn(
     points = body.points!;
     if (points < settings.minCashPoints)
       throw fieldError('points', REDEMPTION_MESSAGES.belowMinimum(settings.minCashPoints));
-    if (body.payout === 'upi') {
-      if (!kyc.upiId) throw fieldError('payout', REDEMPTION_MESSAGES.noUpi);
-      payoutTo = kyc.upiId;
-    } else {
-      if (!kyc.accountLast4) throw fieldError('payout', REDEMPTION_MESSAGES.noBank);
-      payoutTo = `${kyc.bankName} •••• ${kyc.accountLast4}`;
-    }
+    payoutTo = payoutToOf(kyc, body.payout ?? 'bank');
   } else {
     const [reward] = await tx.select().from(rewards).where(eq(rewards.id, body.rewardId!));
     if (!reward?.active || !reward.eligibleTypes.includes(member.type))
@@ -121,7 +115,7 @@ export async function requestIn(
         pincode: member.pincode,
       };
   }
-  // Caps and limits (issue 26): the minimum balance and the monthly limit, under the member's lock.
+  // Caps and limits: the minimum balance and the monthly limit, under the member's lock.
   // Held points (scan holds awaiting review) are part of the balance but not redeemable: every
   // redemption (gift, voucher, cash/UPI) comes through here under the member's lock, and post_points
   // refuses a debit into them as well.
@@ -143,17 +137,8 @@ export async function requestIn(
 
   const ppp = await paisePerPoint(tx);
   const valuePaise = points * ppp;
-  const financialYear = financialYearOf(now);
-  const priorFyValuePaise = await fyValuePaise(tx, memberId, financialYear);
-  const panOnFile = Boolean(kyc.panCipher && kyc.panLast4);
-  const tds = computeTds({
-    valuePaise,
-    priorFyValuePaise,
-    panOnFile,
-    thresholdPaise: settings.tdsThresholdPaise,
-    rateBp: settings.tdsRateBp,
-    noPanRateBp: settings.tdsNoPanRateBp,
-  });
+  const tds = await newRedemptionTds(tx, memberId, kyc, settings, valuePaise, now);
+  const { financialYear, priorFyValuePaise, panOnFile } = tds;
   const cash = body.kind === 'cash';
   const [row] = await tx
     .insert(redemptions)
@@ -202,6 +187,33 @@ export const requestRedemption = (
   body: RedemptionRequestBody,
   ctx: IdempotencyContext,
 ) => idempotent(app, ctx, (tx: Tx) => requestIn(tx, memberId, body));
+
+/**
+ * `GET /api/app/redemptions/cash-quote`: what a cash redemption would pay now, for the member to
+ * confirm. The same checks as the request (standing, KYC, minimum, the payout on file, the points
+ * available) and the same TDS computation, without holding anything.
+ */
+export async function quoteCash(
+  app: FastifyInstance,
+  memberId: number,
+  query: { points: number; payout: 'bank' | 'upi' },
+): Promise<CashQuote> {
+  return app.database.db.transaction(async (tx) => {
+    const [member] = await tx.select().from(members).where(eq(members.id, memberId));
+    if (!member) throw notFound('Member');
+    if (member.status !== 'approved')
+      throw refused('member_not_approved', REDEMPTION_MESSAGES.memberNotApproved);
+    const kyc = await latestKyc(tx, memberId);
+    if (kyc?.status !== 'approved' || member.kycStatus !== 'approved')
+      throw refused('kyc_not_approved', REDEMPTION_MESSAGES.kycNotApproved);
+    const settings = await redemptionSettingsInForce(tx);
+    const terms = await cashTerms(tx, { memberId, kyc, settings, ...query, now: new Date() });
+    if (member.balance - member.heldPoints < query.points)
+      throw fieldError('points', insufficientBalance().message);
+    const { priorFyValuePaise: _prior, panOnFile: _pan, paisePerPoint: _ppp, ...quote } = terms;
+    return quote;
+  });
+}
 
 /** The member cancels their own request before it is decided; the points come back once. */
 export async function cancelIn(

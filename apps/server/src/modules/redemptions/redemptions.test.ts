@@ -99,7 +99,7 @@ describe('member API', () => {
     expect(res.json().error).toBe('kyc_not_approved');
   });
 
-  it('tells a blocked, rejected or pending member why they cannot redeem (issue 21, item 9)', async () => {
+  it('tells a blocked, rejected or pending member why they cannot redeem', async () => {
     // The member write guard answers first, with the standing's own message.
     for (const status of ['blocked', 'rejected', 'pending'] as const) {
       const m = await redeemer(t, { balance: 5000 });
@@ -134,7 +134,7 @@ describe('member API', () => {
   });
 });
 
-describe('e-vouchers out of stock (issue 21, item 6)', () => {
+describe('e-vouchers out of stock', () => {
   const voucherReward = (brand: string) =>
     insertReward(t, { type: 'e_voucher', stock: null, brand, denominationPaise: 50_000, pointsCost: 500 });
   const addVoucher = (brand: string, code: string) =>
@@ -453,7 +453,7 @@ describe('TDS (section 194R)', () => {
   });
 });
 
-describe('TDS after a refund (issue 21, item 2)', () => {
+describe('TDS after a refund', () => {
   const reject = (id: number) =>
     t.as('finance', {
       method: 'POST',

@@ -5,6 +5,7 @@ import type { Executor, Tx } from '../../db/client';
 import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { type DecisionFlow, decideOne } from '../../lib/decisions';
 import { AppError, conflict, notFound, sqlStateOf } from '../../lib/errors';
+import { queueStepMessage } from '../messages';
 import * as repo from './scan-holds.repository';
 
 export const SCAN_HOLDS_ENTITY = 'scan_holds';
@@ -99,6 +100,17 @@ export const clearHold = (app: FastifyInstance, actor: StaffActor, id: number) =
     await tx.execute(sql`update scan_holds set status = 'cleared', decided_by = ${actor.id}, decided_at = now()
       where id = ${id}`);
     await tx.execute(sql`select clear_scan_hold(${id}::bigint)`);
+    // The member was told the points are held: they are told, once, that they can now redeem them.
+    const { rows } = await tx.execute<{ code: string }>(
+      sql`select code from coupon_scans where id = ${hold.scanId}`,
+    );
+    await queueStepMessage(
+      tx,
+      hold.memberId,
+      'scan.hold_cleared',
+      { points: hold.points.toLocaleString('en-IN'), code: rows[0]?.code ?? `#${hold.scanId}` },
+      { kind: 'scan_hold.cleared', id },
+    );
     return 'scan_hold.cleared';
   });
 

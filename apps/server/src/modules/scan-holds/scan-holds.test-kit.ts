@@ -22,6 +22,9 @@ export async function holdingRules(t: TestApp) {
       balance: number;
       serial: number;
       heldPoints?: number;
+      holdRules?: string[];
+      todayCodes?: number | null;
+      message: string;
     };
   };
 }

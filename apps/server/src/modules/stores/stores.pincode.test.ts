@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { stores } from '../../db/schema/stores';
 
 /**
- * The registration's pincode lookup (issue 25): city and state from the stores the programme holds,
+ * The registration's pincode lookup: city and state from the stores the programme holds,
  * else from the bundled pincode directory, which also gives the district.
  */
 let t: TestApp;

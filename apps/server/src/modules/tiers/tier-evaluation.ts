@@ -8,7 +8,7 @@ export interface TierEvaluationOptions {
 }
 
 /**
- * The nightly tier evaluation (issue 26 item 2): rounds of `evaluate_member_tiers`
+ * The nightly tier evaluation: rounds of `evaluate_member_tiers`
  * (db/custom/points_and_scans.sql) over every member in id order, each its own statement and so its
  * own transaction, set-based. Idempotent and safe with any number of instances: each round locks its
  * members first, in id order, so a concurrent round waits and then finds nothing left to change.

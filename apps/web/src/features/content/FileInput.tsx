@@ -2,13 +2,11 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { type InputProps, type RaRecord, useInput, useRecordContext } from 'react-admin';
-import { ApiError, api } from '../../app/api';
+import { ApiError, uploadFile } from '../../app/api';
 import { AuthImage } from '../../components/AuthImage';
 
 export async function uploadContentFile(file: File, purpose: 'content_image' | 'content_document') {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return (await api<{ id: number; name: string }>('/files', { method: 'POST', body, query: { purpose } })).id;
+  return (await uploadFile(file, purpose)).id;
 }
 
 /**

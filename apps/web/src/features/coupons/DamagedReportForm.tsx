@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api, call } from '../../app/api';
+import { ApiError, call, uploadFile } from '../../app/api';
 import { downloadFrom } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
 import { UploadOutcome } from '../../components/UploadOutcome';
@@ -31,10 +31,7 @@ const reasons = Object.entries(DAMAGE_REASON_LABELS);
 
 async function uploadPhoto(photo: File | null): Promise<number | null> {
   if (!photo) return null;
-  const body = new FormData();
-  body.append('file', photo);
-  return (await api<{ id: number }>('/files', { method: 'POST', body, query: { purpose: 'damaged_photo' } }))
-    .id;
+  return (await uploadFile(photo, 'damaged_photo')).id;
 }
 
 /** Report damaged coupons: one (code or serial), a serial range, or an uploaded list; reason and photo. */

@@ -53,7 +53,7 @@ const COLUMNS: SettingColumn<FraudRulesRow>[] = [
 ];
 
 /**
- * Fraud rules (issue 26): scans per member per hour, a scan outside the distributor's state (the
+ * Fraud rules: scans per member per hour, a scan outside the distributor's state (the
  * state from the scan's coordinates, decided on the server) and invalid codes locking scanning (all
  * checked inside the scan), the same PAN, bank account or UPI id on another approved member (checked
  * at KYC approval), each with an action. Effective-dated; a change waits for a second person (the

@@ -28,7 +28,7 @@ import { useProfile } from '../../app/profile-context';
 import { useEndpoint } from '../../components/use-api-get';
 
 /**
- * The member's tier (issue 26 item 2): the tier, pinned by an override or evaluated from the points
+ * The member's tier: the tier, pinned by an override or evaluated from the points
  * earned by scans in the period, the history, the overrides, and a dialog to request an override
  * (a second person approves it on Scheme → Tiers).
  */

@@ -28,7 +28,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, api, call } from '../../app/api';
+import { ApiError, call, uploadFile } from '../../app/api';
 import { DateTimePicker } from '../../components/DateTimePicker';
 import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { downloadFrom } from '../../components/download';
@@ -39,11 +39,7 @@ const typeLabel = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 async function uploadImage(image: File | null): Promise<number | null> {
   if (!image) return null;
-  const body = new FormData();
-  body.append('file', image);
-  return (
-    await api<{ id: number }>('/files', { method: 'POST', body, query: { purpose: 'notification_image' } })
-  ).id;
+  return (await uploadFile(image, 'notification_image')).id;
 }
 
 /**

@@ -15,7 +15,7 @@ import { SettingsEditor } from './SettingsEditor';
 import { SettingsHistory } from './SettingsHistory';
 
 /**
- * Scans while pending (issue 25), a programme setting kept beside the joining points: whether a member
+ * Scans while pending, a programme setting kept beside the joining points: whether a member
  * whose registration is not approved yet has a label's points credited at once, or the code kept
  * (on the phone) until approval. Effective-dated and audited like the other points settings.
  */

@@ -13,7 +13,7 @@ import {
   useInput,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { ApiError, api } from '../../app/api';
+import { ApiError, uploadFile } from '../../app/api';
 
 /** Paise kept, rupees typed: `₹1,499.00` is entered as 1499. */
 const rupees = {
@@ -35,13 +35,7 @@ function ImageInput() {
     setBusy(true);
     setProblem('');
     try {
-      const body = new FormData();
-      body.append('file', file);
-      const stored = await api<{ id: number }>('/files', {
-        method: 'POST',
-        body,
-        query: { purpose: 'reward_image' },
-      });
+      const stored = await uploadFile(file, 'reward_image');
       field.onChange(stored.id);
       setName(file.name);
     } catch (e) {

@@ -17,7 +17,7 @@ const summary = (row: PointsLimitsRow) =>
   POINTS_LIMIT_FIELDS.map((f) => `${POINTS_LIMIT_LABELS[f]}: ${valueText(row[f])}`).join(' · ');
 
 /**
- * Caps and limits (issue 26): per member, points from scans per day and per month; to redeem, a
+ * Caps and limits: per member, points from scans per day and per month; to redeem, a
  * minimum balance and points per month. Effective-dated; a change waits for a second person (the
  * setting kit, components/EffectiveSettingTab).
  */

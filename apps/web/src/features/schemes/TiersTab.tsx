@@ -36,7 +36,7 @@ const tiersText = (tiers: Tiers) =>
     .join(' · ');
 
 /**
- * Tiers (issue 26 item 2): the tier policy on the setting kit (in force, request, history, approval
+ * Tiers: the tier policy on the setting kit (in force, request, history, approval
  * by a second person) and the tier overrides waiting for a decision. Members' tiers show on All Users.
  */
 export function TiersTab() {
