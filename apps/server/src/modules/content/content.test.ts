@@ -204,7 +204,8 @@ describe('documents', () => {
       "select after from audit_log where entity = 'document' and entity_id = $1 and action = 'document.created'",
       [String(draft.id)],
     );
-    expect(audit.rows[0]!.after.translations.hi).toEqual({ title: 'स्कीम के नियम', bodyLength: 26 });
+    const after = audit.rows[0]!.after as { translations: Record<string, unknown> };
+    expect(after.translations.hi).toEqual({ title: 'स्कीम के नियम', bodyLength: 26 });
 
     const bad = await post('marketing', '/api/admin/content/documents', {
       kind: 'faq',
