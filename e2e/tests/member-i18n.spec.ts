@@ -53,10 +53,11 @@ test('in Hindi, no screen of the member app shows English: sign-in, Home, Scan, 
   request,
 }) => {
   test.setTimeout(120_000);
-  const { member, cs } = await redeemingMember(request, {
-    cs: demoEmail('cs'),
-    finance: demoEmail('finance'),
-  });
+  const { member, cs } = await redeemingMember(
+    request,
+    { cs: demoEmail('cs'), finance: demoEmail('finance') },
+    'hi',
+  );
   // An order to list: the member redeems cash by the API (the screens are what this test reads).
   await acceptCurrentTerms(request, member.token);
   const order = await request.post('/api/app/redemptions', {
@@ -64,7 +65,6 @@ test('in Hindi, no screen of the member app shows English: sign-in, Home, Scan, 
     data: { kind: 'cash', points: 1000, payout: 'upi' },
   });
   expect(order.status(), await order.text()).toBe(200);
-  await request.patch('/api/app/profile', { headers: bearer(member.token), data: { language: 'hi' } });
 
   // Signed out, in the language chosen before signing in; a wrong number is refused in Hindi.
   await page.addInitScript(() => localStorage.setItem('member-app.language', 'hi'));
@@ -168,7 +168,7 @@ test('in Hindi, no screen of the member app shows English: sign-in, Home, Scan, 
   await page.screenshot({ path: 'test-results/member-i18n-hi-games.png' });
 
   // The terms on Rewards, for a member asked to accept them; then a refused PAN on the KYC form.
-  const fresh = await approvedAppMember(request, cs);
+  const fresh = await approvedAppMember(request, cs, 'hi');
   await page.evaluate(([key, token]) => localStorage.setItem(key, token), [
     MEMBER_TOKEN_KEY,
     fresh.token,
