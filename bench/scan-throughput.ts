@@ -6,7 +6,7 @@
  * (30 a minute) never trips. After a warm-up the two sides alternate in ABBA rounds (the side that
  * runs second used to come out ~25% faster). PostgreSQL only; not part of npm test.
  *
- *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys] [--caps] [--tiers] [--fraud] [--budget] [--all-rules]
+ *   npx tsx bench/scan-throughput.ts [N] [--idempotency-keys] [--caps] [--tiers] [--fraud] [--budget] [--all-rules] [--dealer-share]
  *   (--caps: per-member scan caps per day and month in force, high enough never to refuse, so every
  *   product scan pays for reading them under the member's lock; --tiers: a tier policy in force, with
  *   thresholds members cross during the run, so scans pay for the multiplier and the evaluation on earning;
@@ -50,6 +50,11 @@ const ALL_RULES = process.argv.includes('--all-rules');
 const WITH_FRAUD = ALL_RULES || process.argv.includes('--fraud');
 /** With --budget (or --all-rules) a budgeted fixed-bonus scheme that never runs out is active. */
 const WITH_BUDGET = ALL_RULES || process.argv.includes('--budget');
+/**
+ * With --dealer-share every product-side member is a partner of one of 16 dealers and a budgeted
+ * dealer share (10% of each scan, to the dealer) is active: each scan also locks and credits a dealer.
+ */
+const WITH_DEALER_SHARE = process.argv.includes('--dealer-share');
 /** With --caps the scan caps are in force (and never reached). */
 const WITH_CAPS = ALL_RULES || process.argv.includes('--caps');
 /** With --tiers a tier policy is in force (Silver from 50, Gold from 200 points earned). */
@@ -186,6 +191,13 @@ try {
   if (WITH_BUDGET)
     await database.executeSql(`insert into schemes (name, starts_on, ends_on, rule, bonus_points, status, budget_points)
       values ('Bench budget', current_date - 1, current_date + 30, 'fixed_bonus', 2, 'active', 2000000000)`);
+  if (WITH_DEALER_SHARE)
+    await database.executeSql(`insert into schemes (name, starts_on, ends_on, rule, share_percent, status, budget_points)
+      values ('Bench dealer share', current_date - 1, current_date + 30, 'dealer_share', 10, 'active', 2000000000)`);
+  const dealers: number[] = [];
+  if (WITH_DEALER_SHARE)
+    for (let i = 0; i < 16; i++)
+      dealers.push(await insertTestMember(database.db, { type: 'dealer', state: 'Kerala' }));
   const productCodes = await activeCodes(database, product!.id, N + WARMUP);
   const ceilingCodes = await activeCodes(database, product!.id, N + WARMUP);
   const floorCodes = WITH_FLOOR ? await activeCodes(database, product!.id, N + WARMUP) : [];
@@ -193,7 +205,10 @@ try {
   const memberCount = Math.ceil((N + WARMUP) / (SCAN_ATTEMPTS_PER_MINUTE - 5));
   const members: { id: number; token: string }[] = [];
   for (let i = 0; i < memberCount; i++) {
-    const id = await insertTestMember(database.db, { state: 'Kerala' });
+    const id = await insertTestMember(database.db, {
+      state: 'Kerala',
+      ...(WITH_DEALER_SHARE ? { dealerId: dealers[i % dealers.length] } : {}),
+    });
     members.push({ id, token: await createMemberSession(database.db, id) });
   }
   // The floor's own members, devices and spots: its attempt records must not count towards the
@@ -308,7 +323,7 @@ try {
   const line = (label: string, s: ReturnType<typeof summary>) =>
     `  ${label.padEnd(86)}${Math.round(s.rps)} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  failures ${s.failures}  node CPU ${s.cpu.toFixed(2)}  PostgreSQL CPU ${s.pgCpu.toFixed(2)} ms/req`;
   console.log(
-    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}${WITH_TIERS ? ', tiers in force' : ''}${WITH_FRAUD ? ', all fraud rules in force' : ''}${WITH_BUDGET ? ', a budgeted scheme active' : ''}`,
+    `scan throughput, N = ${N.toLocaleString('en-IN')} per side, ${CONNECTIONS} concurrent connections${WITH_KEYS ? ', product scans with Idempotency-Key' : ''}${WITH_CAPS ? ', scan caps in force' : ''}${WITH_TIERS ? ', tiers in force' : ''}${WITH_FRAUD ? ', all fraud rules in force' : ''}${WITH_BUDGET ? ', a budgeted scheme active' : ''}${WITH_DEALER_SHARE ? ', a budgeted dealer share active (16 dealers)' : ''}`,
   );
   console.log(
     line('product  (POST /api/app/scan: auth, checks, guarded update, ledger, attempt record):', p),

@@ -22,7 +22,12 @@ export async function staffToken(request: APIRequestContext, email: string): Pro
  * A member as the mobile app makes one: code by SMS, registration, then approved by staff (only
  * approved members register projects). Answers the member's session token, id and mobile.
  */
-export async function approvedAppMember(request: APIRequestContext, staff: string, language?: 'en' | 'hi') {
+export async function approvedAppMember(
+  request: APIRequestContext,
+  staff: string,
+  language?: 'en' | 'hi',
+  type = 'contractor',
+) {
   const mobile = `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
   const code = await requestCode(request, mobile);
   const registered = await request.post('/api/app/register', {
@@ -30,7 +35,7 @@ export async function approvedAppMember(request: APIRequestContext, staff: strin
       mobile,
       code,
       name: `App Member ${mobile.slice(-4)}`,
-      type: 'contractor',
+      type,
       dateOfBirth: '1985-03-14',
       address: {
         line: '7 Station Road',

@@ -35,6 +35,7 @@ const More = lazy(screens.More);
 const Events = lazy(() => import('./screens/Events').then((m) => ({ default: m.Events })));
 const Documents = lazy(() => import('./screens/Documents').then((m) => ({ default: m.Documents })));
 const Stores = lazy(() => import('./screens/Stores').then((m) => ({ default: m.Stores })));
+const Dealer = lazy(() => import('./screens/Dealer').then((m) => ({ default: m.Dealer })));
 const Projects = lazy(() => import('./screens/Projects').then((m) => ({ default: m.Projects })));
 const Feedback = lazy(() => import('./screens/Feedback').then((m) => ({ default: m.Feedback })));
 const Games = lazy(() => import('./screens/Games').then((m) => ({ default: m.Games })));
@@ -86,6 +87,7 @@ export function App() {
   else if (path.startsWith('/app/events')) screen = <Events />;
   else if (path.startsWith('/app/documents')) screen = <Documents profile={profile} onChanged={changed} />;
   else if (path.startsWith('/app/stores')) screen = <Stores />;
+  else if (path.startsWith('/app/dealer')) screen = <Dealer />;
   else if (path.startsWith('/app/projects')) screen = <Projects />;
   else if (path.startsWith('/app/feedback')) screen = <Feedback />;
   else if (path.startsWith('/app/games')) screen = <Games onChanged={changed} />;

@@ -18,6 +18,7 @@ const SHAPES: [RegExp, (t: TFunction, m: RegExpExecArray) => string][] = [
   ],
   [/^Voucher (\d+)$/, (t, m) => t('ledger.notes.voucher', { id: m[1] })],
   [/^Project: (.+)$/, (t, m) => t('ledger.notes.project', { name: m[1] })],
+  [/^Share of (\S+)'s scan$/, (t, m) => t('ledger.notes.dealerShare', { code: m[1] })],
 ];
 
 /** The note said in the member's language, or null when it is one staff typed. */

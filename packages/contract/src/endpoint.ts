@@ -8,7 +8,9 @@ import type { ActionId } from './actions';
  * - `{ page }`: a staff role holding that page's permission, for the endpoints that READ it;
  * - `{ action }`: a staff role holding that action (actions.ts), for every endpoint that CHANGES something;
  * - `{ memberWrite }`: a member endpoint that changes something, by its business function (the
- *   server's member-writes guard: standing, terms, per-member limit).
+ *   server's member-writes guard: standing, terms, per-member limit);
+ * - `{ integration }`: the integration API, opened only by a service account's API key
+ *   (`Authorization: Bearer ak_…`) holding that scope: a page path to read, an action id to change.
  */
 export type EndpointAccess =
   | 'public'
@@ -17,7 +19,8 @@ export type EndpointAccess =
   | 'field'
   | { readonly page: string }
   | { readonly action: ActionId }
-  | { readonly memberWrite: string };
+  | { readonly memberWrite: string }
+  | { readonly integration: string };
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

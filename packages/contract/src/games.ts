@@ -5,6 +5,7 @@ import { listEndpoints } from './endpoint-kits';
 import { idParams, text } from './input';
 import { idempotencyHeaders } from './member-app';
 import type { ReportDefinition } from './report-definition';
+import { campaignTarget } from './segments';
 
 /**
  * Games Points (`/dashboard/gamespoints`, PRODUCT.md 3.4): spin wheels and scratch cards open between
@@ -65,6 +66,7 @@ export const GAME_MESSAGES = {
   total: (sum: number) => `The probabilities add up to ${percentOf(sum)}; they must add up to exactly 100%`,
   archived: 'This game is archived',
   notOpen: 'This game is not open today',
+  notForYou: 'This game is for other members',
   noPlaysLeft: 'No plays left today for this game',
   memberNotAllowed: 'Only approved members can play',
   prizeBudget: 'Prize budget: a whole number of points above 0, or empty for none',
@@ -111,6 +113,8 @@ export const gameBody = z
       .int(GAME_MESSAGES.prizeBudget)
       .min(1, GAME_MESSAGES.prizeBudget)
       .nullish(),
+    /** Open only to a segment, frozen into a campaign when the game is created, less the holdout. */
+    target: campaignTarget.nullish(),
     prizes: z
       .array(prizeBody, { error: GAME_MESSAGES.prizesRequired })
       .min(1, GAME_MESSAGES.prizesRequired)

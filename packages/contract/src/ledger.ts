@@ -8,6 +8,7 @@ import { listEndpoints } from './endpoint-kits';
 export const LEDGER_KINDS = [
   'scan',
   'scheme_bonus',
+  'dealer_share',
   'joining',
   'referral',
   'game',
@@ -23,6 +24,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   scan: 'QR scan',
   scheme_bonus: 'Scheme bonus',
+  dealer_share: 'Dealer share of a partner scan',
   joining: 'Joining points',
   referral: 'Referral points',
   game: 'Game',
@@ -42,6 +44,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
 export const EARNED_KINDS = [
   'scan',
   'scheme_bonus',
+  'dealer_share',
   'joining',
   'referral',
   'game',

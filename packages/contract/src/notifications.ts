@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import { historyEndpoint, listEndpoints, uploadEndpoints } from './endpoint-kits';
 import { idParams, recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
+import { campaignTarget } from './segments';
 import { rowError, UPLOAD_STATUSES } from './uploads';
 
 /** Manage Notification (`/dashboard/notifications`, PRODUCT.md 3.8) and the member app's inbox. */
@@ -18,7 +19,7 @@ export const NOTIFICATION_ENTITY = 'notification';
 export const NOTIFICATION_STATES = ['scheduled', 'sending', 'sent', 'cancelled', 'failed'] as const;
 export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 
-export const AUDIENCE_KINDS = ['all', 'types', 'states', 'list'] as const;
+export const AUDIENCE_KINDS = ['all', 'types', 'states', 'list', 'segment'] as const;
 export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
 
 export const NOTIFICATION_MESSAGES = {
@@ -41,7 +42,7 @@ export const NOTIFICATION_MESSAGES = {
   memberRepeated: (row: number) => `The same member is already on row ${row}`,
 } as const;
 
-/** Who gets it: everyone, some member types, some states, or an uploaded list (its upload id). */
+/** Who gets it: everyone, some member types, some states, an uploaded list (its upload id) or a segment. */
 export const notificationAudience = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
   z.object({
@@ -56,6 +57,8 @@ export const notificationAudience = z.discriminatedUnion('kind', [
     ),
   }),
   z.object({ kind: z.literal('list'), uploadId: recordId(NOTIFICATION_MESSAGES.uploadRequired) }),
+  /** A saved segment, frozen into a campaign when the notification is created, less the holdout. */
+  campaignTarget.extend({ kind: z.literal('segment') }),
 ]);
 export type NotificationAudience = z.infer<typeof notificationAudience>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANNEL_REPORTS } from './channel';
 import { COUPON_REPORTS } from './coupon-reports';
 import { COURIER_REPORTS } from './courier-redemptions';
 import { endpoint } from './endpoint';
@@ -103,6 +104,7 @@ export const REPORTS = [
   ...GIFT_VOUCHER_REPORTS,
   ...COURIER_REPORTS,
   ...REDEMPTION_REPORTS,
+  ...CHANNEL_REPORTS,
   ...PROJECT_REPORTS,
   ...GAME_REPORTS,
   ...FIELD_REPORTS,

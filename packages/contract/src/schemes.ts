@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import { bulkDecisionEndpoints, listEndpoints } from './endpoint-kits';
 import { idParams, recordId, text, uniqueArray } from './input';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
+import { campaignTarget } from './segments';
 
 /**
  * Scheme (`/dashboard/scheme`, PRODUCT.md §3.4): a promotion on scans within its dates, for some member
@@ -17,12 +18,13 @@ export const MAX_SCHEME_PRODUCTS = 1000;
 export const SCHEME_STATUSES = ['draft', 'active', 'ended', 'cancelled'] as const;
 export type SchemeStatus = (typeof SCHEME_STATUSES)[number];
 
-export const SCHEME_RULES = ['multiplier', 'fixed_bonus', 'slab_bonus'] as const;
+export const SCHEME_RULES = ['multiplier', 'fixed_bonus', 'slab_bonus', 'dealer_share'] as const;
 export type SchemeRule = (typeof SCHEME_RULES)[number];
 export const SCHEME_RULE_LABELS: Record<SchemeRule, string> = {
   multiplier: 'Multiplier on base points',
   fixed_bonus: 'Fixed bonus per scan',
   slab_bonus: 'Slab bonus (every N scans)',
+  dealer_share: 'Dealer share of each partner scan (to the dealer)',
 };
 
 /** Who pays for a scheme's bonuses, recorded and reported. */
@@ -40,6 +42,8 @@ export const SCHEME_MESSAGES = {
   multiplierRange: 'A multiplier from 1.01 to 10, at most two decimals',
   bonusRange: 'Bonus points: a whole number from 1 to 100000',
   slabRange: 'Scans per slab: a whole number from 1 to 10000',
+  shareRange: 'A share from 0.01 to 100 percent, at most two decimals',
+  shareOrFixed: 'Give either a percentage or fixed points per scan, not both',
   notForRule: 'Not used by this rule',
   memberType: `Member types are among: ${MEMBER_TYPES.join(', ')}`,
   state: 'Choose states from the list',
@@ -68,6 +72,10 @@ export const schemeBody = z
     multiplier: z.number({ error: SCHEME_MESSAGES.multiplierRange }).nullish(),
     bonusPoints: optionalInt,
     slabScans: optionalInt,
+    /** A dealer share: percent of the partner's base points (else `bonusPoints` fixed per scan). */
+    sharePercent: z.number({ error: SCHEME_MESSAGES.shareRange }).nullish(),
+    /** Aim the scheme at a segment (frozen into a campaign when the scheme is saved), with a holdout. */
+    target: campaignTarget.nullish(),
     /** Bonus points the scheme may pay in all; empty: no budget. */
     budgetPoints: optionalInt,
     fundedBy: z.enum(SCHEME_FUNDERS, { error: 'Choose manufacturer or distributor' }).nullish(),
@@ -81,7 +89,15 @@ export const schemeBody = z
       issue('multiplier', SCHEME_MESSAGES.multiplierRange);
     if (!isMultiplier && m != null) issue('multiplier', SCHEME_MESSAGES.notForRule);
     const p = b.bonusPoints;
-    if (!isMultiplier && (p == null || p < 1 || p > 100_000))
+    const share = b.sharePercent;
+    if (b.rule === 'dealer_share') {
+      if (share != null && p != null) issue('sharePercent', SCHEME_MESSAGES.shareOrFixed);
+      else if (share != null && (share < 0.01 || share > 100 || Math.round(share * 100) !== share * 100))
+        issue('sharePercent', SCHEME_MESSAGES.shareRange);
+      else if (share == null && (p == null || p < 1 || p > 100_000))
+        issue('bonusPoints', SCHEME_MESSAGES.bonusRange);
+    } else if (share != null) issue('sharePercent', SCHEME_MESSAGES.notForRule);
+    if (!isMultiplier && b.rule !== 'dealer_share' && (p == null || p < 1 || p > 100_000))
       issue('bonusPoints', SCHEME_MESSAGES.bonusRange);
     if (isMultiplier && p != null) issue('bonusPoints', SCHEME_MESSAGES.notForRule);
     const n = b.slabScans;
@@ -108,6 +124,10 @@ export const schemeRow = z.object({
   multiplier: z.number().nullable(),
   bonusPoints: z.number().int().nullable(),
   slabScans: z.number().int().nullable(),
+  sharePercent: z.number().nullable(),
+  /** The campaign (frozen segment) the scheme is aimed at; null: everyone it otherwise fits. */
+  campaignId: z.number().int().nullable(),
+  segmentName: z.string().nullable(),
   budgetPoints: z.number().int().nullable(),
   /** Bonus points paid so far against the budget (charged by the scan). */
   budgetSpent: z.number().int(),

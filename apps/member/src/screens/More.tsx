@@ -6,6 +6,7 @@ export const MORE_LINKS = [
   ['/app/kyc', 'kyc'],
   ['/app/events', 'events'],
   ['/app/documents', 'documents'],
+  ['/app/dealer', 'dealer'],
   ['/app/stores', 'stores'],
   ['/app/projects', 'projects'],
   ['/app/feedback', 'feedback'],

@@ -10,9 +10,18 @@ import { PAGES } from '@app/contract/permissions';
  *   CHANGES something declares the action of its work, so a role can see a page without acting on it;
  * - `member`: a signed-in member of the app (member_sessions): a staff token never opens these,
  *   and a member token never opens the others (each kind looks only in its own sessions table);
- * - `field`: a signed-in BDE of the field app (field_sessions), kept apart the same way.
+ * - `field`: a signed-in BDE of the field app (field_sessions), kept apart the same way;
+ * - `{ integration }`: the integration API, opened only by a service account's API key holding that
+ *   scope (a page path or an action id); a staff token never opens it, nor a key a staff route.
  */
-export type Access = 'public' | 'staff' | 'member' | 'field' | { page: string } | { action: string };
+export type Access =
+  | 'public'
+  | 'staff'
+  | 'member'
+  | 'field'
+  | { page: string }
+  | { action: string }
+  | { integration: string };
 
 const knownPages = new Set(PAGES.map((p) => p.path));
 
@@ -26,4 +35,10 @@ export function page(path: string): Access {
 export function action(id: string): Access {
   if (!actionById(id)) throw new Error(`Unknown action permission ${id}`);
   return { action: id };
+}
+
+/** The declaration of an integration route; its scope must be a known page or action. */
+export function integration(scope: string): Access {
+  if (!knownPages.has(scope) && !actionById(scope)) throw new Error(`Unknown integration scope ${scope}`);
+  return { integration: scope };
 }

@@ -3,7 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema/audit';
 
-/** Who did it, taken from the request: the signed-in staff member and the request id. */
+/**
+ * Who did it, taken from the request: the signed-in staff member, or a service account calling the
+ * integration API (no staff id; its role reads `service account: <name>`), and the request id.
+ */
 export interface Actor {
   id: number | null;
   role: string | null;
@@ -12,9 +15,13 @@ export interface Actor {
 
 export const actorOf = (request: FastifyRequest): Actor => ({
   id: request.staff?.id ?? null,
-  role: request.staff?.role ?? null,
+  role:
+    request.staff?.role ?? (request.integration ? serviceAccountRole(request.integration.accountName) : null),
   requestId: request.id,
 });
+
+/** The audit role of a service account's calls. */
+export const serviceAccountRole = (name: string) => `service account: ${name}`;
 
 export interface AuditEntry {
   action: string;

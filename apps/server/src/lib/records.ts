@@ -80,31 +80,21 @@ const constraintOf = (error: unknown): string | undefined => {
   return typeof name === 'string' ? name : undefined;
 };
 
+/** What `recordWrites` needs: the record's table, list, label, entity and write hooks. */
+export type RecordWriteOptions<Row extends object, Create extends object, Raw = Row> = Pick<
+  RecordRoutes<Row, Create, object, Raw>,
+  'table' | 'list' | 'entity' | 'label' | 'values' | 'afterWrite' | 'unique'
+>;
+
 /**
- * The routes of a simple record, each write in one transaction with its audit entry:
- * `GET path` + `GET path/export` (the list), `GET path/:id`, `POST path`, `PUT path/:id` (partial),
- * and with `archive`, `POST path/:id/archive` and `POST path/:id/restore`.
- * Records with a workflow (decisions, money) keep their own services; this is for the plain ones.
+ * A simple record's create and update, each in one transaction with its audit entry: the routes of
+ * `recordRoutes` and any other caller (the integration API's upserts) go through the same code.
  */
-export function recordRoutes<Row extends object, Create extends object, Update extends object, Raw = Row>(
-  app: FastifyInstance,
-  options: RecordRoutes<Row, Create, Update, Raw>,
+export function recordWrites<Row extends object, Create extends object, Raw = Row>(
+  options: RecordWriteOptions<Row, Create, Raw>,
 ) {
   const { table, list, entity, label } = options;
-  const declared: NonNullable<typeof options.endpoints> =
-    options.endpoints ??
-    recordEndpoints(options.path as `/${string}`, {
-      page: options.page!,
-      manage: options.manage!,
-      row: options.row,
-      create: options.create,
-      update: options.update,
-      summary: options.summary!,
-      tags: options.tags!,
-      archive: Boolean(options.archive),
-    });
   const hasUpdatedAt = 'updatedAt' in getTableColumns(table);
-
   const load = async (tx: Executor, id: number): Promise<Row> => {
     const row = await listRow(list, tx, id);
     if (!row) throw notFound(label);
@@ -127,19 +117,10 @@ export function recordRoutes<Row extends object, Create extends object, Update e
     throw error;
   };
 
-  listRoutes(app, { endpoints: declared, list, fileName: options.fileName });
-
-  route(app, declared.one, async (request) => load(app.database.db, request.params.id));
-  route(app, declared.history, async (request) => {
-    await load(app.database.db, request.params.id);
-    return historyOf(app.database.db, entity, request.params.id);
-  });
-
-  route(app, declared.create, async (request) => {
-    const actor = actorOf(request);
-    return app.database.db.transaction(async (tx) => {
+  const create = (app: FastifyInstance, actor: Actor, body: Create): Promise<Row> =>
+    app.database.db.transaction(async (tx) => {
       const context: WriteContext<Row> = { actor };
-      const values = await valuesOf(tx, request.body as Create, context);
+      const values = await valuesOf(tx, body, context);
       const [created] = await tx
         .insert(table)
         .values(values as never)
@@ -151,16 +132,13 @@ export function recordRoutes<Row extends object, Create extends object, Update e
       await audit(tx, actor, { action: `${entity}.created`, entity, entityId: id, after: snapshot(row) });
       return row;
     });
-  });
 
-  route(app, declared.update, async (request) => {
-    const actor = actorOf(request);
-    const id = request.params.id;
-    return app.database.db.transaction(async (tx) => {
+  const update = (app: FastifyInstance, actor: Actor, id: number, body: Partial<Create>): Promise<Row> =>
+    app.database.db.transaction(async (tx) => {
       await lock(tx, id);
       const before = await load(tx, id);
       // Only what differs from the record counts: `{}` or a body equal to the record changes nothing.
-      const given = Object.entries(request.body as object).filter(
+      const given = Object.entries(body as object).filter(
         ([key, value]) => value !== undefined && !same(value, (before as Record<string, unknown>)[key]),
       );
       if (given.length === 0) return before;
@@ -182,7 +160,50 @@ export function recordRoutes<Row extends object, Create extends object, Update e
       });
       return after;
     });
+
+  return { load, lock, create, update, hasUpdatedAt };
+}
+
+/**
+ * The routes of a simple record, each write in one transaction with its audit entry:
+ * `GET path` + `GET path/export` (the list), `GET path/:id`, `POST path`, `PUT path/:id` (partial),
+ * and with `archive`, `POST path/:id/archive` and `POST path/:id/restore`.
+ * Records with a workflow (decisions, money) keep their own services; this is for the plain ones.
+ */
+export function recordRoutes<Row extends object, Create extends object, Update extends object, Raw = Row>(
+  app: FastifyInstance,
+  options: RecordRoutes<Row, Create, Update, Raw>,
+) {
+  const { table, list, entity } = options;
+  const declared: NonNullable<typeof options.endpoints> =
+    options.endpoints ??
+    recordEndpoints(options.path as `/${string}`, {
+      page: options.page!,
+      manage: options.manage!,
+      row: options.row,
+      create: options.create,
+      update: options.update,
+      summary: options.summary!,
+      tags: options.tags!,
+      archive: Boolean(options.archive),
+    });
+  const writes = recordWrites(options);
+  const { load, lock, hasUpdatedAt } = writes;
+
+  listRoutes(app, { endpoints: declared, list, fileName: options.fileName });
+
+  route(app, declared.one, async (request) => load(app.database.db, request.params.id));
+  route(app, declared.history, async (request) => {
+    await load(app.database.db, request.params.id);
+    return historyOf(app.database.db, entity, request.params.id);
   });
+
+  route(app, declared.create, async (request) =>
+    writes.create(app, actorOf(request), request.body as Create),
+  );
+  route(app, declared.update, async (request) =>
+    writes.update(app, actorOf(request), request.params.id, request.body as Partial<Create>),
+  );
 
   const archiveColumn = options.archive;
   if (!archiveColumn) return;

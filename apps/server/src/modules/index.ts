@@ -3,6 +3,7 @@ import { adjustmentsModule } from './adjustments/adjustments.module';
 import { appVersionsModule } from './app-versions/app-versions.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
+import { channelModule } from './channel/channel.module';
 import { contentModule } from './content/content.module';
 import { couponAllocationsModule } from './coupon-allocations/coupon-allocations.module';
 import { couponBatchesModule } from './coupon-batches/coupon-batches.module';
@@ -22,6 +23,7 @@ import { gamesModule } from './games/games.module';
 import { giftVouchersModule } from './gift-vouchers/gift-vouchers.module';
 import { healthModule } from './health/health.module';
 import { housekeepingModule } from './housekeeping/housekeeping.module';
+import { integrationsModule } from './integrations/integrations.module';
 import { invoicesModule } from './invoices/invoices.module';
 import { kycModule } from './kyc/kyc.module';
 import { ledgerModule } from './ledger/ledger.module';
@@ -42,6 +44,7 @@ import { rolesModule } from './roles/roles.module';
 import { scanHoldsModule } from './scan-holds/scan-holds.module';
 import { schemePointsModule } from './scheme-points/scheme-points.module';
 import { schemesModule } from './schemes/schemes.module';
+import { segmentsModule } from './segments/segments.module';
 import { staffModule } from './staff/staff.module';
 import { storesModule } from './stores/stores.module';
 import { tiersModule } from './tiers/tiers.module';
@@ -72,6 +75,8 @@ export const MODULES: readonly ModuleContribution[] = [
   memberAppModule,
   kycModule,
   membersModule,
+  channelModule,
+  segmentsModule,
   couponsModule,
   adjustmentsModule,
   ledgerModule,
@@ -85,6 +90,7 @@ export const MODULES: readonly ModuleContribution[] = [
   pointsExpiryModule,
   pointsLimitsModule,
   tiersModule,
+  integrationsModule,
   fraudRulesModule,
   scanHoldsModule,
   employeesModule,

@@ -1,10 +1,11 @@
 import { actionById } from '@app/contract/actions';
 import type { EndpointAccess } from '@app/contract/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Access, action, page } from '../lib/access-rules';
+import { type Access, action, integration, page } from '../lib/access-rules';
 import { forbidden, unauthorized } from '../lib/errors';
 import { resolveStaffSession, type StaffPrincipal } from '../modules/auth/auth.service';
 import { type FieldPrincipal, resolveFieldSession } from '../modules/employees/field-sessions';
+import { type IntegrationPrincipal, resolveApiKey } from '../modules/integrations/api-keys';
 import { type MemberPrincipal, resolveMemberSession } from '../modules/member-auth/member-sessions';
 import {
   checkStanding,
@@ -15,7 +16,7 @@ import {
 } from '../modules/member-auth/member-writes';
 
 /** Declared in lib/access-rules.ts (lib sits below plugins); re-exported for the route files. */
-export { type Access, action, page };
+export { type Access, action, integration, page };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     staff: StaffPrincipal | null;
     member: MemberPrincipal | null;
     fieldUser: FieldPrincipal | null;
+    /** The service account of an integration route's API key. */
+    integration: IntegrationPrincipal | null;
   }
   interface FastifyInstance {
     /** Every API route with what it declared: the permission test and snapshot read this. */
@@ -36,11 +39,16 @@ declare module 'fastify' {
 
 /** The permission id a route checks, or nothing for public, staff and member routes. */
 export const permissionOf = (access: Access): string | undefined =>
-  typeof access === 'string' ? undefined : 'page' in access ? access.page : access.action;
+  typeof access === 'string' || 'integration' in access
+    ? undefined
+    : 'page' in access
+      ? access.page
+      : access.action;
 
 export const describeAccess = (access: Access): string => {
   if (typeof access === 'string') return access;
   if ('page' in access) return `page:${access.page}`;
+  if ('integration' in access) return `integration:${access.integration}`;
   return `action:${access.action} (${actionById(access.action)?.page})`;
 };
 
@@ -76,6 +84,7 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
   app.decorateRequest('member', null);
   app.decorateRequest('fieldUser', null);
+  app.decorateRequest('integration', null);
   const table: FastifyInstance['accessTable'] = [];
   app.decorate('accessTable', table);
 
@@ -125,6 +134,14 @@ export function registerAccessControl(app: FastifyInstance): void {
       request.fieldUser = fieldUser;
       return;
     }
+    if (typeof access === 'object' && 'integration' in access) {
+      // Only an API key opens these; a staff session token is not one (and a key opens nothing else).
+      const caller = await resolveApiKey(app, request);
+      if (!caller) throw unauthorized('A valid, unexpired API key is required: Authorization: Bearer ak_…');
+      request.integration = caller;
+      if (!caller.scopes.has(access.integration)) throw forbidden();
+      return;
+    }
     const staff = await resolveStaffSession(app, request, { touch: true });
     if (!staff) throw unauthorized();
     request.staff = staff;
@@ -159,6 +176,7 @@ export function accessConfig(declared: EndpointAccess) {
   if (typeof declared === 'string') return { access: declared as Access };
   if ('page' in declared) return { access: page(declared.page) };
   if ('action' in declared) return { access: action(declared.action) };
+  if ('integration' in declared) return { access: integration(declared.integration) };
   if (!(declared.memberWrite in MEMBER_WRITES))
     throw new Error(`Unknown member write ${declared.memberWrite}`);
   return memberWrite(declared.memberWrite as MemberWrite);

@@ -14,6 +14,20 @@ CREATE TABLE "audit_log" (
 	"request_id" text
 );
 --> statement-breakpoint
+CREATE TABLE "dealer_links" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"dealer_id" integer NOT NULL,
+	"linked_via" text NOT NULL,
+	"linked_by_staff" integer,
+	"linked_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_via" text,
+	"ended_by_staff" integer,
+	"ended_at" timestamp with time zone,
+	CONSTRAINT "dealer_links_not_self" CHECK ("dealer_links"."member_id" <> "dealer_links"."dealer_id"),
+	CONSTRAINT "dealer_links_via" CHECK ("dealer_links"."linked_via" in ('partner', 'dealer', 'staff', 'upload'))
+);
+--> statement-breakpoint
 CREATE TABLE "banners" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
@@ -434,6 +448,7 @@ CREATE TABLE "games" (
 	"plays_per_day" integer NOT NULL,
 	"prize_budget_points" integer,
 	"status" text DEFAULT 'active' NOT NULL,
+	"campaign_id" bigint,
 	"created_by" integer,
 	"archived_by" integer,
 	"archived_at" timestamp with time zone,
@@ -490,6 +505,44 @@ CREATE TABLE "voucher_orders" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "voucher_orders_status_check" CHECK (status in ('queued', 'sending', 'placed', 'failed', 'cancelled'))
+);
+--> statement-breakpoint
+CREATE TABLE "api_keys" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"account_id" integer NOT NULL,
+	"label" text NOT NULL,
+	"prefix" text,
+	"secret_hash" text,
+	"scopes" text[] NOT NULL,
+	"valid_days" integer NOT NULL,
+	"rate_per_minute" integer NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"expires_at" timestamp with time zone,
+	"rotates_key_id" integer,
+	"overlap_hours" integer,
+	"last_used_at" timestamp with time zone,
+	"last_used_ip" text,
+	"requested_by" integer,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	"revoked_by" integer,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "api_keys_active_has_secret" CHECK ("api_keys"."status" <> 'active' or "api_keys"."secret_hash" is not null)
+);
+--> statement-breakpoint
+CREATE TABLE "service_accounts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"requested_by" integer,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "distributors" (
@@ -785,6 +838,7 @@ CREATE TABLE "notifications" (
 	"audience_kind" text NOT NULL,
 	"audience_values" text[] DEFAULT '{}'::text[] NOT NULL,
 	"audience_upload_id" integer,
+	"audience_campaign_id" bigint,
 	"state" text DEFAULT 'scheduled' NOT NULL,
 	"send_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"task_id" bigint,
@@ -1142,10 +1196,45 @@ CREATE TABLE "schemes" (
 	"cancel_reason" text,
 	"budget_points" integer,
 	"budget_allotted" integer DEFAULT 0 NOT NULL,
+	"share_percent" numeric(5, 2),
+	"campaign_id" bigint,
 	"funded_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "schemes_budget_not_overspent" CHECK ("schemes"."budget_points" is null or "schemes"."budget_allotted" <= "schemes"."budget_points")
+);
+--> statement-breakpoint
+CREATE TABLE "campaign_members" (
+	"campaign_id" bigint NOT NULL,
+	"member_id" integer NOT NULL,
+	"holdout" boolean NOT NULL,
+	CONSTRAINT "campaign_members_campaign_id_member_id_pk" PRIMARY KEY("campaign_id","member_id")
+);
+--> statement-breakpoint
+CREATE TABLE "campaigns" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"segment_id" bigint NOT NULL,
+	"kind" text NOT NULL,
+	"target_id" bigint,
+	"segment_name" text NOT NULL,
+	"conditions" jsonb NOT NULL,
+	"holdout_percent" smallint DEFAULT 0 NOT NULL,
+	"members" integer NOT NULL,
+	"holdout_members" integer NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "segments" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"conditions" jsonb NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"archived_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "roles" (
@@ -1309,6 +1398,8 @@ CREATE TABLE "tier_policies" (
 	CONSTRAINT "tier_policies_tiers" CHECK (jsonb_typeof("tier_policies"."tiers") = 'array' and jsonb_array_length("tier_policies"."tiers") >= 1)
 );
 --> statement-breakpoint
+ALTER TABLE "dealer_links" ADD CONSTRAINT "dealer_links_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dealer_links" ADD CONSTRAINT "dealer_links_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_invoice_line_id_invoice_lines_id_fk" FOREIGN KEY ("invoice_line_id") REFERENCES "public"."invoice_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_distributor_id_distributors_id_fk" FOREIGN KEY ("distributor_id") REFERENCES "public"."distributors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_undone_by_staff_id_fk" FOREIGN KEY ("undone_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1344,6 +1435,12 @@ ALTER TABLE "gift_voucher_uploads" ADD CONSTRAINT "gift_voucher_uploads_uploaded
 ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_upload_id_gift_voucher_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."gift_voucher_uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_vouchers" ADD CONSTRAINT "gift_vouchers_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_orders" ADD CONSTRAINT "voucher_orders_retried_by_staff_id_fk" FOREIGN KEY ("retried_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_account_id_service_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."service_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_requested_by_staff_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_revoked_by_staff_id_fk" FOREIGN KEY ("revoked_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_accounts" ADD CONSTRAINT "service_accounts_requested_by_staff_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_accounts" ADD CONSTRAINT "service_accounts_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_uploads" ADD CONSTRAINT "invoice_uploads_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -1371,6 +1468,8 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_requested_by_staff_id_fk" FOREIGN 
 ALTER TABLE "reports" ADD CONSTRAINT "reports_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheme_budget_shares" ADD CONSTRAINT "scheme_budget_shares_scheme_id_schemes_id_fk" FOREIGN KEY ("scheme_id") REFERENCES "public"."schemes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_members" ADD CONSTRAINT "campaign_members_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_segment_id_segments_id_fk" FOREIGN KEY ("segment_id") REFERENCES "public"."segments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_challenges" ADD CONSTRAINT "sign_in_challenges_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_events" ADD CONSTRAINT "sign_in_events_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1379,6 +1478,9 @@ ALTER TABLE "member_tiers" ADD CONSTRAINT "member_tiers_member_id_members_id_fk"
 ALTER TABLE "tier_overrides" ADD CONSTRAINT "tier_overrides_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "dealer_links_open_key" ON "dealer_links" USING btree ("member_id") WHERE "dealer_links"."ended_at" is null;--> statement-breakpoint
+CREATE INDEX "dealer_links_member_idx" ON "dealer_links" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "dealer_links_dealer_idx" ON "dealer_links" USING btree ("dealer_id","linked_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_kind_version_key" ON "documents" USING btree ("kind","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_one_published_key" ON "documents" USING btree ("kind") WHERE status = 'published';--> statement-breakpoint
 CREATE UNIQUE INDEX "event_registrations_member_key" ON "event_registrations" USING btree ("event_id","member_id");--> statement-breakpoint
@@ -1421,6 +1523,9 @@ CREATE INDEX "gift_vouchers_issued_idx" ON "gift_vouchers" USING btree ("issued_
 CREATE UNIQUE INDEX "voucher_orders_redemption_key" ON "voucher_orders" USING btree ("redemption_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "voucher_orders_po_key" ON "voucher_orders" USING btree ("po_number");--> statement-breakpoint
 CREATE INDEX "voucher_orders_status_idx" ON "voucher_orders" USING btree ("status","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "api_keys_prefix_key" ON "api_keys" USING btree ("prefix");--> statement-breakpoint
+CREATE INDEX "api_keys_account_idx" ON "api_keys" USING btree ("account_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "service_accounts_name_key" ON "service_accounts" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_distributor_number_key" ON "invoices" USING btree ("distributor_id","number");--> statement-breakpoint
 CREATE INDEX "kyc_status_idx" ON "kyc_submissions" USING btree ("status","submitted_at","id");--> statement-breakpoint
@@ -1441,6 +1546,7 @@ CREATE INDEX "member_otps_sent_idx" ON "member_otps" USING btree ("sent_at");-->
 CREATE INDEX "member_sessions_member_idx" ON "member_sessions" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "members_status_idx" ON "members" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "members_created_idx" ON "members" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "members_updated_idx" ON "members" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "members_state_idx" ON "members" USING btree ("state","district");--> statement-breakpoint
 CREATE INDEX "members_dealer_idx" ON "members" USING btree ("dealer_id");--> statement-breakpoint
 CREATE INDEX "members_referred_by_idx" ON "members" USING btree ("referred_by");--> statement-breakpoint
@@ -1465,6 +1571,7 @@ CREATE UNIQUE INDEX "payout_lines_redemption_key" ON "payout_lines" USING btree 
 CREATE UNIQUE INDEX "payout_lines_idempotency_key" ON "payout_lines" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "payout_lines_provider_key" ON "payout_lines" USING btree ("provider_payout_id");--> statement-breakpoint
 CREATE INDEX "payout_lines_batch_idx" ON "payout_lines" USING btree ("batch_id","id");--> statement-breakpoint
+CREATE INDEX "payout_lines_updated_idx" ON "payout_lines" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "payout_lines_status_idx" ON "payout_lines" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "points_expiry_policies_in_force_idx" ON "points_expiry_policies" USING btree ("status","effective_from");--> statement-breakpoint
 CREATE INDEX "points_lot_uses_lot_idx" ON "points_lot_uses" USING btree ("lot_id");--> statement-breakpoint
@@ -1486,6 +1593,7 @@ CREATE INDEX "redemption_settings_effective_idx" ON "redemption_settings" USING 
 CREATE UNIQUE INDEX "redemptions_utr_key" ON "redemptions" USING btree ("utr");--> statement-breakpoint
 CREATE UNIQUE INDEX "redemptions_voucher_key" ON "redemptions" USING btree ("voucher_id");--> statement-breakpoint
 CREATE INDEX "redemptions_status_idx" ON "redemptions" USING btree ("status","kind","id");--> statement-breakpoint
+CREATE INDEX "redemptions_updated_idx" ON "redemptions" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "redemptions_kind_idx" ON "redemptions" USING btree ("kind","id");--> statement-breakpoint
 CREATE INDEX "redemptions_member_idx" ON "redemptions" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "redemptions_member_fy_idx" ON "redemptions" USING btree ("member_id","financial_year");--> statement-breakpoint
@@ -1497,6 +1605,9 @@ CREATE UNIQUE INDEX "scan_holds_scan_key" ON "scan_holds" USING btree ("scan_id"
 CREATE INDEX "scan_holds_status_idx" ON "scan_holds" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "scan_holds_member_idx" ON "scan_holds" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "schemes_status_idx" ON "schemes" USING btree ("status","starts_on","ends_on");--> statement-breakpoint
+CREATE INDEX "campaigns_segment_idx" ON "campaigns" USING btree ("segment_id","id");--> statement-breakpoint
+CREATE INDEX "campaigns_target_idx" ON "campaigns" USING btree ("kind","target_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "segments_name_key" ON "segments" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "sessions_staff_idx" ON "sessions" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "sign_in_challenges_staff_idx" ON "sign_in_challenges" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "sign_in_events_at_idx" ON "sign_in_events" USING btree ("at","id");--> statement-breakpoint

@@ -28,12 +28,13 @@ $$;
 --> statement-breakpoint
 
 -- The schemes in force today for a scan of a SKU (PRODUCT.md §3.4): active, today (IST) within their
--- days, for the SKU (or all SKUs), and for the member's type and state (or all) — unless
+-- days, for the SKU (or all SKUs), and for the member's type and state (or all), and for a scheme
+-- aimed at a segment, the member on its campaign's frozen list and not held out — unless
 -- `p_any_member`, which asks for every scheme some member could get (the Coupon Stock liability). The
 -- one definition the scan (scan_coupon) and the liability (scheme_points_per_scan) share. A SQL
 -- function in FROM: the planner inlines it.
 CREATE OR REPLACE FUNCTION schemes_in_force(
-  p_product bigint, p_any_member boolean, p_member_type text, p_state text)
+  p_product bigint, p_any_member boolean, p_member_type text, p_state text, p_member integer DEFAULT NULL)
 RETURNS SETOF schemes
 LANGUAGE sql STABLE AS $$
   SELECT sc.* FROM schemes sc
@@ -43,6 +44,8 @@ LANGUAGE sql STABLE AS $$
     AND (p_any_member OR cardinality(sc.member_types) = 0 OR p_member_type = ANY (sc.member_types))
     AND (p_any_member OR cardinality(sc.states) = 0 OR EXISTS (SELECT 1 FROM unnest(sc.states) x
           WHERE lower(trim(x)) = lower(trim(p_state))))
+    AND (p_any_member OR sc.campaign_id IS NULL OR EXISTS (SELECT 1 FROM campaign_members cm
+          WHERE cm.campaign_id = sc.campaign_id AND cm.member_id = p_member AND NOT cm.holdout))
     AND (sc.budget_points IS NULL OR sc.budget_allotted < sc.budget_points
       OR EXISTS (SELECT 1 FROM scheme_budget_shares b WHERE b.scheme_id = sc.id AND b.spent < b.allotted))
 $$;
@@ -547,8 +550,17 @@ DECLARE
   v_bonus_shares smallint[] := '{}';
   v_credits record;
   v_first_bonus integer;
+  -- The dealer's share (scheme rule dealer_share): due when the partner has a dealer and such a scheme
+  -- is in force; the dealer as read under the partner's lock; each share's scheme, points and budget share.
+  v_dealer_due boolean := false;
+  v_dealer integer;
+  v_share_schemes bigint[] := '{}';
+  v_share_amounts integer[] := '{}';
+  v_share_shards smallint[] := '{}';
+  v_dealer_points integer := 0;
 BEGIN
-  SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by, mm.tier, mm.tier_pinned, mm.scans_locked_until INTO m
+  SELECT mm.status, mm.state, mm.type, mm.code, mm.referred_by, mm.dealer_id, mm.tier, mm.tier_pinned,
+      mm.scans_locked_until INTO m
     FROM members mm WHERE mm.id = p_member;
   SELECT count(*) INTO v_attempts_last_minute
     FROM coupon_scans cs WHERE cs.member_id = p_member AND cs.created_at > now() - interval '1 minute';
@@ -635,7 +647,30 @@ BEGIN
     v_device_rule := v_rules.device_cluster_members IS NOT NULL AND coalesce(p_device, '') <> '';
     v_place_rule := v_rules.location_cluster_members IS NOT NULL AND p_latitude IS NOT NULL AND p_longitude IS NOT NULL;
     v_clustered := v_device_rule OR v_place_rule;
-    IF v_referral_due THEN
+    -- A partner with a dealer, under a dealer share in force: the dealer is locked with the partner,
+    -- in id order, before any budget (lock order: coupon, members, scheme rows); only partners with a
+    -- dealer pay for the look-up.
+    IF m.dealer_id IS NOT NULL THEN
+      v_dealer_due := EXISTS (SELECT 1 FROM schemes_in_force(c_product, false, m.type, m.state, p_member) sc
+        WHERE sc.rule = 'dealer_share');
+    END IF;
+    IF v_dealer_due THEN
+      IF m.referred_by IS NOT NULL AND NOT v_referral_due THEN
+        PERFORM 1 FROM members mm WHERE mm.id = m.referred_by FOR KEY SHARE;
+      END IF;
+      PERFORM 1 FROM members mm
+        WHERE mm.id IN (p_member, m.dealer_id, CASE WHEN v_referral_due THEN m.referred_by END)
+        ORDER BY mm.id FOR UPDATE;
+      v_member_locked := true;
+      -- Read again under the partner's lock, in a new statement: a partner who left (or changed) his
+      -- dealer before this scan took the lock pays no share to the dealer he left. Attaching and
+      -- detaching lock the partner's row, so one that commits later waits for this scan.
+      SELECT d.id INTO v_dealer FROM members p JOIN members d ON d.id = p.dealer_id
+        WHERE p.id = p_member AND d.status = 'approved';
+      IF v_dealer IS DISTINCT FROM m.dealer_id AND v_dealer IS NOT NULL THEN
+        PERFORM 1 FROM members mm WHERE mm.id = v_dealer FOR UPDATE;
+      END IF;
+    ELSIF v_referral_due THEN
       PERFORM 1 FROM members mm WHERE mm.id IN (p_member, m.referred_by) ORDER BY mm.id FOR UPDATE;
       v_member_locked := true;
     ELSIF m.referred_by IS NOT NULL THEN
@@ -772,14 +807,34 @@ BEGIN
     END IF;
     FOR s IN
       SELECT sc.id, sc.name, sc.rule, sc.multiplier, sc.bonus_points, sc.slab_scans, sc.product_ids,
-          sc.starts_on, sc.ends_on, sc.budget_points
-        FROM schemes_in_force(c_product, false, m.type, m.state) sc
+          sc.starts_on, sc.ends_on, sc.budget_points, sc.share_percent
+        FROM schemes_in_force(c_product, false, m.type, m.state, p_member) sc
         ORDER BY CASE sc.rule WHEN 'multiplier' THEN 0 WHEN 'fixed_bonus' THEN 1 ELSE 2 END,
           sc.multiplier DESC NULLS LAST, sc.id
     LOOP
       v_amount := 0;
       v_reference := 'scan:' || c_serial;
-      IF s.rule = 'multiplier' THEN
+      IF s.rule = 'dealer_share' THEN
+        -- Paid to the dealer, not the partner: charged to its own budget here, posted after the
+        -- partner's credits. A held scan pays no share (the review decides on the partner's points).
+        IF v_dealer IS NOT NULL AND NOT v_hold THEN
+          v_amount := CASE WHEN s.share_percent IS NOT NULL THEN floor(v_base * s.share_percent / 100)::integer
+            ELSE coalesce(s.bonus_points, 0) END;
+          v_share := NULL;
+          IF v_amount > 0 AND s.budget_points IS NOT NULL THEN
+            v_share := charge_scheme_budget(s.id, v_amount);
+            IF v_share IS NULL THEN
+              v_amount := 0;
+            END IF;
+          END IF;
+          IF v_amount > 0 THEN
+            v_share_schemes := v_share_schemes || s.id::bigint;
+            v_share_amounts := v_share_amounts || v_amount;
+            v_share_shards := v_share_shards || v_share;
+          END IF;
+        END IF;
+        CONTINUE;
+      ELSIF s.rule = 'multiplier' THEN
         IF NOT v_multiplied THEN
           v_multiplied := true;
           v_amount := round(c_base * (s.multiplier - 1));
@@ -856,6 +911,19 @@ BEGIN
         END IF;
       END LOOP;
     END IF;
+
+    -- The dealer's shares, each its own ledger entry on the dealer (reference: scheme and coupon, so a
+    -- share posts once); one already posted gives its budget charge back.
+    FOR i IN 1 .. cardinality(v_share_schemes) LOOP
+      SELECT * INTO v_posting FROM post_points(v_dealer, v_share_amounts[i], 'dealer_share',
+        'dealer-share:' || v_share_schemes[i] || ':' || c_serial, NULL, 'Share of ' || m.code || '''s scan');
+      IF v_posting.posted THEN
+        v_dealer_points := v_dealer_points + v_share_amounts[i];
+      ELSIF v_share_shards[i] IS NOT NULL THEN
+        UPDATE scheme_budget_shares SET spent = spent - v_share_amounts[i]
+          WHERE scheme_id = v_share_schemes[i] AND shard = v_share_shards[i];
+      END IF;
+    END LOOP;
 
     -- Referral points on the first scan (PRODUCT.md §3.4), under the same references as
     -- referralTrigger (modules/points-settings/points-credits.ts), so each side is paid once whatever
@@ -940,6 +1008,7 @@ BEGIN
     'points', CASE WHEN v_result = 'success' THEN v_base + v_bonus ELSE 0 END,
     'balance', v_balance,
     'serial', c_serial, 'sku', c_sku, 'productName', c_name, 'heldPoints', coalesce(v_held, 0),
+    'dealerPoints', v_dealer_points,
     -- Why the points are held: the fraud rules the scan met (the hold's rules).
     'holdRules', CASE WHEN v_hold_id IS NOT NULL THEN to_jsonb(v_flags) ELSE '[]'::jsonb END,
     'todayCodes', v_today,

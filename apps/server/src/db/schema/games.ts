@@ -32,6 +32,8 @@ export const games = pgTable(
     prizeBudgetPoints: integer('prize_budget_points'),
     /** active | archived */
     status: text('status').notNull().default('active'),
+    /** Only the members of this campaign's frozen segment (not its holdout) may play; null: everyone. */
+    campaignId: bigint('campaign_id', { mode: 'number' }),
     createdBy: integer('created_by'),
     archivedBy: integer('archived_by'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),

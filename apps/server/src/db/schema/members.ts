@@ -72,6 +72,8 @@ export const members = pgTable(
     check('members_held_points', sql`${t.heldPoints} between 0 and ${t.balance}`),
     index('members_status_idx').on(t.status, t.id),
     index('members_created_idx').on(t.createdAt, t.id),
+    // The integration API's incremental reads (changed since a cursor).
+    index('members_updated_idx').on(t.updatedAt, t.id),
     index('members_state_idx').on(t.state, t.district),
     index('members_dealer_idx').on(t.dealerId),
     index('members_referred_by_idx').on(t.referredBy),

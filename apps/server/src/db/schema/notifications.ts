@@ -21,12 +21,14 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     imageFileId: integer('image_file_id'),
     link: text('link'),
-    /** all | types | states | list */
+    /** all | types | states | list | segment */
     audienceKind: text('audience_kind').notNull(),
     /** The member types or states chosen (audience types | states). */
     audienceValues: text('audience_values').array().notNull().default(sql`'{}'::text[]`),
     /** The uploaded member list (audience list). */
     audienceUploadId: integer('audience_upload_id'),
+    /** The campaign that froze the segment (audience segment): its members not held out. */
+    audienceCampaignId: bigint('audience_campaign_id', { mode: 'number' }),
     /** scheduled | sending | sent | cancelled | failed (contract NOTIFICATION_STATES) */
     state: text('state').notNull().default('scheduled'),
     sendAt: timestamp('send_at', { withTimezone: true }).notNull().defaultNow(),

@@ -84,6 +84,8 @@ export const payoutLines = pgTable(
     uniqueIndex('payout_lines_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('payout_lines_provider_key').on(t.providerPayoutId),
     index('payout_lines_batch_idx').on(t.batchId, t.id),
+    // The integration API's incremental reads (changed since a cursor).
+    index('payout_lines_updated_idx').on(t.updatedAt, t.id),
     index('payout_lines_status_idx').on(t.status, t.id),
     check('payout_lines_amount_positive', sql`${t.amountPaise} > 0`),
   ],

@@ -109,6 +109,8 @@ export const redemptions = pgTable(
     uniqueIndex('redemptions_utr_key').on(t.utr),
     uniqueIndex('redemptions_voucher_key').on(t.voucherId),
     index('redemptions_status_idx').on(t.status, t.kind, t.id),
+    // The integration API's incremental reads (changed since a cursor).
+    index('redemptions_updated_idx').on(t.updatedAt, t.id),
     index('redemptions_kind_idx').on(t.kind, t.id),
     index('redemptions_member_idx').on(t.memberId, t.id),
     index('redemptions_member_fy_idx').on(t.memberId, t.financialYear),

@@ -17,7 +17,8 @@ import {
 /**
  * Schemes (PRODUCT.md §3.4). Empty `member_types`, `states` or `product_ids` means all. The rule is
  * `multiplier` (uses `multiplier`), `fixed_bonus` (`bonus_points`) or `slab_bonus` (`slab_scans`,
- * `bonus_points`). Dates are Asia/Kolkata calendar days, both inclusive.
+ * `bonus_points`), or `dealer_share` (`share_percent` or `bonus_points`: paid to the scanning partner's
+ * dealer, not to the partner). Dates are Asia/Kolkata calendar days, both inclusive.
  */
 export const schemes = pgTable(
   'schemes',
@@ -47,6 +48,10 @@ export const schemes = pgTable(
     budgetPoints: integer('budget_points'),
     /** Of the budget, the points handed to its shares so far (scheme_budget_shares); never more than it. */
     budgetAllotted: integer('budget_allotted').notNull().default(0),
+    /** A `dealer_share` scheme pays the partner's dealer this percentage of the scan's base points. */
+    sharePercent: numeric('share_percent', { precision: 5, scale: 2 }),
+    /** Only for the members of this campaign's frozen segment (not its holdout); null: everyone. */
+    campaignId: bigint('campaign_id', { mode: 'number' }),
     /** Who pays for the bonuses: manufacturer | distributor; null: not recorded. */
     fundedBy: text('funded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -151,6 +151,16 @@ export async function lockGame(tx: Executor, gameId: number) {
 }
 
 /** The game as a play reads it (a share lock: an edit or archive waits for running plays, and they for it). */
+export const setGameCampaign = (tx: Executor, id: number, campaignId: number) =>
+  tx.update(games).set({ campaignId }).where(eq(games.id, id));
+
+/** Whether the member may play a game aimed at a segment: on its frozen list and not held out. */
+export async function inCampaign(tx: Executor, campaignId: number, memberId: number) {
+  const result = await tx.execute(sql`select 1 from campaign_members
+    where campaign_id = ${campaignId} and member_id = ${memberId} and not holdout`);
+  return result.rows.length > 0;
+}
+
 export async function gameForPlay(tx: Executor, gameId: number) {
   const [row] = await tx
     .select({
@@ -160,6 +170,7 @@ export async function gameForPlay(tx: Executor, gameId: number) {
       endsOn: sql<string>`${games.endsOn}::text`,
       playsPerDay: games.playsPerDay,
       prizeBudgetPoints: games.prizeBudgetPoints,
+      campaignId: games.campaignId,
     })
     .from(games)
     .where(eq(games.id, gameId))
@@ -265,6 +276,9 @@ export async function openGames(tx: Executor, memberId: number, day: string) {
         eq(games.status, 'active'),
         sql`${games.startsOn} <= ${day}::date`,
         sql`${games.endsOn} >= ${day}::date`,
+        // A game aimed at a segment is open to its campaign's members, not its holdout.
+        sql`(${games.campaignId} is null or exists (select 1 from campaign_members cm
+          where cm.campaign_id = ${games.campaignId} and cm.member_id = ${memberId} and not cm.holdout))`,
       ),
     )
     .orderBy(asc(games.endsOn), asc(games.id));

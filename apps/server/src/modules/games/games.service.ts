@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/format';
+import { istDayStart, todayInIndia } from '@app/contract/format';
 import {
   GAME_BUDGET_MESSAGES,
   GAME_ENTITY,
@@ -13,6 +13,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { postEntry } from '../ledger';
+import { linkCampaign, startCampaign } from '../segments';
 import { drawPrize } from './games.draw';
 import * as repo from './games.repository';
 
@@ -54,6 +55,17 @@ export function createGame(app: FastifyInstance, actor: Actor, body: GameBody) {
   return app.database.db.transaction(async (tx) => {
     const id = await repo.insertGame(tx, { ...values(body), createdBy: actor.id });
     await repo.replacePrizes(tx, id, body.prizes);
+    if (body.target) {
+      const { campaignId } = await startCampaign(tx, actor, {
+        kind: 'game',
+        target: body.target,
+        startsAt: istDayStart(body.startsOn)!,
+        endsAt: istDayStart(body.endsOn, 1)!,
+        field: 'target.segmentId',
+      });
+      await linkCampaign(tx, campaignId, id);
+      await repo.setGameCampaign(tx, id, campaignId);
+    }
     const created = await load(tx, id);
     await audit(tx, actor, {
       action: 'game.created',
@@ -137,6 +149,8 @@ export async function playInTx(tx: Tx, memberId: number, gameId: number, day: st
   if (!game) throw notFound('Game');
   if (game.status !== 'active') throw refused(409, 'game_closed', GAME_MESSAGES.archived);
   if (day < game.startsOn || day > game.endsOn) throw refused(409, 'game_closed', GAME_MESSAGES.notOpen);
+  if (game.campaignId !== null && !(await repo.inCampaign(tx, game.campaignId, memberId)))
+    throw refused(403, 'member_not_allowed', GAME_MESSAGES.notForYou);
   const played = await repo.playsToday(tx, gameId, memberId, day);
   if (played >= game.playsPerDay) throw refused(409, 'daily_limit', GAME_MESSAGES.noPlaysLeft);
   const prize = drawPrize(await repo.currentPrizes(tx, gameId));

@@ -103,8 +103,16 @@ const CHUNK = 1000;
 const chunks = <T>(list: T[]) =>
   Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
-/** Creates the plan's distributors, invoices and lines in bulk; returns the invoice ids. */
-export async function applyPlan(tx: Executor, plan: UploadPlan, uploadId: number, createdBy: number | null) {
+/**
+ * Creates the plan's distributors, invoices and lines in bulk; returns the invoice ids in the plan's
+ * order. `uploadId` is null for invoices pushed through the integration API.
+ */
+export async function applyPlan(
+  tx: Executor,
+  plan: UploadPlan,
+  uploadId: number | null,
+  createdBy: number | null,
+) {
   for (const part of chunks(plan.newDistributors)) await tx.insert(distributors).values(part);
   const codes = [...new Set(plan.invoices.map((i) => i.distributorCode))];
   const idOf = new Map<string, number>();
@@ -130,12 +138,10 @@ export async function applyPlan(tx: Executor, plan: UploadPlan, uploadId: number
       )
       .returning({ id: invoices.id, distributorId: invoices.distributorId, number: invoices.number });
     const idByKey = new Map(created.map((c) => [`${c.distributorId}\u0000${c.number}`, c.id]));
-    const lines = part.flatMap((inv) => {
-      const invoiceId = idByKey.get(`${idOf.get(inv.distributorCode)}\u0000${inv.number}`)!;
-      return inv.lines.map((l) => ({ ...l, invoiceId }));
-    });
+    const partIds = part.map((inv) => idByKey.get(`${idOf.get(inv.distributorCode)}\u0000${inv.number}`)!);
+    const lines = part.flatMap((inv, i) => inv.lines.map((l) => ({ ...l, invoiceId: partIds[i]! })));
     for (const lp of chunks(lines)) await tx.insert(invoiceLines).values(lp);
-    ids.push(...created.map((c) => c.id));
+    ids.push(...partIds);
   }
   return ids;
 }

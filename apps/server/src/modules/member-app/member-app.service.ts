@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { members } from '../../db/schema/members';
 import { AppError, conflict, fieldError } from '../../lib/errors';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
+import { openFirstLink } from '../channel';
 import { consumeOtp, createMemberSession } from '../member-auth';
 import { approvedDealerCode, byMobile, byReferralCode, createMember, findMemberBy } from '../members';
 import { currentTermsVersion, profileOf } from './member-profile';
@@ -52,6 +53,7 @@ export async function register(
         referredBy: referrer?.id ?? null,
       });
       if (id === undefined) throw taken();
+      if (dealer) await openFirstLink(tx, id, dealer.id);
       return { token: await createMemberSession(tx, id), member: await profileOf(tx, id) };
     },
     async () => {

@@ -58,6 +58,8 @@ export const MEMBER_WRITES = {
   messagingSettings: { allow: ANYONE, limit: perHour(30) },
   /** Registering and removing push devices (each sign-in on a phone). */
   devices: { allow: ANYONE, limit: perHour(60) },
+  /** Choosing or leaving one's dealer, and a dealer attaching a partner. */
+  chooseDealer: { allow: APPROVED, limit: perHour(30) },
   logout: { allow: ANYONE },
 } as const satisfies Record<string, MemberWriteDeclaration>;
 export type MemberWrite = keyof typeof MEMBER_WRITES;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { RegisterBody } from '@app/contract/member-app';
 import type { MemberDetail, MemberRow } from '@app/contract/members';
-import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { members } from '../../db/schema/members';
@@ -135,7 +135,7 @@ export async function findMemberBy(tx: Executor, where: SQL) {
 export const byMobile = (mobile: string) => eq(members.mobile, mobile);
 export const byReferralCode = (code: string) => eq(members.referralCode, code);
 export const approvedDealerCode = (code: string) =>
-  and(eq(members.code, code), eq(members.type, 'dealer'), eq(members.status, 'approved'))!;
+  and(eq(members.code, code), inArray(members.type, ['dealer', 'retailer']), eq(members.status, 'approved'))!;
 
 export async function setMemberStatus(
   tx: Executor,

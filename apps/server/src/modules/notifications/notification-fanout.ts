@@ -31,6 +31,7 @@ type Row = Pick<
   | 'audienceKind'
   | 'audienceValues'
   | 'audienceUploadId'
+  | 'audienceCampaignId'
   | 'state'
   | 'fannedTo'
   | 'fanLast'
@@ -47,6 +48,7 @@ const rowOf = (r: Record<string, unknown>): Row => ({
   audienceKind: String(r.audience_kind),
   audienceValues: (r.audience_values as string[]) ?? [],
   audienceUploadId: n(r.audience_upload_id),
+  audienceCampaignId: n(r.audience_campaign_id),
   state: String(r.state),
   fannedTo: Number(r.fanned_to),
   fanLast: n(r.fan_last),

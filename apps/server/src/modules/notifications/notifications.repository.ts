@@ -25,6 +25,8 @@ const audienceSummary = sql<string>`case ${notifications.audienceKind}
   when 'all' then 'All members'
   when 'list' then 'Uploaded list (' || coalesce(${notificationAudienceUploads.members}, 0) || ' members)'
   when 'types' then 'Types: ' || initcap(array_to_string(${notifications.audienceValues}, ', '))
+  when 'segment' then (select 'Segment: ' || c.segment_name || ' (' || c.members || ' members, ' || c.holdout_members
+    || ' held out)' from campaigns c where c.id = ${notifications.audienceCampaignId})
   else 'States: ' || array_to_string(${notifications.audienceValues}, ', ') end`;
 
 const columns = {
@@ -106,7 +108,7 @@ export const textArray = (values: readonly string[]): string =>
 export const intArray = (values: readonly number[]): string => `{${values.join(',')}}`;
 
 /** Members who receive notifications at all: not blocked, not rejected. */
-const reachable = sql`m.status not in ('blocked', 'rejected')`;
+export const reachable = sql`m.status not in ('blocked', 'rejected')`;
 
 /** The audience as a condition on `members m` (a list audience also needs `audienceJoin`). */
 export function audienceCondition(kind: string, values: string[]): SQL {
@@ -117,11 +119,19 @@ export function audienceCondition(kind: string, values: string[]): SQL {
 
 /** The members of a notification's audience with ids in (from, to]: `select <m.id> from …`. */
 export function audienceMembers(
-  n: { audienceKind: string; audienceValues: string[]; audienceUploadId: number | null },
+  n: {
+    audienceKind: string;
+    audienceValues: string[];
+    audienceUploadId: number | null;
+    audienceCampaignId: number | null;
+  },
   range?: { from: number; to: number },
   select: SQL = sql`m.id`,
 ): SQL {
   const inRange = range ? sql`and m.id > ${range.from} and m.id <= ${range.to}` : sql``;
+  if (n.audienceKind === 'segment')
+    return sql`select ${select} from campaign_members l join members m on m.id = l.member_id
+      where l.campaign_id = ${n.audienceCampaignId} and not l.holdout and ${reachable} ${range ? sql`and l.member_id > ${range.from} and l.member_id <= ${range.to}` : sql``}`;
   if (n.audienceKind === 'list')
     return sql`select ${select} from notification_audience_members l join members m on m.id = l.member_id
       where l.upload_id = ${n.audienceUploadId} and ${reachable} ${range ? sql`and l.member_id > ${range.from} and l.member_id <= ${range.to}` : sql``}`;

@@ -16,6 +16,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors';
 import { readSheet, type SheetRow, templateWorkbook } from '../../lib/sheets';
 import { storeErrorReport, uploadOutcome } from '../../lib/upload-reports';
 import { claimFile, openStored } from '../files';
+import { linkCampaign, startCampaign } from '../segments';
 import * as repo from './notifications.repository';
 
 export { notificationList } from './notifications.repository';
@@ -81,6 +82,20 @@ export function createNotification(
       createdBy: actor.id,
       ...(at ? { sendAt: at } : {}),
     });
+    if (audience.kind === 'segment') {
+      // Frozen now, for the audit of who was aimed at; the lift is measured from the sending.
+      const from = at ?? new Date();
+      const { campaignId } = await startCampaign(tx, actor, {
+        kind: 'notification',
+        target: audience,
+        startsAt: from,
+        endsAt: new Date(from.getTime() + audience.windowDays * 86_400_000),
+        only: repo.reachable,
+        field: 'audience.segmentId',
+      });
+      await linkCampaign(tx, campaignId, id);
+      await repo.setNotification(tx, id, { audienceCampaignId: campaignId });
+    }
     if (!at) {
       const taskId = await app.jobs.enqueue(tx, FANOUT_TASK, { notificationId: id }, actor.id);
       await repo.setNotification(tx, id, { taskId });

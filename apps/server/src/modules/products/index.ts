@@ -3,3 +3,4 @@
  * here (`'../products'`), never from a file inside the module.
  */
 export { lockProduct } from './products.repository';
+export { upsertProduct } from './products.service';

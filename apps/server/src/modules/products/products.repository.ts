@@ -59,6 +59,11 @@ export async function findProduct(tx: Executor, id: number): Promise<ProductRow 
   return row;
 }
 
+export async function productIdBySku(tx: Executor, sku: string): Promise<number | undefined> {
+  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, sku));
+  return row?.id;
+}
+
 export async function skuTaken(tx: Executor, sku: string): Promise<boolean> {
   const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, sku));
   return Boolean(row);

@@ -5,12 +5,13 @@ import {
   type ProductRow,
   type ProductUpdateBody,
 } from '@app/contract/products';
+import type { PointsChangeBody } from '@app/contract/scheme-points';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import { historyOf } from '../audit';
-import { recordChange } from '../scheme-points';
+import { effectiveInstant, recordChange } from '../scheme-points';
 import * as repo from './products.repository';
 
 export { productList } from './products.repository';
@@ -81,4 +82,44 @@ export function updateProduct(app: FastifyInstance, actor: Actor, id: number, bo
     });
     return after;
   });
+}
+
+/**
+ * Creates or updates the product of a SKU (the integration API), then records its dated points
+ * changes as Update Scheme Points does; each step is the catalogue's own write, audited.
+ */
+export async function upsertProduct(
+  app: FastifyInstance,
+  actor: Actor,
+  sku: string,
+  body: Omit<ProductCreateBody, 'sku'> & { points?: PointsChangeBody[] },
+): Promise<{ created: boolean; row: ProductRow }> {
+  const { points = [], ...fields } = body;
+  // Checked before anything is written: a refused date leaves the product as it was.
+  const changes = points.map((p, i) => {
+    try {
+      return { ...p, at: effectiveInstant(p.effectiveFrom) };
+    } catch (error) {
+      throw fieldError(`points.${i}.effectiveFrom`, (error as Error).message);
+    }
+  });
+  const existing = await repo.productIdBySku(app.database.db, sku);
+  let row =
+    existing === undefined
+      ? await createProduct(app, actor, { ...fields, sku })
+      : await updateProduct(app, actor, existing, fields);
+  if (changes.length > 0) {
+    await app.database.db.transaction(async (tx) => {
+      if (!(await repo.lockProduct(tx, row.id))) throw notFound('Product');
+      for (const c of changes)
+        await recordChange(tx, actor, {
+          productId: row.id,
+          points: c.points,
+          effectiveFrom: c.at,
+          reason: c.reason,
+        });
+    });
+    row = await load(app.database.db, row.id);
+  }
+  return { created: existing === undefined, row };
 }

@@ -3,5 +3,5 @@
  * here (`'../scheme-points'`), never from a file inside the module.
  */
 
-export { recordChange } from './point-changes';
+export { effectiveInstant, recordChange } from './point-changes';
 export { pointsInForce, skuPoints } from './scheme-points.repository';

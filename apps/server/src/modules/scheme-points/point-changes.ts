@@ -1,7 +1,20 @@
-import { PRODUCT_POINTS_ENTITY } from '@app/contract/scheme-points';
+import { istDayStart, todayInIndia } from '@app/contract/format';
+import { PRODUCT_POINTS_ENTITY, SCHEME_POINTS_MESSAGES } from '@app/contract/scheme-points';
 import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
+import { fieldError } from '../../lib/errors';
 import * as repo from './scheme-points.repository';
+
+/** A day before today (IST) would rewrite past scans, so changes from it are refused. */
+export const isPastDay = (day: string) => day < todayInIndia();
+
+/** 00:00 IST of the chosen day (YYYY-MM-DD), refused when it is in the past. */
+export function effectiveInstant(day: string): Date {
+  if (isPastDay(day)) throw fieldError('effectiveFrom', SCHEME_POINTS_MESSAGES.pastDate);
+  const at = istDayStart(day);
+  if (!at) throw fieldError('effectiveFrom', 'Use a date as YYYY-MM-DD');
+  return new Date(at);
+}
 
 /**
  * One change of a SKU's base points, apart from the service (which locks the product through the

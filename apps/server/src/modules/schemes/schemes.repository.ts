@@ -34,6 +34,11 @@ const columns = {
   multiplier: sql<number | null>`${schemes.multiplier}::float8`,
   bonusPoints: schemes.bonusPoints,
   slabScans: schemes.slabScans,
+  sharePercent: sql<number | null>`${schemes.sharePercent}::float8`,
+  campaignId: schemes.campaignId,
+  segmentName: sql<
+    string | null
+  >`(select c.segment_name from campaigns c where c.id = ${schemes.campaignId})`,
   budgetPoints: schemes.budgetPoints,
   // Spent in shares (db/schema/schemes.ts): added up here, the one place it is read.
   budgetSpent: sql<number>`scheme_budget_spent(${schemes.id})`,
@@ -63,6 +68,8 @@ export const schemeList = defineList<SchemeRow>({
     rule: { sql: schemes.rule, label: 'Rule', width: 14 },
     multiplier: { sql: columns.multiplier, label: 'Multiplier', width: 10 },
     bonusPoints: { sql: schemes.bonusPoints, label: 'Bonus points', format: 'int', width: 10 },
+    sharePercent: { sql: columns.sharePercent, label: 'Dealer share (%)', width: 10 },
+    segmentName: { sql: columns.segmentName, label: 'Segment', width: 20 },
     budgetPoints: { sql: schemes.budgetPoints, label: 'Budget (points)', format: 'int', width: 12 },
     budgetSpent: { sql: columns.budgetSpent, label: 'Budget spent', format: 'int', width: 12 },
     fundedBy: { sql: columns.fundedBy, label: 'Funded by', width: 14 },

@@ -1,4 +1,4 @@
-import { todayInIndia } from '@app/contract/format';
+import { istDayStart, todayInIndia } from '@app/contract/format';
 import { SCHEME_ENTITY, SCHEME_MESSAGES, type SchemeBody, type SchemeRow } from '@app/contract/schemes';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +6,7 @@ import type { Executor, Tx } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { type DecisionFlow, decideOne } from '../../lib/decisions';
 import { conflict, fieldError, notFound } from '../../lib/errors';
+import { linkCampaign, startCampaign } from '../segments';
 import * as repo from './schemes.repository';
 
 type StaffActor = Actor & { id: number };
@@ -38,6 +39,8 @@ function values(body: SchemeBody) {
     rule: body.rule,
     multiplier: body.rule === 'multiplier' ? String(body.multiplier) : null,
     bonusPoints: body.rule === 'multiplier' ? null : (body.bonusPoints ?? null),
+    sharePercent:
+      body.rule === 'dealer_share' && body.sharePercent != null ? String(body.sharePercent) : null,
     slabScans: body.rule === 'slab_bonus' ? (body.slabScans ?? null) : null,
     budgetPoints: body.budgetPoints ?? null,
     fundedBy: body.fundedBy ?? null,
@@ -53,6 +56,27 @@ async function checkProducts(tx: Executor, ids: number[]) {
     throw fieldError('productIds', 'Some of these SKUs do not exist');
 }
 
+/**
+ * A scheme aimed at a segment pays only the members the segment held when the scheme was saved, less
+ * the holdout (a campaign: its frozen list, read by schemes_in_force); saved again, it is frozen again.
+ */
+async function aim(tx: Executor, actor: StaffActor, id: number, body: SchemeBody) {
+  if (body.target === undefined) return;
+  if (body.target === null) {
+    await repo.updateScheme(tx, id, { campaignId: null });
+    return;
+  }
+  const { campaignId } = await startCampaign(tx, actor, {
+    kind: 'scheme',
+    target: body.target,
+    startsAt: istDayStart(body.startsOn)!,
+    endsAt: istDayStart(body.endsOn, 1)!,
+    field: 'target.segmentId',
+  });
+  await linkCampaign(tx, campaignId, id);
+  await repo.updateScheme(tx, id, { campaignId });
+}
+
 const snapshot = ({ createdAt: _c, updatedAt: _u, ...rest }: SchemeRow) => rest;
 
 export function createScheme(app: FastifyInstance, actor: StaffActor, body: SchemeBody) {
@@ -60,6 +84,7 @@ export function createScheme(app: FastifyInstance, actor: StaffActor, body: Sche
   return app.database.db.transaction(async (tx) => {
     await checkProducts(tx, row.productIds);
     const id = await repo.insertScheme(tx, { ...row, createdBy: actor.id });
+    await aim(tx, actor, id, body);
     const created = await load(tx, id);
     await audit(tx, actor, {
       action: 'scheme.created',
@@ -106,6 +131,7 @@ export function updateScheme(app: FastifyInstance, actor: StaffActor, id: number
   return transition(app, actor, id, 'updated', ['draft'], async (tx) => {
     await checkProducts(tx, row.productIds);
     await repo.updateScheme(tx, id, { ...row, activationRequestedBy: null, activationRequestedAt: null });
+    await aim(tx, actor, id, body);
   });
 }
 

@@ -1,8 +1,6 @@
 import { XLSX_CONTENT_TYPE } from '@app/contract/reports';
 import {
   NEAREST_DEFAULT_LIMIT,
-  STORE_ENTITY,
-  STORE_MESSAGES,
   storeCreateBody,
   storeRow,
   storesAppEndpoints,
@@ -18,7 +16,8 @@ import { errorReportRoute } from '../../lib/upload-reports';
 import { receiveSpreadsheet, SHEET_MULTIPART } from '../../lib/uploads';
 import { route } from '../../plugins/endpoint-routes';
 import { nearestStores } from './stores.nearest';
-import { pincodePlace, storeList, storeMapPoints, storeRecord } from './stores.repository';
+import { storeRecordOptions } from './stores.record';
+import { pincodePlace, storeMapPoints } from './stores.repository';
 import { storesTemplate } from './stores-sheet';
 import * as uploads from './stores-upload.service';
 
@@ -29,15 +28,11 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   const e = storesEndpoints;
   recordRoutes(app, {
     endpoints: e,
-    entity: STORE_ENTITY,
-    label: 'Store',
-    ...storeRecord,
-    list: storeList,
+    ...storeRecordOptions,
     row: storeRow,
     create: storeCreateBody,
     update: storeUpdateBody,
     fileName: 'stores',
-    unique: { stores_code_unique: { field: 'code', message: STORE_MESSAGES.codeTaken } },
   });
   route(app, e.map, async (request) => storeMapPoints(app.database.db, request.query.filter));
   route(app, e.upload.template, async (_request, reply) =>

@@ -13,6 +13,7 @@ import {
   PROBABILITY_TOTAL,
   percentOf,
 } from '@app/contract/games';
+import { segmentsEndpoints } from '@app/contract/segments';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -44,6 +45,9 @@ interface Form {
   endsOn: string;
   playsPerDay: string;
   prizeBudgetPoints: string;
+  /** A new game may be aimed at a segment ('' none), with a holdout share. */
+  segmentId: string;
+  holdoutPercent: string;
   prizes: PrizeForm[];
 }
 
@@ -54,6 +58,8 @@ const fromRow = (g?: GameRow): Form => ({
   endsOn: g?.endsOn ?? shiftDay(todayInIndia(), 30),
   playsPerDay: String(g?.playsPerDay ?? 1),
   prizeBudgetPoints: g?.prizeBudgetPoints == null ? '' : String(g.prizeBudgetPoints),
+  segmentId: '',
+  holdoutPercent: '0',
   prizes: g?.prizes.map((p) => ({
     label: p.label,
     points: String(p.points),
@@ -131,6 +137,7 @@ function GameForm({ game }: { game?: GameRow }) {
   const navigate = useNavigate();
   const back = () => navigate(gamePaths.list);
   const [form, setForm] = useState<Form>(fromRow(game));
+  const segments = useEndpoint(segmentsEndpoints.options);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
@@ -160,6 +167,10 @@ function GameForm({ game }: { game?: GameRow }) {
         endsOn: form.endsOn,
         playsPerDay: numberOf(form.playsPerDay),
         prizeBudgetPoints: form.prizeBudgetPoints.trim() === '' ? null : numberOf(form.prizeBudgetPoints),
+        target:
+          !game && form.segmentId
+            ? { segmentId: Number(form.segmentId), holdoutPercent: numberOf(form.holdoutPercent) }
+            : undefined,
         prizes: form.prizes.map((p) => ({
           label: p.label,
           points: numberOf(p.points),
@@ -178,7 +189,7 @@ function GameForm({ game }: { game?: GameRow }) {
     }
   };
 
-  const field = (name: 'name' | 'playsPerDay' | 'prizeBudgetPoints') => ({
+  const field = (name: 'name' | 'playsPerDay' | 'prizeBudgetPoints' | 'holdoutPercent') => ({
     value: form[name],
     onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
     error: Boolean(errors[name]),
@@ -199,6 +210,27 @@ function GameForm({ game }: { game?: GameRow }) {
     >
       <Stack spacing={2}>
         <TextField label="Name" {...field('name')} />
+        {!game && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label="Segment (none = every member)"
+              value={form.segmentId}
+              onChange={(e) => set({ segmentId: e.target.value })}
+              error={Boolean(errors['target.segmentId'])}
+              helperText={errors['target.segmentId'] ?? segments.error ?? 'Frozen when the game is created'}
+              sx={{ minWidth: 240 }}
+            >
+              <MenuItem value="">None</MenuItem>
+              {(segments.data ?? []).map((s) => (
+                <MenuItem key={s.id} value={String(s.id)}>
+                  {s.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            {form.segmentId && <TextField label="Holdout (%)" type="number" {...field('holdoutPercent')} />}
+          </Stack>
+        )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             select

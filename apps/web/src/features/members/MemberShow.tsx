@@ -8,6 +8,7 @@ import { useEndpoint } from '../../components/use-api-get';
 import { AdjustmentsList } from './AdjustmentsList';
 import { MemberActions } from './MemberActions';
 import { MemberFeedbackTab, MemberProjectsTab, MemberScansTab } from './MemberActivityTabs';
+import { MemberDealerTab } from './MemberDealerTab';
 import { MemberGamePlaysTab } from './MemberGamePlaysTab';
 import { MemberKycTab } from './MemberKycTab';
 import { MemberLedgerTab } from './MemberLedgerTab';
@@ -51,6 +52,9 @@ export function MemberShow() {
             label="Scanning locked until (too many invalid codes)"
             emptyText="—"
           />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Dealer">
+          <MemberDealerTab memberId={id} />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Tier">
           <MemberTierTab memberId={id} />

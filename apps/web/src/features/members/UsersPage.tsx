@@ -4,6 +4,7 @@ import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { AdjustmentsList } from './AdjustmentsList';
 import { MemberShow } from './MemberShow';
 import { memberPaths } from './member-paths';
+import { SegmentsTab } from './SegmentsTab';
 import { UsersList } from './UsersList';
 
 /** All Users: the member list and the adjustment requests as tabs; a member's detail beneath. */
@@ -12,6 +13,7 @@ export default function UsersPage() {
     <Routes>
       <Route index element={<WithTabs view={<UsersList />} />} />
       <Route path="adjustments" element={<WithTabs view={<AdjustmentsList />} />} />
+      <Route path="segments" element={<WithTabs view={<SegmentsTab />} />} />
       <Route path=":id" element={<MemberShow />} />
     </Routes>
   );
@@ -19,9 +21,12 @@ export default function UsersPage() {
 
 function WithTabs({ view }: { view: ReactNode }) {
   const { pathname } = useLocation();
-  const current = pathname.replace(/\/+$/, '').endsWith('/adjustments')
+  const path = pathname.replace(/\/+$/, '');
+  const current = path.endsWith('/adjustments')
     ? memberPaths.adjustments
-    : memberPaths.list;
+    : path.endsWith('/segments')
+      ? memberPaths.segments
+      : memberPaths.list;
   return (
     <>
       <Typography variant="h5" component="h1">
@@ -35,6 +40,7 @@ function WithTabs({ view }: { view: ReactNode }) {
           component={Link}
           to={memberPaths.adjustments}
         />
+        <Tab label="Segments" value={memberPaths.segments} component={Link} to={memberPaths.segments} />
       </Tabs>
       {view}
     </>

@@ -8,6 +8,7 @@ export const USERS_PAGE = '/dashboard/users';
 export const memberPaths = {
   list: USERS_PAGE,
   adjustments: `${USERS_PAGE}/adjustments`,
+  segments: `${USERS_PAGE}/segments`,
   show: (id: Identifier) => `${USERS_PAGE}/${id}`,
 };
 /** react-admin resource names = the contract lists' paths under /api. */

@@ -5,6 +5,7 @@ import {
   type AudienceUploadResult,
   notificationsEndpoints,
 } from '@app/contract/notifications';
+import { segmentsEndpoints } from '@app/contract/segments';
 import {
   Alert,
   Autocomplete,
@@ -20,6 +21,7 @@ import {
   FormHelperText,
   FormLabel,
   LinearProgress,
+  MenuItem,
   Radio,
   RadioGroup,
   Stack,
@@ -34,6 +36,7 @@ import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 import { downloadFrom } from '../../components/download';
 import { SpreadsheetPicker } from '../../components/SpreadsheetPicker';
 import { UploadErrors } from '../../components/UploadErrors';
+import { useEndpoint } from '../../components/use-api-get';
 
 const typeLabel = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
@@ -53,6 +56,8 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
   const [kind, setKind] = useState<AudienceKind>('all');
   const [types, setTypes] = useState<string[]>([]);
   const [states, setStates] = useState<string[]>([]);
+  const [segment, setSegment] = useState({ segmentId: '', holdoutPercent: '10', windowDays: '14' });
+  const segments = useEndpoint(segmentsEndpoints.options);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [image, setImage] = useState<File | null>(null);
   const [list, setList] = useState<File | null>(null);
@@ -87,6 +92,13 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
     if (kind === 'types') return { kind, types };
     if (kind === 'states') return { kind, states };
     if (kind === 'list') return { kind, uploadId: upload?.uploadId ?? 0 };
+    if (kind === 'segment')
+      return {
+        kind,
+        segmentId: Number(segment.segmentId) || 0,
+        holdoutPercent: Number(segment.holdoutPercent || 0),
+        windowDays: Number(segment.windowDays || 14),
+      };
     return { kind };
   };
 
@@ -128,7 +140,13 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
   };
 
   const audienceError =
-    errors['audience.types'] ?? errors['audience.states'] ?? errors['audience.uploadId'] ?? errors.audience;
+    errors['audience.types'] ??
+    errors['audience.states'] ??
+    errors['audience.uploadId'] ??
+    errors['audience.segmentId'] ??
+    errors['audience.holdoutPercent'] ??
+    errors['audience.windowDays'] ??
+    errors.audience;
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
@@ -194,7 +212,39 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
               <FormControlLabel value="types" control={<Radio />} label="Member types" />
               <FormControlLabel value="states" control={<Radio />} label="States" />
               <FormControlLabel value="list" control={<Radio />} label="Uploaded list" />
+              <FormControlLabel value="segment" control={<Radio />} label="Segment" />
             </RadioGroup>
+            {kind === 'segment' && (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+                <TextField
+                  select
+                  label="Segment"
+                  value={segment.segmentId}
+                  onChange={(e) => setSegment((s) => ({ ...s, segmentId: e.target.value }))}
+                  helperText={segments.error ?? 'Frozen as a list of members when you send'}
+                  sx={{ minWidth: 220 }}
+                >
+                  {(segments.data ?? []).map((o) => (
+                    <MenuItem key={o.id} value={String(o.id)}>
+                      {o.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  label="Holdout (%)"
+                  type="number"
+                  value={segment.holdoutPercent}
+                  onChange={(e) => setSegment((s) => ({ ...s, holdoutPercent: e.target.value }))}
+                  helperText="Kept out, to measure the lift"
+                />
+                <TextField
+                  label="Measure over (days)"
+                  type="number"
+                  value={segment.windowDays}
+                  onChange={(e) => setSegment((s) => ({ ...s, windowDays: e.target.value }))}
+                />
+              </Stack>
+            )}
             {kind === 'types' && (
               <FormGroup row role="group" aria-label="Choose member types">
                 {MEMBER_TYPES.map((t) => (

@@ -25,6 +25,7 @@ import { RecordHistory } from '../../components/audit/RecordHistory';
 import { DateTimeField } from '../../components/fields';
 import { ListPage, pageTitle } from '../../components/list/ListPage';
 import { useRowAction } from '../../components/use-row-action';
+import { CampaignsTab } from './CampaignsTab';
 import { ComposeDialog } from './ComposeDialog';
 import { DeliveryLogTab } from './DeliveryLogTab';
 import { TemplatesTab } from './TemplatesTab';
@@ -56,6 +57,7 @@ const filters = [
       { id: 'types', name: 'Member types' },
       { id: 'states', name: 'States' },
       { id: 'list', name: 'Uploaded list' },
+      { id: 'segment', name: 'Segment' },
     ]}
   />,
 ];
@@ -124,7 +126,7 @@ function CancelButton({ row }: { row: NotificationRow }) {
   );
 }
 
-const TABS = ['Notifications', 'Templates', 'Delivery log'] as const;
+const TABS = ['Notifications', 'Campaigns', 'Templates', 'Delivery log'] as const;
 
 /**
  * Manage Notification: the notifications (compose, history with recipients, delivered and read
@@ -143,6 +145,7 @@ export default function NotificationsPage() {
         ))}
       </Tabs>
       {tab === 'Notifications' && <NotificationsTab />}
+      {tab === 'Campaigns' && <CampaignsTab />}
       {tab === 'Templates' && <TemplatesTab />}
       {tab === 'Delivery log' && <DeliveryLogTab />}
     </>

@@ -10,6 +10,7 @@ import {
   schemeBody,
   schemesEndpoints,
 } from '@app/contract/schemes';
+import { segmentsEndpoints } from '@app/contract/segments';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
@@ -38,8 +39,12 @@ type Form = {
   multiplier: string;
   bonusPoints: string;
   slabScans: string;
+  sharePercent: string;
   budgetPoints: string;
   fundedBy: string;
+  /** A segment to aim at ('' none) and its holdout share. */
+  segmentId: string;
+  holdoutPercent: string;
 };
 
 const fromRow = (r?: SchemeRow): Form => ({
@@ -53,8 +58,11 @@ const fromRow = (r?: SchemeRow): Form => ({
   multiplier: r?.multiplier?.toString() ?? '',
   bonusPoints: r?.bonusPoints?.toString() ?? '',
   slabScans: r?.slabScans?.toString() ?? '',
+  sharePercent: r?.sharePercent?.toString() ?? '',
   budgetPoints: r?.budgetPoints?.toString() ?? '',
   fundedBy: r?.fundedBy ?? '',
+  segmentId: '',
+  holdoutPercent: '0',
 });
 
 const numberOrNull = (v: string) => (v === '' ? null : Number(v));
@@ -63,11 +71,17 @@ const numberOrNull = (v: string) => (v === '' ? null : Number(v));
  * Only the chosen rule's own parameters are sent; the server refuses the others. The selects offer
  * only the contract's choices (rule, member types, states, funder), so the form's strings are those.
  */
-function toBody(f: Form): EndpointBody<typeof schemesEndpoints.create> {
+function toBody({ segmentId, holdoutPercent, ...f }: Form): EndpointBody<typeof schemesEndpoints.create> {
+  const share = f.rule === 'dealer_share' ? numberOrNull(f.sharePercent) : null;
   return {
     ...f,
     multiplier: f.rule === 'multiplier' ? numberOrNull(f.multiplier) : null,
-    bonusPoints: f.rule === 'multiplier' ? null : numberOrNull(f.bonusPoints),
+    bonusPoints: f.rule === 'multiplier' || share !== null ? null : numberOrNull(f.bonusPoints),
+    sharePercent: share,
+    // No segment chosen: an edit keeps the scheme's campaign as it is.
+    target: segmentId
+      ? { segmentId: Number(segmentId), holdoutPercent: Number(holdoutPercent || 0) }
+      : undefined,
     slabScans: f.rule === 'slab_bonus' ? numberOrNull(f.slabScans) : null,
     budgetPoints: numberOrNull(f.budgetPoints),
     fundedBy: f.fundedBy === '' ? null : f.fundedBy,
@@ -124,11 +138,21 @@ function SchemeForm({ scheme }: { scheme?: SchemeRow }) {
   const navigate = useNavigate();
   const back = () => navigate(schemePaths.list);
   const products = useProductOptions();
+  const segments = useEndpoint(segmentsEndpoints.options);
   const [form, setForm] = useState<Form>(fromRow(scheme));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
   const text = (
-    name: 'name' | 'startsOn' | 'endsOn' | 'multiplier' | 'bonusPoints' | 'slabScans' | 'budgetPoints',
+    name:
+      | 'name'
+      | 'startsOn'
+      | 'endsOn'
+      | 'multiplier'
+      | 'bonusPoints'
+      | 'slabScans'
+      | 'sharePercent'
+      | 'budgetPoints'
+      | 'holdoutPercent',
   ) => ({
     value: form[name],
     onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
@@ -232,9 +256,39 @@ function SchemeForm({ scheme }: { scheme?: SchemeRow }) {
         {form.rule === 'slab_bonus' && (
           <TextField label="Scans per slab" type="number" {...text('slabScans')} />
         )}
-        {form.rule !== 'multiplier' && (
-          <TextField label="Bonus points" type="number" {...text('bonusPoints')} />
+        {form.rule === 'dealer_share' && (
+          <TextField
+            label="Dealer share (% of the partner's points)"
+            type="number"
+            {...text('sharePercent')}
+            helperText={errors.sharePercent ?? 'Or leave empty and give fixed points below'}
+          />
         )}
+        {form.rule !== 'multiplier' && (
+          <TextField
+            label={form.rule === 'dealer_share' ? 'Fixed points to the dealer per scan' : 'Bonus points'}
+            type="number"
+            {...text('bonusPoints')}
+          />
+        )}
+        <TextField
+          select
+          label="Segment (none = everyone above)"
+          value={form.segmentId}
+          onChange={(e) => set({ segmentId: e.target.value })}
+          error={Boolean(fieldError('target'))}
+          helperText={
+            fieldError('target') ?? (scheme?.segmentName ? `Now: ${scheme.segmentName}` : 'Frozen when saved')
+          }
+        >
+          <MenuItem value="">None</MenuItem>
+          {(segments.data ?? []).map((s) => (
+            <MenuItem key={s.id} value={String(s.id)}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {form.segmentId && <TextField label="Holdout (%)" type="number" {...text('holdoutPercent')} />}
         <TextField label="Budget (points, empty: none)" type="number" {...text('budgetPoints')} />
         <TextField
           select

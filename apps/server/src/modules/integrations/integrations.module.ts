@@ -1,0 +1,7 @@
+import type { ModuleContribution } from '../../lib/module-contribution';
+import { integrationApiRoutes, integrationsRoutes } from './integrations.routes';
+
+export const integrationsModule: ModuleContribution = {
+  name: 'integrations',
+  routes: [integrationsRoutes, integrationApiRoutes],
+};
