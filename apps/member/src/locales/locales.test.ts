@@ -11,8 +11,8 @@ import { ta } from './ta';
  */
 const LOCALES = { hi, mr, gu, ta };
 const LATIN_ALLOWED = new Set(['SMS', 'QR', 'UPI', 'PAN', 'IFSC', 'TDS', 'IST', 'PIN', 'UTR', 'ID', 'PDF']);
-/** Examples of what to type, which is Latin by nature (a PAN, an IFSC, a UPI ID). */
-const EXAMPLES = /ABCDE1234F|SBIN0001234|name@bank/g;
+/** Examples of what to type, which is Latin by nature (a PAN, an IFSC, a UPI ID, a member code). */
+const EXAMPLES = /ABCDE1234F|SBIN0001234|name@bank|M000042/g;
 
 type Tree = { [key: string]: string | Tree };
 const flat = (tree: Tree, prefix = ''): Record<string, string> =>
