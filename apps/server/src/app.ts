@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     deps.config.webOrigins,
     deps.config.mapTiles ? [deps.config.mapTiles.origin] : [],
+    deps.files.downloadOrigin ? [deps.files.downloadOrigin] : [],
   );
   if (deps.config.webOrigins.length > 0) {
     await app.register(cors, {

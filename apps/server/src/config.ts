@@ -116,6 +116,18 @@ const schema = z.object({
   XOXODAY_BASE_URL: z.string().url().default('https://accounts.xoxoday.com/chef'),
   /** How long one request to the voucher provider may take before it counts as unanswered (asked again). */
   VOUCHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Where new files go: `postgres` (chunks in the database) or `s3` (any S3-compatible bucket). */
+  FILE_STORAGE: z.enum(['postgres', 's3']).default('postgres'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  /** A store other than AWS (MinIO, R2, Google Cloud Storage's XML API, a test server). */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** `1`: bucket in the path (`endpoint/bucket/key`), as MinIO and most local servers want. */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** How long a signed download URL stays valid. */
+  S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -151,6 +163,55 @@ export interface Config {
   payouts: PayoutsConfig;
   /** E-vouchers bought from a provider (modules/gift-vouchers/voucher-orders.ts); null: uploaded stock only. */
   voucherProvider: VoucherProviderConfig | null;
+  /** Where files are stored (plugins/storage.ts); `s3` is also set, for the move command, when S3_BUCKET is. */
+  files: FilesConfig;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  /** null: the SDK's own chain (instance role, AWS_* variables, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  signedUrlSeconds: number;
+}
+
+export interface FilesConfig {
+  storage: 'postgres' | 's3';
+  s3: S3Config | null;
+}
+
+/**
+ * FILE_STORAGE=s3 needs a bucket in every profile; production also names its region and keys rather
+ * than guessing them (an instance that cannot write its files fails at the first upload, not at start).
+ */
+function filesOf(e: Env, production: boolean): FilesConfig {
+  const s3 = e.FILE_STORAGE === 's3' || Boolean(e.S3_BUCKET);
+  if (!s3) return { storage: 'postgres', s3: null };
+  const required =
+    production && e.FILE_STORAGE === 's3'
+      ? (['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      : (['S3_BUCKET'] as const);
+  for (const name of required)
+    if (!e[name]) throw new Error(`Invalid configuration: ${name} is required with FILE_STORAGE=s3`);
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new Error(
+      `Invalid configuration: ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} is required with ${e.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}`,
+    );
+  return {
+    storage: e.FILE_STORAGE,
+    s3: {
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION ?? 'us-east-1',
+      endpoint: e.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+      credentials: e.S3_ACCESS_KEY_ID
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+        : null,
+      signedUrlSeconds: e.S3_SIGNED_URL_SECONDS,
+    },
+  };
 }
 
 export interface VoucherProviderConfig {
@@ -284,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
     payouts: payoutsOf(e),
     voucherProvider: voucherProviderOf(e),
+    files: filesOf(e, production),
   };
 }
 

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createJobs, type Jobs } from './plugins/jobs';
-import { databaseFileStore } from './plugins/storage';
+import { openFileStore } from './plugins/storage';
 import { prepareDatabase, prepareOptions } from './prepare';
 import { DEMO_PASSWORD, demoAccounts } from './seed/staff';
 import { registerTaskHandlers } from './tasks';
@@ -30,7 +30,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   await prepareDatabase(database, prepareOptions(config));
   const jobs = createJobs(database, { runWorkers: config.runJobs });
-  const files = databaseFileStore(database);
+  const files = await openFileStore(config.files, database);
   const app = await buildApp({ config, database, jobs, files });
   registerTaskHandlers(app);
   await jobs.start();

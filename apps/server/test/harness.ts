@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { createJobs, type JobsOptions } from '../src/plugins/jobs';
-import { databaseFileStore } from '../src/plugins/storage';
+import { databaseFileStore, type FileStore } from '../src/plugins/storage';
 import { DEMO_PASSWORD } from '../src/seed/staff';
 import { registerTaskHandlers } from '../src/tasks';
 import { withDatabase } from './global-setup';
@@ -101,6 +101,8 @@ export async function createTestApp(
      * no background workers; closing it leaves the database to its first app.
      */
     sharing?: TestApp;
+    /** The file store (default: the database's, FILE_STORAGE=postgres). */
+    files?: (database: Database) => FileStore;
   } = {},
 ): Promise<TestApp> {
   const { database, drop, url } = options.sharing
@@ -117,7 +119,7 @@ export async function createTestApp(
     config,
     database,
     jobs,
-    files: databaseFileStore(database),
+    files: (options.files ?? databaseFileStore)(database),
     logger: options.logger ?? false,
   });
   registerTaskHandlers(app);

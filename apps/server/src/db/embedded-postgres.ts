@@ -51,7 +51,7 @@ async function binaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: it then runs as the `postgres` system user, made if missing. */
-async function runAsUser(): Promise<{ uid?: number; gid?: number }> {
+export async function runAsUser(): Promise<{ uid?: number; gid?: number }> {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return {};
   const ids = async () => ({
     uid: Number((await run('id', ['-u', 'postgres'])).stdout),
@@ -145,6 +145,22 @@ async function initialise(
 /** Stops the embedded server of `dataDir` if one runs there (a crashed process's leftover). */
 export async function stopEmbeddedPostgres(dataDir: string): Promise<void> {
   await stopLeftover(await binaries(), path.join(dataDir, 'postgres'), await runAsUser());
+}
+
+/**
+ * The address of the server running on `dataDir`'s cluster (the app's, or another command's), read
+ * from its `postmaster.pid` (port on line 4, socket directory on line 5); null when none runs.
+ */
+export function runningServerUrl(dataDir: string): string | null {
+  const cluster = path.join(dataDir, 'postgres');
+  const pid = postmasterPid(cluster);
+  if (!pid || !isAlive(pid)) return null;
+  const lines = fs.readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n');
+  const port = Number(lines[3]);
+  const socketDir = lines[4]?.trim();
+  const password = fs.readFileSync(path.join(dataDir, 'postgres.secret'), 'utf8').trim();
+  const host = socketDir ? encodeURIComponent(socketDir) : '127.0.0.1';
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@${host}:${port}/postgres`;
 }
 
 /** The running server's process id, from the first line of its `postmaster.pid` (0: none). */

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * The headers of every download: always an attachment (a stored file is never rendered as a page of
@@ -44,4 +44,22 @@ export function downloadHeaders(reply: FastifyReply, download: Download): Fastif
     .header('content-disposition', contentDisposition(download.name))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', download.personal ? 'private, no-store' : 'private, no-cache');
+}
+
+type StoredFile = NonNullable<Awaited<ReturnType<FastifyInstance['files']['stat']>>>;
+
+/**
+ * A large stored file (a label PDF, a report, an error report), after the caller's permission check:
+ * from a bucket, a 303 to a short-lived signed URL (the bytes never pass through the app); from the
+ * database, streamed with the download headers.
+ */
+export async function sendStoredFile(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  file: StoredFile,
+  download: Download,
+): Promise<FastifyReply> {
+  const signed = await app.files.signedUrl(file, download);
+  if (signed) return reply.header('cache-control', 'private, no-store').redirect(signed, 303);
+  return downloadHeaders(reply, download).header('content-length', file.size).send(app.files.open(file));
 }

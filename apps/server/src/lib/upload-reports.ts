@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '../plugins/access';
 import { route } from '../plugins/endpoint-routes';
 import { type Actor, actorOf } from './audit';
-import { downloadHeaders } from './downloads';
+import { sendStoredFile } from './downloads';
 import { notFound } from './errors';
 import { badRowsReport, type SheetRow } from './sheets';
 
@@ -86,8 +86,10 @@ export function errorReportRoute(
     const file = await app.files.stat(request.params.id);
     if (file?.purpose !== options.purpose || file.ownerStaffId !== actorOf(request).id)
       throw notFound('Error report');
-    return downloadHeaders(reply, { name: file.name, contentType: file.contentType, personal: true }).send(
-      app.files.open(file.id),
-    );
+    return sendStoredFile(app, reply, file, {
+      name: file.name,
+      contentType: file.contentType,
+      personal: true,
+    });
   });
 }

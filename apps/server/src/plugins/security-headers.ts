@@ -27,6 +27,8 @@ export function registerSecurityHeaders(
   webOrigins: readonly string[],
   /** Origins whose images the pages may show: the map tile server (MAP_TILE_URL), if any. */
   imageOrigins: readonly string[] = [],
+  /** Origins the web app may fetch from besides its own: the file bucket's signed downloads. */
+  fetchOrigins: readonly string[] = [],
 ) {
   // Helmet's middleware built once (@fastify/helmet rebuilt it, CSP parsing included, per request).
   const policy = (scriptSrc: string[]) =>
@@ -38,7 +40,7 @@ export function registerSecurityHeaders(
           // MUI and emotion inject style elements at run time; scripts stay strictly external.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
-          connectSrc: ["'self'", ...webOrigins],
+          connectSrc: ["'self'", ...webOrigins, ...fetchOrigins],
           // Helmet's default would break a plain-HTTP deployment inside a LAN; TLS is the proxy's job.
           upgradeInsecureRequests: null,
         },

@@ -360,6 +360,7 @@ CREATE TABLE "files" (
 	"content_type" text NOT NULL,
 	"size" integer DEFAULT 0 NOT NULL,
 	"sha256" text,
+	"location" text DEFAULT 'postgres' NOT NULL,
 	"status" text DEFAULT 'writing' NOT NULL,
 	"purpose" text NOT NULL,
 	"owner_staff_id" integer,
@@ -368,6 +369,7 @@ CREATE TABLE "files" (
 	"attached_at" timestamp with time zone,
 	"thumbnail_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "files_location" CHECK ("files"."location" in ('postgres', 's3')),
 	CONSTRAINT "files_one_owner" CHECK (num_nonnulls("files"."owner_staff_id", "files"."owner_member_id", "files"."owner_employee_id") <= 1)
 );
 --> statement-breakpoint

@@ -16,7 +16,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Stored files (uploads, generated reports, print files). Content lives in `file_chunks`. Each file
+ * Stored files (uploads, generated reports, print files). Content lives in `file_chunks` or a bucket. Each file
  * says what it is for (purpose, FILE_PURPOSES of the contract) and who owns it: a staff member, a
  * member, or neither (made by the system). `attached_at` is set once a record references it.
  */
@@ -28,6 +28,11 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull().default(0),
     sha256: text('sha256'),
+    /**
+     * Where the content is: `postgres` (file_chunks) or `s3` (the object `files/<id>` of S3_BUCKET).
+     * Each file keeps its own, so a bucket move can stop and go on, and reads never guess.
+     */
+    location: text('location').notNull().default('postgres'),
     /** writing | ready */
     status: text('status').notNull().default('writing'),
     purpose: text('purpose').notNull(),
@@ -41,6 +46,7 @@ export const files = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('files_location', sql`${t.location} in ('postgres', 's3')`),
     check(
       'files_one_owner',
       sql`num_nonnulls(${t.ownerStaffId}, ${t.ownerMemberId}, ${t.ownerEmployeeId}) <= 1`,

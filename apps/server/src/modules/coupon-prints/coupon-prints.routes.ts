@@ -1,7 +1,7 @@
 import { couponPrintsEndpoints } from '@app/contract/coupon-prints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit';
-import { downloadHeaders } from '../../lib/downloads';
+import { sendStoredFile } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
 import { route } from '../../plugins/endpoint-routes';
 import * as service from './coupon-prints.service';
@@ -14,11 +14,11 @@ export const couponPrintsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.one, async (request) => service.loadPrint(app.database.db, request.params.id));
   route(app, e.create, async (request) => service.createPrint(app, actorOf(request), request.body));
   route(app, e.file, async (request, reply) => {
-    const { file, stream } = await service.printFile(app, request.params.id);
-    return downloadHeaders(reply, {
+    const file = await service.printFile(app, request.params.id);
+    return sendStoredFile(app, reply, file, {
       name: file.name,
       contentType: 'application/pdf',
       personal: false,
-    }).send(stream);
+    });
   });
 };

@@ -133,5 +133,5 @@ export async function printFile(app: FastifyInstance, id: number) {
   if (print.status !== 'ready' || !print.fileId) throw badRequest(PRINT_MESSAGES.notReady);
   const file = await app.files.stat(print.fileId);
   if (!file) throw notFound('Print file');
-  return { file, stream: app.files.open(file.id) };
+  return file;
 }

@@ -99,5 +99,5 @@ export async function openStored(
   const id = variant === 'thumbnail' ? original?.thumbnailId : original?.id;
   const file = id ? await app.files.stat(id) : undefined;
   if (!file) throw notFound(variant === 'thumbnail' ? `${what} thumbnail` : what);
-  return { file, stream: app.files.open(file.id) };
+  return { file, stream: app.files.open(file) };
 }

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit';
-import { downloadHeaders } from '../../lib/downloads';
+import { downloadHeaders, sendStoredFile } from '../../lib/downloads';
 import { listRoutes } from '../../lib/lists/routes';
 import { staffOf } from '../../plugins/access';
 import { route } from '../../plugins/endpoint-routes';
@@ -16,9 +16,8 @@ const xlsxResponse = {
   content: { [XLSX_CONTENT_TYPE]: { schema: z.string().meta({ format: 'binary' }) } },
 };
 
-/** Sends a spreadsheet as an attachment. */
-function sendXlsx(reply: FastifyReply, name: string, content: Readable, size?: number) {
-  if (size !== undefined) reply.header('content-length', size);
+/** Sends a spreadsheet made on the spot as an attachment. */
+function sendXlsx(reply: FastifyReply, name: string, content: Readable) {
   return downloadHeaders(reply, { name, contentType: XLSX_CONTENT_TYPE, personal: true }).send(content);
 }
 
@@ -55,8 +54,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     e.file,
     async (request, reply) => {
-      const { name, file, content } = await service.openGenerated(app, staffOf(request), request.params.id);
-      return sendXlsx(reply, name, content, file.size);
+      const { name, file } = await service.openGenerated(app, staffOf(request), request.params.id);
+      return sendStoredFile(app, reply, file, { name, contentType: XLSX_CONTENT_TYPE, personal: true });
     },
     { responses: { 200: xlsxResponse } },
   );

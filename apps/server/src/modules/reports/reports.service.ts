@@ -118,5 +118,5 @@ export async function openGenerated(app: FastifyInstance, me: StaffPrincipal, id
   mayRun(me, report.type);
   const file = await app.files.stat(report.fileId!);
   if (!file) throw notFound('Report');
-  return { name: `${report.type}.xlsx`, file, content: app.files.open(file.id) };
+  return { name: `${report.type}.xlsx`, file };
 }
