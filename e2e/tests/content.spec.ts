@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { requestCode } from '../server-log';
 import { fillDateTime, signIn } from './helpers';
-import { staffToken } from './member-app';
+import { APP_CONSENT, staffToken } from './member-app';
 
 /** A member registered through the member API, with its session token. */
 async function newMember(page: Page): Promise<string> {
@@ -22,6 +22,7 @@ async function newMember(page: Page): Promise<string> {
         state: 'Maharashtra',
         pincode: '411001',
       },
+      consent: APP_CONSENT,
     },
   });
   expect(res.status(), await res.text()).toBe(200);

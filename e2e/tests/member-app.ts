@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@app/contract/privacy';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { requestCode } from '../server-log';
@@ -22,6 +23,13 @@ export async function staffToken(request: APIRequestContext, email: string): Pro
  * A member as the mobile app makes one: code by SMS, registration, then approved by staff (only
  * approved members register projects). Answers the member's session token, id and mobile.
  */
+/** The answer to the privacy notice that registration carries: the necessary purposes and marketing. */
+export const APP_CONSENT = {
+  noticeVersion: PRIVACY_NOTICE_VERSION,
+  language: 'en',
+  choices: { necessary: true, marketing: true },
+} as const;
+
 export async function approvedAppMember(
   request: APIRequestContext,
   staff: string,
@@ -44,6 +52,7 @@ export async function approvedAppMember(
         state: 'Maharashtra',
         pincode: '411001',
       },
+      consent: APP_CONSENT,
     },
   });
   expect(registered.status(), await registered.text()).toBe(200);

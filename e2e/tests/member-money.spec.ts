@@ -141,6 +141,8 @@ test('from the label to "code saved", a new member taps at most 8 times', async 
   await tap(page.getByRole('button', { name: en.signIn.sendCode }));
   // The six digits are checked as they are typed.
   await typeInto(page.getByLabel(en.signIn.code), await loggedCode(mobile));
+  // The privacy notice (DPDP Act): one tap agrees to the necessary purposes; marketing stays unticked.
+  await tap(page.getByRole('button', { name: en.privacy.agree }));
   await expect(page.getByRole('heading', { name: en.register.title })).toBeVisible();
   await typeInto(page.getByLabel(en.register.name), 'Suresh Patil');
   await tap(page.getByLabel(en.register.types.carpenter));

@@ -8,7 +8,7 @@ import { hi } from '../../apps/member/src/locales/hi';
 import config from '../playwright.config';
 import { requestCode, testServerLog } from '../server-log';
 import { setFraudRules } from './member-api';
-import { acceptCurrentTerms, approvedAppMember, bearer, redeemingMember } from './member-app';
+import { APP_CONSENT, acceptCurrentTerms, approvedAppMember, bearer, redeemingMember } from './member-app';
 import {
   activeCodes,
   activeCoupons,
@@ -249,6 +249,7 @@ test("a pending member's Home says a scanned code waits for approval", async ({ 
         state: 'Maharashtra',
         pincode: '411001',
       },
+      consent: APP_CONSENT,
     },
   });
   expect(registered.status(), await registered.text()).toBe(200);

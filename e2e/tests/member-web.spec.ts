@@ -61,6 +61,7 @@ async function labelJourney(
   await page.getByLabel(L.signIn.code).fill(await loggedCode(mobile));
   // The code request carried the language chosen on the phone: a new member's first SMS is in it.
   if (lang === 'hi') expect(loggedTexts(mobile).at(-1)).toMatch(/^आपका Action Tesa कोड \d{6} है।/);
+  await page.getByRole('button', { name: L.privacy.agree }).click();
 
   await expect(page.getByRole('heading', { name: L.register.title })).toBeVisible();
   await page.getByLabel(L.register.name).fill(lang === 'en' ? 'Asha Verma' : 'आशा वर्मा');
@@ -477,6 +478,7 @@ test('with "credited at once" in force, a label opened by a new pending member i
     await page.getByLabel(en.signIn.mobile).fill(mobile);
     await page.getByRole('button', { name: en.signIn.sendCode }).click();
     await page.getByLabel(en.signIn.code).fill(await loggedCode(mobile));
+    await page.getByRole('button', { name: en.privacy.agree }).click();
     await page.getByLabel(en.register.name).fill('Ravi Kumar');
     await page.getByLabel(en.register.dateOfBirth).fill('1990-01-20');
     await page.getByLabel(en.register.pincode).fill('302001');

@@ -8,6 +8,7 @@ import { useOnline } from './online';
 import { useProfile } from './profile';
 import { navigate, usePath } from './router';
 import { ScanQueueNotices } from './ScanQueueNotices';
+import { ConsentGate } from './screens/ConsentGate';
 import { Home } from './screens/Home';
 import { Ledger } from './screens/Ledger';
 import { QrLanding } from './screens/QrLanding';
@@ -39,6 +40,7 @@ const Dealer = lazy(() => import('./screens/Dealer').then((m) => ({ default: m.D
 const Projects = lazy(() => import('./screens/Projects').then((m) => ({ default: m.Projects })));
 const Feedback = lazy(() => import('./screens/Feedback').then((m) => ({ default: m.Feedback })));
 const Games = lazy(() => import('./screens/Games').then((m) => ({ default: m.Games })));
+const Privacy = lazy(() => import('./screens/Privacy').then((m) => ({ default: m.Privacy })));
 
 /** The member app: `/q/<code>` from a label, sign-in when needed, then the screens under /app. */
 export function App() {
@@ -91,6 +93,7 @@ export function App() {
   else if (path.startsWith('/app/projects')) screen = <Projects />;
   else if (path.startsWith('/app/feedback')) screen = <Feedback />;
   else if (path.startsWith('/app/games')) screen = <Games onChanged={changed} />;
+  else if (path.startsWith('/app/privacy')) screen = <Privacy onChanged={changed} />;
   else screen = <Home profile={profile} asOf={asOf} onChanged={changed} />;
 
   return (
@@ -103,7 +106,9 @@ export function App() {
           </p>
         )}
         <ScanQueueNotices signedIn={Boolean(profile)} online={online} onSent={changed} />
-        <Suspense fallback={<p className="card">{t('loading')}</p>}>{screen}</Suspense>
+        <Suspense fallback={<p className="card">{t('loading')}</p>}>
+          {profile && !qr ? <ConsentGate key={profile.id}>{screen}</ConsentGate> : screen}
+        </Suspense>
       </main>
       {profile && !qr && <Nav path={path} />}
     </>

@@ -7,6 +7,7 @@ import { idParam, idParams, recordId, text, uniqueArray } from './input';
 import { listQuery, listResult } from './list';
 import { idempotencyHeaders } from './member-app';
 import { MEMBER_STATUSES, MEMBER_TYPES, mobileNumber } from './members';
+import { isAdult, PRIVACY_MESSAGES } from './privacy';
 
 /**
  * The field app's API (`/api/field/...`, PRODUCT.md §3.7) and BDA Activity (`/dashboard/bda_activity`):
@@ -157,9 +158,7 @@ export const fieldMemberBody = z.object({
   type: z.enum(MEMBER_TYPES, { error: `Type is one of: ${MEMBER_TYPES.join(', ')}` }),
   dateOfBirth: z.iso
     .date({ error: 'Enter the date of birth as YYYY-MM-DD' })
-    .refine((d) => d <= new Date(Date.now() - 18 * 365.25 * 86_400_000).toISOString().slice(0, 10), {
-      message: 'Members must be at least 18 years old',
-    }),
+    .refine((d) => isAdult(d), { message: PRIVACY_MESSAGES.underAge }),
   address: z.object(
     {
       line: text(200, { required: 'Address is required' }),

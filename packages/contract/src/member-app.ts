@@ -6,6 +6,7 @@ import { listQuery, listResult } from './list';
 import { MEMBER_KYC_STATUSES, MEMBER_STATUSES, MEMBER_TYPES, mobileNumber } from './members';
 import { memberProfileUpdate, messageLanguage } from './messages';
 import { memberExpiring } from './points-expiry';
+import { consentBody, isAdult, PRIVACY_MESSAGES } from './privacy';
 import { memberTier } from './tiers';
 
 /** The member app's API (`/api/app/...`): sign-in by one-time code, registration, profile. */
@@ -32,9 +33,7 @@ export const registerBody = z.object({
   type: z.enum(MEMBER_TYPES, { error: `Type is one of: ${MEMBER_TYPES.join(', ')}` }),
   dateOfBirth: z.iso
     .date({ error: 'Enter the date of birth as YYYY-MM-DD' })
-    .refine((d) => d <= new Date(Date.now() - 18 * 365.25 * 86_400_000).toISOString().slice(0, 10), {
-      message: 'Members must be at least 18 years old',
-    }),
+    .refine((d) => isAdult(d), { message: PRIVACY_MESSAGES.underAge }),
   address: z.object(
     {
       line: required('Address'),
@@ -51,6 +50,8 @@ export const registerBody = z.object({
   referralCode: text(20).toUpperCase().optional(),
   /** Member code of the dealer the member buys through. */
   dealerCode: text(20).toUpperCase().optional(),
+  /** The answer to the privacy notice shown before registration (contract privacy.ts). */
+  consent: consentBody,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -11,6 +11,7 @@ export const MORE_LINKS = [
   ['/app/projects', 'projects'],
   ['/app/feedback', 'feedback'],
   ['/app/games', 'games'],
+  ['/app/privacy', 'privacy'],
 ] as const;
 
 /** Everything beyond the bottom bar, as large rows a thumb reaches. */

@@ -1,18 +1,24 @@
 import { memberAppEndpoints } from '@app/contract/member-app';
 import { INDIAN_STATES, MEMBER_TYPES, type MemberType } from '@app/contract/members';
+import { type ConsentChoices, isAdult, PRIVACY_NOTICE_VERSION } from '@app/contract/privacy';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api';
+import { ApiError, call } from '../api';
 import { saveMemberToken } from '../session';
 import { Card, ErrorLine, Field, fieldErrors } from '../ui';
+import { PrivacyNotice } from './PrivacyNotice';
 
 const blank = { name: '', dateOfBirth: '', line: '', pincode: '', city: '', district: '', state: '' };
 /** The fields this form shows an error at (a wrong code, say, has no field here: it is said below). */
 const REGISTER_FIELDS = [...Object.keys(blank), 'referralCode', 'dealerCode'];
 
-/** The short registration: the code already entered signs the new member in (status pending). */
+/**
+ * The short registration: first the privacy notice and the consent per purpose, then the form; the
+ * code already entered signs the new member in (status pending).
+ */
 export function Register(props: { mobile: string; code: string; onRegistered: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [choices, setChoices] = useState<ConsentChoices | null>(null);
   const [form, setForm] = useState(blank);
   const [type, setType] = useState<MemberType>('retailer');
   const [referralCode, setReferralCode] = useState('');
@@ -53,8 +59,15 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setError(null);
+    if (form.dateOfBirth && !isAdult(form.dateOfBirth)) {
+      setError(
+        new ApiError(400, 'bad_request', t('privacy.underAge'), { dateOfBirth: t('privacy.underAge') }),
+      );
+      return;
+    }
+    if (!choices) return;
+    setBusy(true);
     try {
       const { name, dateOfBirth, ...address } = form;
       const session = await call(memberAppEndpoints.register, {
@@ -68,6 +81,11 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
           address,
           referralCode: referralCode || undefined,
           dealerCode: dealerCode || undefined,
+          consent: {
+            noticeVersion: PRIVACY_NOTICE_VERSION,
+            language: i18n.language === 'hi' ? 'hi' : 'en',
+            choices,
+          },
         },
       });
       saveMemberToken(session.token);
@@ -79,6 +97,7 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
     }
   }
 
+  if (!choices) return <PrivacyNotice onAnswer={setChoices} />;
   const fields = fieldErrors(error);
   const text = (name: keyof typeof blank, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
     <Field

@@ -36,6 +36,7 @@ import { payoutsModule } from './payouts/payouts.module';
 import { pointsExpiryModule } from './points-expiry/points-expiry.module';
 import { pointsLimitsModule } from './points-limits/points-limits.module';
 import { pointsSettingsModule } from './points-settings/points-settings.module';
+import { privacyModule } from './privacy/privacy.module';
 import { productsModule } from './products/products.module';
 import { projectsModule } from './projects/projects.module';
 import { redemptionsModule } from './redemptions/redemptions.module';
@@ -103,5 +104,6 @@ export const MODULES: readonly ModuleContribution[] = [
   appVersionsModule,
   contentModule,
   messagesModule,
+  privacyModule,
   housekeepingModule,
 ];

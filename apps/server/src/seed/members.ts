@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MEMBER_TYPES } from '@app/contract/members';
 import { type BuiltInRole, demoEmail } from '@app/contract/permissions';
+import { PRIVACY_NOTICE_VERSION, PRIVACY_PURPOSES } from '@app/contract/privacy';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { fileChunks, files } from '../db/schema/files';
@@ -8,6 +9,7 @@ import { members, termsVersions } from '../db/schema/members';
 import { joiningSettings, referralSettings } from '../db/schema/points-settings';
 import { staff } from '../db/schema/staff';
 import { encryptText } from '../lib/field-crypto';
+import { textArray } from '../lib/raw-sql';
 import { demoDocumentPng } from './demo-png';
 import { FIRST_NAMES, JOINING_POINTS, LAST_NAMES, PLACES, seededRandom } from './member-demo-data';
 import { type DemoMember, seedDemoHistory } from './member-demo-history';
@@ -197,5 +199,10 @@ export async function seedDemoMembers(db: Executor, encryptionKey: Buffer): Prom
 
   for (let i = 0; i < list.length; i += 200) await db.insert(members).values(list.slice(i, i + 200));
   await db.execute(sql`select setval(pg_get_serial_sequence('members', 'id'), ${DEMO_MEMBER_COUNT})`);
+  // Each demo member answered the privacy notice in the app when registering, marketing included.
+  await db.execute(sql`insert into privacy_consents (member_id, purpose, granted, notice_version, channel,
+      language, given_at)
+    select m.id, p.purpose, true, ${PRIVACY_NOTICE_VERSION}, 'app', m.language, m.created_at
+    from members m cross join unnest(${textArray([...PRIVACY_PURPOSES])}) as p(purpose) order by m.id`);
   await history.insert(db);
 }

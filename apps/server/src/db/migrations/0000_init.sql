@@ -990,6 +990,73 @@ CREATE TABLE "referral_settings" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "privacy_breach_members" (
+	"breach_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	CONSTRAINT "privacy_breach_members_breach_id_member_id_pk" PRIMARY KEY("breach_id","member_id")
+);
+--> statement-breakpoint
+CREATE TABLE "privacy_breaches" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"description" text NOT NULL,
+	"occurred_from" timestamp with time zone NOT NULL,
+	"occurred_to" timestamp with time zone NOT NULL,
+	"detected_at" timestamp with time zone NOT NULL,
+	"data_kinds" jsonb NOT NULL,
+	"states" jsonb NOT NULL,
+	"measures" text NOT NULL,
+	"recorded_by" integer NOT NULL,
+	"recorded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"notified_by" integer,
+	"notified_at" timestamp with time zone,
+	CONSTRAINT "privacy_breaches_window" CHECK ("privacy_breaches"."occurred_to" >= "privacy_breaches"."occurred_from")
+);
+--> statement-breakpoint
+CREATE TABLE "privacy_consents" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"purpose" text NOT NULL,
+	"granted" boolean NOT NULL,
+	"notice_version" text NOT NULL,
+	"channel" text NOT NULL,
+	"language" text NOT NULL,
+	"given_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"withdrawn_at" timestamp with time zone,
+	"withdrawn_channel" text
+);
+--> statement-breakpoint
+CREATE TABLE "privacy_requests" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"details" text,
+	"nominee_name" text,
+	"nominee_mobile" text,
+	"nominee_relation" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"due_at" timestamp with time zone NOT NULL,
+	"erase_after" timestamp with time zone,
+	"handled_by" integer,
+	"handled_at" timestamp with time zone,
+	"outcome" text
+);
+--> statement-breakpoint
+CREATE TABLE "privacy_retention" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"dormant_months" integer NOT NULL,
+	"effective_from" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"note" text,
+	"requested_by" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_reason" text,
+	CONSTRAINT "privacy_retention_months" CHECK ("privacy_retention"."dormant_months" between 12 and 120)
+);
+--> statement-breakpoint
 CREATE TABLE "product_points" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"product_id" bigint NOT NULL,
@@ -1460,6 +1527,10 @@ ALTER TABLE "members" ADD CONSTRAINT "members_referred_by_members_id_fk" FOREIGN
 ALTER TABLE "payout_lines" ADD CONSTRAINT "payout_lines_batch_id_payout_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."payout_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_lines" ADD CONSTRAINT "payout_lines_redemption_id_redemptions_id_fk" FOREIGN KEY ("redemption_id") REFERENCES "public"."redemptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "points_lots" ADD CONSTRAINT "points_lots_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "privacy_breach_members" ADD CONSTRAINT "privacy_breach_members_breach_id_privacy_breaches_id_fk" FOREIGN KEY ("breach_id") REFERENCES "public"."privacy_breaches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "privacy_breach_members" ADD CONSTRAINT "privacy_breach_members_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "privacy_consents" ADD CONSTRAINT "privacy_consents_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "privacy_requests" ADD CONSTRAINT "privacy_requests_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_points" ADD CONSTRAINT "product_points_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1584,6 +1655,11 @@ CREATE INDEX "joining_settings_type_idx" ON "joining_settings" USING btree ("mem
 CREATE INDEX "pending_scan_settings_effective_idx" ON "pending_scan_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "point_value_settings_effective_idx" ON "point_value_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "referral_settings_effective_idx" ON "referral_settings" USING btree ("effective_from");--> statement-breakpoint
+CREATE INDEX "privacy_consents_member_idx" ON "privacy_consents" USING btree ("member_id","purpose","id");--> statement-breakpoint
+CREATE INDEX "privacy_requests_status_idx" ON "privacy_requests" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "privacy_requests_member_idx" ON "privacy_requests" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "privacy_requests_erase_idx" ON "privacy_requests" USING btree ("erase_after") WHERE "privacy_requests"."status" = 'scheduled';--> statement-breakpoint
+CREATE INDEX "privacy_retention_in_force_idx" ON "privacy_retention" USING btree ("status","effective_from");--> statement-breakpoint
 CREATE INDEX "product_points_product_idx" ON "product_points" USING btree ("product_id","effective_from");--> statement-breakpoint
 CREATE INDEX "project_bonus_settings_effective_idx" ON "project_bonus_settings" USING btree ("effective_from");--> statement-breakpoint
 CREATE INDEX "projects_member_idx" ON "projects" USING btree ("member_id","id");--> statement-breakpoint

@@ -7,6 +7,7 @@ import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { openFirstLink } from '../channel';
 import { consumeOtp, createMemberSession } from '../member-auth';
 import { approvedDealerCode, byMobile, byReferralCode, createMember, findMemberBy } from '../members';
+import { recordConsent } from '../privacy';
 import { currentTermsVersion, profileOf } from './member-profile';
 
 export { currentTermsVersion, profileOf };
@@ -47,12 +48,14 @@ export async function register(
     app,
     ctx,
     async (tx) => {
+      const { consent, ...details } = body;
       const id = await createMember(tx, {
-        ...body,
+        ...details,
         dealerId: dealer?.id ?? null,
         referredBy: referrer?.id ?? null,
       });
       if (id === undefined) throw taken();
+      await recordConsent(tx, id, consent, 'app');
       if (dealer) await openFirstLink(tx, id, dealer.id);
       return { token: await createMemberSession(tx, id), member: await profileOf(tx, id) };
     },

@@ -41,6 +41,10 @@ const REFUSED: Record<string, MemberStatus[]> = {
   'PATCH /api/app/messaging': [],
   'POST /api/app/devices': [],
   'POST /api/app/devices/remove': [],
+  // Consent and the member's rights under the DPDP Act stay open whatever his standing.
+  'POST /api/app/privacy/consent': [],
+  'POST /api/app/privacy/withdraw': [],
+  'POST /api/app/privacy/requests': [],
 };
 
 const memberWrites = (app: FastifyInstance) =>

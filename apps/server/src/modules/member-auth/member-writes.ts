@@ -58,6 +58,10 @@ export const MEMBER_WRITES = {
   messagingSettings: { allow: ANYONE, limit: perHour(30) },
   /** Registering and removing push devices (each sign-in on a phone). */
   devices: { allow: ANYONE, limit: perHour(60) },
+  /** The notice's consent and its withdrawal: the member's own choice at any standing (DPDP Act). */
+  privacyConsent: { allow: ANYONE, limit: perHour(30) },
+  /** Rights and grievances stay open to a blocked or rejected member too. */
+  privacyRequest: { allow: ANYONE, limit: perHour(10) },
   /** Choosing or leaving one's dealer, and a dealer attaching a partner. */
   chooseDealer: { allow: APPROVED, limit: perHour(30) },
   logout: { allow: ANYONE },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PRIVACY_NOTICE_VERSION } from '@app/contract/privacy';
 import type { InjectOptions } from 'fastify';
 import { vi } from 'vitest';
 import type { TestApp } from '../../../test/harness';
@@ -86,6 +87,11 @@ export const registration = (mobile: string, code: string, extra: object = {}) =
   type: 'carpenter',
   dateOfBirth: '1988-05-17',
   address: { line: '12 MG Road', city: 'Pune', district: 'Pune', state: 'Maharashtra', pincode: '411001' },
+  consent: {
+    noticeVersion: PRIVACY_NOTICE_VERSION,
+    language: 'en',
+    choices: { necessary: true, marketing: true },
+  },
   ...extra,
 });
 

@@ -4,6 +4,8 @@
  * queue, the event catalogue, the redemption-status messages), so importing the face pulls in no route and
  * no other module.
  */
-export { queueMessage, queueStepMessage, secondsFromNow } from './outbox';
+
+export { withoutMarketingConsent } from './marketing-consent';
+export { queueMessage, queueStepMessage, queueStepMessages, secondsFromNow } from './outbox';
 export { queueRedemptionMessages } from './redemption-messages';
 export { MESSAGE_EVENTS } from './templates.data';

@@ -1,6 +1,7 @@
 import type { MessageChannel } from '@app/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { type ClaimedMessage, type Sent, sendClaimed } from './channel-senders';
+import { withoutMarketingConsentText } from './marketing-consent';
 import { SendRate } from './send-rate';
 import { SendError } from './sms-providers';
 import { TemplateError } from './templates';
@@ -68,7 +69,8 @@ with c as (
             m.variables::text as "variablesText", m.secret_variables as "secretVariables",
             m.recipient, m.member_id as "memberId", m.cause_kind as "causeKind", m.cause_id as "causeId",
             m.attempts, m.priority, coalesce(m.expires_at <= now(), false) as expired,
-            coalesce((select x.promotions_muted_at is not null from members x where x.id = m.member_id), false) as muted,
+            (coalesce((select x.promotions_muted_at is not null from members x where x.id = m.member_id), false)
+              or ${withoutMarketingConsentText('m.member_id')}) as muted,
             case when m.channel = 'push' then (select coalesce(json_agg(json_build_object('id', d.id, 'token', d.token)
               order by d.id), '[]'::json) from member_devices d where d.member_id = m.member_id) end as devices)
 select coalesce(json_agg(c order by c.priority, c.id), '[]')::text as claimed from c`;

@@ -8,6 +8,7 @@ import { inboxMessages } from '../../db/schema/notifications';
 import { encryptText } from '../../lib/field-crypto';
 import { intArray } from '../../lib/raw-sql';
 import { yieldToOthers } from '../../lib/yield';
+import { withoutMarketingConsent } from './marketing-consent';
 import { findTemplate, placeholdersOf, renderTemplate, TemplateError } from './templates';
 import {
   fromCauseOf,
@@ -50,11 +51,14 @@ export async function queueMessage(
   const promotional = isPromotional(input.templateKey);
   if ((!input.language || promotional) && input.memberId) {
     const [member] = await tx
-      .select({ language: members.language, muted: isNotNull(members.promotionsMutedAt) })
+      .select({
+        language: members.language,
+        muted: sql<boolean>`(${members.promotionsMutedAt} is not null or ${withoutMarketingConsent('members.id')})`,
+      })
       .from(members)
       .where(eq(members.id, input.memberId));
     language = input.language ?? member?.language ?? 'en';
-    // A member who muted promotions gets none; transactional messages always go.
+    // A member who muted promotions, or holds no marketing consent, gets none; transactional ones always go.
     if (promotional && member?.muted) return null;
   }
   const template = await findTemplate(tx, input.templateKey, input.channel, language);
@@ -155,7 +159,7 @@ export async function queueStepMessages(
       name: members.name,
       language: members.language,
       whatsapp: isNotNull(members.whatsappOptInAt),
-      muted: isNotNull(members.promotionsMutedAt),
+      muted: sql<boolean>`(${members.promotionsMutedAt} is not null or ${withoutMarketingConsent('members.id')})`,
       // Spelled out: drizzle leaves a one-table select's columns unqualified, and "id" would be the device's.
       push: sql<boolean>`exists (select 1 from member_devices d where d.member_id = members.id)`,
     })

@@ -33,6 +33,10 @@ export const MESSAGE_EVENTS = {
   'feedback.in_progress': { secret: [], priority: 5 },
   'feedback.resolved': { secret: [], priority: 5 },
   'points.expiring': { secret: [], priority: 6 },
+  'privacy.done': { secret: [], priority: 5 },
+  'privacy.rejected': { secret: [], priority: 5 },
+  'privacy.erasure_notice': { secret: [], priority: 5 },
+  'privacy.breach': { secret: [], priority: 4 },
   'scan.hold_cleared': { secret: [], priority: 5 },
   /** A staff notification fanned out to members: promotional (a muted member does not get it). */
   notification: { secret: [], priority: 9, promotional: true },
@@ -138,6 +142,26 @@ const sms = (key: MessageEvent, en: string, hi: string): MessageText[] => {
  * the one the demo log has always shown (`SMS to <mobile>: Your Action Tesa code is 123456. …`).
  */
 export const MESSAGE_TEXTS: MessageText[] = [
+  ...sms(
+    'privacy.done',
+    'Dear {name}, your privacy request {reference} is complete. Open the Action Tesa app to read the answer.',
+    'प्रिय {name}, आपका गोपनीयता अनुरोध {reference} पूरा हो गया है। उत्तर पढ़ने के लिए Action Tesa ऐप खोलें।',
+  ),
+  ...sms(
+    'privacy.rejected',
+    'Dear {name}, your privacy request {reference} was declined. Open the Action Tesa app to read why; you may complain to the Data Protection Board.',
+    'प्रिय {name}, आपका गोपनीयता अनुरोध {reference} अस्वीकार हुआ। कारण ऐप में पढ़ें; आप डेटा संरक्षण बोर्ड से शिकायत कर सकते हैं।',
+  ),
+  ...sms(
+    'privacy.erasure_notice',
+    'Dear {name}, your Action Tesa personal data will be erased after {date}. To keep your account, open the app before then.',
+    'प्रिय {name}, आपका Action Tesa व्यक्तिगत डेटा {date} के बाद मिटा दिया जाएगा। खाता रखने के लिए उससे पहले ऐप खोलें।',
+  ),
+  ...sms(
+    'privacy.breach',
+    'Dear {name}, a security incident ({reference}) may have exposed some of your Action Tesa data. Do not share OTPs; call support to know more.',
+    'प्रिय {name}, एक सुरक्षा घटना ({reference}) में आपका कुछ Action Tesa डेटा उजागर हो सकता है। OTP साझा न करें; अधिक जानने के लिए सहायता से संपर्क करें।',
+  ),
   ...sms(
     'points.expiring',
     'Dear {name}, {points} of your Action Tesa points expire on {date}. Redeem them before then.',

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import type { NotificationRecord } from '../../db/schema/notifications';
 import { intArray } from '../../lib/raw-sql';
 import { yieldToOthers } from '../../lib/yield';
-import { MESSAGE_EVENTS } from '../messages';
+import { MESSAGE_EVENTS, withoutMarketingConsent } from '../messages';
 import * as repo from './notifications.repository';
 import type { PushSender } from './push-sender';
 
@@ -166,6 +166,7 @@ async function queuePushFanOut(
       'notification', ${id}::text || ':' || m.id, ${MESSAGE_EVENTS.notification.priority}
     from members m
     where m.id = any(${intArray(memberIds)}) and m.promotions_muted_at is null
+      and not ${withoutMarketingConsent('m.id')}
       and exists (select 1 from member_devices d where d.member_id = m.id)
     on conflict do nothing`);
 }
