@@ -10,7 +10,22 @@ import { ta } from './ta';
  * placeholders, and no English left in (only these abbreviations, written as members know them).
  */
 const LOCALES = { hi, mr, gu, ta };
-const LATIN_ALLOWED = new Set(['SMS', 'QR', 'UPI', 'PAN', 'IFSC', 'TDS', 'IST', 'PIN', 'UTR', 'ID', 'PDF']);
+const LATIN_ALLOWED = new Set([
+  'SMS',
+  'QR',
+  'UPI',
+  'PAN',
+  'IFSC',
+  'KYC',
+  'TDS',
+  'IST',
+  'PIN',
+  'UTR',
+  'ID',
+  'PDF',
+  'JSON',
+  'WhatsApp',
+]);
 /** Examples of what to type, which is Latin by nature (a PAN, an IFSC, a UPI ID, a member code). */
 const EXAMPLES = /ABCDE1234F|SBIN0001234|name@bank|M000042/g;
 
