@@ -15,6 +15,7 @@ import { FcmSender } from './modules/messages/fcm';
 import { createOutbox, type Outbox } from './modules/messages/outbox-worker';
 import { smsSenderFor } from './modules/messages/sms-providers';
 import { WhatsappSender } from './modules/messages/whatsapp';
+import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/delivery-worker';
 import { registerAccessControl } from './plugins/access';
 import { errorForLog, registerErrorHandling } from './plugins/errors';
 import type { Jobs } from './plugins/jobs';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     sms: SmsSender;
     /** Messages to members: the outbox worker (modules/messages). */
     outbox: Outbox;
+    /** Webhooks out: the delivery worker (modules/webhooks). */
+    webhooks: WebhookWorker;
     /** WhatsApp template messages (WHATSAPP_TOKEN); null: not configured. */
     whatsapp: WhatsappSender | null;
     /** Push through FCM (FCM_SERVICE_ACCOUNT); null: not configured. */
@@ -111,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.decorate('push', messaging.fcm && new FcmSender(messaging.fcm, messaging.sendTimeoutMs));
   app.decorate('outbox', createOutbox(app));
+  app.decorate('webhooks', createWebhookWorker(app));
 
   registerSecurityHeaders(
     app,

@@ -116,6 +116,21 @@ const schema = z.object({
   XOXODAY_BASE_URL: z.string().url().default('https://accounts.xoxoday.com/chef'),
   /** How long one request to the voucher provider may take before it counts as unanswered (asked again). */
   VOUCHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * Webhook URLs on loopback, link-local or private addresses (and plain http outside production):
+   * refused unless 1 (server-side request forgery); the demo profile allows them.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
+  /** A webhook subscription whose deliveries fail for this long, without one success, is switched off. */
+  WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 30)
+    .default(24),
+  /** How long a receiver may take to answer one delivery before it counts as failed (retried). */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Deliveries in flight at once, per instance. */
+  WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   /** Where new files go: `postgres` (chunks in the database) or `s3` (any S3-compatible bucket). */
   FILE_STORAGE: z.enum(['postgres', 's3']).default('postgres'),
   S3_BUCKET: z.string().optional(),
@@ -163,6 +178,8 @@ export interface Config {
   payouts: PayoutsConfig;
   /** E-vouchers bought from a provider (modules/gift-vouchers/voucher-orders.ts); null: uploaded stock only. */
   voucherProvider: VoucherProviderConfig | null;
+  /** Webhooks out (modules/webhooks). */
+  webhooks: WebhooksConfig;
   /** Where files are stored (plugins/storage.ts); `s3` is also set, for the move command, when S3_BUCKET is. */
   files: FilesConfig;
 }
@@ -212,6 +229,16 @@ function filesOf(e: Env, production: boolean): FilesConfig {
       signedUrlSeconds: e.S3_SIGNED_URL_SECONDS,
     },
   };
+}
+
+export interface WebhooksConfig {
+  /** https only (production): a subscription's URL and every delivery. */
+  httpsOnly: boolean;
+  /** Loopback, link-local and private addresses allowed (WEBHOOKS_ALLOW_PRIVATE; the demo's default). */
+  allowPrivate: boolean;
+  disableAfterMs: number;
+  timeoutMs: number;
+  concurrency: number;
 }
 
 export interface VoucherProviderConfig {
@@ -345,6 +372,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
     payouts: payoutsOf(e),
     voucherProvider: voucherProviderOf(e),
+    webhooks: {
+      httpsOnly: production,
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ? e.WEBHOOKS_ALLOW_PRIVATE === '1' : !production,
+      disableAfterMs: Math.round(e.WEBHOOKS_DISABLE_AFTER_HOURS * 3_600_000),
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      concurrency: e.WEBHOOKS_CONCURRENCY,
+    },
     files: filesOf(e, production),
   };
 }

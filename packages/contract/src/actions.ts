@@ -147,6 +147,11 @@ export const ACTIONS = [
     'identity',
   ),
   act('virtual-room.manage', '/dashboard/mainsettings/virtualroom', 'Add, edit and archive entries'),
+  act(
+    'webhooks.manage',
+    '/dashboard/mainsettings/socialconnect',
+    'Add and change webhook subscriptions, send test events and replay deliveries',
+  ),
   act('gallery.manage', '/dashboard/media/gallery', 'Add albums and images, reorder and archive them'),
   act('banners.manage', '/dashboard/media/banner', 'Add, edit and archive banners'),
   act('events.manage', '/dashboard/media/event', 'Add, edit and archive events'),

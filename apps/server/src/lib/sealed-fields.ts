@@ -12,6 +12,8 @@ export const SEALED_FIELDS = [
   { table: 'gift_vouchers', column: 'pin_cipher' },
   { table: 'idempotency_keys', column: 'response_body' },
   { table: 'payout_batches', column: 'file_sealed' },
+  { table: 'webhook_subscriptions', column: 'secret' },
+  { table: 'webhook_subscriptions', column: 'previous_secret' },
 ] as const;
 
 export type SealedField = (typeof SEALED_FIELDS)[number];

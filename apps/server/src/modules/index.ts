@@ -49,6 +49,7 @@ import { segmentsModule } from './segments/segments.module';
 import { staffModule } from './staff/staff.module';
 import { storesModule } from './stores/stores.module';
 import { tiersModule } from './tiers/tiers.module';
+import { webhooksModule } from './webhooks/webhooks.module';
 
 /**
  * Every module of the server, each with what it contributes (`<module>/<module>.module.ts`). routes.ts,
@@ -104,6 +105,7 @@ export const MODULES: readonly ModuleContribution[] = [
   appVersionsModule,
   contentModule,
   messagesModule,
+  webhooksModule,
   privacyModule,
   housekeepingModule,
 ];

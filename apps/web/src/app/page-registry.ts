@@ -46,7 +46,7 @@ export const PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   '/dashboard/locator': lazy(() => import('../features/stores/LocatorPage')),
   '/dashboard/notifications': lazy(() => import('../features/notifications/NotificationsPage')),
   '/dashboard/update_version': lazy(() => import('../features/app-versions/UpdateVersionPage')),
-  '/dashboard/mainsettings/socialconnect': lazy(() => import('../features/content/SocialPage')),
+  '/dashboard/mainsettings/socialconnect': lazy(() => import('./main-settings-page')),
   '/dashboard/mainsettings/terms': lazy(() => import('../features/content/DocumentsPage')),
   '/dashboard/mainsettings/virtualroom': lazy(() => import('../features/content/VirtualRoomPage')),
   '/dashboard/media/gallery': lazy(() => import('../features/content/GalleryPage')),

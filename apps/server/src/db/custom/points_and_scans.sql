@@ -234,6 +234,13 @@ BEGIN
   )
   -- `moved` runs to completion unread (every data-modifying WITH does).
   SELECT count(*) INTO v_lots FROM closed;
+  -- Webhooks: points.expired per member, in this transaction (nothing when none wants it).
+  IF EXISTS (SELECT 1 FROM webhook_subscriptions ws WHERE ws.active AND 'points.expired' = ANY (ws.event_types)) THEN
+    PERFORM record_webhook_event('points.expired', e.member_id, jsonb_build_object('memberId', e.member_id,
+        'points', -sum(e.amount), 'balance', min(e.balance_after)))
+      FROM points_ledger e WHERE e.member_id = ANY (v_members) AND e.kind = 'expiry' AND e.created_at = now()
+      GROUP BY e.member_id ORDER BY e.member_id;
+  END IF;
   RETURN v_lots;
 END;
 $$;
@@ -993,6 +1000,15 @@ BEGIN
         WHERE l.member_id = p_member AND l.earned_at = now() AND l.held_by IS NULL AND l.remaining > 0;
       UPDATE members mm SET held_points = mm.held_points + v_held WHERE mm.id = p_member;
     END IF;
+  END IF;
+
+  -- Webhooks (db/custom/webhooks.sql), in this transaction: one probe when no subscription wants scans.
+  IF v_result = 'success' AND EXISTS (SELECT 1 FROM webhook_subscriptions ws
+      WHERE ws.active AND ws.event_types && ARRAY['scan.credited', 'scan.held']) THEN
+    PERFORM record_webhook_event(CASE WHEN v_hold_id IS NULL THEN 'scan.credited' ELSE 'scan.held' END,
+      p_member, jsonb_build_object('memberId', p_member, 'scanId', v_scan_id, 'serial', c_serial,
+        'sku', c_sku, 'points', v_base + v_bonus, 'balance', v_balance)
+        || CASE WHEN v_hold_id IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('heldPoints', v_held) END);
   END IF;
 
   -- The codes this member got credited today (IST), this one included: the app's "today: N codes"

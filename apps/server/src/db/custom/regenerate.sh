@@ -5,7 +5,7 @@
 set -e
 rm -rf src/db/migrations
 npx drizzle-kit generate --name init
-for custom in ledger_append_only points_and_scans sync_timestamps; do
+for custom in ledger_append_only points_and_scans sync_timestamps webhooks; do
   npx drizzle-kit generate --custom --name "$custom"
   cp "src/db/custom/$custom.sql" "$(ls src/db/migrations/*_"$custom".sql)"
 done

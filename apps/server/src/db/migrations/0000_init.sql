@@ -1467,6 +1467,51 @@ CREATE TABLE "tier_policies" (
 	CONSTRAINT "tier_policies_tiers" CHECK (jsonb_typeof("tier_policies"."tiers") = 'array' and jsonb_array_length("tier_policies"."tiers") >= 1)
 );
 --> statement-breakpoint
+CREATE TABLE "webhook_deliveries" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"subscription_id" bigint NOT NULL,
+	"event_id" bigint NOT NULL,
+	"member_id" bigint,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_at" timestamp with time zone,
+	"response_status" integer,
+	"latency_ms" integer,
+	"error" text,
+	"delivered_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webhook_deliveries_status_ck" CHECK ("webhook_deliveries"."status" in ('queued', 'sending', 'delivered', 'failed'))
+);
+--> statement-breakpoint
+CREATE TABLE "webhook_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"event_id" text DEFAULT 'evt_' || replace(gen_random_uuid()::text, '-', '') NOT NULL,
+	"type" text NOT NULL,
+	"member_id" bigint,
+	"data" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webhook_events_event_id_unique" UNIQUE("event_id")
+);
+--> statement-breakpoint
+CREATE TABLE "webhook_subscriptions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"url" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"event_types" text[] NOT NULL,
+	"secret" text NOT NULL,
+	"previous_secret" text,
+	"previous_secret_until" timestamp with time zone,
+	"active" boolean DEFAULT true NOT NULL,
+	"owner_id" integer,
+	"failing_since" timestamp with time zone,
+	"disabled_at" timestamp with time zone,
+	"disabled_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "dealer_links" ADD CONSTRAINT "dealer_links_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dealer_links" ADD CONSTRAINT "dealer_links_dealer_id_members_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_allocations" ADD CONSTRAINT "coupon_allocations_invoice_line_id_invoice_lines_id_fk" FOREIGN KEY ("invoice_line_id") REFERENCES "public"."invoice_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1549,6 +1594,8 @@ ALTER TABLE "sign_in_events" ADD CONSTRAINT "sign_in_events_staff_id_staff_id_fk
 ALTER TABLE "staff" ADD CONSTRAINT "staff_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_tiers" ADD CONSTRAINT "member_tiers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tier_overrides" ADD CONSTRAINT "tier_overrides_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_subscription_id_webhook_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."webhook_subscriptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_id_webhook_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."webhook_events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "dealer_links_open_key" ON "dealer_links" USING btree ("member_id") WHERE "dealer_links"."ended_at" is null;--> statement-breakpoint
@@ -1699,4 +1746,10 @@ CREATE INDEX "tasks_status_idx" ON "tasks" USING btree ("status");--> statement-
 CREATE INDEX "member_tiers_member_idx" ON "member_tiers" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "tier_overrides_member_idx" ON "tier_overrides" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "tier_overrides_pending_idx" ON "tier_overrides" USING btree ("id") WHERE "tier_overrides"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "tier_policies_in_force_idx" ON "tier_policies" USING btree ("status","effective_from");
+CREATE INDEX "tier_policies_in_force_idx" ON "tier_policies" USING btree ("status","effective_from");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_queue_idx" ON "webhook_deliveries" USING btree ("id") WHERE "webhook_deliveries"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("subscription_id","member_id","id") WHERE "webhook_deliveries"."status" in ('queued', 'sending');--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_sending_idx" ON "webhook_deliveries" USING btree ("claimed_at") WHERE "webhook_deliveries"."status" = 'sending';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_subscription_idx" ON "webhook_deliveries" USING btree ("subscription_id","id");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_event_idx" ON "webhook_deliveries" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "webhook_subscriptions_active_idx" ON "webhook_subscriptions" USING btree ("id") WHERE "webhook_subscriptions"."active";

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client';
 import { type Actor, audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors';
 import { moveCoupons, unexpiredBatch } from '../coupons';
+import { recordWebhookEvent } from '../webhooks';
 import * as repo from './coupon-allocations.repository';
 
 export { allocatableLineList, allocationList } from './coupon-allocations.repository';
@@ -112,6 +113,12 @@ export function allocate(
       await repo.setAllocation(tx, id, { fromSerial: lo, toSerial: hi });
     }
     const row = await loadAllocation(tx, id);
+    await recordWebhookEvent(tx, 'invoice.allocated', null, {
+      allocationId: id,
+      invoiceId: row.invoiceId,
+      invoiceNumber: row.invoiceNumber,
+      coupons: n,
+    });
     await audit(tx, actor, {
       action: 'coupon_allocation.created',
       entity: ALLOCATION_ENTITY,

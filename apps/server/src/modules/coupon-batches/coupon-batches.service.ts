@@ -13,6 +13,7 @@ import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
 import { safeErrorMessage } from '../../plugins/errors';
 import { type CodeSource, countNewBatch, randomCodes } from '../coupons';
 import { lockProduct } from '../products';
+import { recordWebhookEvent } from '../webhooks';
 import * as repo from './coupon-batches.repository';
 import { emptyBatch, type FillOptions, fillBatch } from './coupon-generation';
 
@@ -101,6 +102,12 @@ export async function generateBatch(
     await db.transaction(async (tx) => {
       await countNewBatch(tx, batchId, batch.quantity);
       await repo.setBatch(tx, batchId, { status: 'ready', readyAt: sql`now()` });
+      await recordWebhookEvent(tx, 'coupon_batch.generated', null, {
+        batchId,
+        productId: batch.productId,
+        quantity: batch.quantity,
+        firstSerial: batch.firstSerial,
+      });
     });
   } catch (error) {
     await emptyBatch(db, fill);

@@ -14,6 +14,7 @@ import { claimFile } from '../files';
 import { checkKycDuplicates, kycHashes } from '../fraud-rules';
 import { queueStepMessage } from '../messages';
 import { referralTrigger } from '../points-settings';
+import { recordWebhookEvent } from '../webhooks';
 import { CLAIM_TTL, findKycRow, kycOfMember, lockSubmission } from './kyc.repository';
 
 const FILE_FIELDS = ['aadhaarFrontFileId', 'aadhaarBackFileId', 'panFileId', 'chequeFileId'] as const;
@@ -153,6 +154,12 @@ export const kycDecisions: DecisionFlow<Submission, { reasonCode: KycRejectReaso
       .set({ kycStatus: result, updatedAt: sql`now()` })
       .where(eq(members.id, current.memberId));
     if (result === 'approved') await referralTrigger(tx, current.memberId, 'kyc_approved', actor.id);
+    await recordWebhookEvent(tx, 'kyc.decided', current.memberId, {
+      memberId: current.memberId,
+      submissionId: current.id,
+      decision: result,
+      reason: reason ?? reasonCode ?? null,
+    });
     await queueStepMessage(
       tx,
       current.memberId,

@@ -18,6 +18,7 @@ import {
   textOf,
 } from '../../lib/lists/filters';
 import { isoText } from '../../lib/lists/sql';
+import { recordWebhookEvent } from '../webhooks';
 
 const dealer = alias(members, 'dealer');
 const referrer = alias(members, 'referrer');
@@ -189,5 +190,14 @@ export async function createMember(tx: Executor, member: NewMember): Promise<num
     })
     .onConflictDoNothing({ target: members.mobile })
     .returning({ id: members.id });
+  if (inserted)
+    await recordWebhookEvent(tx, 'member.registered', id, {
+      memberId: id,
+      memberCode: memberCodeOf(id),
+      name: member.name,
+      mobile: member.mobile,
+      memberType: member.type,
+      state: member.address.state,
+    });
   return inserted?.id;
 }

@@ -6,6 +6,7 @@ import { type DecisionFlow, decideMany } from '../../lib/decisions';
 import { conflict, notFound } from '../../lib/errors';
 import { queueStepMessage } from '../messages';
 import { creditJoining, referralTrigger } from '../points-settings';
+import { recordWebhookEvent } from '../webhooks';
 import { findMemberDetail, lockMember, setMemberStatus } from './members.repository';
 
 /** A status change: which statuses it starts from, where it goes, and what else happens. */
@@ -47,6 +48,12 @@ const flowOf = (t: Transition): DecisionFlow<LockedMember> => ({
         { reason },
         { kind: t.action, id: member.id },
       );
+    if (t.credits || t.to === 'blocked')
+      await recordWebhookEvent(tx, t.to === 'blocked' ? 'member.blocked' : 'member.approved', member.id, {
+        memberId: member.id,
+        memberCode: member.code,
+        reason: reason ?? null,
+      });
     if (t.credits) {
       await creditJoining(tx, member.id, member.type, actor.id);
       await referralTrigger(tx, member.id, 'registration_approved', actor.id);

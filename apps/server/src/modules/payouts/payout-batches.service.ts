@@ -14,6 +14,7 @@ import { type Actor, audit } from '../../lib/audit';
 import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import { intArray, textArray } from '../../lib/raw-sql';
 import { lockRedemptions, recomputeTds } from '../redemptions';
+import { recordWebhookEvent } from '../webhooks';
 import { batchDetail, payoutKeyOf, unpayable, unpayableMessage } from './payout-lines.repository';
 
 /** With a verifier configured, a UPI id is paid only once verified (KYC Verification). */
@@ -179,6 +180,12 @@ export const releaseBatch = (app: FastifyInstance, actor: Actor, id: number) =>
       .where(eq(payoutBatches.id, id));
     if (batch.rail === 'api') await app.jobs.enqueue(tx, PAYOUT_SEND_TASK, { batchId: id }, actor.id);
     const detail = await loadBatch(tx, id);
+    await recordWebhookEvent(tx, 'payout_batch.released', null, {
+      batchId: id,
+      rail: detail.rail,
+      lines: detail.lines,
+      totalPaise: detail.totalPaise,
+    });
     await audit(tx, actor, {
       action: 'payout_batch.released',
       entity: PAYOUT_ENTITY,

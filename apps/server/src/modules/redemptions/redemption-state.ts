@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { intArray, textArray } from '../../lib/raw-sql';
 import { postEntry } from '../ledger';
 import { queueRedemptionMessages } from '../messages';
+import { recordWebhookEvents } from '../webhooks';
 import { recomputeTds } from './redemption-tds';
 import { type LockedRedemption, lockRedemption } from './redemptions.repository';
 
@@ -108,6 +109,7 @@ export async function moveRedemptions(
     rows.map((row) => row.id),
     move.to,
   );
+  await recordRedemptionEvents(tx, rows, move, refunds);
   // What no longer stands leaves the member's year: the TDS of their open redemptions follows it.
   if (refunding) await recomputeTds(tx, scopes, actor);
   const { updatedAt: _u, ...changed } = set;
@@ -167,3 +169,39 @@ export async function transition(
   await audit(tx, actor, await moveRedemption(tx, row, { ...move, staffId: actor.id, actor }));
   return row;
 }
+
+/** The webhook events of a move: its status's own event, and `redemption.refunded` where points went back. */
+async function recordRedemptionEvents(
+  tx: Executor,
+  rows: readonly LockedRedemption[],
+  move: Move,
+  refunds: ReadonlyMap<number, number | null>,
+) {
+  const items = rows.map((row, i) => ({
+    memberId: row.memberId,
+    data: {
+      memberId: row.memberId,
+      redemptionId: row.id,
+      kind: row.kind,
+      points: row.points,
+      status: move.to,
+      note: move.notes?.[i] ?? move.note ?? null,
+    },
+  }));
+  const type = WEBHOOK_STATUS_EVENTS[move.to];
+  if (type) await recordWebhookEvents(tx, type, items);
+  const refunded = items.filter((_, i) => refunds.get(rows[i]!.id) != null);
+  await recordWebhookEvents(tx, 'redemption.refunded', refunded);
+}
+
+const WEBHOOK_STATUS_EVENTS: Partial<
+  Record<
+    RedemptionStatus,
+    'redemption.approved' | 'redemption.rejected' | 'redemption.paid' | 'redemption.failed'
+  >
+> = {
+  approved: 'redemption.approved',
+  rejected: 'redemption.rejected',
+  paid: 'redemption.paid',
+  failed: 'redemption.failed',
+};

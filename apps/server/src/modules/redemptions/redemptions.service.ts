@@ -26,6 +26,7 @@ import { lockMember } from '../members';
 import { refuseBatched } from '../payouts';
 import { checkRedemptionLimits } from '../points-limits';
 import { paisePerPoint } from '../points-settings';
+import { recordWebhookEvent } from '../webhooks';
 import { cashTerms, newRedemptionTds, payoutToOf } from './cash-terms';
 import { redemptionSettingsInForce } from './redemption-settings';
 import {
@@ -177,6 +178,14 @@ export async function requestIn(
   await tx
     .insert(redemptionEvents)
     .values({ redemptionId: id, toStatus: 'requested', byMember: true, at: now });
+  await recordWebhookEvent(tx, 'redemption.requested', memberId, {
+    memberId,
+    redemptionId: id,
+    kind: body.kind,
+    points,
+    status: 'requested',
+    note: null,
+  });
   return (await memberRedemptions(tx, memberId, id))[0]!;
 }
 

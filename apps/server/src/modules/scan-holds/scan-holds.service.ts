@@ -6,6 +6,7 @@ import { type Actor, type AuditEntry, audit } from '../../lib/audit';
 import { type DecisionFlow, decideOne } from '../../lib/decisions';
 import { AppError, conflict, notFound, sqlStateOf } from '../../lib/errors';
 import { queueStepMessage } from '../messages';
+import { recordWebhookEvent } from '../webhooks';
 import * as repo from './scan-holds.repository';
 
 export const SCAN_HOLDS_ENTITY = 'scan_holds';
@@ -100,6 +101,12 @@ export const clearHold = (app: FastifyInstance, actor: StaffActor, id: number) =
     await tx.execute(sql`update scan_holds set status = 'cleared', decided_by = ${actor.id}, decided_at = now()
       where id = ${id}`);
     await tx.execute(sql`select clear_scan_hold(${id}::bigint)`);
+    await recordWebhookEvent(tx, 'scan.cleared', hold.memberId, {
+      memberId: hold.memberId,
+      holdId: id,
+      scanId: hold.scanId,
+      points: hold.points,
+    });
     // The member was told the points are held: they are told, once, that they can now redeem them.
     const { rows } = await tx.execute<{ code: string }>(
       sql`select code from coupon_scans where id = ${hold.scanId}`,

@@ -66,6 +66,8 @@ export interface RecordPageProps<R extends RaRecord> {
   rowExtras?: (record: R) => ReactNode;
   /** More routes under the page (a record's sub-page). */
   routes?: ReactNode;
+  /** `false` when the page shows its own heading (above tabs). */
+  title?: false;
   /** Archive (active false) and restore; documents have their own workflow. */
   archive?: boolean;
   /** Whether a row opens its edit form (all rows by default). */
@@ -209,6 +211,7 @@ export function RecordPage<R extends RaRecord>(props: RecordPageProps<R>) {
   const list = (
     <ListPage<R>
       page={props.page}
+      title={props.title}
       resource={resource}
       exportName={pageTitle(props.page)}
       filters={props.filters}

@@ -1,40 +1,18 @@
 import { CONTENT_PAGES, SOCIAL_ENTITY, type SocialRow } from '@app/contract/content';
 import { contentEndpoints } from '@app/contract/content-media';
-import { Tab, Tabs } from '@mui/material';
 import { BooleanField, NumberInput, required, TextField, TextInput } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
 import { DateTimeField } from '../../components/fields';
-import { IntegrationsTab } from './IntegrationsTab';
 import { activeFilter, pick, RecordPage, searchFilter } from './RecordPage';
 
 /**
- * Main Settings' first page: Social Connect, and the Integrations tab (service accounts and API keys).
- * The tab is a query parameter, so the page's route stays the menu's.
+ * Social Connect: the programme's links on social platforms, in the app's order; the first tab of
+ * Main Settings (app/main-settings-page.tsx, which shows the heading and the other tabs).
  */
-export default function SocialPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'integrations' ? 'integrations' : 'social';
-  return (
-    <>
-      <Tabs
-        value={tab}
-        onChange={(_, next: string) => setParams(next === 'social' ? {} : { tab: next })}
-        sx={{ mb: 1 }}
-        aria-label="Main Settings"
-      >
-        <Tab value="social" label="Social links" />
-        <Tab value="integrations" label="Integrations" />
-      </Tabs>
-      {tab === 'integrations' ? <IntegrationsTab /> : <SocialLinks />}
-    </>
-  );
-}
-
-/** The programme's links on social platforms, in the app's order. */
-function SocialLinks() {
+export function SocialLinks() {
   return (
     <RecordPage<SocialRow>
       page={CONTENT_PAGES.social}
+      title={false}
       endpoints={contentEndpoints.social}
       entity={SOCIAL_ENTITY}
       noun="social link"
