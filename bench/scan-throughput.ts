@@ -59,6 +59,13 @@ const WITH_DEALER_SHARE = process.argv.includes('--dealer-share');
 const WITH_CAPS = ALL_RULES || process.argv.includes('--caps');
 /** With --tiers a tier policy is in force (Silver from 50, Gold from 200 points earned). */
 const WITH_TIERS = ALL_RULES || process.argv.includes('--tiers');
+/**
+ * With --metrics the product serves /metrics (METRICS_TOKEN: every request timed by route and status,
+ * scans counted by result) and is scraped every 15 s as Prometheus would: run with and without it and
+ * compare the node CPU per request (each against the ceiling of its own run).
+ */
+const WITH_METRICS = process.argv.includes('--metrics');
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 /** With --all-rules the floor runs as a third side (bench/scan-floor.sql). */
 const WITH_FLOOR = ALL_RULES;
 const FLOOR_SQL = readFileSync(new URL('./scan-floor.sql', import.meta.url), 'utf8');
@@ -220,13 +227,25 @@ try {
 
   const jobs = createJobs(database, { runWorkers: false, pollingSeconds: 5 });
   app = await buildApp({
-    config: { ...loadConfig({ LOG_LEVEL: 'silent' }), seedDemo: false },
+    config: {
+      ...loadConfig({ LOG_LEVEL: 'silent', ...(WITH_METRICS ? { METRICS_TOKEN } : {}) }),
+      seedDemo: false,
+    },
     database,
     jobs,
     files: databaseFileStore(database),
     logger: false,
   });
-  const productUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/app/scan`;
+  const productBase = await app.listen({ port: 0, host: '127.0.0.1' });
+  const productUrl = `${productBase}/api/app/scan`;
+  if (WITH_METRICS) {
+    const scrape = setInterval(() => {
+      void fetch(`${productBase}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+        .then((r) => r.text())
+        .catch(() => {});
+    }, 15_000);
+    scrape.unref();
+  }
 
   ceiling = Fastify({ logger: false });
   ceiling.post<{ Body: { code: string; memberId: number } }>('/scan', async (request) => {
@@ -334,6 +353,9 @@ try {
       line("floor    (minimal route, the rules' reads and writes in one statement):", summary(runs.floor)),
     );
   console.log(`  throughput product / ceiling = ${(p.rps / c.rps).toFixed(2)}× (goal ≥ 0.85×)`);
+  console.log(
+    `  node CPU product / ceiling   = ${(p.cpu / c.cpu).toFixed(2)}×${WITH_METRICS ? ' (with /metrics)' : ''}`,
+  );
   console.log(`  p99 product / ceiling        = ${(p.p99 / c.p99).toFixed(2)}× (goal ≤ 1.5×)`);
   if (WITH_FLOOR) {
     const f = summary(runs.floor);

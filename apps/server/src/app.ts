@@ -19,10 +19,12 @@ import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/deli
 import { registerAccessControl } from './plugins/access';
 import { errorForLog, registerErrorHandling } from './plugins/errors';
 import type { Jobs } from './plugins/jobs';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { requestForLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import type { FileStore } from './plugins/storage';
+import { registerTracing } from './plugins/tracing';
 import { registerWebApp } from './plugins/web-app';
 import { registerRoutes } from './routes';
 
@@ -41,6 +43,8 @@ declare module 'fastify' {
     whatsapp: WhatsappSender | null;
     /** Push through FCM (FCM_SERVICE_ACCOUNT); null: not configured. */
     push: FcmSender | null;
+    /** `draining`: SIGTERM was heard; readiness answers 503 while requests in flight finish (server.ts). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -114,6 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.decorate('push', messaging.fcm && new FcmSender(messaging.fcm, messaging.sendTimeoutMs));
   app.decorate('outbox', createOutbox(app));
+  app.decorate('lifecycle', { draining: false });
+  // While draining, a connection closes once its answer is sent: a kept-alive one would otherwise
+  // hold the shutdown until the grace period runs out.
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+    done();
+  });
   app.decorate('webhooks', createWebhookWorker(app));
 
   registerSecurityHeaders(
@@ -139,6 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerAccessControl(app);
+  // Before the routes: their hooks time and trace every route registered after them.
+  registerTracing(app);
+  registerMetrics(app);
   await registerOpenApi(app);
   await app.register(registerRoutes, { prefix: '/api' });
   await registerWebApp(app);

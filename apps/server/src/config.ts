@@ -116,6 +116,18 @@ const schema = z.object({
   XOXODAY_BASE_URL: z.string().url().default('https://accounts.xoxoday.com/chef'),
   /** How long one request to the voucher provider may take before it counts as unanswered (asked again). */
   VOUCHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** The bearer token a Prometheus scrape of `/metrics` sends; unset, `/metrics` is not served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A read replica of DATABASE_URL: reports, exports, dashboards and list counts read there. */
+  DATABASE_READ_URL: z.string().url().optional(),
+  /** A replica further behind than this is not read (the primary answers) until it catches up. */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
+  /** On SIGTERM: how long requests in flight and running jobs get to finish before the process exits. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(25),
+  /** OTLP/HTTP collector (e.g. `http://otel-collector:4318`); set, request spans are exported there. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The service name spans carry (OpenTelemetry's own variable). */
+  OTEL_SERVICE_NAME: z.string().default('action-tesa'),
   /**
    * Webhook URLs on loopback, link-local or private addresses (and plain http outside production):
    * refused unless 1 (server-side request forgery); the demo profile allows them.
@@ -178,10 +190,40 @@ export interface Config {
   payouts: PayoutsConfig;
   /** E-vouchers bought from a provider (modules/gift-vouchers/voucher-orders.ts); null: uploaded stock only. */
   voucherProvider: VoucherProviderConfig | null;
+  /** What operators watch: `/metrics`, traces, the replica, the shutdown's grace (plugins/metrics.ts). */
+  operations: OperationsConfig;
   /** Webhooks out (modules/webhooks). */
   webhooks: WebhooksConfig;
   /** Where files are stored (plugins/storage.ts); `s3` is also set, for the move command, when S3_BUCKET is. */
   files: FilesConfig;
+}
+
+export interface OperationsConfig {
+  /** Bearer token of `/metrics`; null: the route is not served. */
+  metricsToken: string | null;
+  /** The read replica (DATABASE_READ_URL) and the lag past which it is not read. */
+  readReplica: { url: string; maxLagSeconds: number } | null;
+  shutdownGraceSeconds: number;
+  /** OTLP/HTTP endpoint of the trace collector; null: no tracing at all. */
+  otlpEndpoint: string | null;
+  serviceName: string;
+}
+
+/** A replica only makes sense beside a primary of one's own (DATABASE_URL); the embedded one has none. */
+function operationsOf(e: Env): OperationsConfig {
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (the primary it replicates)',
+    );
+  return {
+    metricsToken: e.METRICS_TOKEN ?? null,
+    readReplica: e.DATABASE_READ_URL
+      ? { url: e.DATABASE_READ_URL, maxLagSeconds: e.DATABASE_READ_MAX_LAG_SECONDS }
+      : null,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '') ?? null,
+    serviceName: e.OTEL_SERVICE_NAME,
+  };
 }
 
 export interface S3Config {
@@ -372,6 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
     payouts: payoutsOf(e),
     voucherProvider: voucherProviderOf(e),
+    operations: operationsOf(e),
     webhooks: {
       httpsOnly: production,
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ? e.WEBHOOKS_ALLOW_PRIVATE === '1' : !production,

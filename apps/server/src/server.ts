@@ -10,17 +10,30 @@ import { DEMO_PASSWORD, demoAccounts } from './seed/staff';
 import { registerTaskHandlers } from './tasks';
 
 const config = loadConfig();
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database, config.operations.readReplica);
 let running: { app: FastifyInstance; jobs: Jobs } | null = null;
 
 let stopping = false;
-/** Signals are heard from the moment the database is open: the embedded server is stopped either way. */
+/**
+ * Signals are heard from the moment the database is open: the embedded server is stopped either way.
+ * Behind a balancer: readiness turns 503 at once, the listener closes (new connections are refused,
+ * a new request on a kept-alive connection is answered 503 and the connection closed), requests in
+ * flight finish, running jobs get the same grace and what is left is handed back to the other instances.
+ * Past SHUTDOWN_GRACE_SECONDS the connections still open are cut.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  running?.app.log.info({ signal }, 'shutting down');
-  await running?.app.close();
-  await running?.jobs.stop();
+  const grace = config.operations.shutdownGraceSeconds;
+  if (running) {
+    const { app, jobs } = running;
+    app.lifecycle.draining = true;
+    app.log.info({ signal, graceSeconds: grace }, 'shutting down');
+    const cut = setTimeout(() => app.server.closeAllConnections(), grace * 1000);
+    cut.unref();
+    await Promise.all([app.close(), jobs.stop(grace)]);
+    clearTimeout(cut);
+  }
   await database.close();
   process.exit(0);
 }

@@ -39,11 +39,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * Routes that are no part of the typed client: the load balancer's probe and the delivery receipts
- * that SMS providers post in their own formats.
+ * Routes that are no part of the typed client: the load balancer's and orchestrator's probes and the
+ * delivery receipts that SMS providers post in their own formats.
  */
 const PLAIN_ROUTES = [
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'POST /api/messages/receipts/twilio',
   'POST /api/messages/receipts/msg91',
 ];

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { openReadReplica, type ReadReplica } from './read-replica';
 
 export type Db = NodePgDatabase<Record<string, never>>;
 export type Tx = PgTransaction<
@@ -32,6 +33,14 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[], name?: string): Promise<SqlResult>;
   pool: pg.Pool;
+  /**
+   * Where reads that decide nothing go (reports, exports, dashboards, list counts): the replica of
+   * DATABASE_READ_URL while it is up and near enough, else the primary. Scans, balances, approvals and
+   * every write path use `db`, the primary, always.
+   */
+  reads(): Db;
+  /** The read replica; null without DATABASE_READ_URL. */
+  replica: ReadReplica | null;
   /** The connection string, for another process (a test's child server, a benchmark). */
   url: string;
   close(): Promise<void>;
@@ -40,9 +49,25 @@ export interface Database {
 // bigint (int8) comes back as a string from pg; every count and id here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export async function openDatabase(config: Config['database']): Promise<Database> {
-  if (config.kind === 'postgres') return openPostgres(config.url, 'postgres');
-  return openEmbedded(config.dataDir);
+export async function openDatabase(
+  config: Config['database'],
+  readReplica: Config['operations']['readReplica'] = null,
+): Promise<Database> {
+  if (config.kind === 'embedded') return openEmbedded(config.dataDir);
+  const database = await openPostgres(config.url, 'postgres');
+  if (!readReplica) return database;
+  const replica = openReadReplica(readReplica.url, database, readReplica);
+  await replica.check();
+  const closePrimary = database.close;
+  return {
+    ...database,
+    replica,
+    reads: replica.reader,
+    close: async () => {
+      await replica.close();
+      await closePrimary();
+    },
+  };
 }
 
 async function openPostgres(
@@ -69,6 +94,8 @@ async function openPostgres(
     pool,
     url,
     executeSql: async (text, values, name) => pool.query({ text, values: values as unknown[], name }),
+    reads: () => db,
+    replica: null,
     close: async () => {
       await pool.end();
       await onClose();

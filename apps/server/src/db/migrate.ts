@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -20,5 +21,24 @@ export async function applyMigrations(database: Database, afterwards: () => Prom
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();
+  }
+}
+
+/**
+ * Whether this database has every migration this build ships (the readiness probe): drizzle records
+ * each applied migration with its journal timestamp, so the newest recorded must be the newest shipped.
+ */
+export async function migrationsApplied(database: Pick<Database, 'executeSql'>): Promise<boolean> {
+  const journal = JSON.parse(
+    await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows } = await database.executeSql(
+      'select coalesce(max(created_at), 0)::float8 as applied from drizzle.__drizzle_migrations',
+    );
+    return Number(rows[0]!.applied) >= newest;
+  } catch {
+    return false;
   }
 }

@@ -35,7 +35,11 @@ export interface Jobs {
   /** Housekeeping run by one instance on a cron (Asia/Kolkata); it has no row in `tasks`. */
   schedule(kind: string, cron: string, handler: () => Promise<unknown>): void;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Takes no new job, lets running handlers finish for up to `graceSeconds`, then hands back what is
+   * still running (queued again at once, to resume elsewhere from its stored progress) and stops.
+   */
+  stop(graceSeconds?: number): Promise<void>;
 }
 
 const RETRY_LIMIT = 2;
@@ -73,6 +77,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
   const timing = { ...DEFAULT_RECOVERY, ...options.recovery };
   const instanceId = randomUUID();
   const timers: { stop(): void }[] = [];
+  const running = new Set<Promise<unknown>>();
   let started = false;
 
   async function run(kind: string, job: PgBoss.Job<{ taskId: number }>) {
@@ -143,6 +148,20 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       }
     });
 
+  /** This instance's tasks still running at shutdown: queued again now, not after the stale wait. */
+  const handBack = () =>
+    database.db.transaction(async (tx) => {
+      const tasksLeft = await tx
+        .update(tasks)
+        .set({ status: 'interrupted', interruptedAt: sql`now()`, instanceId: null })
+        .where(and(eq(tasks.instanceId, instanceId), eq(tasks.status, 'running')))
+        .returning({ id: tasks.id, kind: tasks.kind });
+      for (const task of tasksLeft) {
+        console.warn(`[jobs] task ${task.id} (${task.kind}) is handed back at shutdown`);
+        await sendTask(tx, task.kind, task.id);
+      }
+    });
+
   async function startRecovery() {
     const heartbeat = every(
       timing.heartbeatSeconds,
@@ -186,7 +205,14 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
           kind,
           { batchSize: 1, pollingIntervalSeconds: options.pollingSeconds ?? 1 },
           async ([job]) => {
-            if (job) await run(kind, job);
+            if (!job) return;
+            const underWay = run(kind, job);
+            running.add(underWay);
+            try {
+              await underWay;
+            } finally {
+              running.delete(underWay);
+            }
           },
         );
       }
@@ -196,9 +222,22 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       }
       await startRecovery();
     },
-    async stop() {
+    async stop(graceSeconds = 10) {
       for (const timer of timers.splice(0)) timer.stop();
-      if (started) await boss.stop({ graceful: true, close: true, wait: true, timeout: 10_000 });
+      if (!started) return;
+      if (options.runWorkers) {
+        for (const kind of [...handlers.keys(), ...scheduled.keys()]) await boss.offWork(kind);
+        let waited: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...running]),
+          new Promise((resolve) => {
+            waited = setTimeout(resolve, graceSeconds * 1000);
+          }),
+        ]);
+        clearTimeout(waited);
+        await handBack().catch(report);
+      }
+      await boss.stop({ graceful: true, close: true, wait: true, timeout: 2_000 });
       started = false;
     },
   };

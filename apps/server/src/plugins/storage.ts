@@ -54,6 +54,13 @@ export interface FileStore {
   /** The content; given the StoredFile (from `stat`), its location is not looked up again. */
   open(file: number | StoredFile): Readable;
   remove(id: number): Promise<void>;
+  /** Whether the store answers: the database, and the bucket when there is one (`/api/health/ready`). */
+  reachable(): Promise<boolean>;
+  /**
+   * The bucket's objects of files whose rows a committed transaction deleted (an erasure removes the
+   * rows with the rest of the member's data, all or nothing; the objects can only go after it).
+   */
+  removeObjects(ids: readonly number[]): Promise<void>;
   /**
    * A short-lived URL the client downloads `file` from straight out of the bucket, for large files
    * whose permission the caller has just checked; null when the file is in the database.
@@ -188,6 +195,11 @@ export function fileStore(database: Database, options: FileStoreOptions): FileSt
       return ready!;
     },
     stat: statOf,
+    reachable: () =>
+      Promise.all([db.select({ one: sql`1` }).from(fileChunks).limit(1), options.bucket?.check()]).then(
+        () => true,
+        () => false,
+      ),
     open(file) {
       return Readable.from(
         (async function* () {
@@ -215,6 +227,9 @@ export function fileStore(database: Database, options: FileStoreOptions): FileSt
         .returning({ id: files.id, location: files.location });
       const keys = gone.filter((f) => f.location === 's3').map((f) => objectKey(f.id));
       if (keys.length > 0) await bucketFor(`File ${id}`).remove(keys);
+    },
+    async removeObjects(ids) {
+      if (ids.length > 0) await bucketFor('An erased file').remove(ids.map(objectKey));
     },
     async signedUrl(file, download) {
       if (file.location !== 's3') return null;

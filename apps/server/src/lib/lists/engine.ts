@@ -234,6 +234,8 @@ export async function listPage<Row, Raw>(
   db: Executor,
   query: ListQuery,
   scope?: SQL,
+  /** Where the total is counted (the read replica, when there is one). */
+  countDb: Executor = db,
 ): Promise<ListResult<Row>> {
   const { plan, cursor, where, offset, page, digest, shape } = pageOf(list, db, query, scope);
   // The next pages reuse the first page's total, for the same selection only: counting on every
@@ -243,7 +245,7 @@ export async function listPage<Row, Raw>(
   const rowsRead = page.run();
   const counting = carried
     ? { total: carried.n, estimated: carried.estimated }
-    : countRows(list, db, where, shape);
+    : countRows(list, countDb, where, shape);
   const [rows, counted] = await Promise.all([rowsRead, counting]);
   const hasMore = rows.length > query.perPage;
   // A page by number that ends short shows the exact total itself, whatever the planner thought.

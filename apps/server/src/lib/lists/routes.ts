@@ -73,7 +73,9 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
     const list = listOf(request);
     checkListQuery(list, query); // bad input answers 400 before anything is looked up
     await options.check?.(request);
-    return listPage(list, db, withFixed(query), await options.scope?.(request));
+    // The count may come from the read replica; the rows come from the primary, so a change the
+    // user just made is in the page they see next.
+    return listPage(list, db, withFixed(query), await options.scope?.(request), app.database.reads());
   });
   route(app, endpoints.export, async (request, reply) => {
     const query = request.query as ListQuery;
@@ -82,6 +84,6 @@ export function listRoutes<Row, Raw>(app: FastifyInstance, options: ListRoutes<R
     await options.check?.(request);
     const selection = { ...withFixed(query), scope: await options.scope?.(request) };
     await options.beforeExport?.(request as FastifyRequest & { query: ListQuery });
-    return sendListExport(reply, list, db, selection, options.fileName);
+    return sendListExport(reply, list, app.database.reads(), selection, options.fileName);
   });
 }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { stateAt } from '../../lib/geo/india-states';
 import { type IdempotencyContext, idempotent } from '../../lib/idempotency';
+import { scansCounted } from '../../lib/metrics';
 import type { MemberPrincipal } from '../member-auth';
 
 /** `scan_coupon`'s arguments in order, with their SQL types. */
@@ -46,6 +47,12 @@ function argumentsOf(memberId: number, body: ScanBody): unknown[] {
 }
 
 type ScanDone = Omit<ScanAnswer, 'message'>;
+
+/** Counts the scan by its result for `/metrics` (scans per minute by result). */
+function counted(done: ScanDone): ScanDone {
+  scansCounted.inc({ result: done.result });
+  return done;
+}
 
 /** A held scan's message with its reason: the rules it met. */
 const heldMessage = (rules: readonly (keyof typeof SCAN_FLAG_REASONS)[]) =>
@@ -100,13 +107,14 @@ export async function scan(
   const args = argumentsOf(member.id, body);
   const one = async (statement: typeof SCAN, values: unknown[]) =>
     (await app.database.executeSql(statement.text, values, statement.name)).rows[0]!.answer;
-  if (!ctx.key) return { body: answerOf((await one(SCAN, args)) as ScanDone), replayed: false };
+  if (!ctx.key) return { body: answerOf(counted((await one(SCAN, args)) as ScanDone)), replayed: false };
   const once = (await one(SCAN_ONCE, [ctx.scope, ctx.key, ctx.fingerprint, ...args])) as
     | ScanDone
     | { claimed: false };
-  if (!('claimed' in once)) return { body: answerOf(once), replayed: false };
+  if (!('claimed' in once)) return { body: answerOf(counted(once)), replayed: false };
   const general = await idempotent(app, ctx, (tx) => scanInTx(tx, args));
-  return { ...general, body: answerOf(general.body) };
+  // A replayed answer is the same scan told again, not another one.
+  return { ...general, body: answerOf(general.replayed ? general.body : counted(general.body)) };
 }
 
 export { scanList } from './coupon-scans.repository';

@@ -1,4 +1,5 @@
 import type { VoucherProviderConfig } from '../../config';
+import { countProviderError } from '../../lib/metrics';
 
 /**
  * Xoxoday Plum Rewards API (the "Plum Pro" API, v1), over its documented HTTP interface (no SDK):
@@ -60,6 +61,7 @@ async function plumCall<T>(x: Xoxoday, query: string, name: string, data: object
       signal: AbortSignal.timeout(x.timeoutMs),
     });
   } catch (error) {
+    countProviderError('xoxoday', null);
     throw new VoucherProviderError(`Xoxoday unanswered: ${(error as Error).name}`, null, false);
   }
   const text = await res.text();
@@ -76,6 +78,7 @@ async function plumCall<T>(x: Xoxoday, query: string, name: string, data: object
   }
   const answer = body.data?.[name];
   if (!res.ok || answer?.status !== 1 || answer.data == null) {
+    countProviderError('xoxoday', res.status);
     const reason = body.errorInfo ?? body.error ?? `HTTP ${res.status}`;
     const permanent = res.status >= 400 && res.status < 500 && res.status !== 429 && res.status !== 408;
     throw new VoucherProviderError(

@@ -45,6 +45,10 @@ const REFUSED: Record<string, MemberStatus[]> = {
   'POST /api/app/privacy/consent': [],
   'POST /api/app/privacy/withdraw': [],
   'POST /api/app/privacy/requests': [],
+  // A partner chooses or leaves his dealer, a dealer attaches a partner: approved members only.
+  'PUT /api/app/dealer': NOT_APPROVED,
+  'DELETE /api/app/dealer': NOT_APPROVED,
+  'POST /api/app/partners': NOT_APPROVED,
 };
 
 const memberWrites = (app: FastifyInstance) =>

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsProviderConfig } from '../../config';
+import { countProviderError } from '../../lib/metrics';
 import { LogSmsSender, type SmsDetails, type SmsSender, type SmsSent } from '../../lib/sms';
 
 /**
@@ -83,6 +84,7 @@ class CallUnderWay {
 
   fail(message: string) {
     if (!this.settle()) return;
+    countProviderError(this.provider, null);
     this.request?.destroy();
     this.reject(new SendError(`${this.provider}: ${message}`, true));
   }
@@ -147,6 +149,7 @@ export function call(
             body = text.slice(0, 200);
           }
           const headers = new AnswerHeaders(res.headers);
+          if (status >= 400) countProviderError(provider, status);
           resolve({ res: { ok: status >= 200 && status < 300, status, headers }, body });
         });
       },

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PayoutsConfig } from '../../config';
+import { countProviderError } from '../../lib/metrics';
 
 /**
  * RazorpayX Payouts over its documented HTTP API (no SDK):
@@ -65,6 +66,7 @@ export async function razorpayxCall<T extends { id: string }>(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
+    countProviderError('razorpayx', null);
     throw new PayoutApiError(`RazorpayX unanswered: ${(error as Error).name}`, null, false);
   }
   const text = await res.text();
@@ -75,6 +77,7 @@ export async function razorpayxCall<T extends { id: string }>(
     // An answer that is not JSON (a proxy's page): reported by its status below.
   }
   if (!res.ok || typeof body.id !== 'string') {
+    countProviderError('razorpayx', res.status);
     const reason = body.error?.description ?? `HTTP ${res.status}`;
     const permanent = res.status >= 400 && res.status < 500 && res.status !== 429 && res.status !== 409;
     throw new PayoutApiError(`RazorpayX: ${reason}`, res.status, permanent);

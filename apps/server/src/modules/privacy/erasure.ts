@@ -33,20 +33,28 @@ interface Personal {
 }
 
 /**
+ * What an erasure did: how many values it looked for (counted, never returned to anyone), and the
+ * files in the bucket whose rows it deleted: the caller removes those objects once it has committed.
+ */
+export interface Erased {
+  values: number;
+  objects: number[];
+}
+
+/**
  * Erases one member inside the caller's transaction: his personal data is removed or overwritten,
  * irreversibly, while what the law keeps stays under his pseudonym (the member code): the ledger and
  * balance (totals), redemptions with their TDS amounts, financial year and rate, the consent record
  * and the audit trail. KYC files are deleted with their content. Then every text and jsonb column of
  * every other table is swept for the values themselves (mobile, name, PAN, account, UPI id), so a copy
- * typed into a note or kept in an audit entry goes too. Answers the values it looked for (counted, not
- * returned to anyone) so the caller can log how many there were.
+ * typed into a note or kept in an audit entry goes too.
  */
 export async function eraseMember(
   app: Pick<FastifyInstance, 'config'>,
   tx: Executor,
   memberId: number,
   actor: Actor,
-): Promise<number> {
+): Promise<Erased> {
   const { rows } = await tx.execute(
     sql`select code, mobile, name from members where id = ${memberId} for update`,
   );
@@ -70,8 +78,9 @@ export async function eraseMember(
       if (v && v.trim().length >= 4) values.add(v.trim());
 
   const id = memberId;
-  await tx.execute(sql`delete from files where owner_member_id = ${id}
-    or id in (select thumbnail_id from files where owner_member_id = ${id} and thumbnail_id is not null)`);
+  const deleted = await tx.execute(sql`delete from files where owner_member_id = ${id}
+    or id in (select thumbnail_id from files where owner_member_id = ${id} and thumbnail_id is not null)
+    returning id, location`);
   await tx.execute(sql`update kyc_submissions set aadhaar_last4 = '', pan_cipher = '', pan_last4 = '',
     pan_hash = null, account_hash = null, upi_hash = null, account_holder = '', account_cipher = '',
     account_last4 = '', ifsc = '', bank_name = '', upi_id = null, comment = null, bank_check_id = null,
@@ -109,7 +118,10 @@ export async function eraseMember(
     entityId: id,
     after: { pseudonym: member.code },
   });
-  return values.size;
+  const objects = (deleted.rows as { id: number; location: string }[])
+    .filter((file) => file.location === 's3')
+    .map((file) => Number(file.id));
+  return { values: values.size, objects };
 }
 
 /** Every text, varchar, text[] and jsonb column of every table (but the skipped), values replaced. */

@@ -71,23 +71,26 @@ export async function runDueErasures(app: FastifyInstance): Promise<number> {
         and x.last_seen_at > r.created_at) as "cameBack"
     from privacy_requests r where r.status = 'scheduled' and r.erase_after <= now() order by r.id limit 500`);
   let erased = 0;
-  for (const row of rows as { id: number; memberId: number; cameBack: boolean }[])
-    await db.transaction(async (tx) => {
+  for (const row of rows as { id: number; memberId: number; cameBack: boolean }[]) {
+    const objects = await db.transaction(async (tx) => {
       const locked = await tx.execute(
         sql`select 1 from privacy_requests where id = ${row.id} and status = 'scheduled' for update`,
       );
-      if (locked.rows.length === 0) return;
+      if (locked.rows.length === 0) return [];
       if (row.cameBack) {
         await tx.execute(sql`update privacy_requests set status = 'rejected', handled_at = now(),
           outcome = 'The member used the app again during the notice: kept' where id = ${row.id}`);
-        return;
+        return [];
       }
-      await eraseMember(app, tx, Number(row.memberId), SYSTEM);
+      const done = await eraseMember(app, tx, Number(row.memberId), SYSTEM);
       await tx.execute(
         sql`update privacy_requests set status = 'done', handled_at = coalesce(handled_at, now()) where id = ${row.id}`,
       );
       erased++;
+      return done.objects;
     });
+    await app.files.removeObjects(objects);
+  }
   return erased;
 }
 

@@ -52,7 +52,7 @@ export const typesFor = (me: Who): ReportTypeOption[] =>
 /** An xlsx of the report's rows, streamed as they are read: nothing holds the whole sheet. */
 export function reportStream(app: FastifyInstance, type: ReportKey, startDate: string, endDate: string) {
   const source = app.registry.reportSources[type];
-  const rows = source.batches(app.database.db, rangeOfDays(startDate, endDate), REPORT_BATCH_SIZE);
+  const rows = source.batches(app.database.reads(), rangeOfDays(startDate, endDate), REPORT_BATCH_SIZE);
   // The source's columns: the catalogue's, each with its format (one format for every file).
   return { columns: source.columns, rows };
 }

@@ -21,7 +21,7 @@ async function generate(app: FastifyInstance, { reportId }: GeneratePayload, ctx
   const source = app.registry.reportSources[type] as ReportSource | undefined;
   // A type removed from the catalogue since the request: fail the task (the list shows "Failed").
   if (!source) throw new Error(`Report type ${report.type} no longer exists`);
-  const total = await source.count(db, rangeOfDays(report.startDate, report.endDate));
+  const total = await source.count(app.database.reads(), rangeOfDays(report.startDate, report.endDate));
   await ctx.progress(0, total);
 
   let rows = 0;

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import { decryptText } from '../../lib/field-crypto';
+import { webhookErrors } from '../../lib/metrics';
 import { type AddressPolicy, guardedLookup, refusedAddress } from './address-check';
 import { WebhookSigner } from './signing';
 import { disableFailingSubscriptions } from './subscription-health';
@@ -226,6 +227,10 @@ export function createWebhookWorker(
       error = ((e as Error).message || String(e)).slice(0, 500);
     }
     const latency = Math.round(performance.now() - started);
+    webhookErrors.inc({
+      source: 'delivery',
+      reason: code === null ? 'unanswered' : `http_${Math.floor(code / 100)}xx`,
+    });
     if (row.attempts >= MAX_ATTEMPTS)
       return {
         ...base,
