@@ -19,6 +19,13 @@ const codesIn = (mobile: string) => {
   return [...text.matchAll(new RegExp(`SMS to ${mobile}: \\D*(\\d{6})`, 'g'))].map((m) => m[1]!);
 };
 
+/** Every SMS text the demo server of this run "sent" to `mobile`, oldest first. */
+export function loggedTexts(mobile: string): string[] {
+  const file = testServerLog();
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  return [...text.matchAll(new RegExp(`SMS to ${mobile}: (.*)`, 'g'))].map((m) => m[1]!);
+}
+
 /**
  * The newest one-time code the demo server of this run "sent" to `mobile`, once the log holds more
  * than `before` of them: a demo member signed in by an earlier spec has older codes in the log, and

@@ -71,8 +71,13 @@ test('a terms version is published, accepted by a member through the app, and co
   await page.goto('/dashboard/mainsettings/terms');
   await page.getByRole('link', { name: 'Add document' }).click();
   await page.getByLabel('Version').fill(version);
-  await page.getByLabel('Title').fill('Terms and conditions');
-  await page.getByLabel('Text').fill('# Terms\n\nScan genuine coupons only.');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Terms and conditions');
+  await page
+    .getByRole('textbox', { name: 'Text', exact: true })
+    .fill('# Terms\n\nScan genuine coupons only.');
+  // The Hindi title and text; Marathi, Gujarati and Tamil left empty (their members read the English).
+  await page.getByLabel('Title (Hindi)').fill('नियम और शर्तें');
+  await page.getByLabel('Text (Hindi)').fill('# शर्तें\n\nकेवल असली कूपन स्कैन करें।');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The document is added')).toBeVisible();
 
@@ -90,7 +95,15 @@ test('a terms version is published, accepted by a member through the app, and co
   const terms = (await (await page.request.get('/api/app/content/documents', { headers })).json()).find(
     (d: { kind: string }) => d.kind === 'terms',
   );
-  expect(terms.version).toBe(version);
+  expect(terms).toMatchObject({ version, title: 'Terms and conditions', language: 'en' });
+  expect((await page.request.patch('/api/app/profile', { headers, data: { language: 'hi' } })).status()).toBe(
+    200,
+  );
+  const inHindi = (await (await page.request.get('/api/app/content/documents', { headers })).json()).find(
+    (d: { kind: string }) => d.kind === 'terms',
+  );
+  expect(inHindi).toMatchObject({ version, title: 'नियम और शर्तें', language: 'hi' });
+  expect(inHindi.body).toContain('केवल असली कूपन स्कैन करें।');
   const accepted = await page.request.post('/api/app/terms/accept', { headers, data: { version } });
   expect(accepted.status()).toBe(200);
   expect((await accepted.json()).termsAcceptanceNeeded).toBe(false);

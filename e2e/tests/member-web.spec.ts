@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { en } from '../../apps/member/src/locales/en';
 import { hi } from '../../apps/member/src/locales/hi';
 import config from '../playwright.config';
-import { loggedCode } from '../server-log';
+import { loggedCode, loggedTexts } from '../server-log';
 import { approvedAppMember, bearer, PHOTO_PNG, staffToken } from './member-app';
 import {
   activeCodes,
@@ -51,7 +51,7 @@ async function labelJourney(
   });
 
   await page.goto(`/q/${code}`);
-  if (lang === 'hi') await page.getByRole('button', { name: en.language }).click();
+  if (lang === 'hi') await page.getByRole('combobox', { name: en.language }).selectOption('hi');
   await expect(page.getByRole('heading', { name: L.signIn.title })).toBeVisible();
   await expectAccessible(page);
   const mobile = newMobile();
@@ -59,6 +59,8 @@ async function labelJourney(
   await page.getByRole('button', { name: L.signIn.sendCode }).click();
   // Six digits are checked as soon as they are typed: no button to press.
   await page.getByLabel(L.signIn.code).fill(await loggedCode(mobile));
+  // The code request carried the language chosen on the phone: a new member's first SMS is in it.
+  if (lang === 'hi') expect(loggedTexts(mobile).at(-1)).toMatch(/^आपका Action Tesa कोड \d{6} है।/);
   await page.getByRole('button', { name: L.privacy.agree }).click();
 
   await expect(page.getByRole('heading', { name: L.register.title })).toBeVisible();

@@ -2,6 +2,7 @@ import { memberAppEndpoints } from '@app/contract/member-app';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from './api';
+import type { Language } from './i18n';
 import { Nav } from './Nav';
 import { useOnline } from './online';
 import { useProfile } from './profile';
@@ -53,7 +54,7 @@ export function App() {
   useEffect(() => {
     if (profile && profile.language !== i18n.language)
       void call(memberAppEndpoints.updateProfile, {
-        body: { language: i18n.language === 'hi' ? 'hi' : 'en' },
+        body: { language: i18n.language as Language },
       });
   }, [profile, i18n.language]);
 

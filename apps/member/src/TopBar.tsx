@@ -1,16 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import { setLanguage } from './i18n';
+import { LANGUAGES, type Language, setLanguage } from './i18n';
 
-/** The app's name, the language switch (each label in its own language) and signing out. */
+/** The app's name, the language picker (each language named in its own script) and signing out. */
 export function TopBar({ onSignOut }: { onSignOut?: () => void }) {
   const { t, i18n } = useTranslation();
-  const other = i18n.language === 'hi' ? 'en' : 'hi';
   return (
     <header className="top">
       <h1>{t('appName')}</h1>
-      <button type="button" lang={other} onClick={() => void setLanguage(other)}>
-        {t('language')}
-      </button>
+      <select
+        aria-label={t('language')}
+        value={i18n.language}
+        onChange={(e) => void setLanguage(e.target.value as Language)}
+      >
+        {Object.entries(LANGUAGES).map(([code, name]) => (
+          <option key={code} value={code} lang={code}>
+            {name}
+          </option>
+        ))}
+      </select>
       {onSignOut && (
         <button type="button" onClick={onSignOut}>
           {t('home.signOut')}

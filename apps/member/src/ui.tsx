@@ -1,14 +1,40 @@
+import i18next from 'i18next';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
 
 /** Small pieces every screen uses: a titled card, a labelled field, an error line. */
-export function Card({ title, children }: { title?: string; children: ReactNode }) {
+export function Card({ title, children }: { title?: ReactNode; children: ReactNode }) {
   return (
     <section className="card">
       {title && <h2>{title}</h2>}
       {children}
     </section>
+  );
+}
+
+/** Stands in a sentence for a name the member or staff typed, so <Said> can mark it untranslated. */
+export const NAME = '\u2063name\u2063';
+
+/**
+ * A sentence of the app with names in it: each name keeps its own language, marked `translate="no"`
+ * (a member's name in Latin letters is theirs, not English left in the app).
+ */
+export function Said({ text, parts }: { text: string; parts: Record<string, string> }) {
+  const pieces = text.split(new RegExp(`(${Object.keys(parts).join('|')})`));
+  return (
+    <>
+      {pieces.map((piece, i) =>
+        piece in parts ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one sentence never move.
+          <span key={i} translate="no">
+            {parts[piece]}
+          </span>
+        ) : (
+          piece
+        ),
+      )}
+    </>
   );
 }
 
@@ -51,19 +77,57 @@ export function Field(props: {
   );
 }
 
-export function ErrorLine({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  const message = error instanceof Error ? error.message : String(error);
+/**
+ * An error in the member's language. The server's own message is English (staff read the same API),
+ * so in any other language the app says it from the error's code, a field error from the field's
+ * name, and an unknown failure with a general sentence, never in English.
+ */
+export function errorText(error: unknown, shownByField: readonly string[] = []): string | null {
+  if (error instanceof ApiError) {
+    // Field errors the screen shows at their fields are not said again here; the others are, once.
+    const all = fieldErrors(error);
+    if (Object.keys(all).length) {
+      const left = Object.entries(all).filter(([field]) => !shownByField.includes(field.split('.').at(-1)!));
+      return left.length ? [...new Set(left.map(([, said]) => said))].join(' ') : null;
+    }
+    // English is the server's own language: its message says the most (limits, figures).
+    if (i18next.language === 'en' && error.message) return error.message;
+    const known = `errors.codes.${error.code}`;
+    return i18next.t(i18next.exists(known) ? known : 'errors.generic');
+  }
+  // fetch() failing is a TypeError in every browser: the network, not the member.
+  if (error instanceof TypeError) return i18next.t('errors.network');
+  // The app's own errors are already in the member's language.
+  return error instanceof Error ? error.message : i18next.t('errors.generic');
+}
+
+/** An error in a line of its own; `shownByField` names the fields whose errors the form shows itself. */
+export function ErrorLine({ error, shownByField }: { error: unknown; shownByField?: readonly string[] }) {
+  useTranslation();
+  const text = error ? errorText(error, shownByField) : null;
+  if (!text) return null;
   return (
     <p className="error" role="alert">
-      {t('error', { message })}
+      {text}
     </p>
   );
 }
 
-export const fieldErrors = (error: unknown): Record<string, string> =>
-  error instanceof ApiError ? (error.fields ?? {}) : {};
+/** Field errors by field name (`address.state` is `state`), each in the member's language. */
+export const fieldErrors = (error: unknown): Record<string, string> => {
+  if (!(error instanceof ApiError) || !error.fields) return {};
+  const said: Record<string, string> = {};
+  for (const [field, message] of Object.entries(error.fields)) {
+    const known = `errors.fields.${field.split('.').at(-1)}`;
+    said[field] =
+      i18next.language === 'en'
+        ? message
+        : i18next.exists(known)
+          ? i18next.t(known)
+          : i18next.t('errors.invalid');
+  }
+  return said;
+};
 
 /** A screen's load: the data, the error, and a reload for Retry. */
 export function useLoad<T>(load: () => Promise<T>) {

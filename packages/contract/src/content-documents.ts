@@ -29,6 +29,22 @@ export const DOCUMENT_MESSAGES = {
 
 const MAX_BODY = 100_000;
 
+/**
+ * The member app's languages besides English: a text document may have its title and text in each;
+ * a member whose language has none (or an empty one) reads the English.
+ */
+export const DOCUMENT_LANGUAGES = ['hi', 'mr', 'gu', 'ta'] as const;
+export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
+const translation = z.object({
+  title: text(120, { tooLong: CONTENT_MESSAGES.tooLong(120) }).nullish(),
+  body: text(MAX_BODY, { multiline: true, tooLong: CONTENT_MESSAGES.tooLong(MAX_BODY) }).nullish(),
+});
+export type DocumentTranslation = z.infer<typeof translation>;
+export type DocumentTranslations = Partial<Record<DocumentLanguage, DocumentTranslation>>;
+const translations = z
+  .object(Object.fromEntries(DOCUMENT_LANGUAGES.map((l) => [l, translation.nullish()])))
+  .strict() as unknown as z.ZodType<DocumentTranslations>;
+
 const documentFields = z.object({
   kind: z.enum(DOCUMENT_KINDS, { error: DOCUMENT_MESSAGES.kind }),
   version: text(20, { required: DOCUMENT_MESSAGES.version, tooLong: DOCUMENT_MESSAGES.version }).regex(
@@ -39,6 +55,7 @@ const documentFields = z.object({
   format: z.enum(DOCUMENT_FORMATS, { error: DOCUMENT_MESSAGES.format }),
   body: text(MAX_BODY, { multiline: true, tooLong: CONTENT_MESSAGES.tooLong(MAX_BODY) }).nullish(),
   fileId: fileId(DOCUMENT_MESSAGES.file).nullish(),
+  translations: translations.optional(),
 });
 
 type Fields = Partial<z.infer<typeof documentFields>>;
@@ -63,6 +80,8 @@ export const documentRow = z.object({
   title: z.string(),
   format: z.enum(DOCUMENT_FORMATS),
   body: z.string().nullable(),
+  /** Title and text in the other languages of the member app (empty when only English). */
+  translations: translations,
   fileId: z.number().int().nullable(),
   status: z.enum(DOCUMENT_STATUSES),
   publishedAt: z.string().nullable(),
@@ -80,6 +99,8 @@ export const appDocument = z.object({
   title: z.string(),
   format: z.enum(DOCUMENT_FORMATS),
   body: z.string().nullable(),
+  /** The language the title and text are in: the member's, or `en` when that one is not written. */
+  language: z.string(),
   fileUrl: z.string().nullable(),
   publishedAt: z.string(),
 });

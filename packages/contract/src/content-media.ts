@@ -24,6 +24,7 @@ import { listEndpoints, recordEndpoints } from './endpoint-kits';
 import { idParam, idParams, recordId, text, uniqueArray } from './input';
 import { idempotencyHeaders } from './member-app';
 import { INDIAN_STATES, MEMBER_TYPES } from './members';
+import { messageLanguage } from './messages';
 
 /** Media (Gallery, Banner, Event): PRODUCT.md §3.8. */
 
@@ -214,11 +215,16 @@ const eventWrite = <V extends 'register' | 'cancel'>(verb: V, memberWrite: strin
 /** The member app's content: social links, documents, virtual room, gallery, banners, events. */
 export const contentAppEndpoints = {
   social: memberList('/app/content/social', 'Social links, in order', appSocialLink),
-  documents: memberList(
-    '/app/content/documents',
-    'The latest published version of each document',
-    appDocument,
-  ),
+  /** In the language the app shows (`?language=`), else the member's own. */
+  documents: endpoint({
+    method: 'GET',
+    path: '/app/content/documents',
+    access: 'member',
+    tags: appTags,
+    summary: "The latest published version of each document, in the member's language where written",
+    query: z.object({ language: messageLanguage.optional() }),
+    response: z.array(appDocument),
+  }),
   virtualRoom: memberList(
     '/app/content/virtual-room',
     'Virtual room entries with their featured products',

@@ -12,7 +12,8 @@ import { memberTier } from './tiers';
 /** The member app's API (`/api/app/...`): sign-in by one-time code, registration, profile. */
 export const OTP_RULES = { expirySeconds: 300, maxTries: 5, resendAfterSeconds: 30, maxPerHour: 6 } as const;
 
-export const otpRequestBody = z.object({ mobile: mobileNumber });
+/** The language is the one chosen on the phone: a new member's code arrives in it before any sign-in. */
+export const otpRequestBody = z.object({ mobile: mobileNumber, language: messageLanguage.optional() });
 export const otpSent = z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() });
 
 const otpCode = text(6, { required: 'Enter the 6-digit code', tooLong: 'Enter the 6-digit code' }).regex(
@@ -165,7 +166,7 @@ export const memberAppEndpoints = {
     path: '/app/profile',
     access: { memberWrite: 'updateProfile' },
     tags,
-    summary: 'Change my profile: the language of my messages (en, hi)',
+    summary: 'Change my profile: the language of my messages (en, hi, mr, gu, ta)',
     body: memberProfileUpdate,
     response: memberProfile,
   }),

@@ -11,8 +11,12 @@ export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'fail
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** A member's language; a new one is a value here plus its templates (data), no other code. */
-export const MESSAGE_LANGUAGES = ['en', 'hi'] as const;
+export const MESSAGE_LANGUAGES = ['en', 'hi', 'mr', 'gu', 'ta'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+
+/** A stored language read back: anything not (or no longer) known is English. */
+export const asMessageLanguage = (value: string | null | undefined): MessageLanguage =>
+  (MESSAGE_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as MessageLanguage) : 'en';
 
 export const messageLanguage = z.enum(MESSAGE_LANGUAGES, {
   error: () => ({ message: `Language must be one of ${MESSAGE_LANGUAGES.join(', ')}` }),

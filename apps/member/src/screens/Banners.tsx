@@ -24,7 +24,13 @@ function Banner({ title, imageUrl, linkUrl }: { title: string; imageUrl: string;
       if (url) URL.revokeObjectURL(url);
     };
   }, [imageUrl]);
-  const picture = src ? <img src={src} alt={title} /> : <span className="banner-title">{title}</span>;
+  const picture = src ? (
+    <img src={src} alt={title} />
+  ) : (
+    <span className="banner-title" translate="no">
+      {title}
+    </span>
+  );
   return (
     <li>
       {linkUrl ? (

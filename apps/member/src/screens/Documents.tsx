@@ -1,21 +1,24 @@
 import type { AppDocument } from '@app/contract/content-documents';
 import { contentAppEndpoints } from '@app/contract/content-media';
 import { type MemberProfile, memberAppEndpoints } from '@app/contract/member-app';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, memberFileUrl } from '../api';
-import { formatDate } from '../i18n';
+import { formatDate, type Language } from '../i18n';
 import { Card, ErrorLine, LoadState, useLoad } from '../ui';
-
-const loadDocuments = () => call(contentAppEndpoints.documents);
 
 /**
  * The programme's documents (terms, privacy, scheme rules, FAQ), the latest published version of
  * each; the terms version in force is accepted here when the member has not accepted it yet.
  */
 export function Documents({ profile, onChanged }: { profile: MemberProfile; onChanged: () => void }) {
-  const { t } = useTranslation();
-  const { data, error, reload } = useLoad(loadDocuments);
+  const { t, i18n } = useTranslation();
+  // In the language the app shows (the member's stored one may be a moment behind), again when it changes.
+  const load = useCallback(
+    () => call(contentAppEndpoints.documents, { query: { language: i18n.language as Language } }),
+    [i18n.language],
+  );
+  const { data, error, reload } = useLoad(load);
   const [failed, setFailed] = useState<unknown>(null);
 
   const accept = (version: string) =>
@@ -42,17 +45,18 @@ export function Documents({ profile, onChanged }: { profile: MemberProfile; onCh
           const accepted = doc.kind === 'terms' && profile.termsVersion === doc.version;
           return (
             <li key={doc.id} className="stack">
-              <details open={toAccept || undefined}>
+              {/* `lang` says when a document is not written in the member's language (English then). */}
+              <details open={toAccept || undefined} lang={doc.language}>
                 <summary>
                   <strong>{doc.title}</strong>{' '}
-                  <small>
+                  <small lang={i18n.language}>
                     {t(`documents.kinds.${doc.kind}`)} · {t('documents.version', { version: doc.version })} ·{' '}
                     {formatDate(doc.publishedAt)}
                   </small>
                 </summary>
                 {doc.body && <p className="document-body">{doc.body}</p>}
                 {doc.fileUrl && (
-                  <button type="button" onClick={() => openFile(doc)}>
+                  <button type="button" lang={i18n.language} onClick={() => openFile(doc)}>
                     {t('documents.openFile')}
                   </button>
                 )}

@@ -42,13 +42,13 @@ export function Events() {
         {data?.map((event) => (
           <li key={event.id} className="stack">
             <span>
-              <strong>{event.title}</strong>
+              <strong translate="no">{event.title}</strong>
               <small>{t(`events.types.${event.type}`)}</small>
               <small>
                 {formatDate(event.startsAt)} – {formatDate(event.endsAt)}
               </small>
-              <small>{event.venue}</small>
-              {event.description && <small>{event.description}</small>}
+              <small translate="no">{event.venue}</small>
+              {event.description && <small translate="no">{event.description}</small>}
               <small>
                 {event.seatsLeft > 0
                   ? t('events.seatsLeft', {

@@ -104,7 +104,9 @@ export function Feedback() {
                 </strong>
                 <small>{formatDate(f.createdAt)}</small>
                 <small className="badge">{t(`feedback.states.${f.state}`)}</small>
-                <span className="message">{f.message}</span>
+                <span className="message" translate="no">
+                  {f.message}
+                </span>
                 {f.replies.map((r) => (
                   <small key={r.id} className="reply">
                     {t('feedback.reply', { text: r.text, when: formatDate(r.createdAt) })}

@@ -1,4 +1,5 @@
 import { type AppGame, gamesAppEndpoints, type PlayAnswer } from '@app/contract/games';
+import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api';
@@ -6,6 +7,12 @@ import { formatDate, formatNumber, formatPoints } from '../i18n';
 import { Card, ErrorLine, LoadState, useLoad } from '../ui';
 
 const loadGames = () => call(gamesAppEndpoints.open);
+/**
+ * A prize said from its points in the member's language: its label is typed by staff in one
+ * language ("10 points", "Better luck next time") and says no more than its points.
+ */
+const prizeText = (prize: { points: number }) =>
+  prize.points > 0 ? formatPoints(prize.points) : i18next.t('games.prizeNone');
 
 /** Games open today: a play draws the prize on the server and credits its points once. */
 export function Games({ onChanged }: { onChanged: () => void }) {
@@ -45,7 +52,6 @@ export function Games({ onChanged }: { onChanged: () => void }) {
           <p className="big">
             {won.points > 0 ? t('games.won', { points: formatPoints(won.points) }) : t('games.noPrize')}
           </p>
-          <p>{won.prize.label}</p>
           <p>{t('scan.balance', { balance: formatPoints(won.balance) })}</p>
         </div>
       )}
@@ -53,13 +59,13 @@ export function Games({ onChanged }: { onChanged: () => void }) {
         {data?.map((game) => (
           <li key={game.id} className="stack">
             <span>
-              <strong>{game.name}</strong>
+              <strong translate="no">{game.name}</strong>
               <small>{t(`games.kinds.${game.kind}`)}</small>
               <small>
                 {t('games.playsLeft', { count: game.playsLeft, formatted: formatNumber(game.playsLeft) })} ·{' '}
                 {t('games.endsOn', { date: formatDate(`${game.endsOn}T23:59:00+05:30`) })}
               </small>
-              <small>{t('games.prizes', { prizes: game.prizes.map((p) => p.label).join(', ') })}</small>
+              <small>{t('games.prizes', { prizes: game.prizes.map(prizeText).join(', ') })}</small>
             </span>
             <button
               type="button"

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatPoints } from '../i18n';
 import { useQueuedScans } from '../scan-queue';
-import { Card } from '../ui';
+import { Card, NAME, Said } from '../ui';
 import { LedgerList } from './Ledger';
 import { ScanForm } from './ScanForm';
 
@@ -27,7 +27,7 @@ export function Home({
   const waiting = useQueuedScans();
   return (
     <>
-      <Card title={t('home.hello', { name: profile.name })}>
+      <Card title={<Said text={t('home.hello', { name: NAME })} parts={{ [NAME]: profile.name }} />}>
         <p className="label">{t('home.balance')}</p>
         <p className="balance" data-testid="balance">
           {formatPoints(profile.balance)}
@@ -66,8 +66,9 @@ export function Home({
 /** The member's tier in their language, its scan multiplier and the points still needed for the next. */
 function TierLine({ tier }: { tier: NonNullable<MemberProfile['tier']> }) {
   const { t, i18n } = useTranslation();
-  const hindi = i18n.language === 'hi';
-  const name = (n: { name: string; nameHi: string }) => (hindi ? n.nameHi : n.name);
+  // Tier names are kept in English and Devanagari: Marathi reads the Devanagari one too.
+  const devanagari = i18n.language === 'hi' || i18n.language === 'mr';
+  const name = (n: { name: string; nameHi: string }) => (devanagari ? n.nameHi || n.name : n.name);
   const multiplier = tier.multiplier.toLocaleString('en-IN', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,

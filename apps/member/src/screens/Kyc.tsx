@@ -26,11 +26,14 @@ export function Kyc({ onChanged }: { onChanged: () => void }) {
           <p>
             <span className="badge">{t(`kyc.status.${latest.status}`)}</span> {formatDate(latest.submittedAt)}
             <br />
-            {latest.aadhaar} · {latest.pan} · {latest.accountNumber}
+            {/* The member's own numbers, masked, and the reason staff typed: as they are. */}
+            <span translate="no">
+              {latest.aadhaar} · {latest.pan} · {latest.accountNumber}
+            </span>
             {latest.reason && (
               <>
                 <br />
-                {latest.reason}
+                <span translate="no">{latest.reason}</span>
               </>
             )}
           </p>

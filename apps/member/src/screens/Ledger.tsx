@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api';
 import { formatDate, formatPoints } from '../i18n';
 import { keep, readKept } from '../kept-copy';
-import { ledgerNote } from '../ledger-notes';
+import { LedgerNote } from '../ledger-notes';
 import { Card, ErrorLine } from '../ui';
 
 /**
@@ -53,7 +53,7 @@ export function LedgerList({
           <li key={row.id}>
             <span>
               <strong>{t(`ledger.kinds.${row.kind}`)}</strong>
-              {row.note && <small>{ledgerNote(t, row.note)}</small>}
+              {row.note && <LedgerNote note={row.note} />}
               <small>{formatDate(row.createdAt)}</small>
             </span>
             <span className={row.amount >= 0 ? 'plus' : 'minus'}>

@@ -80,7 +80,7 @@ export function Projects() {
           {data?.map((p: MemberProject) => (
             <li key={p.id} className="stack">
               <span>
-                <strong>{p.name}</strong>
+                <strong translate="no">{p.name}</strong>
                 <small>
                   {t(`projects.types.${p.type}`)} · {t(`projects.stages.${p.stage}`)} ·{' '}
                   {t('projects.quantity', { quantity: formatNumber(p.expectedQuantity) })}

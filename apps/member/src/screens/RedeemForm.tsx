@@ -40,7 +40,7 @@ export function RedeemForm(props: { reward: AppReward; onCancel: () => void; onD
   return (
     <Card title={t('rewards.confirm')}>
       <p>
-        <strong>{reward.name}</strong> · {formatPoints(reward.pointsCost)}
+        <strong translate="no">{reward.name}</strong> · {formatPoints(reward.pointsCost)}
       </p>
       <form onSubmit={submit}>
         {gift &&

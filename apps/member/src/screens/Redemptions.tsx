@@ -44,7 +44,11 @@ export function Redemptions({ onChanged }: { onChanged: () => void }) {
             <li key={row.id} className="stack">
               <span>
                 <strong>
-                  {row.rewardName ?? t(`redemptions.kinds.${row.kind}`)}
+                  {row.rewardName ? (
+                    <span translate="no">{row.rewardName}</span>
+                  ) : (
+                    t(`redemptions.kinds.${row.kind}`)
+                  )}
                   {row.kind === 'cash' && row.payout && ` · ${t(`rewards.payouts.${row.payout}`)}`}
                 </strong>
                 <small>
@@ -61,8 +65,8 @@ export function Redemptions({ onChanged }: { onChanged: () => void }) {
                   </small>
                 )}
                 <small className="badge">{t(`redemptions.status.${row.status}`)}</small>
-                {row.notice && <small>{row.notice}</small>}
-                {row.reason && <small>{row.reason}</small>}
+                {row.notice && <small>{t('redemptions.waitsForStock')}</small>}
+                {row.reason && <small translate="no">{row.reason}</small>}
               </span>
               {row.voucher && !revealed[row.id] && (
                 <button type="button" onClick={() => reveal(row.id)}>

@@ -9,6 +9,8 @@ import { Card, ErrorLine, Field, fieldErrors } from '../ui';
 import { PrivacyNotice } from './PrivacyNotice';
 
 const blank = { name: '', dateOfBirth: '', line: '', pincode: '', city: '', district: '', state: '' };
+/** The fields this form shows an error at (a wrong code, say, has no field here: it is said below). */
+const REGISTER_FIELDS = [...Object.keys(blank), 'referralCode', 'dealerCode'];
 
 /**
  * The short registration: first the privacy notice and the consent per purpose, then the form; the
@@ -149,7 +151,7 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
             <option value="">{t('register.chooseState')}</option>
             {INDIAN_STATES.map((state) => (
               <option key={state} value={state}>
-                {state}
+                {t(`states.${state}`)}
               </option>
             ))}
           </select>
@@ -169,7 +171,7 @@ export function Register(props: { mobile: string; code: string; onRegistered: ()
           onChange={setDealerCode}
           error={fields.dealerCode}
         />
-        <ErrorLine error={error} />
+        <ErrorLine error={error} shownByField={REGISTER_FIELDS} />
         <button type="submit" className="primary" disabled={busy}>
           {t('register.submit')}
         </button>

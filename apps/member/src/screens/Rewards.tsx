@@ -51,11 +51,11 @@ export function Rewards({ profile, onChanged }: { profile: MemberProfile; onChan
             return (
               <li key={reward.id}>
                 <span>
-                  <strong>{reward.name}</strong>
+                  <strong translate="no">{reward.name}</strong>
                   <small>{t('rewards.cost', { points: formatPoints(reward.pointsCost) })}</small>
                   {short > 0 && <small>{t('rewards.notEnough', { points: formatPoints(short) })}</small>}
                   {!available && <small>{t('rewards.outOfStock')}</small>}
-                  {reward.notice && <small>{reward.notice}</small>}
+                  {reward.notice && <small>{t('rewards.waitsForStock')}</small>}
                 </span>
                 <button
                   type="button"

@@ -2,13 +2,14 @@ import { memberAppEndpoints } from '@app/contract/member-app';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api';
+import type { Language } from '../i18n';
 import { saveMemberToken } from '../session';
 import { Card, ErrorLine, Field, fieldErrors } from '../ui';
 import { Register } from './Register';
 
 /** Mobile and one-time code; an unknown mobile goes on to the short registration with the same code. */
 export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'mobile' | 'code' | 'register'>('mobile');
@@ -29,7 +30,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   const sendCode = run(async () => {
-    await call(memberAppEndpoints.requestOtp, { body: { mobile } });
+    // The language chosen here: a new member's code already arrives in it.
+    await call(memberAppEndpoints.requestOtp, { body: { mobile, language: i18n.language as Language } });
     setStep('code');
   });
   const check = (typed: string) =>

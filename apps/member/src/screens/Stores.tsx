@@ -72,7 +72,7 @@ export function Stores() {
         {stores?.map((store) => (
           <li key={store.id} className="stack">
             <span>
-              <strong>{store.name}</strong>
+              <strong translate="no">{store.name}</strong>
               <small>
                 {t(`stores.kinds.${store.kind}`)} ·{' '}
                 {t('stores.distance', {
@@ -80,7 +80,10 @@ export function Stores() {
                 })}
               </small>
               <small>
-                {store.address}, {store.city}, {store.state} {store.pincode}
+                <span translate="no">
+                  {store.address}, {store.city}
+                </span>
+                , {t(`states.${store.state}`, { defaultValue: store.state })} {store.pincode}
               </small>
               {store.openingHours && <small>{store.openingHours}</small>}
             </span>

@@ -3,6 +3,7 @@ import { contentAppEndpoints } from '@app/contract/content-media';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, memberFileUrl } from '../api';
+import type { Language } from '../i18n';
 import { ErrorLine } from '../ui';
 
 /**
@@ -10,13 +11,13 @@ import { ErrorLine } from '../ui';
  * the published version in force (its text, or its file).
  */
 export function TermsText({ version }: { version: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [terms, setTerms] = useState<AppDocument | null>(null);
   const [error, setError] = useState<unknown>(null);
 
   const load = () => {
     if (terms) return;
-    call(contentAppEndpoints.documents)
+    call(contentAppEndpoints.documents, { query: { language: i18n.language as Language } })
       .then((docs) => {
         const all = docs.filter((d) => d.kind === 'terms');
         const inForce = all.find((d) => d.version === version) ?? all[0];
@@ -37,8 +38,12 @@ export function TermsText({ version }: { version: string }) {
       {!terms && !error && <p aria-live="polite">{t('loading')}</p>}
       {terms && (
         <div data-testid="terms-text">
-          <h3>{terms.title}</h3>
-          {terms.body && <p className="document-body">{terms.body}</p>}
+          <h3 lang={terms.language}>{terms.title}</h3>
+          {terms.body && (
+            <p className="document-body" lang={terms.language}>
+              {terms.body}
+            </p>
+          )}
           {terms.fileUrl && (
             <button type="button" onClick={() => terms.fileUrl && openFile(terms.fileUrl)}>
               {t('documents.openFile')}

@@ -117,7 +117,16 @@ export async function seedDemoContent(database: Database): Promise<void> {
     version: string,
     title: string,
     body: string,
-  ) => createDocument(app, marketing, { kind, version, title, format: 'markdown', body });
+    hi?: { title: string; body: string },
+  ) =>
+    createDocument(app, marketing, {
+      kind,
+      version,
+      title,
+      format: 'markdown',
+      body,
+      translations: hi ? { hi } : undefined,
+    });
   const terms10 = await doc(
     'terms',
     '1.0',
@@ -130,6 +139,10 @@ export async function seedDemoContent(database: Database): Promise<void> {
     '1.1',
     'Terms and conditions',
     '# Terms\n\nPoints are earned by scanning genuine coupons.\n\nPoints expire after 3 years.',
+    {
+      title: 'नियम और शर्तें',
+      body: '# शर्तें\n\nपॉइंट्स असली कूपन स्कैन करके मिलते हैं।\n\nपॉइंट्स 3 साल बाद समाप्त हो जाते हैं।',
+    },
   );
   await publishDocument(app, marketing, terms11.id);
   await doc(
@@ -147,6 +160,10 @@ export async function seedDemoContent(database: Database): Promise<void> {
         '1.0',
         'Privacy policy',
         'We keep your mobile number, address and KYC documents to run the programme.',
+        {
+          title: 'गोपनीयता नीति',
+          body: 'कार्यक्रम चलाने के लिए हम आपका मोबाइल नंबर, पता और केवाईसी दस्तावेज़ रखते हैं।',
+        },
       )
     ).id,
   );
@@ -159,6 +176,10 @@ export async function seedDemoContent(database: Database): Promise<void> {
         '1.0',
         'Frequently asked questions',
         '## How do I earn points?\n\nScan the QR code on each product.',
+        {
+          title: 'अक्सर पूछे जाने वाले सवाल',
+          body: '## पॉइंट्स कैसे कमाएँ?\n\nहर उत्पाद पर लगा QR कोड स्कैन करें।',
+        },
       )
     ).id,
   );
@@ -180,6 +201,7 @@ export async function seedDemoContent(database: Database): Promise<void> {
         title: 'Scheme rules 2026',
         format: 'pdf',
         fileId: pdf.id,
+        translations: { hi: { title: 'स्कीम के नियम 2026' } },
       })
     ).id,
   );

@@ -50,6 +50,7 @@ CREATE TABLE "documents" (
 	"title" text NOT NULL,
 	"format" text NOT NULL,
 	"body" text,
+	"translations" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"file_id" bigint,
 	"status" text DEFAULT 'draft' NOT NULL,
 	"published_at" timestamp with time zone,

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -46,6 +47,11 @@ export const documents = pgTable(
     title: text('title').notNull(),
     format: text('format').notNull(),
     body: text('body'),
+    /** `{ hi: { title, body }, mr: …, gu: …, ta: … }`: the other languages of the member app. */
+    translations: jsonb('translations')
+      .$type<Partial<Record<string, { title?: string | null; body?: string | null } | null>>>()
+      .notNull()
+      .default({}),
     fileId: bigint('file_id', { mode: 'number' }),
     /** draft | published | superseded | archived */
     status: text('status').notNull().default('draft'),

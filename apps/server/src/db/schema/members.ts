@@ -53,7 +53,7 @@ export const members = pgTable(
     tierPinned: boolean('tier_pinned').notNull().default(false),
     /** Points of held scans awaiting review (db/schema/scan-holds.ts): part of the balance, not redeemable. */
     heldPoints: integer('held_points').notNull().default(0),
-    /** Language of the messages the member receives: en | hi (contract MESSAGE_LANGUAGES). */
+    /** Language of the messages the member receives: en | hi | mr | gu | ta (contract MESSAGE_LANGUAGES). */
     language: text('language').notNull().default('en'),
     /** When the member agreed to WhatsApp messages (null: not opted in; WhatsApp requires the opt-in). */
     whatsappOptInAt: timestamp('whatsapp_opt_in_at', { withTimezone: true }),

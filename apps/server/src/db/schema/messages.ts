@@ -26,7 +26,7 @@ export const memberMessages = pgTable(
     channel: text('channel').notNull(),
     /** message_templates.key, e.g. `otp`, `redemption.paid`. */
     templateKey: text('template_key').notNull(),
-    /** The language of the template used: en | hi. */
+    /** The language of the template used (contract MESSAGE_LANGUAGES). */
     language: text('language').notNull(),
     /** Template variables that hold no secret. */
     variables: jsonb('variables').$type<Record<string, string>>().notNull(),

@@ -20,7 +20,9 @@ export const contentAppRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => route(app, declaration, async (request) => read(memberOf(request).id));
 
   list(api.social, () => app$.appSocial(db));
-  list(api.documents, () => app$.appDocuments(db));
+  route(app, api.documents, async (request) =>
+    app$.appDocuments(db, memberOf(request).id, request.query.language),
+  );
   list(api.virtualRoom, () => app$.appVirtualRoom(db));
   list(api.gallery, () => app$.appGallery(db));
   list(api.banners, (id) => app$.appBanners(db, id));

@@ -1,4 +1,4 @@
-import type { AppDocument } from '@app/contract/content-documents';
+import { type AppDocument, DOCUMENT_LANGUAGES, type DocumentLanguage } from '@app/contract/content-documents';
 import { todayInIndia } from '@app/contract/format';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -23,17 +23,31 @@ export const appSocial = (db: Executor) =>
     .where(and(eq(socialLinks.active, true)))
     .orderBy(asc(socialLinks.sortOrder), asc(socialLinks.id));
 
-export async function appDocuments(db: Executor): Promise<AppDocument[]> {
-  return (await publishedDocuments(db)).map((d) => ({
-    id: d.id,
-    kind: d.kind,
-    version: d.version,
-    title: d.title,
-    format: d.format,
-    body: d.body,
-    fileUrl: d.fileId ? `${APP}/documents/${d.id}/file` : null,
-    publishedAt: d.publishedAt ?? '',
-  }));
+/**
+ * The published documents in the member's language (the one the app asks in, else the stored one):
+ * each language's title and text where staff wrote them, the English ones where that language's is
+ * empty (`language` says which the member reads).
+ */
+export async function appDocuments(db: Executor, memberId: number, asked?: string): Promise<AppDocument[]> {
+  // The language the app shows right now (it may be a moment ahead of the member's stored one).
+  const [member] = asked
+    ? [{ language: asked }]
+    : await db.select({ language: members.language }).from(members).where(eq(members.id, memberId));
+  const language = member?.language as DocumentLanguage | undefined;
+  return (await publishedDocuments(db)).map((d) => {
+    const own = language && DOCUMENT_LANGUAGES.includes(language) ? d.translations?.[language] : undefined;
+    return {
+      id: d.id,
+      kind: d.kind,
+      version: d.version,
+      title: own?.title || d.title,
+      format: d.format,
+      body: own?.body || d.body,
+      language: own?.body && language ? language : 'en',
+      fileUrl: d.fileId ? `${APP}/documents/${d.id}/file` : null,
+      publishedAt: d.publishedAt ?? '',
+    };
+  });
 }
 
 const liveRoom = and(eq(virtualRooms.active, true));

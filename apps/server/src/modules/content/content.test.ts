@@ -159,6 +159,65 @@ describe('documents', () => {
     expect(fieldsOf(taken)).toEqual(['version']);
   });
 
+  it("serves each member the document in their language, English where that language's text is empty", async () => {
+    const draft = await ok(t, 'marketing', {
+      method: 'POST',
+      url: '/api/admin/content/documents',
+      payload: {
+        kind: 'scheme_rules',
+        version: '8.0',
+        title: 'Scheme rules',
+        format: 'plain',
+        body: 'Scan genuine labels only.',
+        translations: {
+          hi: { title: 'स्कीम के नियम', body: 'केवल असली लेबल स्कैन करें।' },
+          ta: { title: 'திட்ட விதிகள்', body: 'உண்மையான லேபிள்களை மட்டும் ஸ்கேன் செய்யவும்.' },
+          gu: { title: '  ', body: '' },
+        },
+      },
+    });
+    // A language left blank is not kept: its members read the English.
+    expect(Object.keys(draft.translations).sort()).toEqual(['hi', 'ta']);
+    await ok(t, 'marketing', { method: 'POST', url: `/api/admin/content/documents/${draft.id}/publish` });
+    const served = async (language: string) => {
+      const { token } = await memberToken(t, { language });
+      const docs = (await asToken(t, token, { url: '/api/app/content/documents' })).json();
+      return docs.find((d: { kind: string }) => d.kind === 'scheme_rules');
+    };
+    expect(await served('hi')).toMatchObject({
+      title: 'स्कीम के नियम',
+      body: 'केवल असली लेबल स्कैन करें।',
+      language: 'hi',
+    });
+    expect(await served('ta')).toMatchObject({ title: 'திட்ட விதிகள்', language: 'ta' });
+    expect(await served('gu')).toMatchObject({
+      title: 'Scheme rules',
+      body: 'Scan genuine labels only.',
+      language: 'en',
+    });
+    expect(await served('en')).toMatchObject({ title: 'Scheme rules', language: 'en' });
+    // The app asks in the language it shows, a moment before the member's stored one follows.
+    const { token } = await memberToken(t, { language: 'en' });
+    const asked = (await asToken(t, token, { url: '/api/app/content/documents?language=hi' })).json();
+    expect(asked.find((d: { kind: string }) => d.kind === 'scheme_rules')).toMatchObject({ language: 'hi' });
+    const audit = await t.database.executeSql(
+      "select after from audit_log where entity = 'document' and entity_id = $1 and action = 'document.created'",
+      [String(draft.id)],
+    );
+    const after = audit.rows[0]!.after as { translations: Record<string, unknown> };
+    expect(after.translations.hi).toEqual({ title: 'स्कीम के नियम', bodyLength: 26 });
+
+    const bad = await post('marketing', '/api/admin/content/documents', {
+      kind: 'faq',
+      version: '8.1',
+      title: 'FAQ',
+      format: 'plain',
+      body: 'x',
+      translations: { fr: { title: 'FAQ' } },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('serves a published PDF to members and its file to staff', async () => {
     const pdf = Buffer.from(
       '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',

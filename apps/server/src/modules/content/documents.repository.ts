@@ -18,6 +18,7 @@ const columns = {
   title: documents.title,
   format: documents.format,
   body: documents.body,
+  translations: documents.translations,
   fileId: documents.fileId,
   status: documents.status,
   publishedAt: sql<string | null>`${isoText(documents.publishedAt)}`,

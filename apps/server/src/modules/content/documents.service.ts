@@ -1,8 +1,10 @@
 import {
   DOCUMENT_ENTITY,
+  DOCUMENT_LANGUAGES,
   DOCUMENT_MESSAGES,
   type DocumentBody,
   type DocumentRow,
+  type DocumentTranslations,
   type DocumentUpdateBody,
   documentFormatRule,
 } from '@app/contract/content-documents';
@@ -19,9 +21,23 @@ import * as repo from './documents.repository';
 
 export { documentList } from './documents.repository';
 
-const snapshot = ({ acceptedCount: _a, createdAt: _c, updatedAt: _u, body, ...rest }: DocumentRow) => ({
+const snapshot = ({
+  acceptedCount: _a,
+  createdAt: _c,
+  updatedAt: _u,
+  body,
+  translations,
+  ...rest
+}: DocumentRow) => ({
   ...rest,
   bodyLength: body?.length ?? 0,
+  // The audit keeps the length of each language's text, as of the English one.
+  translations: Object.fromEntries(
+    Object.entries(translations ?? {}).map(([l, t]) => [
+      l,
+      { title: t?.title ?? null, bodyLength: t?.body?.length ?? 0 },
+    ]),
+  ),
 });
 
 async function load(tx: Executor, id: number, lock = false) {
@@ -38,9 +54,30 @@ const versionTaken = (error: unknown) => {
   throw error;
 };
 
-/** Text documents keep no file and PDFs no text. */
-const contentOf = (b: { format?: string; body?: string | null; fileId?: number | null }) =>
-  b.format === 'pdf' ? { body: null, fileId: b.fileId ?? null } : { body: b.body ?? null, fileId: null };
+/** Text documents keep no file and PDFs no text (in any language: a PDF is one file, its title is translated). */
+const contentOf = (b: {
+  format?: string;
+  body?: string | null;
+  fileId?: number | null;
+  translations?: DocumentTranslations | null;
+}) =>
+  b.format === 'pdf'
+    ? { body: null, fileId: b.fileId ?? null, translations: writtenTranslations(b.translations, false) }
+    : { body: b.body ?? null, fileId: null, translations: writtenTranslations(b.translations, true) };
+
+/** Only the languages with something written are kept; blank strings are no translation. */
+function writtenTranslations(
+  given: DocumentTranslations | null | undefined,
+  text: boolean,
+): DocumentTranslations {
+  const kept: DocumentTranslations = {};
+  for (const language of DOCUMENT_LANGUAGES) {
+    const title = given?.[language]?.title?.trim() || null;
+    const body = text && given?.[language]?.body?.trim() ? (given[language]?.body ?? null) : null;
+    if (title || body) kept[language] = { title, body };
+  }
+  return kept;
+}
 
 export function createDocument(app: FastifyInstance, actor: Actor, body: DocumentBody) {
   return app.database.db.transaction(async (tx) => {

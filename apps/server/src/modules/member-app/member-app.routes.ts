@@ -12,7 +12,7 @@ const limited = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
 
 /** The member app's API: sign-in by one-time code, registration, profile, ledger, terms. */
 export const memberAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, api.requestOtp, async (request) => requestOtp(app, request.body.mobile, request.ip), limited);
+  route(app, api.requestOtp, async (request) => requestOtp(app, request.body, request.ip), limited);
 
   route(
     app,

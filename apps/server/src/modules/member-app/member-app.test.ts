@@ -25,6 +25,25 @@ describe('one-time codes', () => {
     expect(again.json().message).toMatch(/Wait \d+ seconds/);
   });
 
+  it('sends a new member the code in the language chosen on the phone, and names an unknown language', async () => {
+    // From a phone of its own: the address's hourly allowance of codes stays with the other tests.
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.39.0.7' });
+    const tamil = freshMobile();
+    expect((await post('/api/app/otp', { mobile: tamil, language: 'ta' })).statusCode).toBe(200);
+    await inbox.codeFor(tamil);
+    expect(inbox.sent.find((m) => m.mobile === tamil)!.text).toMatch(
+      /^உங்கள் Action Tesa குறியீடு \d{6}\. இது 5 நிமிடங்களில் காலாவதியாகும்\.$/,
+    );
+    const gujarati = freshMobile();
+    expect((await post('/api/app/otp', { mobile: gujarati, language: 'gu' })).statusCode).toBe(200);
+    await inbox.codeFor(gujarati);
+    expect(inbox.sent.find((m) => m.mobile === gujarati)!.text).toMatch(/^તમારો Action Tesa કોડ \d{6} છે\./);
+    const bad = await post('/api/app/otp', { mobile: freshMobile(), language: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.language).toBe('Language must be one of en, hi, mr, gu, ta');
+  });
+
   it('names a bad mobile number', async () => {
     const res = await post('/api/app/otp', { mobile: '12345' });
     expect(res.statusCode).toBe(400);

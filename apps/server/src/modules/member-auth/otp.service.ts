@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_RULES } from '@app/contract/member-app';
+import { asMessageLanguage, type MessageLanguage } from '@app/contract/messages';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { memberOtps, members } from '../../db/schema/members';
@@ -25,7 +26,11 @@ const codeMatches = (app: FastifyInstance, mobile: string, code: string, stored:
  * for a mobile at most every 30 seconds and 6 an hour; the platform's budgets (otp-limits) cap the rest.
  * Earlier codes stay valid until they expire: a code someone else asked for replaces none of the member's.
  */
-export async function requestOtp(app: FastifyInstance, mobile: string, address: string) {
+export async function requestOtp(
+  app: FastifyInstance,
+  { mobile, language }: { mobile: string; language?: MessageLanguage },
+  address: string,
+) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   try {
     await app.database.db.transaction(async (tx) => {
@@ -53,7 +58,8 @@ export async function requestOtp(app: FastifyInstance, mobile: string, address: 
         templateKey: 'otp',
         to: mobile,
         memberId: member?.id ?? null,
-        language: member?.language === 'hi' ? 'hi' : 'en',
+        // The screen's language first: the member reads the code on the phone they chose it on.
+        language: language ?? asMessageLanguage(member?.language),
         variables: { code, minutes: OTP_RULES.expirySeconds / 60 },
         cause: { kind: 'member_otp', id: otp!.id },
         expiresAt: secondsFromNow(OTP_RULES.expirySeconds),

@@ -480,7 +480,7 @@ describe('the member language', () => {
       payload: { language: 'fr' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.language).toBe('Language must be one of en, hi');
+    expect(bad.json().fields.language).toBe('Language must be one of en, hi, mr, gu, ta');
     const res = await asMember(t, token, {
       method: 'PATCH',
       url: '/api/app/profile',

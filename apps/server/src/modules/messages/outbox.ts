@@ -1,4 +1,4 @@
-import type { MessageChannel, MessageLanguage } from '@app/contract/messages';
+import { asMessageLanguage, type MessageChannel, type MessageLanguage } from '@app/contract/messages';
 import { eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -199,7 +199,7 @@ export async function queueStepMessages(
         throw new TemplateError(`${templateKey} has secret variables: queue it with the app's key`);
       variables[k] = v === null || v === undefined || v === '' ? '-' : String(v);
     }
-    const language = member.language === 'hi' ? 'hi' : 'en';
+    const language = asMessageLanguage(member.language);
     const channels: MessageChannel[] = ['sms'];
     if (member.whatsapp) channels.push('whatsapp');
     if (member.push) channels.push('push');

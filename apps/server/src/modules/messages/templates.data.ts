@@ -1,4 +1,10 @@
 import type { MessageChannel, MessageLanguage } from '@app/contract/messages';
+import {
+  REGIONAL_LANGUAGES,
+  REGIONAL_TEXTS,
+  type RegionalLanguage,
+  type RegionalText,
+} from './templates.regional';
 
 /**
  * The events members are told about, with what the code needs to know of each: which variables are
@@ -105,22 +111,33 @@ export function pushTitleAndBody(text: string, fallbackTitle: string): { title: 
   return { title: text.slice(0, newline).trim() || fallbackTitle, body: text.slice(newline + 1).trim() };
 }
 
-/** One event's text on every channel (WhatsApp templates use the SMS wording; push adds a title), en + hi. */
+/** Every event has its Marathi, Gujarati and Tamil texts (the type refuses a missing one). */
+const regional: Record<MessageEvent, Record<RegionalLanguage, RegionalText>> = REGIONAL_TEXTS;
+
+/**
+ * One event's text on every channel (WhatsApp templates use the SMS wording; push adds a title), in
+ * English and Hindi as given and in the regional languages from templates.regional.ts.
+ */
 const sms = (key: MessageEvent, en: string, hi: string): MessageText[] => {
   const title = PUSH_TITLES[key];
   const push = PUSH_TEXTS[key] ?? { en, hi };
-  return [
-    ...(['sms', 'whatsapp'] as const).flatMap((channel) => [
-      { key, channel, language: 'en' as const, body: en },
-      { key, channel, language: 'hi' as const, body: hi },
-    ]),
-    { key, channel: 'push', language: 'en', body: title ? `${title.en}\n${push.en}` : push.en },
-    { key, channel: 'push', language: 'hi', body: title ? `${title.hi}\n${push.hi}` : push.hi },
+  const texts: { language: MessageLanguage; sms: string; title?: string; push: string }[] = [
+    { language: 'en', sms: en, title: title?.en, push: push.en },
+    { language: 'hi', sms: hi, title: title?.hi, push: push.hi },
+    ...REGIONAL_LANGUAGES.map((language) => {
+      const text = regional[key][language];
+      return { language, sms: text.sms, title: text.title, push: text.push ?? text.sms };
+    }),
   ];
+  return texts.flatMap((t) => [
+    { key, channel: 'sms' as const, language: t.language, body: t.sms },
+    { key, channel: 'whatsapp' as const, language: t.language, body: t.sms },
+    { key, channel: 'push' as const, language: t.language, body: t.title ? `${t.title}\n${t.push}` : t.push },
+  ]);
 };
 
 /**
- * English and Hindi (Devanagari) texts of every event. DLT template ids are registered per business,
+ * English and Hindi (Devanagari) texts of every event (Marathi, Gujarati, Tamil: templates.regional.ts). DLT template ids are registered per business,
  * so they are set on the rows (or MSG91_DLT_TEMPLATE_IDS), not here. The English one-time code text is
  * the one the demo log has always shown (`SMS to <mobile>: Your Action Tesa code is 123456. …`).
  */

@@ -1,7 +1,14 @@
-import { MESSAGE_LANGUAGES } from '@app/contract/messages';
+import { MESSAGE_CHANNELS, MESSAGE_LANGUAGES, type MessageLanguage } from '@app/contract/messages';
 import { describe, expect, it } from 'vitest';
 import { cleanVariable, placeholdersOf, renderTemplate } from './templates';
-import { fromCauseOf, MESSAGE_EVENTS, MESSAGE_TEXTS, type MessageEvent } from './templates.data';
+import {
+  fromCauseOf,
+  MESSAGE_EVENTS,
+  MESSAGE_TEXTS,
+  type MessageEvent,
+  pushTitleAndBody,
+} from './templates.data';
+import { REGIONAL_TEXTS } from './templates.regional';
 
 const SAMPLE: Record<string, string> = {
   code: '482913',
@@ -25,27 +32,48 @@ const SAMPLE: Record<string, string> = {
   date: '31/03/2027',
 };
 const DEVANAGARI = /[\u0900-\u097F]/;
+/** The script each language is written in: a text that is not is an English one left in. */
+const SCRIPT: Record<Exclude<MessageLanguage, 'en'>, RegExp> = {
+  hi: DEVANAGARI,
+  mr: DEVANAGARI,
+  gu: /[\u0A80-\u0AFF]/,
+  ta: /[\u0B80-\u0BFF]/,
+};
 
 describe('message templates', () => {
-  it('every event has an SMS text in English and in Hindi (Devanagari), using the same variables', () => {
-    for (const key of Object.keys(MESSAGE_EVENTS) as MessageEvent[]) {
-      const texts = MESSAGE_TEXTS.filter((t) => t.key === key && t.channel === 'sms');
-      expect(texts.map((t) => t.language).sort(), key).toEqual([...MESSAGE_LANGUAGES].sort());
-      const en = texts.find((t) => t.language === 'en')!;
-      const hi = texts.find((t) => t.language === 'hi')!;
-      expect(placeholdersOf(hi.body).sort(), key).toEqual(placeholdersOf(en.body).sort());
-      expect(DEVANAGARI.test(hi.body), key).toBe(true);
-      expect(DEVANAGARI.test(en.body), key).toBe(false);
-      for (const secret of MESSAGE_EVENTS[key].secret) expect(placeholdersOf(en.body), key).toContain(secret);
-      for (const name of fromCauseOf(key)) expect(placeholdersOf(hi.body), key).toContain(name);
-    }
+  it('every event has its SMS, WhatsApp and push text in every language, with the same variables', () => {
+    expect(Object.keys(REGIONAL_TEXTS).sort(), 'regional texts of unknown events').toEqual(
+      Object.keys(MESSAGE_EVENTS).sort(),
+    );
+    for (const key of Object.keys(MESSAGE_EVENTS) as MessageEvent[])
+      for (const channel of MESSAGE_CHANNELS) {
+        const texts = MESSAGE_TEXTS.filter((t) => t.key === key && t.channel === channel);
+        expect(texts.map((t) => t.language).sort(), `${key} ${channel}`).toEqual(
+          [...MESSAGE_LANGUAGES].sort(),
+        );
+        const en = texts.find((t) => t.language === 'en')!;
+        const enTitled = pushTitleAndBody(en.body, '').title !== '';
+        expect(SCRIPT.hi.test(en.body) || SCRIPT.gu.test(en.body) || SCRIPT.ta.test(en.body), key).toBe(
+          false,
+        );
+        for (const text of texts.filter((t) => t.language !== 'en')) {
+          const where = `${key} ${channel} ${text.language}`;
+          expect(placeholdersOf(text.body).sort(), where).toEqual(placeholdersOf(en.body).sort());
+          expect(SCRIPT[text.language as keyof typeof SCRIPT].test(text.body), where).toBe(true);
+          if (channel === 'push') expect(pushTitleAndBody(text.body, '').title !== '', where).toBe(enTitled);
+        }
+        for (const secret of MESSAGE_EVENTS[key].secret)
+          expect(placeholdersOf(en.body), key).toContain(secret);
+        if (channel !== 'push')
+          for (const name of fromCauseOf(key)) expect(placeholdersOf(en.body), key).toContain(name);
+      }
   });
 
-  it('renders Hindi in Devanagari with every variable in its place', () => {
-    for (const text of MESSAGE_TEXTS.filter((t) => t.language === 'hi')) {
+  it('renders every language in its script with every variable in its place', () => {
+    for (const text of MESSAGE_TEXTS.filter((t) => t.language !== 'en')) {
       const out = renderTemplate(text.body, SAMPLE);
       expect(out).not.toMatch(/[{}]/);
-      expect(DEVANAGARI.test(out)).toBe(true);
+      expect(SCRIPT[text.language as keyof typeof SCRIPT].test(out)).toBe(true);
       for (const name of placeholdersOf(text.body))
         expect(out).toContain(cleanVariable(name, SAMPLE[name], 'sms'));
     }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { MESSAGE_LANGUAGES } from '@app/contract/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createMemberSession } from '../member-auth';
@@ -303,10 +304,10 @@ describe('push through FCM HTTP v1', () => {
     expect(pushTo(hi)).toHaveLength(1);
   });
 
-  it('every step event has a push title and body in English and Hindi; an e-voucher push shows no code or PIN', () => {
+  it('every step event has a push title and body in every language; an e-voucher push shows no code or PIN', () => {
     const steps = Object.keys(MESSAGE_EVENTS).filter((key) => key !== 'otp' && key !== 'notification');
     for (const key of steps)
-      for (const language of ['en', 'hi'] as const) {
+      for (const language of MESSAGE_LANGUAGES) {
         const text = MESSAGE_TEXTS.find(
           (m) => m.key === key && m.channel === 'push' && m.language === language,
         );
@@ -316,7 +317,7 @@ describe('push through FCM HTTP v1', () => {
         if (language === 'hi') expect(`${title} ${body}`, key).toMatch(/[\u0900-\u097F]/);
       }
     const voucher = MESSAGE_TEXTS.filter((m) => m.key === 'voucher.issued' && m.channel === 'push');
-    expect(voucher).toHaveLength(2);
+    expect(voucher).toHaveLength(MESSAGE_LANGUAGES.length);
     for (const m of voucher) expect(m.body).not.toMatch(/\{(code|pin)\}/);
   });
 

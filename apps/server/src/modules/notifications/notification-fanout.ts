@@ -1,3 +1,4 @@
+import { MESSAGE_LANGUAGES } from '@app/contract/messages';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { NotificationRecord } from '../../db/schema/notifications';
@@ -157,7 +158,10 @@ async function queuePushFanOut(
   await tx.execute(sql`
     insert into member_messages (channel, template_key, language, variables, recipient, member_id,
       cause_kind, cause_id, priority)
-    select 'push', 'notification', case when m.language = 'hi' then 'hi' else 'en' end,
+    select 'push', 'notification', case when m.language in (${sql.join(
+      MESSAGE_LANGUAGES.map((l) => sql`${l}`),
+      sql`, `,
+    )}) then m.language else 'en' end,
       jsonb_build_object('title', ${row.title}::text, 'message', ${row.body}::text), m.id::text, m.id,
       'notification', ${id}::text || ':' || m.id, ${MESSAGE_EVENTS.notification.priority}
     from members m

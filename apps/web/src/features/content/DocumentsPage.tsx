@@ -3,7 +3,9 @@ import {
   DOCUMENT_FORMATS,
   DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
+  DOCUMENT_LANGUAGES,
   DOCUMENT_STATUSES,
+  type DocumentLanguage,
   type DocumentRow,
 } from '@app/contract/content-documents';
 import { contentEndpoints } from '@app/contract/content-media';
@@ -11,6 +13,7 @@ import { actionOf } from '@app/contract/endpoint';
 import { formatCount } from '@app/contract/format';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import PublishIcon from '@mui/icons-material/Publish';
+import { Box, Typography } from '@mui/material';
 import {
   Button,
   FormDataConsumer,
@@ -28,6 +31,12 @@ import { FileInput } from './FileInput';
 import { RecordPage, searchFilter } from './RecordPage';
 
 const e = contentEndpoints.documents;
+const LANGUAGE_NAMES: Record<DocumentLanguage, string> = {
+  hi: 'Hindi',
+  mr: 'Marathi',
+  gu: 'Gujarati',
+  ta: 'Tamil',
+};
 const kindChoices = DOCUMENT_KINDS.map((k) => ({ id: k, name: DOCUMENT_KIND_LABELS[k] }));
 const formatChoices = DOCUMENT_FORMATS.map((f) => ({
   id: f,
@@ -104,6 +113,7 @@ export default function DocumentsPage() {
         if (data.id === undefined) body.kind = data.kind;
         if (data.format === 'pdf') body.fileId = data.fileId;
         else body.body = data.body;
+        body.translations = data.translations ?? {};
         return body;
       }}
       inputs={(mode) => (
@@ -126,6 +136,34 @@ export default function DocumentsPage() {
               )
             }
           </FormDataConsumer>
+          <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            In the member's language
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            A member whose language is left empty here reads the English title and text.
+          </Typography>
+          {DOCUMENT_LANGUAGES.map((language) => (
+            <Box key={language} sx={{ width: '100%' }}>
+              <TextInput
+                source={`translations.${language}.title`}
+                label={`Title (${LANGUAGE_NAMES[language]})`}
+                fullWidth
+              />
+              <FormDataConsumer>
+                {({ formData }) =>
+                  formData.format === 'pdf' ? null : (
+                    <TextInput
+                      source={`translations.${language}.body`}
+                      label={`Text (${LANGUAGE_NAMES[language]})`}
+                      fullWidth
+                      multiline
+                      minRows={4}
+                    />
+                  )
+                }
+              </FormDataConsumer>
+            </Box>
+          ))}
         </>
       )}
       rowExtras={(r) => <DocumentActions row={r} />}

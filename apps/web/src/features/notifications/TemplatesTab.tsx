@@ -16,7 +16,13 @@ import { ApiError, call } from '../../app/api';
 import { useProfile } from '../../app/profile-context';
 import { DialogTitleWithClose } from '../../components/DialogTitleWithClose';
 
-const LANGUAGES: Record<string, string> = { en: 'English', hi: 'हिन्दी (Hindi)' };
+const LANGUAGES: Record<string, string> = {
+  en: 'English',
+  hi: 'हिन्दी (Hindi)',
+  mr: 'मराठी (Marathi)',
+  gu: 'ગુજરાતી (Gujarati)',
+  ta: 'தமிழ் (Tamil)',
+};
 
 /** Manage Notification → Templates: each event's text per channel and language, and its DLT id. */
 export function TemplatesTab() {

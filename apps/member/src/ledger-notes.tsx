@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The notes the server writes on its own ledger entries are English sentences of a few known shapes;
@@ -20,10 +21,18 @@ const SHAPES: [RegExp, (t: TFunction, m: RegExpExecArray) => string][] = [
   [/^Share of (\S+)'s scan$/, (t, m) => t('ledger.notes.dealerShare', { code: m[1] })],
 ];
 
-export function ledgerNote(t: TFunction, note: string): string {
+/** The note said in the member's language, or null when it is one staff typed. */
+export function ledgerNote(t: TFunction, note: string): string | null {
   for (const [shape, say] of SHAPES) {
     const m = shape.exec(note);
     if (m) return say(t, m);
   }
-  return note;
+  return null;
+}
+
+/** A ledger note: a typed one is shown as typed and marked as not translated (`translate="no"`). */
+export function LedgerNote({ note }: { note: string }) {
+  const { t } = useTranslation();
+  const said = ledgerNote(t, note);
+  return said === null ? <small translate="no">{note}</small> : <small>{said}</small>;
 }
