@@ -9,7 +9,7 @@ import {
 import { endpoint } from './endpoint';
 import { listEndpoints } from './endpoint-kits';
 import { todayInIndia } from './format';
-import { idParams, text } from './input';
+import { idParams, text, uniqueArray } from './input';
 import { messageLanguage } from './messages';
 
 /**
@@ -204,9 +204,12 @@ export const breachBody = z
     occurredFrom: z.iso.datetime({ offset: true, error: 'Enter when it started' }),
     occurredTo: z.iso.datetime({ offset: true, error: 'Enter when it ended' }),
     detectedAt: z.iso.datetime({ offset: true, error: 'Enter when it was found' }),
-    dataKinds: z.array(z.enum(BREACH_DATA_KINDS)).min(1, 'Choose at least one kind of data'),
+    dataKinds: uniqueArray(z.enum(BREACH_DATA_KINDS), BREACH_DATA_KINDS.length).refine(
+      (kinds) => kinds.length > 0,
+      'Choose at least one kind of data',
+    ),
     /** States affected; empty: every state. */
-    states: z.array(text(80)).default([]),
+    states: uniqueArray(text(80), 40).default([]),
     measures: text(4000, { multiline: true, required: 'Describe what was done to contain it' }),
   })
   .superRefine((b, ctx) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { listEndpoints } from './endpoint-kits';
-import { idParams, text } from './input';
+import { idParams, text, uniqueArray } from './input';
 
 /**
  * Webhooks out: the brand's systems subscribe to events by type; each event is delivered to every
@@ -244,14 +244,12 @@ const url = z
 export const webhookSubscriptionBody = z.object({
   url,
   description: text(200).optional().default(''),
-  eventTypes: z
-    .array(
-      z.enum(SUBSCRIBABLE_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]], {
-        error: 'Events: unknown event type',
-      }),
-    )
-    .min(1, 'Events: choose at least one')
-    .max(SUBSCRIBABLE_EVENT_TYPES.length),
+  eventTypes: uniqueArray(
+    z.enum(SUBSCRIBABLE_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]], {
+      error: 'Events: unknown event type',
+    }),
+    SUBSCRIBABLE_EVENT_TYPES.length,
+  ).refine((types) => types.length > 0, 'Events: choose at least one'),
   active: z.boolean().optional().default(true),
 });
 export type WebhookSubscriptionBody = z.infer<typeof webhookSubscriptionBody>;

@@ -23,6 +23,7 @@ const ROUTES: [string, UploadErrorPurpose][] = [
   ['/api/admin/courier-redemptions/upload/errors', 'dispatch_upload_errors'],
   ['/api/admin/redemptions/utr-upload/errors', 'utr_upload_errors'],
   ['/api/admin/notifications/audience-upload/errors', 'notification_audience_errors'],
+  ['/api/admin/channel/upload/errors', 'channel_upload_errors'],
 ];
 
 async function staffId(role: string) {

@@ -63,7 +63,10 @@ beforeAll(async () => {
     const token = await tokenFor(route.access);
     const get = async (url: string) => {
       const res = await t.as(token, { url });
-      const json = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : undefined;
+      // A download (a member's data as a .json file) is a file, kept `private, no-store`, not an answer.
+      const file = String(res.headers['content-disposition'] ?? '').startsWith('attachment');
+      const json =
+        !file && String(res.headers['content-type'] ?? '').includes('json') ? res.json() : undefined;
       return { res, json };
     };
     const url = await concrete(route, get);

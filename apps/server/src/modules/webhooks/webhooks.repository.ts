@@ -75,7 +75,8 @@ export const deliveryList = defineList<WebhookDeliveryRow>({
     subscriptionId: id(d.subscriptionId),
     memberId: id(d.memberId),
     eventType: equals(e.type),
-    eventId: equals(e.eventId),
+    // The event id a receiver logged (`webhook-id`, text): not the integer `eventId` of other lists.
+    webhookId: equals(e.eventId),
     ...istDayRange(d.createdAt),
   },
   sort: { id: d.id },
