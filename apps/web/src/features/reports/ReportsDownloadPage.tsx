@@ -7,7 +7,8 @@ import { ReportRequestForm } from './ReportRequestForm';
 export default function ReportsDownloadPage() {
   const [queued, setQueued] = useState(0);
   return (
-    <Box sx={{ p: 2 }}>
+    // minWidth 0 and a clip: a long report name or a wide row never makes the phone scroll sideways.
+    <Box sx={{ p: 2, minWidth: 0, maxWidth: '100%', overflowX: 'clip' }}>
       <Typography variant="h5" component="h1" gutterBottom>
         Download Report
       </Typography>
